@@ -1,0 +1,23 @@
+import { defineResource } from '../src/shared/resource';
+
+export default defineResource({
+  name: 'patients',
+  path: 'patients',
+  table: 'patients',
+  scope: 'tenant',
+  titleField: 'name',
+  defaultSort: '-created_at',
+  menu: { order: 30, icon: 'user' },
+  fields: {
+    name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true, sortable: true },
+    gender: { type: 'enum', enum: 'gender', required: true, list: true, filterable: true },
+    date_of_birth: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
+    phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true, filterable: true },
+    national_id: { type: 'string', maxLength: 40, nullable: true, searchable: true, filterable: true },
+    blood_group: { type: 'enum', enum: 'bloodGroup', nullable: true, filterable: true },
+    address: { type: 'string', maxLength: 255, nullable: true },
+    occupation: { type: 'string', maxLength: 120, nullable: true },
+    emergency_contact: { type: 'string', maxLength: 120, nullable: true },
+    notes: { type: 'text', maxLength: 4000, nullable: true },
+  },
+});

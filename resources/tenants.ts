@@ -1,0 +1,42 @@
+import { defineResource } from '../src/shared/resource';
+import { ROLE_GROUPS } from '../src/shared/roles';
+import { SUBDOMAIN_PATTERN } from '../src/shared/host';
+
+// Doctors: each one is a clinic (tenant). Creating one provisions its Main Doctor account with the
+// username and password given here (src/server/modules/tenants.ts).
+export default defineResource({
+  name: 'tenants',
+  path: 'tenants',
+  route: 'doctors',
+  table: 'tenants',
+  scope: 'central',
+  access: { read: ROLE_GROUPS.MANAGERS, create: ROLE_GROUPS.OWNERS, update: ROLE_GROUPS.OWNERS, delete: ROLE_GROUPS.OWNERS },
+  titleField: 'name',
+  defaultSort: '-created_at',
+  menu: { order: 20, icon: 'medicine-box' },
+  fields: {
+    name: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
+    subdomain: { type: 'string', required: true, minLength: 2, maxLength: 63, pattern: SUBDOMAIN_PATTERN, unique: true, searchable: true, list: true, sortable: true },
+    username: { type: 'string', required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', searchable: true },
+    password: { type: 'password', required: true, writeOnly: true, minLength: 12, maxLength: 200 },
+    email: { type: 'email', maxLength: 200, nullable: true, searchable: true },
+    phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true },
+    gender: { type: 'enum', enum: 'gender', nullable: true, filterable: true, list: true },
+    date_of_birth: { type: 'date', nullable: true, sortable: true },
+    education: { type: 'string', maxLength: 120, nullable: true, filterable: true },
+    experience_years: { type: 'integer', min: 0, max: 80, nullable: true },
+    skill: { type: 'string', maxLength: 120, nullable: true, searchable: true, list: true },
+    city: { type: 'string', maxLength: 80, nullable: true, filterable: true, sortable: true },
+    region: { type: 'string', maxLength: 80, nullable: true },
+    address: { type: 'string', maxLength: 255, nullable: true },
+    residence_code: { type: 'string', maxLength: 60, nullable: true },
+    tax_code: { type: 'string', maxLength: 60, nullable: true },
+    security_code: { type: 'string', maxLength: 60, nullable: true },
+    domain: { type: 'string', maxLength: 255, nullable: true },
+    owner_name: { type: 'string', maxLength: 120, nullable: true },
+    plan_id: { type: 'relation', relation: { resource: 'plans', labelField: 'type_en' }, required: true, filterable: true, list: true },
+    status: { type: 'enum', enum: 'accountStatus', default: 0, filterable: true, list: true, sortable: true },
+    subscription_start: { type: 'date', readOnly: true, sortable: true },
+    subscription_end: { type: 'date', readOnly: true, sortable: true, list: true, filterable: true },
+  },
+});

@@ -1,0 +1,28 @@
+// The access matrix, answered the same way by the server's checks and the client's guards.
+import { type Action, type ResourceDef, permissionTable, resourceActions } from './resource';
+import { TENANT_ROLE } from './roles';
+
+export interface Permission {
+  id: number;
+  name: string;
+  table_name: string;
+}
+
+export type Caller =
+  | { scope: 'central'; role: number }
+  | { scope: 'tenant'; role: number; permissions: readonly Pick<Permission, 'name' | 'table_name'>[] }
+  | null;
+
+export function hasPermission(caller: Caller, tableName: string, action: string): boolean {
+  if (!caller || caller.scope !== 'tenant') return false;
+  if (caller.role === TENANT_ROLE.mainDoctor) return true;
+  return caller.permissions.some((p) => p.table_name === tableName && p.name === action);
+}
+
+export function can(caller: Caller, def: ResourceDef, action: Action): boolean {
+  if (!caller || caller.scope !== def.scope) return false;
+  if (!resourceActions(def).includes(action)) return false;
+  if (caller.scope === 'central') return def.access?.[action].includes(caller.role) ?? false;
+  if (def.mainDoctorOnly) return caller.role === TENANT_ROLE.mainDoctor;
+  return hasPermission(caller, permissionTable(def), action);
+}

@@ -1,0 +1,24 @@
+// Shared enumerations (SPEC.md section 3). Values are the numbers stored and sent over the API;
+// labels come from the locale files under `enums.<name>.<value>`.
+
+export const ENUMS = {
+  gender: [0, 1],
+  accountStatus: [0, 1, 2],
+  priority: [0, 1, 2],
+  centralRole: [0, 1, 2, 3],
+  tenantRole: [0, 1, 2, 3],
+  appointmentFrom: [0, 1, 2],
+  visitType: [0, 1],
+  appointmentStatus: [0, 1, 2, 3, 4, 5, 6],
+  bloodGroup: [0, 1, 2, 3, 4, 5, 6, 7],
+} as const satisfies Record<string, readonly number[]>;
+
+export type EnumName = keyof typeof ENUMS;
+
+export function enumValues(name: string): readonly number[] {
+  const values = (ENUMS as Record<string, readonly number[]>)[name];
+  if (!values) throw new Error(`Unknown enumeration ${name}`);
+  return values;
+}
+
+export const ACCOUNT_STATUS = { active: 0, suspended: 1, archived: 2 } as const;

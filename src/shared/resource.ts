@@ -1,0 +1,135 @@
+// The shape of an entity declaration. Everything the server and the client derive about an entity
+// (validation, routes, access, OpenAPI, pages, menu, translation keys) is read from one of these.
+// Declarations are plain data so the same object is safe to ship to the browser.
+
+export type Scope = 'central' | 'tenant';
+export type Action = 'read' | 'create' | 'update' | 'delete';
+export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'phone'
+  | 'url'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'enum'
+  | 'relation'
+  | 'password';
+
+export interface FieldDef {
+  type: FieldType;
+  /** Required when creating; an update may leave it out but may not blank it. */
+  required?: boolean;
+  /** Set by the server (id, timestamps, computed values); never accepted from a client. */
+  readOnly?: boolean;
+  /** Accepted from a client but never returned (passwords). */
+  writeOnly?: boolean;
+  /** A unique index exists on this column (per tenant for tenant tables). */
+  unique?: boolean;
+  nullable?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Regular expression the value must match (string types). */
+  pattern?: string;
+  /** Name of a shared enumeration in src/shared/enums.ts; values are its numbers. */
+  enum?: string;
+  /** Relation target (a resource name) for type 'relation'; the column holds the target id. */
+  relation?: { resource: string; labelField: string };
+  default?: string | number | boolean;
+  /** May be used in sort=... */
+  sortable?: boolean;
+  /** May be used in filter[field]=... */
+  filterable?: boolean;
+  /** Included in the q= text search. */
+  searchable?: boolean;
+  /** Shown as a column in the generated list. */
+  list?: boolean;
+  /** Left out of the generated forms (still writable through the API unless readOnly). */
+  hideInForm?: boolean;
+  /** Unit shown after numeric values (kg, cm, mmHg...). */
+  unit?: string;
+}
+
+export interface CentralAccess {
+  /** Central roles (0 Owner, 1 Admin, 2 Service Admin, 3 Developer) allowed per action. */
+  read: readonly number[];
+  create: readonly number[];
+  update: readonly number[];
+  delete: readonly number[];
+}
+
+export interface ResourceDef {
+  /** Unique identifier across the registry; Refine resource name and translation namespace. */
+  name: string;
+  /** API path under /api/v1, byte for byte as the product contract has it. */
+  path: string;
+  /** SQL table. */
+  table: string;
+  scope: Scope;
+  /** Client route (without leading slash). Defaults to the name. */
+  route?: string;
+  /** Central resources: roles per action. */
+  access?: CentralAccess;
+  /** Tenant resources: the permission table_name checked for each action (defaults to name). */
+  permission?: string;
+  /** Tenant resources only the Main Doctor may touch. */
+  mainDoctorOnly?: boolean;
+  /** Actions the API offers at all (default: all four). */
+  actions?: readonly Action[];
+  fields: Record<string, FieldDef>;
+  /** Field used as the record's title in selects and headings. */
+  titleField: string;
+  /** Default sort, e.g. '-created_at'. */
+  defaultSort: string;
+  /** Menu placement in the client; absent means not shown in the menu. */
+  menu?: { order: number; icon?: string; parent?: string };
+}
+
+/** Fields every table has, added by the engine so declarations stay short. */
+export const SYSTEM_FIELDS: Record<string, FieldDef> = {
+  id: { type: 'integer', readOnly: true, sortable: true, filterable: true },
+  created_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
+  updated_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
+};
+
+export function allFields(def: ResourceDef): Record<string, FieldDef> {
+  return { ...SYSTEM_FIELDS, ...def.fields };
+}
+
+/** Fields a client may send. */
+export function writableFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => !f.readOnly);
+}
+
+/** Fields the API returns. */
+export function readableFields(def: ResourceDef): string[] {
+  return Object.entries(allFields(def))
+    .filter(([, f]) => !f.writeOnly)
+    .map(([name]) => name);
+}
+
+export function resourceActions(def: ResourceDef): readonly Action[] {
+  return def.actions ?? ACTIONS;
+}
+
+export function permissionTable(def: ResourceDef): string {
+  return def.permission ?? def.name;
+}
+
+export function clientRoute(def: ResourceDef): string {
+  return def.route ?? def.name;
+}
+
+/** Identity helper that keeps literal types and checks the shape. */
+export function defineResource(def: ResourceDef): ResourceDef {
+  return def;
+}
