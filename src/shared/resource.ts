@@ -55,6 +55,8 @@ export interface FieldDef {
   list?: boolean;
   /** Left out of the generated forms (still writable through the API unless readOnly). */
   hideInForm?: boolean;
+  /** Accepted and validated but not stored as a column: handed to the resource's server hooks. */
+  virtual?: boolean;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
 }
@@ -113,7 +115,7 @@ export function writableFields(def: ResourceDef): [string, FieldDef][] {
 /** Fields the API returns. */
 export function readableFields(def: ResourceDef): string[] {
   return Object.entries(allFields(def))
-    .filter(([, f]) => !f.writeOnly)
+    .filter(([, f]) => !f.writeOnly && !f.virtual)
     .map(([name]) => name);
 }
 

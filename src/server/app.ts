@@ -1,0 +1,112 @@
+// The server: one Fastify instance serving the v1 API under /api/v1 and the single-page app on
+// every host, the tenant taken from the Host header.
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { resources } from '../../resources/index';
+import { createMailer, type CodeMailer } from './auth/mailer';
+import { registerAuthRoutes } from './auth/routes';
+import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
+import type { Config } from './config';
+import type { Db } from './db/index';
+import type { HookRegistry } from './engine/hooks';
+import { registerResourceRoutes } from './engine/routes';
+import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './modules/index';
+import { installRequestContext } from './http/context';
+import { installErrorHandler } from './http/error-handler';
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  /** The server's clock; tests move it to check expiries. */
+  clock?: () => Date;
+  throttle?: ThrottlePolicy;
+  logger?: FastifyServerOptions['logger'];
+  mailer?: CodeMailer;
+  hooks?: HookRegistry;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { db, config } = options;
+  const clock = options.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Bodies and queries are validated by the engine from the declarations (strict, localized);
+    // route schemas are there to describe the API in OpenAPI.
+  });
+  app.setValidatorCompiler(() => () => true);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time (CSS-in-JS).
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Clinic platform API', version: '1.0.0', description: 'Generated from the resource declarations in resources/.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  installErrorHandler(app);
+
+  const sessions = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
+  const hooks = { ...moduleHooks, ...options.hooks };
+  await app.register(
+    async (api) => {
+      installRequestContext(api, { db: db.kysely, hooks, clock, sessions });
+      registerAuthRoutes(api, {
+        db: db.kysely,
+        throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),
+        mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
+        clock,
+        sessions,
+      });
+      registerModuleRoutes(api, db.kysely);
+      registerResourceRoutes(api, resources);
+      api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api/v1' },
+  );
+
+  serveClient(app, config.clientDir);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year, index.html always revalidated. */
+function serveClient(app: FastifyInstance, clientDir: string): void {
+  const index = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(index)) return;
+  void app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,102 @@
+// Login, current user, logout and the three-step password recovery, for the central host
+// (/auth/...) and for clinic hosts (/auth/tenant/...). One implementation serves both.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ACCOUNT_STATUS } from '../../shared/enums';
+import type { Database } from '../db/schema';
+import { assertValid } from '../engine/validate';
+import { ApiError, tenantSuspended, unauthenticated } from '../http/errors';
+import { translate } from '../i18n';
+import { type AccountScope, findAccount, loadAuthUser } from './accounts';
+import type { CodeMailer } from './mailer';
+import { hashPassword, verifyPassword } from './passwords';
+import { PasswordRecovery } from './recovery';
+import { type SessionPolicy, createSession, endSession } from './sessions';
+import type { LoginThrottle } from './throttle';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  throttle: LoginThrottle;
+  mailer: CodeMailer;
+  clock: () => Date;
+  sessions: SessionPolicy;
+}
+
+const username = { type: 'string', minLength: 1, maxLength: 200 };
+const credentials = { type: 'object', additionalProperties: false, required: ['username', 'password'], properties: { username, password: { type: 'string', minLength: 1, maxLength: 200 } } };
+const forgetRequest = { type: 'object', additionalProperties: false, required: ['username'], properties: { username } };
+const forgetVerify = { type: 'object', additionalProperties: false, required: ['username', 'code'], properties: { username, code: { type: 'string', pattern: '^[0-9]{6}$' } } };
+const forgetReset = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'token', 'password', 'password_confirmation'],
+  properties: { username, token: { type: 'string', minLength: 1, maxLength: 200 }, password: { type: 'string', minLength: 12, maxLength: 200 }, password_confirmation: { type: 'string', maxLength: 200 } },
+};
+
+// Verifying against a real hash when the account does not exist keeps response times alike.
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hashPassword('not-a-real-password-0000'));
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const recovery = new PasswordRecovery(deps.db, deps.mailer, deps.clock);
+
+  for (const scope of ['central', 'tenant'] as AccountScope[]) {
+    const prefix = scope === 'central' ? '/auth' : '/auth/tenant';
+    const tags = [scope === 'central' ? 'auth' : 'auth (clinic)'];
+    const open = { scope, auth: false } as const;
+    // Per-address ceiling on top of the per-account failure throttle.
+    const limited = { ...open, rateLimit: { max: 30, timeWindow: '1 minute' } };
+    const tenantOf = (request: FastifyRequest) => {
+      if (scope === 'central') return null;
+      if (request.tenant!.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
+      return request.tenant!.id;
+    };
+
+    app.post(`${prefix}/login`, { config: limited, schema: { tags, summary: 'Log in', body: credentials } }, async (request) => {
+      const body = assertValid<{ username: string; password: string }>(credentials, request.body);
+      const tenantId = tenantOf(request);
+      const now = deps.clock();
+      const accountKey = `account:${scope}:${tenantId ?? 0}:${body.username.trim().toLowerCase()}`;
+      const addressKey = `address:${request.ip}`;
+      await deps.throttle.check(accountKey, addressKey, now);
+      const account = await findAccount(deps.db, scope, tenantId, body.username);
+      const ok = await verifyPassword(account?.password_hash ?? (await dummy()), body.password);
+      if (!account || !ok) {
+        await deps.throttle.fail([accountKey, addressKey], now);
+        throw new ApiError(422, 'errors.invalidCredentials', undefined, { password: [{ key: 'errors.invalidCredentials' }] });
+      }
+      if (!account.is_active) throw new ApiError(403, 'errors.accountDisabled');
+      await deps.throttle.clear(accountKey);
+      const token = await createSession(deps.db, scope, tenantId, account.id, now, deps.sessions);
+      return { token, user: await loadAuthUser(deps.db, scope, tenantId, account.id) };
+    });
+
+    app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user' } }, async (request) => ({ data: request.session!.user }));
+
+    app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)' } }, async (request, reply) => {
+      if (!request.session) throw unauthenticated();
+      await endSession(deps.db, request.session.tokenHash);
+      return reply.status(204).send();
+    });
+
+    app.post(`${prefix}/forget/request`, { config: limited, schema: { tags, summary: 'Recovery 1: send a one-time code', body: forgetRequest } }, async (request) => {
+      const body = assertValid<{ username: string }>(forgetRequest, request.body);
+      await recovery.request(scope, tenantOf(request), body.username, request.lang);
+      // Same answer whether the account exists or not.
+      return { message: translate(request.lang, 'messages.codeSent') };
+    });
+
+    app.post(`${prefix}/forget/verify`, { config: limited, schema: { tags, summary: 'Recovery 2: check the code, get a reset token', body: forgetVerify } }, async (request) => {
+      const body = assertValid<{ username: string; code: string }>(forgetVerify, request.body);
+      const token = await recovery.verify(scope, tenantOf(request), body.username, body.code);
+      return { message: translate(request.lang, 'messages.codeVerified'), token };
+    });
+
+    app.post(`${prefix}/forget/reset`, { config: limited, schema: { tags, summary: 'Recovery 3: set a new password', body: forgetReset } }, async (request) => {
+      const body = assertValid<{ username: string; token: string; password: string; password_confirmation: string }>(forgetReset, request.body);
+      if (body.password !== body.password_confirmation) throw new ApiError(422, 'errors.validation', undefined, { password_confirmation: [{ key: 'validation.confirmed' }] });
+      await recovery.reset(scope, tenantOf(request), body.username, body.token, body.password);
+      return { message: translate(request.lang, 'messages.passwordReset') };
+    });
+  }
+}

@@ -1,0 +1,52 @@
+// Failed-login throttling per account and per address, kept in the database so every server
+// process sharing it sees the same counts.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+
+export interface ThrottlePolicy {
+  windowMinutes: number;
+  maxPerAccount: number;
+  maxPerAddress: number;
+}
+
+export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMinutes: 15, maxPerAccount: 5, maxPerAddress: 30 };
+
+export class LoginThrottle {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly policy: ThrottlePolicy,
+  ) {}
+
+  private since(now: Date): Date {
+    return new Date(now.getTime() - this.policy.windowMinutes * 60_000);
+  }
+
+  private async count(key: string, now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('key', '=', key)
+      .where('created_at', '>', this.since(now))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** Throws 429 when the account or the address has failed too often lately. */
+  async check(accountKey: string, addressKey: string, now: Date): Promise<void> {
+    const [account, address] = await Promise.all([this.count(accountKey, now), this.count(addressKey, now)]);
+    if (account >= this.policy.maxPerAccount || address >= this.policy.maxPerAddress) {
+      throw new ApiError(429, 'errors.tooManyAttempts', { minutes: this.policy.windowMinutes });
+    }
+  }
+
+  async fail(keys: string[], now: Date): Promise<void> {
+    await this.db.insertInto('login_failures').values(keys.map((key) => ({ key, created_at: now }))).execute();
+    // Old rows are useless; trimming here keeps the table small without a separate job.
+    await this.db.deleteFrom('login_failures').where('created_at', '<', this.since(now)).execute();
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('key', '=', key).execute();
+  }
+}

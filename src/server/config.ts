@@ -1,0 +1,45 @@
+// Everything the server reads from the environment, in one place (listed in README.md).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded database and uploads. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Built single-page app served on every host. */
+  clientDir: string;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy). */
+  trustProxy: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  logLevel: string;
+  sessionIdleMinutes: number;
+  sessionMaxDays: number;
+  /** 'auto': demo data on first start of an empty embedded database; 'always'; 'never'. */
+  seedDemo: 'auto' | 'always' | 'never';
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const seed = env.SEED_DEMO;
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Clinic Platform <no-reply@localhost>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
+    sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),
+    seedDemo: seed === 'always' || seed === 'never' ? seed : 'auto',
+  };
+}

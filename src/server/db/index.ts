@@ -1,0 +1,47 @@
+// Opens the database: embedded PGlite under DATA_DIR, or PostgreSQL when a URL is given. Both speak
+// the same SQL and run the same migrations.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const toNumber = (v: string) => Number(v);
+const asText = (v: string) => v;
+
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  if (opts.databaseUrl) {
+    // Ids and counts fit in a JS number; money is numeric(12,2); dates stay 'YYYY-MM-DD'.
+    pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
+    pg.types.setTypeParser(pg.types.builtins.DATE, asText);
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+  }
+  const dataDir = opts.dataDir ?? 'memory://';
+  let location = dataDir;
+  if (!dataDir.startsWith('memory://')) {
+    location = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(location, { recursive: true });
+  }
+  const pglite = await PGlite.create(location, {
+    parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber, [types.DATE]: asText },
+  });
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    kysely,
+    kind: 'pglite',
+    close: async () => {
+      await kysely.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// Row types of the tables the hand-written modules query. Resource tables are reached through the
+// engine, which works from the declarations instead.
+import type { Generated } from 'kysely';
+
+export interface TenantsTable {
+  id: Generated<number>;
+  name: string;
+  subdomain: string;
+  username: string;
+  status: number;
+  plan_id: number | null;
+  subscription_start: string | null;
+  subscription_end: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  username: string;
+  email: string | null;
+  phone: string | null;
+  role: number;
+  is_active: Generated<boolean>;
+  password_hash: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TenantUsersTable extends UsersTable {
+  tenant_id: number;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  name: string;
+  table_name: string;
+}
+
+export interface UserPermissionsTable {
+  tenant_id: number;
+  user_id: number;
+  permission_id: number;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  scope: 'central' | 'tenant';
+  tenant_id: number | null;
+  user_id: number;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  created_at: Date;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  scope: 'central' | 'tenant';
+  tenant_id: number | null;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Date;
+  reset_token_hash: string | null;
+  used_at: Date | null;
+  created_at: Date;
+}
+
+export interface PatientsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  gender: number;
+  date_of_birth: string | null;
+  phone: string | null;
+  national_id: string | null;
+  blood_group: number | null;
+  address: string | null;
+  occupation: Generated<string | null>;
+  emergency_contact: Generated<string | null>;
+  notes: Generated<string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DrugsTable {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  scientific_name: string | null;
+  form: string | null;
+  strength: string | null;
+  notes: Generated<string | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface Database {
+  patients: PatientsTable;
+  drugs: DrugsTable;
+  tenants: TenantsTable;
+  users: UsersTable;
+  tenant_users: TenantUsersTable;
+  permissions: PermissionsTable;
+  user_permissions: UserPermissionsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  password_resets: PasswordResetsTable;
+}

@@ -1,0 +1,182 @@
+// The data access object every request receives, already bound to its caller and clinic. Handlers
+// go through it, so none can forget the access check or the tenant: resource queries always carry
+// `tenant_id`, and on top of that the transaction runs as a role under row-level security.
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { can } from '../../shared/access';
+import { type Action, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { hashPassword } from '../auth/passwords';
+import type { Database } from '../db/schema';
+import { forbidden, notFound, unauthenticated } from '../http/errors';
+import type { AuthCaller, HookContext, HookRegistry, Input, Row } from './hooks';
+import type { Filter, ListQuery } from './query';
+
+export interface ListResult {
+  data: Row[];
+  meta: { current_page: number; per_page: number; total: number; last_page: number };
+}
+
+const OPERATOR: Record<Exclude<Filter['op'], 'in' | 'like' | 'null'>, string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class DataAccess {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly caller: AuthCaller | null,
+    readonly tenantId: number | null,
+    private readonly hooks: HookRegistry,
+    private readonly clock: () => Date,
+  ) {}
+
+  /**
+   * Runs `fn` in one transaction. On a clinic host the transaction switches to the app role and
+   * sets the clinic, so PostgreSQL itself hides every other clinic's rows.
+   */
+  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.tenantId !== null) {
+        await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${String(this.tenantId)}, true)`.execute(trx);
+      }
+      return fn(trx);
+    });
+  }
+
+  can(def: ResourceDef, action: Action): boolean {
+    return can(this.caller, def, action);
+  }
+
+  authorize(def: ResourceDef, action: Action): AuthCaller {
+    if (!this.caller) throw unauthenticated();
+    if (!this.can(def, action)) throw forbidden();
+    return this.caller;
+  }
+
+  private scopeWhere(def: ResourceDef): RawBuilder<unknown>[] {
+    return def.scope === 'tenant' ? [sql`tenant_id = ${this.tenantId}`] : [];
+  }
+
+  private columns(def: ResourceDef): RawBuilder<unknown> {
+    return sql.join(readableFields(def).map((f) => sql.ref(f)));
+  }
+
+  async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
+    this.authorize(def, 'read');
+    const fields = allFields(def);
+    const where = this.scopeWhere(def);
+    for (const f of query.filters) where.push(this.filterSql(f));
+    if (query.q) {
+      const searchable = Object.entries(fields).filter(([, f]) => f.searchable).map(([n]) => n);
+      const pattern = `%${escapeLike(query.q)}%`;
+      if (searchable.length) where.push(sql`(${sql.join(searchable.map((n) => sql`${sql.ref(n)} ilike ${pattern}`), sql` or `)})`);
+    }
+    const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+    // Ties broken by id so paging is stable.
+    const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
+    const table = sql.table(def.table);
+    return this.transaction(async (trx) => {
+      const [rows, count] = await Promise.all([
+        sql<Row>`select ${this.columns(def)} from ${table} ${whereSql} order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx),
+        sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx),
+      ]);
+      const total = count.rows[0]?.total ?? 0;
+      return {
+        data: rows.rows,
+        meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+      };
+    });
+  }
+
+  private filterSql(f: Filter): RawBuilder<unknown> {
+    const ref = sql.ref(f.field);
+    switch (f.op) {
+      case 'in':
+        return sql`${ref} in (${sql.join(f.value as unknown[])})`;
+      case 'like':
+        return sql`${ref} ilike ${`%${escapeLike(String(f.value))}%`}`;
+      case 'null':
+        return f.value ? sql`${ref} is null` : sql`${ref} is not null`;
+      default:
+        return sql`${ref} ${sql.raw(OPERATOR[f.op])} ${f.value}`;
+    }
+  }
+
+  private async fetch(trx: Transaction<Database>, def: ResourceDef, id: number): Promise<Row> {
+    const where = [...this.scopeWhere(def), sql`id = ${id}`];
+    const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+    if (!rows[0]) throw notFound();
+    return rows[0];
+  }
+
+  async get(def: ResourceDef, id: number): Promise<Row> {
+    this.authorize(def, 'read');
+    return this.transaction((trx) => this.fetch(trx, def, id));
+  }
+
+  /**
+   * Declared input -> column values: virtual fields left out, passwords hashed. Read-only fields
+   * pass here only when a server hook set them: client bodies cannot carry them (validation).
+   */
+  private async toColumns(def: ResourceDef, input: Input): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(input)) {
+      const field = def.fields[name];
+      if (!field || field.virtual) continue;
+      if (field.type === 'password') out[`${name}_hash`] = await hashPassword(String(value));
+      else out[name] = value;
+    }
+    return out;
+  }
+
+  private hookContext(trx: Transaction<Database>, caller: AuthCaller): HookContext {
+    return { trx, caller, tenantId: this.tenantId, now: this.clock() };
+  }
+
+  async create(def: ResourceDef, input: Input): Promise<Row> {
+    const caller = this.authorize(def, 'create');
+    const hooks = this.hooks[def.name] ?? {};
+    return this.transaction(async (trx) => {
+      const ctx = this.hookContext(trx, caller);
+      await hooks.beforeCreate?.(ctx, input);
+      const values = await this.toColumns(def, input);
+      if (def.scope === 'tenant') values.tenant_id = this.tenantId;
+      const names = Object.keys(values);
+      const insert = names.length
+        ? sql`insert into ${sql.table(def.table)} (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(names.map((n) => values[n]))})`
+        : sql`insert into ${sql.table(def.table)} default values`;
+      const { rows } = await sql<Row>`${insert} returning ${this.columns(def)}`.execute(trx);
+      const record = rows[0];
+      await hooks.afterCreate?.(ctx, record, input);
+      return record;
+    });
+  }
+
+  async update(def: ResourceDef, id: number, input: Input): Promise<Row> {
+    const caller = this.authorize(def, 'update');
+    const hooks = this.hooks[def.name] ?? {};
+    return this.transaction(async (trx) => {
+      const existing = await this.fetch(trx, def, id);
+      const ctx = this.hookContext(trx, caller);
+      await hooks.beforeUpdate?.(ctx, input, existing);
+      const values = await this.toColumns(def, input);
+      const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];
+      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      const { rows } = await sql<Row>`update ${sql.table(def.table)} set ${sql.join(sets)} where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
+      const record = rows[0];
+      await hooks.afterUpdate?.(ctx, record, input, existing);
+      return record;
+    });
+  }
+
+  async remove(def: ResourceDef, id: number): Promise<void> {
+    const caller = this.authorize(def, 'delete');
+    const hooks = this.hooks[def.name] ?? {};
+    await this.transaction(async (trx) => {
+      const existing = await this.fetch(trx, def, id);
+      await hooks.beforeDelete?.(this.hookContext(trx, caller), existing);
+      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      await sql`delete from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+    });
+  }
+}

@@ -1,0 +1,115 @@
+// Registry -> HTTP routes. One generic route table serves every resource: list, show, create,
+// update (PUT and PATCH, both partial) and delete. A path may belong to a central and a tenant
+// resource at once (e.g. locations); the host decides which one answers.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResourceDef } from '../../shared/resource';
+import { resourceActions } from '../../shared/resource';
+import { notFound } from '../http/errors';
+import { parseListQuery } from './query';
+import { type JsonSchema, bodySchema, recordSchema } from './schema';
+import { assertValid } from './validate';
+
+const ID = /^[1-9]\d{0,15}$/;
+
+function idOf(request: FastifyRequest): number {
+  const { id } = request.params as { id: string };
+  // A malformed id names no record: 404, exactly like a missing one.
+  if (!ID.test(id)) throw notFound();
+  return Number(id);
+}
+
+function pick(defs: ResourceDef[], request: FastifyRequest): ResourceDef {
+  const def = defs.find((d) => d.scope === request.hostKind.kind);
+  if (!def) throw notFound();
+  return def;
+}
+
+const listMeta: JsonSchema = {
+  type: 'object',
+  properties: { current_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } },
+};
+
+export function registerResourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
+  const byPath = new Map<string, ResourceDef[]>();
+  for (const def of resources) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
+
+  for (const [path, defs] of byPath) {
+    const scope = defs.length > 1 ? 'any' : defs[0].scope;
+    const config = { scope } as const;
+    const doc = defs[0];
+    const tags = [doc.name];
+    const actions = new Set(defs.flatMap((d) => resourceActions(d)));
+    // Bodies are validated by the engine (strict, localized); these schemas document the API.
+    const documented = (schema: JsonSchema) => ({ ...schema, 'x-validated-by': 'engine' });
+
+    if (actions.has('read')) {
+      app.get(`/${path}`, {
+        config,
+        schema: {
+          tags,
+          summary: `List ${path}`,
+          querystring: {
+            type: 'object',
+            properties: {
+              page: { type: 'integer', minimum: 1 },
+              per_page: { type: 'integer', minimum: 1, maximum: 100 },
+              sort: { type: 'string', description: `Comma-separated fields, '-' for descending. Default ${doc.defaultSort}` },
+              q: { type: 'string', description: 'Text search' },
+            },
+            additionalProperties: { type: 'string', description: 'filter[field] or filter[field][op] with op one of eq, ne, gt, gte, lt, lte, in, like, null' },
+          },
+          response: { 200: { type: 'object', properties: { data: { type: 'array', items: recordSchema(doc) }, meta: listMeta } } },
+        },
+        handler: async (request) => {
+          const def = pick(defs, request);
+          request.data.authorize(def, 'read');
+          return request.data.list(def, parseListQuery(def, request.query as Record<string, unknown>));
+        },
+      });
+      app.get(`/${path}/:id`, {
+        config,
+        schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
+        handler: async (request) => ({ data: await request.data.get(pick(defs, request), idOf(request)) }),
+      });
+    }
+    if (actions.has('create')) {
+      app.post(`/${path}`, {
+        config,
+        schema: { tags, summary: `Create one of ${path}`, body: documented(bodySchema(doc, 'create')) },
+        handler: async (request, reply) => {
+          const def = pick(defs, request);
+          request.data.authorize(def, 'create');
+          const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), request.body);
+          return reply.status(201).send({ data: await request.data.create(def, input) });
+        },
+      });
+    }
+    if (actions.has('update')) {
+      for (const method of ['PUT', 'PATCH'] as const) {
+        app.route({
+          method,
+          url: `/${path}/:id`,
+          config,
+          schema: { tags, summary: `Update one of ${path} (partial)`, body: documented(bodySchema(doc, 'update')) },
+          handler: async (request) => {
+            const def = pick(defs, request);
+            const id = idOf(request);
+            request.data.authorize(def, 'update');
+            const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), request.body);
+            return { data: await request.data.update(def, id, input) };
+          },
+        });
+      }
+    }
+    if (actions.has('delete')) {
+      app.delete(`/${path}/:id`, {
+        config,
+        schema: { tags, summary: `Delete one of ${path}` },
+        handler: async (request, reply) => {
+          await request.data.remove(pick(defs, request), idOf(request));
+          return reply.status(204).send();
+        },
+      });
+    }
+  }
+}

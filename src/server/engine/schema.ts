@@ -1,0 +1,85 @@
+// Declaration -> JSON Schema. The same schemas validate request bodies and describe the API in
+// OpenAPI, so what the documentation says is exactly what the server checks.
+import { enumValues } from '../../shared/enums';
+import { type FieldDef, type ResourceDef, allFields, readableFields, writableFields } from '../../shared/resource';
+
+export type JsonSchema = Record<string, unknown>;
+
+const PHONE_PATTERN = '^[+0-9][0-9 ()-]{3,29}$';
+const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
+
+function baseSchema(field: FieldDef): JsonSchema {
+  switch (field.type) {
+    case 'string':
+    case 'text':
+    case 'password':
+      return { type: 'string', minLength: field.minLength ?? (field.required ? 1 : undefined), maxLength: field.maxLength, pattern: field.pattern };
+    case 'phone':
+      return { type: 'string', maxLength: field.maxLength ?? 30, pattern: field.pattern ?? PHONE_PATTERN };
+    case 'email':
+      return { type: 'string', format: 'email', maxLength: field.maxLength ?? 200 };
+    case 'url':
+      return { type: 'string', format: 'uri', maxLength: field.maxLength ?? 500 };
+    case 'integer':
+      return { type: 'integer', minimum: field.min ?? -2147483648, maximum: field.max ?? 2147483647 };
+    case 'number':
+    case 'money':
+      return { type: 'number', minimum: field.min, maximum: field.max ?? 1e12 };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'time':
+      return { type: 'string', pattern: TIME_PATTERN };
+    case 'enum':
+      return { type: 'integer', enum: [...enumValues(field.enum ?? '')] };
+    case 'relation':
+      return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+  }
+}
+
+function clean(schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([, v]) => v !== undefined));
+}
+
+export function fieldSchema(field: FieldDef): JsonSchema {
+  const schema = clean(baseSchema(field));
+  if (!field.nullable) return schema;
+  const nullable: JsonSchema = { ...schema, type: [schema.type, 'null'] };
+  if (Array.isArray(schema.enum)) nullable.enum = [...schema.enum, null];
+  return nullable;
+}
+
+const bodies = new WeakMap<ResourceDef, Record<'create' | 'update', JsonSchema>>();
+
+/** Body schema for create (required fields enforced) or update (every field optional); built once. */
+export function bodySchema(def: ResourceDef, mode: 'create' | 'update'): JsonSchema {
+  let pair = bodies.get(def);
+  if (!pair) {
+    pair = { create: buildBodySchema(def, 'create'), update: buildBodySchema(def, 'update') };
+    bodies.set(def, pair);
+  }
+  return pair[mode];
+}
+
+function buildBodySchema(def: ResourceDef, mode: 'create' | 'update'): JsonSchema {
+  const fields = writableFields(def);
+  const required = mode === 'create' ? fields.filter(([, f]) => f.required && f.default === undefined).map(([n]) => n) : [];
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(fields.map(([name, f]) => [name, fieldSchema(f)])),
+    ...(required.length ? { required } : {}),
+  };
+}
+
+/** The record as the API returns it (for OpenAPI). */
+export function recordSchema(def: ResourceDef): JsonSchema {
+  const fields = allFields(def);
+  return {
+    type: 'object',
+    properties: Object.fromEntries(readableFields(def).map((name) => [name, { ...fieldSchema({ ...fields[name], nullable: true }) }])),
+  };
+}

@@ -1,0 +1,75 @@
+// Request body validation with Ajv, and the mapping of its errors to localized per-field messages.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { type FieldErrors, invalid } from '../http/errors';
+import type { JsonSchema } from './schema';
+
+// ajv-formats ships CommonJS; its default export arrives wrapped depending on the loader.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+// Bodies are validated strictly: no type coercion, no silently dropped fields.
+const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
+addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
+
+const cache = new WeakMap<JsonSchema, ValidateFunction>();
+
+export function compile(schema: JsonSchema): ValidateFunction {
+  let fn = cache.get(schema);
+  if (!fn) {
+    fn = ajv.compile(schema);
+    cache.set(schema, fn);
+  }
+  return fn;
+}
+
+function fieldOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return String(error.params.missingProperty);
+  if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty);
+  const path = error.instancePath.split('/').filter(Boolean);
+  return path[0] ?? '_';
+}
+
+function messageOf(error: ErrorObject): { key: string; vars?: Record<string, string | number> } {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { key: 'validation.required' };
+    case 'additionalProperties':
+      return { key: 'validation.unknownField' };
+    case 'type': {
+      const type = String(Array.isArray(p.type) ? p.type[0] : p.type);
+      return { key: ['integer', 'number', 'boolean', 'string'].includes(type) ? `validation.${type}` : 'validation.type', vars: { type } };
+    }
+    case 'minLength':
+    case 'maxLength':
+    case 'minimum':
+    case 'maximum':
+      return { key: `validation.${error.keyword}`, vars: { limit: Number(p.limit) } };
+    case 'format':
+      return { key: p.format === 'date' ? 'validation.date' : p.format === 'date-time' ? 'validation.datetime' : p.format === 'email' ? 'validation.email' : 'validation.pattern' };
+    case 'enum':
+      return { key: 'validation.enum' };
+    default:
+      return { key: 'validation.pattern' };
+  }
+}
+
+export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const error of errors) {
+    const field = fieldOf(error);
+    const message = messageOf(error);
+    const list = (out[field] ??= []);
+    // One message per field is what a form can show; the first is the most basic one.
+    if (!list.some((m) => m.key === message.key)) list.push(message);
+  }
+  return out;
+}
+
+/** Validates a body against a schema, throwing a 422 with per-field errors. */
+export function assertValid<T>(schema: JsonSchema, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw invalid({ _: [{ key: 'validation.type', vars: { type: 'object' } }] });
+  const fn = compile(schema);
+  if (!fn(body)) throw invalid(toFieldErrors(fn.errors ?? []));
+  return body as T;
+}

@@ -1,0 +1,99 @@
+// Per-request context: language, the host's application and clinic, the session, and the data
+// access object bound to all of them. Route options say what a route needs:
+//   config.scope  'central' | 'tenant' | 'any'  which hosts serve it (others answer 404)
+//   config.auth   false for public routes (login, recovery, tenant-check)
+//   config.unregisteredOk  answers even on a subdomain no clinic owns (tenant-check)
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Caller } from '../../shared/access';
+import { ACCOUNT_STATUS } from '../../shared/enums';
+import { type HostKind, resolveHost } from '../../shared/host';
+import { type Session, type SessionPolicy, findSession } from '../auth/sessions';
+import type { Database } from '../db/schema';
+import { DataAccess } from '../engine/data-access';
+import type { AuthCaller, HookRegistry } from '../engine/hooks';
+import { type Lang, pickLanguage } from '../i18n';
+import { notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
+
+export interface TenantRow {
+  id: number;
+  name: string;
+  subdomain: string;
+  status: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+    hostKind: HostKind;
+    tenant: TenantRow | null;
+    session: Session | null;
+    data: DataAccess;
+  }
+  interface FastifyContextConfig {
+    scope?: 'central' | 'tenant' | 'any';
+    auth?: boolean;
+    unregisteredOk?: boolean;
+  }
+}
+
+export function callerOf(session: Session | null): AuthCaller | null {
+  if (!session) return null;
+  const { user } = session;
+  const caller: Caller =
+    session.scope === 'central' ? { scope: 'central', role: user.role } : { scope: 'tenant', role: user.role, permissions: user.permissions ?? [] };
+  return { ...caller, userId: user.id };
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+export function installRequestContext(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; hooks: HookRegistry; clock: () => Date; sessions: SessionPolicy },
+): void {
+  app.decorateRequest('lang', 'ckb');
+  app.decorateRequest('hostKind', null as unknown as HostKind);
+  app.decorateRequest('tenant', null);
+  app.decorateRequest('session', null);
+  app.decorateRequest('data', null as unknown as DataAccess);
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+    request.hostKind = resolveHost(request.host);
+    if (request.is404) return;
+    const config = request.routeOptions.config ?? {};
+    const scope = config.scope ?? 'any';
+    const onTenantHost = request.hostKind.kind === 'tenant';
+
+    if ((scope === 'central' && onTenantHost) || (scope === 'tenant' && !onTenantHost)) throw notFound();
+
+    if (request.hostKind.kind === 'tenant') {
+      const tenant = await deps.db
+        .selectFrom('tenants')
+        .select(['id', 'name', 'subdomain', 'status'])
+        .where('subdomain', '=', request.hostKind.subdomain)
+        .executeTakeFirst();
+      request.tenant = tenant ?? null;
+      if (!tenant && !config.unregisteredOk) throw tenantNotRegistered();
+    }
+
+    const now = deps.clock();
+    const token = bearer(request);
+    if (token) {
+      const session = await findSession(deps.db, token, now, deps.sessions);
+      // A token is good only on the host it was issued for: the central host or its own clinic.
+      const sameHost = session && (session.scope === 'central' ? !onTenantHost : onTenantHost && session.tenantId === request.tenant?.id);
+      if (sameHost) request.session = session;
+      else if (config.auth !== false) throw unauthenticated();
+    }
+    if (config.auth !== false) {
+      if (!request.session) throw unauthenticated();
+      if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
+    }
+    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock);
+  });
+}

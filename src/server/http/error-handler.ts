@@ -1,0 +1,84 @@
+// Turns every failure into the contract's shape: { message } in the caller's language, with
+// `errors` per field on 422. Bad input is always a 4xx; only real faults answer 500.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type Lang, pickLanguage, translate } from '../i18n';
+import { toFieldErrors } from '../engine/validate';
+import { ApiError, type FieldErrors, invalid } from './errors';
+
+interface PgError {
+  code?: string;
+  detail?: string;
+  column?: string;
+  constraint?: string;
+}
+
+function render(lang: Lang, fields: FieldErrors): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.vars))]));
+}
+
+/** The last non-tenant column named in a PostgreSQL "Key (a, b)=(...)" detail. */
+function keyColumn(detail: string | undefined): string {
+  const m = /Key \(([^)]+)\)/.exec(detail ?? '');
+  const cols = (m?.[1] ?? '').split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1'));
+  return cols.filter((c) => c !== 'tenant_id').pop() ?? '_';
+}
+
+/** Database errors caused by the input, mapped to what the user did wrong. */
+function fromDatabase(err: PgError): ApiError | null {
+  switch (err.code) {
+    case '23505':
+      return invalid({ [keyColumn(err.detail)]: [{ key: 'validation.unique' }] });
+    case '23503':
+      // Inserting with a missing target is the caller's mistake; deleting a referenced row is a conflict.
+      if (/is still referenced/.test(err.detail ?? '')) return new ApiError(409, 'errors.conflict');
+      return invalid({ [keyColumn(err.detail)]: [{ key: 'validation.relation' }] });
+    case '23502':
+      return invalid({ [err.column ?? '_']: [{ key: 'validation.required' }] });
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '23514':
+      return invalid({ [err.column ?? '_']: [{ key: 'validation.pattern' }] });
+    default:
+      return null;
+  }
+}
+
+function fromFastify(err: FastifyError): ApiError | null {
+  if (err.validation) return invalid(toFieldErrors(err.validation as Parameters<typeof toFieldErrors>[0]));
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError(400, 'errors.malformedJson');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, 'errors.bodyTooLarge');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError(415, 'errors.unsupportedMediaType');
+  }
+  if (err.statusCode === 429) return new ApiError(429, 'errors.tooManyRequests');
+  if (err instanceof SyntaxError || err.statusCode === 400) return new ApiError(400, 'errors.badQuery');
+  if (err.statusCode === 413) return new ApiError(413, 'errors.bodyTooLarge');
+  if (err.statusCode === 415) return new ApiError(415, 'errors.unsupportedMediaType');
+  return null;
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = request.lang ?? pickLanguage(request.headers['accept-language']);
+    const known = error instanceof ApiError ? error : (fromDatabase(error as PgError) ?? fromFastify(error));
+    if (!known) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({ message: translate(lang, 'errors.server') });
+    }
+    const body: { message: string; errors?: Record<string, string[]> } = { message: translate(lang, known.key, known.vars) };
+    if (known.fields) body.errors = render(lang, known.fields);
+    return reply.status(known.status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const lang = request.lang ?? pickLanguage(request.headers['accept-language']);
+    return reply.status(404).send({ message: translate(lang, 'errors.routeNotFound', { method: request.method, url: request.url.split('?')[0] }) });
+  });
+}

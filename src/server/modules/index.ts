@@ -1,0 +1,18 @@
+// Hand-written server behaviour beside the engine: resource hooks and custom endpoints.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { HookRegistry } from '../engine/hooks';
+import { registerPermissionRoutes } from './permissions';
+import { staffHooks } from './staff-rules';
+import { tenantHooks } from './tenants';
+
+export const hooks: HookRegistry = {
+  users: staffHooks,
+  tenantUsers: staffHooks,
+  tenants: tenantHooks,
+};
+
+export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  registerPermissionRoutes(app, db);
+}

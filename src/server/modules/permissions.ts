@@ -1,0 +1,76 @@
+// The clinic permission catalogue, generated from the tenant resources, and the Main Doctor's
+// call to set a staff member's permissions.
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { EXTRA_PERMISSION_TABLES, resourcesOf } from '../../../resources/index';
+import { ACTIONS, permissionTable } from '../../shared/resource';
+import { TENANT_ROLE } from '../../shared/roles';
+import type { Database } from '../db/schema';
+import { assertValid } from '../engine/validate';
+import { ApiError, forbidden, invalidField } from '../http/errors';
+import { translate } from '../i18n';
+
+/** Every (action, table_name) pair a staff member can be given. */
+export function permissionCatalogue(): { name: string; table_name: string }[] {
+  const tables = new Set<string>();
+  for (const def of resourcesOf('tenant')) if (!def.mainDoctorOnly) tables.add(permissionTable(def));
+  for (const t of EXTRA_PERMISSION_TABLES) tables.add(t);
+  return [...tables].flatMap((table_name) => ACTIONS.map((name) => ({ name, table_name })));
+}
+
+/** Adds permissions for newly declared resources; existing ids never change. */
+export async function syncPermissions(db: Kysely<Database>): Promise<void> {
+  await db.insertInto('permissions').values(permissionCatalogue()).onConflict((oc) => oc.columns(['table_name', 'name']).doNothing()).execute();
+}
+
+const updateSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'permissions'],
+  properties: {
+    user: { type: 'integer', minimum: 1 },
+    permissions: { type: 'array', maxItems: 1000, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+  },
+};
+
+export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+  const listAll = () => db.selectFrom('permissions').select(['id', 'name', 'table_name']).orderBy('table_name').orderBy('id').execute();
+
+  app.get('/permissions', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: 'The whole permission catalogue' } }, async () => ({
+    permissions: await listAll(),
+  }));
+
+  app.put('/permissions/update', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "Replace a staff member's permissions (Main Doctor only)", body: updateSchema } }, async (request) => {
+    const caller = request.data.caller;
+    if (caller?.scope !== 'tenant' || caller.role !== TENANT_ROLE.mainDoctor) throw forbidden();
+    const body = assertValid<{ user: number; permissions: number[] }>(updateSchema, request.body);
+    return request.data.transaction(async (trx) => {
+      const user = await trx.selectFrom('tenant_users').select(['id', 'role']).where('tenant_id', '=', request.tenant!.id).where('id', '=', body.user).executeTakeFirst();
+      if (!user) throw invalidField('user', 'validation.relation');
+      if (user.role === TENANT_ROLE.mainDoctor) throw new ApiError(422, 'errors.forbidden');
+      if (body.permissions.length) {
+        const known = await trx.selectFrom('permissions').select('id').where('id', 'in', body.permissions).execute();
+        if (known.length !== body.permissions.length) throw invalidField('permissions', 'validation.relation');
+      }
+      const tenantId = request.tenant!.id;
+      await trx.deleteFrom('user_permissions').where('tenant_id', '=', tenantId).where('user_id', '=', user.id).execute();
+      if (body.permissions.length) {
+        await trx.insertInto('user_permissions').values(body.permissions.map((permission_id) => ({ tenant_id: tenantId, user_id: user.id, permission_id }))).execute();
+      }
+      const permissions = await trx
+        .selectFrom('user_permissions as up')
+        .innerJoin('permissions as p', 'p.id', 'up.permission_id')
+        .select(['p.id', 'p.name', 'p.table_name'])
+        .where('up.tenant_id', '=', tenantId)
+        .where('up.user_id', '=', user.id)
+        .orderBy('p.table_name')
+        .orderBy('p.id')
+        .execute();
+      return { message: translate(request.lang, 'messages.permissionsUpdated'), data: { user: user.id, permissions } };
+    });
+  });
+
+  app.get('/tenant-check', { config: { scope: 'any', auth: false, unregisteredOk: true }, schema: { tags: ['tenancy'], summary: 'Whether this host belongs to a registered clinic' } }, async (request) => ({
+    exists: request.tenant !== null,
+  }));
+}

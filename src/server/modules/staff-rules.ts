@@ -1,0 +1,48 @@
+// Who may give which role, for central staff and clinic staff (SPEC.md section 3). Enforced here,
+// on the server, whatever the screens offer.
+import { ASSIGNABLE_CENTRAL_ROLES, ASSISTANT_TENANT_ROLES, TENANT_ROLE } from '../../shared/roles';
+import { endUserSessions } from '../auth/sessions';
+import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
+import { ApiError, invalidField } from '../http/errors';
+
+function assignable(ctx: HookContext): readonly number[] {
+  return ctx.caller.scope === 'central' ? (ASSIGNABLE_CENTRAL_ROLES[ctx.caller.role] ?? []) : ctx.caller.role === TENANT_ROLE.mainDoctor ? ASSISTANT_TENANT_ROLES : [];
+}
+
+function normalize(input: Input): void {
+  if (typeof input.username === 'string') input.username = input.username.trim().toLowerCase();
+  if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
+}
+
+function isSelf(ctx: HookContext, existing: Row): boolean {
+  return existing.id === ctx.caller.userId;
+}
+
+/** Hooks shared by `users` (central staff) and `tenantUsers` (clinic staff). */
+export const staffHooks: ResourceHooks = {
+  beforeCreate(ctx, input) {
+    normalize(input);
+    if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');
+  },
+  async beforeUpdate(ctx, input, existing) {
+    normalize(input);
+    if (input.role !== undefined && input.role !== existing.role) {
+      if (isSelf(ctx, existing)) throw invalidField('role', 'errors.cannotChangeOwnRole');
+      if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');
+    }
+    // The Owner (central) and the Main Doctor (clinic) accounts are not editable by others' role rules.
+    if (!isSelf(ctx, existing) && existing.role === 0) throw new ApiError(403, 'errors.forbidden');
+    if (input.is_active === false && isSelf(ctx, existing)) throw invalidField('is_active', 'errors.cannotChangeOwnRole');
+  },
+  async afterUpdate(ctx, record, input) {
+    // Deactivating someone or setting their password signs them out everywhere. (Changing one's own
+    // password belongs to the profile screen, which keeps the current session.)
+    if ((input.is_active === false || input.password !== undefined) && record.id !== ctx.caller.userId) {
+      await endUserSessions(ctx.trx, ctx.caller.scope, ctx.tenantId, record.id);
+    }
+  },
+  beforeDelete(ctx, existing) {
+    if (isSelf(ctx, existing)) throw new ApiError(422, 'errors.cannotDeleteSelf');
+    if (existing.role === 0) throw new ApiError(403, 'errors.forbidden');
+  },
+};
