@@ -41,6 +41,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // route schemas are there to describe the API in OpenAPI.
   });
   app.setValidatorCompiler(() => () => true);
+  // The API speaks JSON (and multipart for uploads): plain text bodies are refused with 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -55,6 +55,8 @@ export interface FieldDef {
   list?: boolean;
   /** Left out of the generated forms (still writable through the API unless readOnly). */
   hideInForm?: boolean;
+  /** Stored in lower case (usernames, subdomains); e-mail fields always are. */
+  lowercase?: boolean;
   /** Accepted and validated but not stored as a column: handed to the resource's server hooks. */
   virtual?: boolean;
   /** Unit shown after numeric values (kg, cm, mmHg...). */

@@ -7,7 +7,7 @@ import { resourceActions } from '../../shared/resource';
 import { notFound } from '../http/errors';
 import { parseListQuery } from './query';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
-import { assertValid } from './validate';
+import { assertValid, normalizeInput } from './validate';
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -79,7 +79,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         handler: async (request, reply) => {
           const def = pick(defs, request);
           request.data.authorize(def, 'create');
-          const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), request.body);
+          const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), normalizeInput(def, request.body));
           return reply.status(201).send({ data: await request.data.create(def, input) });
         },
       });
@@ -95,7 +95,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
             const def = pick(defs, request);
             const id = idOf(request);
             request.data.authorize(def, 'update');
-            const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), request.body);
+            const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), normalizeInput(def, request.body));
             return { data: await request.data.update(def, id, input) };
           },
         });

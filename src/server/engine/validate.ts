@@ -2,6 +2,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { type FieldErrors, invalid } from '../http/errors';
+import type { ResourceDef } from '../../shared/resource';
 import type { JsonSchema } from './schema';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped depending on the loader.
@@ -62,6 +63,22 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
     const list = (out[field] ??= []);
     // One message per field is what a form can show; the first is the most basic one.
     if (!list.some((m) => m.key === message.key)) list.push(message);
+  }
+  return out;
+}
+
+/**
+ * Tidies a body before validation: text is trimmed (passwords excepted) and fields declared
+ * lower-case are lowered, so "Demo " and "demo" are the same subdomain.
+ */
+export function normalizeInput(def: ResourceDef, body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(out)) {
+    const field = def.fields[name];
+    if (!field || typeof value !== 'string' || field.type === 'password') continue;
+    const trimmed = value.trim();
+    out[name] = field.lowercase || field.type === 'email' ? trimmed.toLowerCase() : trimmed;
   }
   return out;
 }

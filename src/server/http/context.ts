@@ -56,14 +56,17 @@ export function installRequestContext(
   deps: { db: Kysely<Database>; hooks: HookRegistry; clock: () => Date; sessions: SessionPolicy },
 ): void {
   app.decorateRequest('lang', 'ckb');
-  app.decorateRequest('hostKind', null as unknown as HostKind);
+  app.decorateRequest('hostKind', {
+    getter(this: FastifyRequest) {
+      return resolveHost(this.host);
+    },
+  });
   app.decorateRequest('tenant', null);
   app.decorateRequest('session', null);
   app.decorateRequest('data', null as unknown as DataAccess);
 
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
-    request.hostKind = resolveHost(request.host);
     if (request.is404) return;
     const config = request.routeOptions.config ?? {};
     const scope = config.scope ?? 'any';
@@ -71,11 +74,12 @@ export function installRequestContext(
 
     if ((scope === 'central' && onTenantHost) || (scope === 'tenant' && !onTenantHost)) throw notFound();
 
-    if (request.hostKind.kind === 'tenant') {
+    const host = request.hostKind;
+    if (host.kind === 'tenant') {
       const tenant = await deps.db
         .selectFrom('tenants')
         .select(['id', 'name', 'subdomain', 'status'])
-        .where('subdomain', '=', request.hostKind.subdomain)
+        .where('subdomain', '=', host.subdomain)
         .executeTakeFirst();
       request.tenant = tenant ?? null;
       if (!tenant && !config.unregisteredOk) throw tenantNotRegistered();

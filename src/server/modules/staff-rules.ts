@@ -2,16 +2,11 @@
 // on the server, whatever the screens offer.
 import { ASSIGNABLE_CENTRAL_ROLES, ASSISTANT_TENANT_ROLES, TENANT_ROLE } from '../../shared/roles';
 import { endUserSessions } from '../auth/sessions';
-import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
+import type { HookContext, ResourceHooks, Row } from '../engine/hooks';
 import { ApiError, invalidField } from '../http/errors';
 
 function assignable(ctx: HookContext): readonly number[] {
   return ctx.caller.scope === 'central' ? (ASSIGNABLE_CENTRAL_ROLES[ctx.caller.role] ?? []) : ctx.caller.role === TENANT_ROLE.mainDoctor ? ASSISTANT_TENANT_ROLES : [];
-}
-
-function normalize(input: Input): void {
-  if (typeof input.username === 'string') input.username = input.username.trim().toLowerCase();
-  if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase();
 }
 
 function isSelf(ctx: HookContext, existing: Row): boolean {
@@ -21,11 +16,9 @@ function isSelf(ctx: HookContext, existing: Row): boolean {
 /** Hooks shared by `users` (central staff) and `tenantUsers` (clinic staff). */
 export const staffHooks: ResourceHooks = {
   beforeCreate(ctx, input) {
-    normalize(input);
     if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');
   },
   async beforeUpdate(ctx, input, existing) {
-    normalize(input);
     if (input.role !== undefined && input.role !== existing.role) {
       if (isSelf(ctx, existing)) throw invalidField('role', 'errors.cannotChangeOwnRole');
       if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');

@@ -8,10 +8,7 @@ import { endUserSessions } from '../auth/sessions';
 import type { ResourceHooks } from '../engine/hooks';
 import { invalidField } from '../http/errors';
 
-function normalize(input: Record<string, unknown>): void {
-  for (const key of ['subdomain', 'username', 'email'] as const) {
-    if (typeof input[key] === 'string') input[key] = (input[key] as string).trim().toLowerCase();
-  }
+function refuseReserved(input: Record<string, unknown>): void {
   if (typeof input.subdomain === 'string' && RESERVED_SUBDOMAINS.includes(input.subdomain)) {
     throw invalidField('subdomain', 'validation.reserved');
   }
@@ -19,7 +16,7 @@ function normalize(input: Record<string, unknown>): void {
 
 export const tenantHooks: ResourceHooks = {
   beforeCreate(ctx, input) {
-    normalize(input);
+    refuseReserved(input);
     input.subscription_start = dayjs(ctx.now).format('YYYY-MM-DD');
     input.subscription_end = dayjs(ctx.now).add(1, 'year').format('YYYY-MM-DD');
   },
@@ -38,7 +35,7 @@ export const tenantHooks: ResourceHooks = {
       .execute();
   },
   beforeUpdate(_ctx, input) {
-    normalize(input);
+    refuseReserved(input);
   },
   async afterUpdate(ctx, record, input) {
     const changes: { username?: string; password_hash?: string; updated_at: Date } = { updated_at: ctx.now };

@@ -1,0 +1,46 @@
+// Shared set-up for registry-driven tests: a second clinic, tokens, and records to play with.
+import type { ResourceDef } from '../../src/shared/resource';
+import { resourceByName } from '../../resources/index';
+import { CENTRAL, DEMO, type TestApp } from './harness';
+import { sampleInput } from './samples';
+
+export const OTHER = 'other.localhost';
+
+/** Creates the clinic `other` through the central API (which also provisions its Main Doctor). */
+export async function createOtherClinic(t: TestApp): Promise<void> {
+  const owner = await t.login(CENTRAL, 'owner');
+  const plans = await t.call('GET', '/plans', { token: owner });
+  const planId = (plans.body.data as { id: number }[])[0].id;
+  const res = await t.call('POST', '/tenants', {
+    token: owner,
+    body: { ...sampleInput(resourceByName('tenants'), { plans: planId }), subdomain: 'other', username: 'boss', password: 'other-pass-12345' },
+  });
+  if (res.status !== 201) throw new Error(`could not create clinic: ${JSON.stringify(res.body)}`);
+}
+
+export async function tokenFor(t: TestApp, def: ResourceDef, host: string): Promise<string> {
+  if (def.scope === 'central') return t.login(CENTRAL, 'owner');
+  if (host === OTHER) return t.login(OTHER, 'boss', 'other-pass-12345');
+  return t.login(host, 'doctor');
+}
+
+/** Ids of existing records the declaration's relations can point to, created as needed. */
+export async function relationsFor(t: TestApp, def: ResourceDef, host: string): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const field of Object.values(def.fields)) {
+    if (field.type !== 'relation' || !field.relation) continue;
+    const target = resourceByName(field.relation.resource);
+    out[target.name] = (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host)).id;
+  }
+  return out;
+}
+
+export async function createRecord(t: TestApp, def: ResourceDef, host: string): Promise<{ id: number } & Record<string, unknown>> {
+  const token = await tokenFor(t, def, host);
+  const body = sampleInput(def, await relationsFor(t, def, host));
+  const res = await t.call('POST', `/${def.path}`, { host, token, body });
+  if (res.status !== 201) throw new Error(`create ${def.name} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data as { id: number };
+}
+
+export const hostOf = (def: ResourceDef) => (def.scope === 'central' ? CENTRAL : DEMO);

@@ -1,0 +1,114 @@
+// The permission matrix, generated from the registry and checked against the rules written out
+// independently here (DESIGN.md section 7, SPEC.md sections 2 and 6), through the real API.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourcesOf } from '../../resources/index';
+import { type Action, ACTIONS, type ResourceDef, permissionTable, resourceActions } from '../../src/shared/resource';
+import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
+import { createRecord } from './fixtures';
+import { sampleInput, sampleUpdate } from './samples';
+import { relationsFor } from './fixtures';
+
+// Who may do what on the central host: Owner 0, Admin 1, Service Admin 2, Developer 3.
+const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
+  tenants: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
+  plans: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
+  users: { read: [0, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
+};
+const CENTRAL_USERS = ['owner', 'admin', 'service', 'developer'];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+/** Performs `action` on a fresh record and returns the status. */
+async function attempt(def: ResourceDef, action: Action, host: string, token: string): Promise<number> {
+  if (action === 'read') return (await t.call('GET', `/${def.path}`, { host, token })).status;
+  if (action === 'create') return (await t.call('POST', `/${def.path}`, { host, token, body: sampleInput(def, await relationsFor(t, def, host)) })).status;
+  const record = await createRecord(t, def, host);
+  if (action === 'update') return (await t.call('PATCH', `/${def.path}/${record.id}`, { host, token, body: sampleUpdate(def) })).status;
+  return (await t.call('DELETE', `/${def.path}/${record.id}`, { host, token })).status;
+}
+
+function expectAllowed(status: number, allowed: boolean) {
+  if (allowed) expect([200, 201, 204]).toContain(status);
+  else expect(status).toBe(403);
+}
+
+it('every central resource has its row in the expected matrix', () => {
+  expect(resourcesOf('central').map((d) => d.name).sort()).toEqual(Object.keys(CENTRAL_MATRIX).sort());
+});
+
+describe.each(resourcesOf('central').flatMap((def) => CENTRAL_USERS.map((u, role) => [def.name, u, role, def] as const)))('central %s as %s', (_n, username, role, def) => {
+  it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('%s', async (action) => {
+    const token = await t.login(CENTRAL, username);
+    expectAllowed(await attempt(def, action, CENTRAL, token), CENTRAL_MATRIX[def.name][action].includes(role));
+  });
+});
+
+describe('clinic staff act through their permissions', () => {
+  const tenantDefs = resourcesOf('tenant');
+  let staffId: number;
+  let staffToken: string;
+  let doctorToken: string;
+  let catalogue: { id: number; name: string; table_name: string }[];
+
+  beforeAll(async () => {
+    doctorToken = await t.login(DEMO, 'doctor');
+    const res = await t.call('POST', '/tenantUsers', { host: DEMO, token: doctorToken, body: { name: 'Matrix Tester', username: 'matrix', role: 2, password: 'matrix-pass-12345' } });
+    expect(res.status).toBe(201);
+    staffId = (res.body.data as { id: number }).id;
+    staffToken = await t.login(DEMO, 'matrix', 'matrix-pass-12345');
+    catalogue = (await t.call('GET', '/permissions', { host: DEMO, token: doctorToken })).body.permissions as typeof catalogue;
+  });
+
+  async function grant(table: string, actions: readonly Action[]) {
+    const ids = catalogue.filter((p) => p.table_name === table && actions.includes(p.name as Action)).map((p) => p.id);
+    const res = await t.call('PUT', '/permissions/update', { host: DEMO, token: doctorToken, body: { user: staffId, permissions: ids } });
+    expect(res.status).toBe(200);
+  }
+
+  describe.each(tenantDefs.map((def) => [def.name, def] as const))('%s', (_n, def) => {
+    it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('%s is allowed exactly when granted (never for Main Doctor-only resources)', async (action) => {
+      await grant(permissionTable(def), []);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), false);
+      await grant(permissionTable(def), ACTIONS.filter((a) => a !== action));
+      expectAllowed(await attempt(def, action, DEMO, staffToken), false);
+      await grant(permissionTable(def), [action]);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), !def.mainDoctorOnly);
+    });
+
+    it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('the Main Doctor may %s', async (action) => {
+      expectAllowed(await attempt(def, action, DEMO, doctorToken), true);
+    });
+  });
+
+  it('only the Main Doctor sets permissions', async () => {
+    const assistant = await t.login(DEMO, 'assistant');
+    const res = await t.call('PUT', '/permissions/update', { host: DEMO, token: assistant, body: { user: staffId, permissions: [] } });
+    expect(res.status).toBe(403);
+  });
+
+  it('permissions take effect on the next request, with no new login', async () => {
+    await grant('patients', ['read']);
+    expect((await t.call('GET', '/patients', { host: DEMO, token: staffToken })).status).toBe(200);
+    await grant('patients', []);
+    expect((await t.call('GET', '/patients', { host: DEMO, token: staffToken })).status).toBe(403);
+  });
+});
+
+describe('demo roles (DESIGN.md section 9)', () => {
+  it('the secretary works on patients; the nurse reads them but does not change them', async () => {
+    const secretary = await t.login(DEMO, 'secretary');
+    const nurse = await t.login(DEMO, 'nurse');
+    const patients = resourcesOf('tenant').find((d) => d.name === 'patients')!;
+    expect(await attempt(patients, 'create', DEMO, secretary)).toBe(201);
+    expect(await attempt(patients, 'read', DEMO, nurse)).toBe(200);
+    expect(await attempt(patients, 'create', DEMO, nurse)).toBe(403);
+    const user = await t.call('GET', '/auth/tenant/user', { host: DEMO, token: nurse });
+    const tables = (user.body.data as { permissions: { table_name: string }[] }).permissions.map((p) => p.table_name);
+    expect(tables).not.toContain('accounting');
+    expect(tables).not.toContain('appointments');
+  });
+});
