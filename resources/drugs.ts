@@ -8,7 +8,7 @@ export default defineResource({
   route: 'categories/drugs',
   titleField: 'name',
   defaultSort: 'name',
-  menu: { order: 60, icon: 'medicine-box', parent: 'categories' },
+  menu: { order: 62, icon: 'medicine-box', parent: 'categories' },
   fields: {
     name: { type: 'string', required: true, maxLength: 160, unique: true, searchable: true, list: true, sortable: true },
     scientific_name: { type: 'string', maxLength: 160, nullable: true, searchable: true, list: true },

@@ -1,16 +1,48 @@
 // The resource registry: every entity the product knows, declared once.
 import type { ResourceDef, Scope } from '../src/shared/resource';
+import { expenses, incomes } from './accounting';
+import aggrements from './aggrements';
+import appointments from './appointments';
+import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
+import { pastMedicalHistories, pastMedications, vitalSigns } from './patientRecords';
 import patients from './patients';
 import plans from './plans';
+import { centralLinks, centralLocations, tenantLinks, tenantLocations } from './services';
+import tasks from './tasks';
 import tenants from './tenants';
 import tenantUsers from './tenantUsers';
 import users from './users';
 
-export const resources: readonly ResourceDef[] = [tenants, plans, users, patients, drugs, tenantUsers];
+export const resources: readonly ResourceDef[] = [
+  // central
+  tenants,
+  plans,
+  users,
+  centralLocations,
+  centralLinks,
+  aggrements,
+  // clinic
+  appointments,
+  patients,
+  vitalSigns,
+  pastMedicalHistories,
+  pastMedications,
+  commonDiseases,
+  drugs,
+  examinations,
+  lifeStyles,
+  physicalTheraphies,
+  tasks,
+  expenses,
+  incomes,
+  tenantLocations,
+  tenantLinks,
+  tenantUsers,
+];
 
 /** Permission table names that are not a single resource (screens made of several). */
-export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting'];
+export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting', 'visitings'];
 
 export function resourceByName(name: string): ResourceDef {
   const def = resources.find((r) => r.name === name);

@@ -24,5 +24,6 @@ export function can(caller: Caller, def: ResourceDef, action: Action): boolean {
   if (!resourceActions(def).includes(action)) return false;
   if (caller.scope === 'central') return def.access?.[action].includes(caller.role) ?? false;
   if (def.mainDoctorOnly) return caller.role === TENANT_ROLE.mainDoctor;
+  if (def.anyStaff) return true;
   return hasPermission(caller, permissionTable(def), action);
 }

@@ -87,6 +87,13 @@ export interface ResourceDef {
   permission?: string;
   /** Tenant resources only the Main Doctor may touch. */
   mainDoctorOnly?: boolean;
+  /** Tenant resources every logged-in clinic user may work on (tasks), no permission needed. */
+  anyStaff?: boolean;
+  /**
+   * Records that belong to a parent record and are shown inside its page (vital signs inside a
+   * patient): the parent resource, the field holding its id, and the tab's route below it.
+   */
+  within?: { resource: string; field: string; tab: string };
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;

@@ -28,7 +28,7 @@ export async function tokenFor(t: TestApp, def: ResourceDef, host: string): Prom
 export async function relationsFor(t: TestApp, def: ResourceDef, host: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const field of Object.values(def.fields)) {
-    if (field.type !== 'relation' || !field.relation) continue;
+    if (field.type !== 'relation' || !field.relation || field.readOnly) continue;
     const target = resourceByName(field.relation.resource);
     out[target.name] = (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host)).id;
   }

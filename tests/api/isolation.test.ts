@@ -2,10 +2,12 @@
 // any route, guessed ids included; a token works only on the host it was issued for.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, resourcesOf } from '../../resources/index';
-import { resourceActions } from '../../src/shared/resource';
+import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic, createRecord, tokenFor } from './fixtures';
 import { sampleUpdate } from './samples';
+
+const sharesPath = (def: ResourceDef) => resources.some((r) => r.path === def.path && r.scope !== def.scope);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,7 +46,8 @@ describe.each(resourcesOf('tenant').map((def) => [def.name, def] as const))('cli
     expect((await t.call('GET', '/auth/user', { host: CENTRAL, token: demoToken })).status).toBe(401);
   });
 
-  it('is not served on the central host', async () => {
+  // A path shared with a central resource (locations, links) is served there by the central one.
+  it.skipIf(sharesPath(def))('is not served on the central host', async () => {
     const owner = await t.login(CENTRAL, 'owner');
     expect((await t.call('GET', `/${def.path}`, { host: CENTRAL, token: owner })).status).toBe(404);
   });
@@ -54,7 +57,7 @@ describe.each(resourcesOf('central').map((def) => [def.name, def] as const))('ce
   it('refuses clinic tokens and is not served on clinic hosts', async () => {
     const clinicToken = await t.login(DEMO, 'doctor');
     expect((await t.call('GET', `/${def.path}`, { host: CENTRAL, token: clinicToken })).status).toBe(401);
-    expect((await t.call('GET', `/${def.path}`, { host: DEMO, token: clinicToken })).status).toBe(404);
+    if (!sharesPath(def)) expect((await t.call('GET', `/${def.path}`, { host: DEMO, token: clinicToken })).status).toBe(404);
   });
 });
 

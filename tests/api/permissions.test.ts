@@ -9,10 +9,15 @@ import { sampleInput, sampleUpdate } from './samples';
 import { relationsFor } from './fixtures';
 
 // Who may do what on the central host: Owner 0, Admin 1, Service Admin 2, Developer 3.
+// Settings (locations, links, agreements) are open to every central role.
+const SETTINGS = { read: [0, 1, 2, 3], create: [0, 1, 2, 3], update: [0, 1, 2, 3], delete: [0, 1, 2, 3] };
 const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
   tenants: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
   plans: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
   users: { read: [0, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
+  locations: SETTINGS,
+  links: SETTINGS,
+  aggrements: SETTINGS,
 };
 const CENTRAL_USERS = ['owner', 'admin', 'service', 'developer'];
 
@@ -70,11 +75,11 @@ describe('clinic staff act through their permissions', () => {
   }
 
   describe.each(tenantDefs.map((def) => [def.name, def] as const))('%s', (_n, def) => {
-    it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('%s is allowed exactly when granted (never for Main Doctor-only resources)', async (action) => {
+    it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('%s is allowed exactly when granted (never for Main Doctor-only resources, always for staff-wide ones)', async (action) => {
       await grant(permissionTable(def), []);
-      expectAllowed(await attempt(def, action, DEMO, staffToken), false);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), !!def.anyStaff);
       await grant(permissionTable(def), ACTIONS.filter((a) => a !== action));
-      expectAllowed(await attempt(def, action, DEMO, staffToken), false);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), !!def.anyStaff);
       await grant(permissionTable(def), [action]);
       expectAllowed(await attempt(def, action, DEMO, staffToken), !def.mainDoctorOnly);
     });

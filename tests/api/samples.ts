@@ -28,8 +28,11 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
       return Math.max(field.min ?? 0, 10);
     case 'boolean':
       return true;
-    case 'date':
-      return '2026-01-15';
+    case 'date': {
+      // A different day for every sample, so records with per-day rules (appointments) never clash.
+      const day = new Date(Date.UTC(2020, 0, 1) + (counter % 20000) * 86_400_000);
+      return day.toISOString().slice(0, 10);
+    }
     case 'datetime':
       return '2026-01-15T10:30:00.000Z';
     case 'time':

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
+import { appointmentHooks } from './appointments';
+import { taskHooks, vitalSignHooks } from './patient-records';
 import { registerPermissionRoutes } from './permissions';
 import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
@@ -11,6 +13,9 @@ export const hooks: HookRegistry = {
   users: staffHooks,
   tenantUsers: staffHooks,
   tenants: tenantHooks,
+  appointments: appointmentHooks,
+  vitalSigns: vitalSignHooks,
+  tasks: taskHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {

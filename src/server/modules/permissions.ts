@@ -13,7 +13,7 @@ import { translate } from '../i18n';
 /** Every (action, table_name) pair a staff member can be given. */
 export function permissionCatalogue(): { name: string; table_name: string }[] {
   const tables = new Set<string>();
-  for (const def of resourcesOf('tenant')) if (!def.mainDoctorOnly) tables.add(permissionTable(def));
+  for (const def of resourcesOf('tenant')) if (!def.mainDoctorOnly && !def.anyStaff) tables.add(permissionTable(def));
   for (const t of EXTRA_PERMISSION_TABLES) tables.add(t);
   return [...tables].flatMap((table_name) => ACTIONS.map((name) => ({ name, table_name })));
 }

@@ -1,9 +1,11 @@
 // Migrations in the order they run. Forward only: never edit one that has shipped; add the next.
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m001 from './001_core';
+import * as m002 from './002_clinic_records';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
+  '002_clinic_records': m002,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,29 @@
+import { defineResource } from '../src/shared/resource';
+
+// Bookings. Two active appointments of the same doctor may not overlap, and the paid amount may
+// not exceed the amount (src/server/modules/appointments.ts).
+export default defineResource({
+  name: 'appointments',
+  path: 'appointments',
+  table: 'appointments',
+  scope: 'tenant',
+  titleField: 'date',
+  defaultSort: '-date,-time',
+  menu: { order: 20, icon: 'calendar' },
+  fields: {
+    patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
+    // Set by the server (the clinic's Main Doctor for now); the overlap rule is per doctor.
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true },
+    date: { type: 'date', required: true, list: true, sortable: true, filterable: true },
+    time: { type: 'time', required: true, list: true, sortable: true },
+    duration_minutes: { type: 'integer', min: 5, max: 480, default: 15, unit: 'min' },
+    origin: { type: 'enum', enum: 'appointmentFrom', default: 0, list: true, filterable: true },
+    type: { type: 'enum', enum: 'visitType', default: 0, list: true, filterable: true },
+    status: { type: 'enum', enum: 'appointmentStatus', default: 0, list: true, filterable: true, sortable: true },
+    is_paid: { type: 'boolean', default: false, list: true, filterable: true },
+    amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+    paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0 },
+    referral: { type: 'string', maxLength: 200, nullable: true, searchable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true },
+  },
+});

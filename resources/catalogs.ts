@@ -1,0 +1,25 @@
+// The clinic's reference lists (SPEC.md: categories). Same shape each, so one builder.
+import { type ResourceDef, defineResource } from '../src/shared/resource';
+
+function catalog(name: string, route: string, order: number): ResourceDef {
+  return defineResource({
+    name,
+    path: name,
+    table: route.replace(/-/g, '_'),
+    scope: 'tenant',
+    route: `categories/${route}`,
+    titleField: 'name',
+    defaultSort: 'name',
+    menu: { order, parent: 'categories' },
+    fields: {
+      name: { type: 'string', required: true, maxLength: 160, unique: true, searchable: true, list: true, sortable: true },
+      description: { type: 'text', maxLength: 2000, nullable: true, searchable: true, list: true },
+    },
+  });
+}
+
+export const commonDiseases = catalog('commonDiseases', 'common-diseases', 61);
+export const examinations = catalog('examinations', 'examinations', 63);
+export const lifeStyles = catalog('lifeStyles', 'life-styles', 64);
+// The path keeps the product contract's spelling.
+export const physicalTheraphies = catalog('physicalTheraphies', 'physical-theraphies', 65);

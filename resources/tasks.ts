@@ -1,0 +1,21 @@
+import { defineResource } from '../src/shared/resource';
+
+// The clinic's to-do list: every logged-in staff member works on it (SPEC.md section 2).
+export default defineResource({
+  name: 'tasks',
+  path: 'tasks',
+  table: 'tasks',
+  scope: 'tenant',
+  anyStaff: true,
+  titleField: 'title',
+  defaultSort: 'is_done,priority,end_day',
+  menu: { order: 70, icon: 'check-square' },
+  fields: {
+    title: { type: 'string', required: true, maxLength: 200, searchable: true, list: true, sortable: true },
+    description: { type: 'text', maxLength: 4000, nullable: true, searchable: true },
+    priority: { type: 'enum', enum: 'priority', default: 1, list: true, filterable: true, sortable: true },
+    start_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
+    end_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
+    is_done: { type: 'boolean', default: false, list: true, filterable: true, sortable: true },
+  },
+});

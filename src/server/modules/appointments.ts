@@ -1,0 +1,51 @@
+// Appointment rules: the paid amount never exceeds the amount, and one doctor's active
+// appointments never overlap. The check takes a transaction-scoped advisory lock on the doctor's
+// day first, so two bookings racing for the same slot cannot both pass.
+import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import { TENANT_ROLE } from '../../shared/roles';
+import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
+import { invalid } from '../http/errors';
+
+/** Statuses that no longer hold a slot: postponed and referred elsewhere. */
+const FREE_STATUSES = [2, 5];
+
+function minutes(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+async function mainDoctorId(ctx: HookContext): Promise<number | null> {
+  const row = await ctx.trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', ctx.tenantId!).where('role', '=', TENANT_ROLE.mainDoctor).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: number | null): Promise<void> {
+  const amount = Number(merged.amount ?? 0);
+  const paid = Number(merged.paid_amount ?? 0);
+  if (paid > amount) throw invalid({ paid_amount: [{ key: 'validation.paidOverAmount' }] });
+  if (FREE_STATUSES.includes(Number(merged.status ?? 0))) return;
+
+  const doctor = merged.doctor_id as number | null;
+  const date = String(merged.date);
+  await sql`select pg_advisory_xact_lock(hashtext(${`appointments:${ctx.tenantId}:${doctor}:${date}`}))`.execute(ctx.trx);
+  const start = minutes(String(merged.time));
+  const end = start + Number(merged.duration_minutes ?? 15);
+  const { rows } = await sql<{ id: number; time: string; duration_minutes: number }>`
+    select id, to_char(time, 'HH24:MI') as time, duration_minutes from appointments
+    where tenant_id = ${ctx.tenantId} and doctor_id is not distinct from ${doctor} and date = ${date}
+      and status not in (${sql.join(FREE_STATUSES)}) and id <> ${selfId ?? 0}`.execute(ctx.trx);
+  const clash = rows.find((r) => minutes(r.time) < end && start < minutes(r.time) + r.duration_minutes);
+  if (clash) throw invalid({ time: [{ key: 'validation.appointmentOverlap', vars: { time: clash.time } }] });
+}
+
+export const appointmentHooks: ResourceHooks = {
+  async beforeCreate(ctx, input: Input) {
+    input.doctor_id = await mainDoctorId(ctx);
+    await check(ctx, input, null);
+  },
+  async beforeUpdate(ctx, input: Input, existing: Row) {
+    const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
+    await check(ctx, merged, existing.id);
+  },
+};
