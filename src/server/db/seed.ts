@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './schema';
+import { seedClinicWork, seedPlatformSettings } from './seed-clinic';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
 
@@ -149,7 +150,10 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         updated_at: created.toDate(),
       };
     });
-    await trx.insertInto('patients').values(patients).execute();
+    const patientIds = (await trx.insertInto('patients').values(patients).returning('id').execute()).map((p) => p.id);
     await trx.insertInto('drugs').values(DRUGS.map(([name, scientific_name, form, strength]) => ({ tenant_id: demoId, name, scientific_name, form, strength }))).execute();
+    const mainDoctor = staff.find((s) => s.tenant_id === demoId && s.username === 'doctor')!.id;
+    await seedClinicWork(trx, demoId, mainDoctor, patientIds, now, rnd);
+    await seedPlatformSettings(trx);
   });
 }

@@ -2,7 +2,7 @@
 // go through it, so none can forget the access check or the tenant: resource queries always carry
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
-import { can } from '../../shared/access';
+import { can, hasPermission } from '../../shared/access';
 import { type Action, type ResourceDef, allFields, readableFields } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
@@ -20,6 +20,8 @@ const OPERATOR: Record<Exclude<Filter['op'], 'in' | 'like' | 'null'>, string> = 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
+
+export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
 
 export class DataAccess {
   constructor(
@@ -50,6 +52,19 @@ export class DataAccess {
   authorize(def: ResourceDef, action: Action): AuthCaller {
     if (!this.caller) throw unauthenticated();
     if (!this.can(def, action)) throw forbidden();
+    return this.caller;
+  }
+
+  /** For custom endpoints: a clinic permission (Main Doctor passes), or one of the central roles. */
+  allows(rule: AccessRule): boolean {
+    const caller = this.caller;
+    if (!caller) return false;
+    return 'roles' in rule ? caller.scope === 'central' && rule.roles.includes(caller.role) : hasPermission(caller, rule.permission, rule.action);
+  }
+
+  require(rule: AccessRule): AuthCaller {
+    if (!this.caller) throw unauthenticated();
+    if (!this.allows(rule)) throw forbidden();
     return this.caller;
   }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
 import { taskHooks, vitalSignHooks } from './patient-records';
+import { registerClinicDataRoutes } from './clinic-data';
 import { registerPermissionRoutes } from './permissions';
 import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
@@ -20,4 +21,5 @@ export const hooks: HookRegistry = {
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerPermissionRoutes(app, db);
+  registerClinicDataRoutes(app);
 }

@@ -1,0 +1,152 @@
+// Demo clinic work so every screen shows something: a month of appointments around today, vital
+// signs, histories, catalogs, tasks, three months of incomes and expenses, services; and the
+// platform's own settings.
+import dayjs from 'dayjs';
+import { type Transaction, sql } from 'kysely';
+import type { Database } from './schema';
+
+type Rnd = () => number;
+
+async function insert(trx: Transaction<Database>, table: string, rows: Record<string, unknown>[]): Promise<void> {
+  if (!rows.length) return;
+  const cols = Object.keys(rows[0]);
+  await sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) values ${sql.join(
+    rows.map((r) => sql`(${sql.join(cols.map((c) => r[c] ?? null))})`),
+  )}`.execute(trx);
+}
+
+const CATALOGS: Record<string, string[]> = {
+  common_diseases: ['Hypertension', 'Type 2 diabetes', 'Asthma', 'Hypothyroidism', 'Migraine', 'Gastritis', 'Iron-deficiency anaemia'],
+  examinations: ['Complete blood count', 'Fasting blood sugar', 'HbA1c', 'Lipid profile', 'Thyroid function (TSH)', 'Urinalysis', 'Chest X-ray', 'ECG', 'Abdominal ultrasound'],
+  life_styles: ['Low-salt diet', 'Walk 30 minutes daily', 'Stop smoking', 'Reduce sugar and white bread', 'Sleep 7–8 hours', 'Drink 2 litres of water a day'],
+  physical_theraphies: ['Lower back exercises', 'Neck stretching', 'Knee strengthening', 'Shoulder mobility', 'Breathing exercises'],
+};
+
+export async function seedClinicWork(trx: Transaction<Database>, tenantId: number, doctorId: number, patientIds: number[], now: Date, rnd: Rnd): Promise<void> {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
+  const today = dayjs(now).startOf('day');
+
+  for (const [table, names] of Object.entries(CATALOGS)) await insert(trx, table, names.map((name) => ({ tenant_id: tenantId, name })));
+
+  // About six appointments a working day, two weeks back and two weeks ahead, 20 minutes apart.
+  const appointments: Record<string, unknown>[] = [];
+  for (let d = -14; d <= 14; d++) {
+    const day = today.add(d, 'day');
+    if (day.day() === 5) continue; // Friday: the clinic is closed
+    const slots = 4 + Math.floor(rnd() * 4);
+    for (let s = 0; s < slots; s++) {
+      const minutes = 16 * 60 + s * 20;
+      const past = d < 0 || (d === 0 && s < 2);
+      const amount = pick([15000, 20000, 25000]);
+      const paid = past && rnd() < 0.85;
+      appointments.push({
+        tenant_id: tenantId,
+        patient_id: pick(patientIds),
+        doctor_id: doctorId,
+        date: day.format('YYYY-MM-DD'),
+        time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`,
+        duration_minutes: 20,
+        origin: rnd() < 0.85 ? 0 : pick([1, 2]),
+        type: rnd() < 0.7 ? 0 : 1,
+        status: past ? pick([6, 6, 6, 6, 3, 4]) : d === 0 ? 1 : 0,
+        is_paid: paid,
+        amount,
+        paid_amount: paid ? amount : 0,
+      });
+    }
+  }
+  await insert(trx, 'appointments', appointments);
+
+  await insert(
+    trx,
+    'vital_signs',
+    patientIds.slice(0, 30).flatMap((patient_id) =>
+      [60, 30, 2].map((daysAgo) => {
+        const weight = Math.round(55 + rnd() * 45);
+        const height = Math.round(150 + rnd() * 40);
+        return {
+          tenant_id: tenantId,
+          patient_id,
+          measured_at: today.subtract(daysAgo, 'day').add(17, 'hour').toDate(),
+          body_temperature: Math.round((36.3 + rnd() * 1.2) * 10) / 10,
+          heart_rate: 60 + Math.floor(rnd() * 35),
+          respiratory_rate: 12 + Math.floor(rnd() * 8),
+          systolic: 105 + Math.floor(rnd() * 45),
+          diastolic: 65 + Math.floor(rnd() * 25),
+          oxygen_saturation: 94 + Math.floor(rnd() * 6),
+          weight,
+          height,
+          bmi: Math.round((weight / (height / 100) ** 2) * 10) / 10,
+        };
+      }),
+    ),
+  );
+
+  await insert(
+    trx,
+    'past_medical_histories',
+    patientIds.slice(0, 25).map((patient_id) => ({ tenant_id: tenantId, patient_id, condition: pick(CATALOGS.common_diseases), diagnosed_on: today.subtract(1 + Math.floor(rnd() * 10), 'year').format('YYYY-MM-DD'), is_chronic: rnd() < 0.6 })),
+  );
+  await insert(
+    trx,
+    'past_medications',
+    patientIds.slice(0, 20).map((patient_id) => ({ tenant_id: tenantId, patient_id, drug_name: pick(['Metformin 850 mg', 'Amlodipine 5 mg', 'Levothyroxine 50 mcg', 'Salbutamol inhaler']), dose: '1 tablet', frequency: pick(['Once daily', 'Twice daily']), started_on: today.subtract(1 + Math.floor(rnd() * 3), 'year').format('YYYY-MM-DD') })),
+  );
+
+  // Incomes from paid appointments; expenses the way a small clinic has them.
+  await insert(
+    trx,
+    'incomes',
+    appointments.filter((a) => a.is_paid).map((a) => ({ tenant_id: tenantId, amount: a.amount, date: a.date, category: 'Visit', patient_id: a.patient_id, note: 'Visit fee' })),
+  );
+  // Earlier visit fees, before the appointment window, so past months have a result too.
+  const earlier: Record<string, unknown>[] = [];
+  for (let d = 90; d > 14; d--) {
+    const day = today.subtract(d, 'day');
+    if (day.day() === 5) continue;
+    for (let v = 0; v < 3 + Math.floor(rnd() * 4); v++) {
+      earlier.push({ tenant_id: tenantId, amount: pick([15000, 20000, 25000]), date: day.format('YYYY-MM-DD'), category: 'Visit', patient_id: pick(patientIds), note: 'Visit fee' });
+    }
+  }
+  await insert(trx, 'incomes', earlier);
+  const expenses: Record<string, unknown>[] = [];
+  for (let m = 2; m >= 0; m--) {
+    const month = today.subtract(m, 'month').startOf('month');
+    expenses.push(
+      { tenant_id: tenantId, amount: 750000, date: month.add(1, 'day').format('YYYY-MM-DD'), category: 'Rent', note: 'Clinic rent' },
+      { tenant_id: tenantId, amount: 500000, date: month.add(27, 'day').format('YYYY-MM-DD'), category: 'Salaries', note: 'Secretary salary' },
+      { tenant_id: tenantId, amount: 60000 + Math.floor(rnd() * 40) * 1000, date: month.add(10, 'day').format('YYYY-MM-DD'), category: 'Electricity', note: 'Generator and electricity' },
+      { tenant_id: tenantId, amount: 90000 + Math.floor(rnd() * 60) * 1000, date: month.add(14, 'day').format('YYYY-MM-DD'), category: 'Supplies', note: 'Gloves, syringes, paper' },
+    );
+  }
+  await insert(trx, 'expenses', expenses.filter((e) => String(e.date) <= today.format('YYYY-MM-DD')));
+
+  await insert(trx, 'tasks', [
+    { tenant_id: tenantId, title: 'Renew the medical waste contract', priority: 0, start_day: today.format('YYYY-MM-DD'), end_day: today.add(5, 'day').format('YYYY-MM-DD'), is_done: false },
+    { tenant_id: tenantId, title: 'Order ECG paper', priority: 1, start_day: today.subtract(3, 'day').format('YYYY-MM-DD'), end_day: today.add(2, 'day').format('YYYY-MM-DD'), is_done: false },
+    { tenant_id: tenantId, title: 'Call lab about HbA1c results', priority: 0, start_day: today.subtract(1, 'day').format('YYYY-MM-DD'), end_day: today.format('YYYY-MM-DD'), is_done: true },
+    { tenant_id: tenantId, title: 'Service the blood pressure monitor', priority: 2, start_day: null, end_day: today.add(20, 'day').format('YYYY-MM-DD'), is_done: false },
+  ]);
+
+  await insert(trx, 'tenant_locations', [{ tenant_id: tenantId, name: 'Main clinic', address: 'Salim Street, near Azadi Park, Sulaymaniyah', phone: '+964 750 123 4567', working_hours: 'Sat–Thu 16:00–21:00' }]);
+  await insert(trx, 'tenant_links', [
+    { tenant_id: tenantId, title: 'Facebook', url: 'https://facebook.com/dr.hawre.clinic', kind: 'social' },
+    { tenant_id: tenantId, title: 'Instagram', url: 'https://instagram.com/dr.hawre.clinic', kind: 'social' },
+  ]);
+}
+
+export async function seedPlatformSettings(trx: Transaction<Database>): Promise<void> {
+  await insert(trx, 'locations', [{ name: 'Head office', address: 'Sulaymaniyah, Kurdistan Region, Iraq', phone: '+964 770 000 0000', working_hours: 'Sun–Thu 09:00–17:00' }]);
+  await insert(trx, 'links', [{ title: 'Support', url: 'https://clinic.example/support', kind: 'support' }]);
+  await insert(trx, 'agreements', [
+    {
+      position: 1,
+      title_en: 'Terms and conditions',
+      title_ar: 'الشروط والأحكام',
+      title_ckb: 'مەرج و ڕێساکان',
+      body_en: 'The platform is for licensed professionals, sold by subscription and used through web and mobile apps. Subscriber data is encrypted. A copy can be requested at any time. The provider does not access the data without consent. An account is suspended automatically if payment is not received within 30 days of registration or renewal.',
+      body_ar: 'المنصة مخصصة للمهنيين المرخصين، وتباع بالاشتراك وتستخدم عبر تطبيقات الويب والهاتف. بيانات المشتركين مشفرة. يمكن طلب نسخة منها في أي وقت. لا يطلع المزود على البيانات دون موافقة. يعلق الحساب تلقائياً إذا لم يستلم الدفع خلال 30 يوماً من التسجيل أو التجديد.',
+      body_ckb: 'ئەم پلاتفۆرمە بۆ پیشەگەرانی مۆڵەتپێدراوە، بە بەشداریکردن دەفرۆشرێت و لە ڕێگەی ئەپی وێب و مۆبایلەوە بەکاردێت. زانیارییەکانی بەشداربووان شفرە کراون. هەر کاتێک دەتوانرێت داوای کۆپییەک بکرێت. دابینکەر بەبێ ڕەزامەندی دەستی ناگاتە زانیارییەکان. ئەگەر لە ماوەی 30 ڕۆژ لە تۆمارکردن یان نوێکردنەوە پارە نەدرێت، هەژمارەکە خۆکارانە ڕادەگیرێت.',
+    },
+  ]);
+}

@@ -1,0 +1,85 @@
+// Clinic endpoints that are not one resource: the data the app loads at start (services,
+// agreements), the accounting result by month, and the dashboard figures.
+import dayjs from 'dayjs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { badQuery } from '../http/errors';
+
+const YEAR = /^\d{4}$/;
+
+export function registerClinicDataRoutes(app: FastifyInstance): void {
+  const tenant = { scope: 'tenant' } as const;
+
+  app.get('/dashboard/services', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's locations and links" } }, async (request) =>
+    request.data.transaction(async (trx) => {
+      const [locations, links] = await Promise.all([
+        sql`select id, name, address, phone, map_url, working_hours from tenant_locations where tenant_id = ${request.tenant!.id} order by name`.execute(trx),
+        sql`select id, title, url, kind from tenant_links where tenant_id = ${request.tenant!.id} order by title`.execute(trx),
+      ]);
+      return { locations: locations.rows, links: links.rows };
+    }),
+  );
+
+  app.get('/central/aggrements', { config: tenant, schema: { tags: ['clinic'], summary: "The platform's agreements, for clinic staff" } }, async (request) => {
+    const { rows } = await request.data.transaction((trx) =>
+      sql`select id, position, title_en, title_ar, title_ckb, body_en, body_ar, body_ckb from agreements order by position, id`.execute(trx),
+    );
+    return { aggrements: rows };
+  });
+
+  app.get('/accounting', { config: tenant, schema: { tags: ['accounting'], summary: 'Incomes, expenses and profit by month of a year', querystring: { type: 'object', properties: { year: { type: 'string' } } } } }, async (request) => {
+    request.data.require({ permission: 'accounting', action: 'read' });
+    const raw = (request.query as { year?: string }).year ?? String(dayjs().year());
+    if (!YEAR.test(raw)) throw badQuery({ year: [{ key: 'validation.integer' }] });
+    const year = Number(raw);
+    const from = `${year}-01-01`;
+    const to = `${year + 1}-01-01`;
+    const tenantId = request.tenant!.id;
+    const perMonth = (table: 'incomes' | 'expenses') =>
+      sql<{ month: number; total: number }>`
+        select extract(month from date)::int as month, sum(amount)::numeric(14,2) as total
+        from ${sql.table(table)} where tenant_id = ${tenantId} and date >= ${from} and date < ${to}
+        group by 1`;
+    const [incomes, expenses] = await request.data.transaction((trx) => Promise.all([perMonth('incomes').execute(trx), perMonth('expenses').execute(trx)]));
+    const sumOf = (rows: { month: number; total: number }[], month: number) => Number(rows.find((r) => r.month === month)?.total ?? 0);
+    const months = Array.from({ length: 12 }, (_, i) => {
+      const income = sumOf(incomes.rows, i + 1);
+      const expense = sumOf(expenses.rows, i + 1);
+      return { month: i + 1, incomes: income, expenses: expense, profit: round(income - expense) };
+    });
+    const totals = months.reduce((acc, m) => ({ incomes: round(acc.incomes + m.incomes), expenses: round(acc.expenses + m.expenses), profit: 0 }), { incomes: 0, expenses: 0, profit: 0 });
+    totals.profit = round(totals.incomes - totals.expenses);
+    return { data: { year, months, totals } };
+  });
+
+  app.get('/basedashboard', { config: tenant, schema: { tags: ['clinic'], summary: "Today's appointments and queue, counts, this month's money" } }, async (request) => {
+    const tenantId = request.tenant!.id;
+    const today = dayjs().format('YYYY-MM-DD');
+    const monthStart = dayjs().startOf('month').format('YYYY-MM-DD');
+    const nextMonth = dayjs().startOf('month').add(1, 'month').format('YYYY-MM-DD');
+    return request.data.transaction(async (trx) => {
+      const counts = await sql<{ patients: number; appointments_today: number; tasks_open: number }>`
+        select (select count(*) from patients where tenant_id = ${tenantId})::int as patients,
+               (select count(*) from appointments where tenant_id = ${tenantId} and date = ${today})::int as appointments_today,
+               (select count(*) from tasks where tenant_id = ${tenantId} and not is_done)::int as tasks_open`.execute(trx);
+      const byStatus = await sql<{ status: number; n: number }>`
+        select status, count(*)::int as n from appointments where tenant_id = ${tenantId} and date = ${today} group by status`.execute(trx);
+      const money = await sql<{ incomes: number; expenses: number }>`
+        select coalesce((select sum(amount) from incomes where tenant_id = ${tenantId} and date >= ${monthStart} and date < ${nextMonth}), 0)::numeric(14,2) as incomes,
+               coalesce((select sum(amount) from expenses where tenant_id = ${tenantId} and date >= ${monthStart} and date < ${nextMonth}), 0)::numeric(14,2) as expenses`.execute(trx);
+      // Money figures only for those who may see accounting.
+      const mayAccount = request.data.allows({ permission: 'accounting', action: 'read' });
+      return {
+        data: {
+          counts: counts.rows[0],
+          today: Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])),
+          month: mayAccount ? money.rows[0] : null,
+        },
+      };
+    });
+  });
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
