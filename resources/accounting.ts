@@ -18,7 +18,11 @@ function ledger(name: 'incomes' | 'expenses', order: number): ResourceDef {
       category: { type: 'string', maxLength: 100, nullable: true, list: true, filterable: true, searchable: true },
       note: { type: 'text', maxLength: 2000, nullable: true, list: true, searchable: true },
       ...(name === 'incomes'
-        ? { patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, nullable: true, filterable: true, list: true } as const }
+        ? {
+            patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, nullable: true, filterable: true, list: true } as const,
+            // Set when the income is a visit's payment; the visit keeps it up to date.
+            visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, readOnly: true, filterable: true } as const,
+          }
         : {}),
     },
   });

@@ -13,6 +13,7 @@ import tasks from './tasks';
 import tenants from './tenants';
 import tenantUsers from './tenantUsers';
 import users from './users';
+import visitings from './visitings';
 
 export const resources: readonly ResourceDef[] = [
   // central
@@ -25,6 +26,7 @@ export const resources: readonly ResourceDef[] = [
   // clinic
   appointments,
   patients,
+  visitings,
   vitalSigns,
   pastMedicalHistories,
   pastMedications,
@@ -42,7 +44,7 @@ export const resources: readonly ResourceDef[] = [
 ];
 
 /** Permission table names that are not a single resource (screens made of several). */
-export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting', 'visitings'];
+export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting'];
 
 export function resourceByName(name: string): ResourceDef {
   const def = resources.find((r) => r.name === name);

@@ -21,6 +21,7 @@ export type FieldType =
   | 'time'
   | 'enum'
   | 'relation'
+  | 'list'
   | 'password';
 
 export interface FieldDef {
@@ -42,6 +43,9 @@ export interface FieldDef {
   pattern?: string;
   /** Name of a shared enumeration in src/shared/enums.ts; values are its numbers. */
   enum?: string;
+  /** Type 'list': an ordered list of small records kept with their parent (a JSON column). */
+  items?: Record<string, FieldDef>;
+  maxItems?: number;
   /** Relation target (a resource name) for type 'relation'; the column holds the target id. */
   relation?: { resource: string; labelField: string };
   default?: string | number | boolean;

@@ -66,6 +66,8 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
   const pgUrl = process.env.TEST_DATABASE_URL;
   const target = pgUrl ? await freshPostgres(pgUrl) : null;
   const { db } = await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: 'memory://', seedDemo: 'always' });
+  // Generous plans, so tests can add staff and visits freely; limit tests set their own limits.
+  await db.kysely.updateTable('plans').set({ max_users: 1000, max_visitings: 100_000 }).execute();
   let offset = 0;
   const codes = new Map<string, string>();
   const mailer: CodeMailer = {

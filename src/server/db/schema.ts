@@ -102,7 +102,14 @@ export interface DrugsTable {
   updated_at: Generated<Date>;
 }
 
+export interface PlansTable {
+  id: Generated<number>;
+  max_users: number;
+  max_visitings: number;
+}
+
 export interface Database {
+  plans: PlansTable;
   patients: PatientsTable;
   drugs: DrugsTable;
   tenants: TenantsTable;

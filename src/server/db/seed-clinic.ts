@@ -93,12 +93,7 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     patientIds.slice(0, 20).map((patient_id) => ({ tenant_id: tenantId, patient_id, drug_name: pick(['Metformin 850 mg', 'Amlodipine 5 mg', 'Levothyroxine 50 mcg', 'Salbutamol inhaler']), dose: '1 tablet', frequency: pick(['Once daily', 'Twice daily']), started_on: today.subtract(1 + Math.floor(rnd() * 3), 'year').format('YYYY-MM-DD') })),
   );
 
-  // Incomes from paid appointments; expenses the way a small clinic has them.
-  await insert(
-    trx,
-    'incomes',
-    appointments.filter((a) => a.is_paid).map((a) => ({ tenant_id: tenantId, amount: a.amount, date: a.date, category: 'Visit', patient_id: a.patient_id, note: 'Visit fee' })),
-  );
+  await seedVisits(trx, tenantId, doctorId, appointments, rnd);
   // Earlier visit fees, before the appointment window, so past months have a result too.
   const earlier: Record<string, unknown>[] = [];
   for (let d = 90; d > 14; d--) {
@@ -133,6 +128,51 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     { tenant_id: tenantId, title: 'Facebook', url: 'https://facebook.com/dr.hawre.clinic', kind: 'social' },
     { tenant_id: tenantId, title: 'Instagram', url: 'https://instagram.com/dr.hawre.clinic', kind: 'social' },
   ]);
+}
+
+const COMPLAINTS: [string, string, string][] = [
+  ['Headache for three days', 'Tension-type headache', 'Paracetamol'],
+  ['Cough and fever', 'Acute bronchitis', 'Azithromycin'],
+  ['Burning epigastric pain', 'Gastritis', 'Omeprazole'],
+  ['Follow-up of blood pressure', 'Essential hypertension, controlled', 'Amlodipine'],
+  ['Sore throat', 'Acute pharyngitis', 'Amoxicillin'],
+  ['Lower back pain', 'Mechanical low back pain', 'Ibuprofen'],
+  ['Tiredness', 'Iron-deficiency anaemia', 'Ferrous sulfate'],
+];
+
+/** A visit for each appointment that was done, its drugs from the catalog, and its fee as income. */
+async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId: number, appointments: Record<string, unknown>[], rnd: Rnd): Promise<void> {
+  const drugs = await trx.selectFrom('drugs').select(['id', 'name']).where('tenant_id', '=', tenantId).execute();
+  const done = appointments.filter((a) => a.status === 6);
+  const ids = await sql<{ id: number; date: string }>`select id, to_char(date, 'YYYY-MM-DD') as date from appointments where tenant_id = ${tenantId} and status = 6 order by date, time`.execute(trx);
+  const visits = done.map((a, i) => {
+    const [complaint, diagnosis, drugName] = COMPLAINTS[Math.floor(rnd() * COMPLAINTS.length)];
+    const drug = drugs.find((d) => d.name === drugName) ?? drugs[0];
+    return {
+      tenant_id: tenantId,
+      patient_id: a.patient_id,
+      appointment_id: ids.rows[i]?.id ?? null,
+      doctor_id: doctorId,
+      date: a.date,
+      chief_complaint: complaint,
+      physician_diagnosis: diagnosis,
+      examination_findings: 'Alert and oriented. Chest clear. Heart sounds normal.',
+      prescriptions: JSON.stringify([{ drug_id: drug.id, name: drug.name, dose: '1 tablet', frequency: 'Twice daily', duration: '5 days', notes: null }]),
+      fee: a.amount,
+      paid_amount: a.is_paid ? a.amount : 0,
+    };
+  });
+  if (!visits.length) return;
+  const cols = Object.keys(visits[0]);
+  const inserted = await sql<{ id: number; patient_id: number; date: string; paid_amount: number }>`
+    insert into visitings (${sql.join(cols.map((c) => sql.ref(c)))})
+    values ${sql.join(visits.map((v) => sql`(${sql.join(cols.map((c) => (v as Record<string, unknown>)[c]))})`))}
+    returning id, patient_id, to_char(date, 'YYYY-MM-DD') as date, paid_amount`.execute(trx);
+  await insert(
+    trx,
+    'incomes',
+    inserted.rows.filter((v) => Number(v.paid_amount) > 0).map((v) => ({ tenant_id: tenantId, amount: v.paid_amount, date: v.date, category: 'Visit', note: 'Visit fee', patient_id: v.patient_id, visiting_id: v.id })),
+  );
 }
 
 export async function seedPlatformSettings(trx: Transaction<Database>): Promise<void> {

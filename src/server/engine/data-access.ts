@@ -139,6 +139,7 @@ export class DataAccess {
       const field = def.fields[name];
       if (!field || field.virtual) continue;
       if (field.type === 'password') out[`${name}_hash`] = await hashPassword(String(value));
+      else if (field.type === 'list') out[name] = JSON.stringify(value ?? []);
       else out[name] = value;
     }
     return out;

@@ -37,7 +37,21 @@ function baseSchema(field: FieldDef): JsonSchema {
       return { type: 'integer', enum: [...enumValues(field.enum ?? '')] };
     case 'relation':
       return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    case 'list':
+      return { type: 'array', maxItems: field.maxItems ?? 50, items: itemsSchema(field, 'input') };
   }
+}
+
+/** The record shape of a list's items: what a client sends, or what the API returns. */
+function itemsSchema(field: FieldDef, mode: 'input' | 'output'): JsonSchema {
+  const entries = Object.entries(field.items ?? {}).filter(([, f]) => mode === 'output' || !f.readOnly);
+  const required = mode === 'input' ? entries.filter(([, f]) => f.required).map(([n]) => n) : [];
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: Object.fromEntries(entries.map(([n, f]) => [n, fieldSchema(mode === 'output' ? { ...f, nullable: true } : f)])),
+    ...(required.length ? { required } : {}),
+  };
 }
 
 function clean(schema: JsonSchema): JsonSchema {
@@ -80,6 +94,12 @@ export function recordSchema(def: ResourceDef): JsonSchema {
   const fields = allFields(def);
   return {
     type: 'object',
-    properties: Object.fromEntries(readableFields(def).map((name) => [name, { ...fieldSchema({ ...fields[name], nullable: true }) }])),
+    properties: Object.fromEntries(
+      readableFields(def).map((name) => {
+        const field = fields[name];
+        const schema = field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : fieldSchema({ ...field, nullable: true });
+        return [name, schema];
+      }),
+    ),
   };
 }

@@ -23,11 +23,12 @@ export function compile(schema: JsonSchema): ValidateFunction {
   return fn;
 }
 
+/** The field an error is about; inside lists a dotted path such as `prescriptions.0.dose`. */
 function fieldOf(error: ErrorObject): string {
-  if (error.keyword === 'required') return String(error.params.missingProperty);
-  if (error.keyword === 'additionalProperties') return String(error.params.additionalProperty);
   const path = error.instancePath.split('/').filter(Boolean);
-  return path[0] ?? '_';
+  if (error.keyword === 'required') path.push(String(error.params.missingProperty));
+  if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
+  return path.join('.') || '_';
 }
 
 function messageOf(error: ErrorObject): { key: string; vars?: Record<string, string | number> } {
@@ -39,7 +40,7 @@ function messageOf(error: ErrorObject): { key: string; vars?: Record<string, str
       return { key: 'validation.unknownField' };
     case 'type': {
       const type = String(Array.isArray(p.type) ? p.type[0] : p.type);
-      return { key: ['integer', 'number', 'boolean', 'string'].includes(type) ? `validation.${type}` : 'validation.type', vars: { type } };
+      return { key: ['integer', 'number', 'boolean', 'string', 'array'].includes(type) ? `validation.${type}` : 'validation.type', vars: { type } };
     }
     case 'minLength':
     case 'maxLength':
@@ -50,6 +51,8 @@ function messageOf(error: ErrorObject): { key: string; vars?: Record<string, str
       return { key: p.format === 'date' ? 'validation.date' : p.format === 'date-time' ? 'validation.datetime' : p.format === 'email' ? 'validation.email' : 'validation.pattern' };
     case 'enum':
       return { key: 'validation.enum' };
+    case 'maxItems':
+      return { key: 'validation.maxItems', vars: { limit: Number(p.limit) } };
     default:
       return { key: 'validation.pattern' };
   }

@@ -9,14 +9,17 @@ import { registerClinicDataRoutes } from './clinic-data';
 import { registerPermissionRoutes } from './permissions';
 import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
+import { tenantUserHooks } from './tenant-users';
+import { visitingHooks } from './visitings';
 
 export const hooks: HookRegistry = {
   users: staffHooks,
-  tenantUsers: staffHooks,
+  tenantUsers: tenantUserHooks,
   tenants: tenantHooks,
   appointments: appointmentHooks,
   vitalSigns: vitalSignHooks,
   tasks: taskHooks,
+  visitings: visitingHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {

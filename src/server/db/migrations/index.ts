@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m001 from './001_core';
 import * as m002 from './002_clinic_records';
+import * as m003 from './003_visitings';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
   '002_clinic_records': m002,
+  '003_visitings': m003,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,51 @@
+import { defineResource } from '../src/shared/resource';
+
+const catalogItem = (idField: string, resource: string) => ({
+  type: 'list',
+  maxItems: 30,
+  items: {
+    [idField]: { type: 'relation', relation: { resource, labelField: 'name' }, required: true },
+    // The name as it was when prescribed, kept even if the catalog changes later.
+    name: { type: 'string', readOnly: true },
+    notes: { type: 'string', maxLength: 300, nullable: true },
+  },
+}) as const;
+
+// A visit: what the doctor found, decided and prescribed, and what was paid. The payment is kept
+// as the clinic's income (src/server/modules/visitings.ts).
+export default defineResource({
+  name: 'visitings',
+  path: 'visitings',
+  table: 'visitings',
+  scope: 'tenant',
+  titleField: 'date',
+  defaultSort: '-date,-id',
+  fields: {
+    patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
+    appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, nullable: true, filterable: true },
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true },
+    date: { type: 'date', list: true, sortable: true, filterable: true },
+    chief_complaint: { type: 'text', maxLength: 2000, nullable: true, searchable: true, list: true },
+    history_of_present_illness: { type: 'text', maxLength: 8000, nullable: true },
+    examination_findings: { type: 'text', maxLength: 8000, nullable: true },
+    physician_diagnosis: { type: 'text', maxLength: 4000, nullable: true, searchable: true, list: true },
+    prescriptions: {
+      type: 'list',
+      maxItems: 30,
+      items: {
+        drug_id: { type: 'relation', relation: { resource: 'drugs', labelField: 'name' }, required: true },
+        name: { type: 'string', readOnly: true },
+        dose: { type: 'string', maxLength: 100, nullable: true },
+        frequency: { type: 'string', maxLength: 100, nullable: true },
+        duration: { type: 'string', maxLength: 100, nullable: true },
+        notes: { type: 'string', maxLength: 300, nullable: true },
+      },
+    },
+    examinations: catalogItem('examination_id', 'examinations'),
+    life_styles: catalogItem('life_style_id', 'lifeStyles'),
+    physical_theraphies: catalogItem('physical_theraphy_id', 'physicalTheraphies'),
+    notes: { type: 'text', maxLength: 4000, nullable: true },
+    fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+    paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+  },
+});

@@ -1,0 +1,77 @@
+// Visits: the doctor is the one recording it, list items get the catalog name they had when
+// prescribed, the plan's visit limit holds, and the payment is kept as the clinic's income.
+import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import { resourceByName } from '../../../resources/index';
+import { TENANT_ROLE } from '../../shared/roles';
+import type { FieldErrors } from '../http/errors';
+import { invalid } from '../http/errors';
+import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
+import { checkVisitLimit } from './plan-limits';
+
+type Item = Record<string, unknown>;
+
+/** Fills each list item's `name` from its catalog, refusing ids the clinic does not have. */
+async function snapshotNames(ctx: HookContext, input: Input): Promise<void> {
+  const def = resourceByName('visitings');
+  const errors: FieldErrors = {};
+  for (const [field, spec] of Object.entries(def.fields)) {
+    if (spec.type !== 'list' || !Array.isArray(input[field])) continue;
+    const [idField, idSpec] = Object.entries(spec.items ?? {}).find(([, f]) => f.type === 'relation') ?? [];
+    if (!idField || !idSpec?.relation) continue;
+    const items = input[field] as Item[];
+    const ids = [...new Set(items.map((i) => Number(i[idField])))];
+    if (!ids.length) continue;
+    const target = resourceByName(idSpec.relation.resource);
+    const { rows } = await sql<{ id: number; name: string }>`select id, name from ${sql.table(target.table)} where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids)})`.execute(ctx.trx);
+    const names = new Map(rows.map((r) => [r.id, r.name]));
+    items.forEach((item, index) => {
+      const name = names.get(Number(item[idField]));
+      if (name === undefined) errors[`${field}.${index}.${idField}`] = [{ key: 'validation.relation' }];
+      else item.name = name;
+    });
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+function checkPaid(fee: unknown, paid: unknown): void {
+  if (Number(paid ?? 0) > Number(fee ?? 0)) throw invalid({ paid_amount: [{ key: 'validation.paidOverAmount' }] });
+}
+
+async function syncIncome(ctx: HookContext, visit: Row): Promise<void> {
+  const paid = Number(visit.paid_amount ?? 0);
+  if (paid <= 0) {
+    await sql`delete from incomes where tenant_id = ${ctx.tenantId} and visiting_id = ${visit.id}`.execute(ctx.trx);
+    return;
+  }
+  await sql`
+    insert into incomes (tenant_id, amount, date, category, note, patient_id, visiting_id)
+    values (${ctx.tenantId}, ${paid}, ${visit.date}, 'Visit', 'Visit fee', ${visit.patient_id}, ${visit.id})
+    on conflict (tenant_id, visiting_id) where visiting_id is not null
+    do update set amount = excluded.amount, date = excluded.date, patient_id = excluded.patient_id, updated_at = now()`.execute(ctx.trx);
+}
+
+export const visitingHooks: ResourceHooks = {
+  async beforeCreate(ctx, input) {
+    checkPaid(input.fee, input.paid_amount);
+    await checkVisitLimit(ctx);
+    input.date ??= dayjs(ctx.now).format('YYYY-MM-DD');
+    // The visit is the doctor's who records it; staff recording for the clinic record it for the Main Doctor.
+    if (ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor) input.doctor_id = ctx.caller.userId;
+    else {
+      const main = await ctx.trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', ctx.tenantId!).where('role', '=', TENANT_ROLE.mainDoctor).executeTakeFirst();
+      input.doctor_id = main?.id ?? null;
+    }
+    await snapshotNames(ctx, input);
+  },
+  async afterCreate(ctx, record) {
+    await syncIncome(ctx, record);
+  },
+  async beforeUpdate(ctx, input, existing) {
+    checkPaid(input.fee ?? existing.fee, input.paid_amount ?? existing.paid_amount);
+    await snapshotNames(ctx, input);
+  },
+  async afterUpdate(ctx, record) {
+    await syncIncome(ctx, record);
+  },
+};

@@ -1,0 +1,76 @@
+// Visits and plan limits: prescriptions from the catalog, the payment as income, and the plan's
+// limits on visits and staff, also when two requests race for the last place.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestApp, startTestApp } from './harness';
+
+let t: TestApp;
+let doctor: string;
+let patientId: number;
+let drug: { id: number; name: string };
+beforeAll(async () => {
+  t = await startTestApp();
+  doctor = await t.login(DEMO, 'doctor');
+  patientId = ((await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Visit Patient', gender: 0 } })).body.data as { id: number }).id;
+  drug = ((await t.call('GET', '/drugs?per_page=1&sort=name', { host: DEMO, token: doctor })).body.data as { id: number; name: string }[])[0];
+});
+afterAll(() => t?.close());
+
+const visit = (body: Record<string, unknown>, token = doctor) => t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patientId, ...body } });
+
+describe('visits', () => {
+  it('keeps the prescribed drug names and records the payment as income', async () => {
+    const res = await visit({ chief_complaint: 'Fever', physician_diagnosis: 'Viral fever', fee: 25000, paid_amount: 20000, prescriptions: [{ drug_id: drug.id, dose: '500 mg', frequency: 'Every 8 hours', duration: '3 days' }] });
+    expect(res.status).toBe(201);
+    const v = res.body.data as { id: number; date: string; doctor_id: number; prescriptions: { name: string; drug_id: number }[] };
+    expect(v.prescriptions).toEqual([{ drug_id: drug.id, name: drug.name, dose: '500 mg', frequency: 'Every 8 hours', duration: '3 days' }]);
+    expect(v.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const incomes = await t.call('GET', `/incomes?filter[visiting_id]=${v.id}`, { host: DEMO, token: doctor });
+    expect((incomes.body.data as { amount: number }[]).map((i) => i.amount)).toEqual([20000]);
+
+    // Paying the rest updates the same income; a refund to zero removes it.
+    await t.call('PATCH', `/visitings/${v.id}`, { host: DEMO, token: doctor, body: { paid_amount: 25000 } });
+    const after = await t.call('GET', `/incomes?filter[visiting_id]=${v.id}`, { host: DEMO, token: doctor });
+    expect((after.body.data as { amount: number }[]).map((i) => i.amount)).toEqual([25000]);
+    await t.call('PATCH', `/visitings/${v.id}`, { host: DEMO, token: doctor, body: { paid_amount: 0 } });
+    expect((await t.call('GET', `/incomes?filter[visiting_id]=${v.id}`, { host: DEMO, token: doctor })).body.data).toEqual([]);
+  });
+
+  it("refuses a drug that is not in this clinic's catalog, on the right item", async () => {
+    const res = await visit({ prescriptions: [{ drug_id: drug.id }, { drug_id: 99999999 }] });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(['prescriptions.1.drug_id']);
+  });
+
+  it('refuses a payment above the fee and malformed prescription items', async () => {
+    expect((await visit({ fee: 10, paid_amount: 20 })).status).toBe(422);
+    const bad = await visit({ prescriptions: [{ dose: 'x' }, { drug_id: drug.id, color: 'red' }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['prescriptions.0.drug_id', 'prescriptions.1.color']);
+  });
+});
+
+describe('plan limits', () => {
+  async function setPlan(values: { max_users?: number; max_visitings?: number }) {
+    await t.db.kysely.updateTable('plans').set(values).execute();
+  }
+
+  it('stops visits at the plan limit with a clear message, letting one of two racing requests through', async () => {
+    const { rows } = await (await import('kysely')).sql<{ n: number }>`select count(*)::int as n from visitings v join tenants t on t.id = v.tenant_id where t.subdomain = 'demo' and v.created_at >= t.subscription_start`.execute(t.db.kysely);
+    await setPlan({ max_visitings: rows[0].n + 1 });
+    const results = await Promise.all([visit({ chief_complaint: 'A' }), visit({ chief_complaint: 'B' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    const refused = results.find((r) => r.status === 422)!;
+    expect(refused.body.errors?.date?.[0]).toMatch(/Your plan allows \d+ visits/);
+    await setPlan({ max_visitings: 100_000 });
+  });
+
+  it('stops adding staff at the plan limit', async () => {
+    const { rows } = await (await import('kysely')).sql<{ n: number }>`select count(*)::int as n from tenant_users u join tenants t on t.id = u.tenant_id where t.subdomain = 'demo' and u.role <> 0`.execute(t.db.kysely);
+    await setPlan({ max_users: rows[0].n + 1 });
+    const add = (n: string) => t.call('POST', '/tenantUsers', { host: DEMO, token: doctor, body: { name: `Limit ${n}`, username: `limit${n}`, role: 2, password: 'limit-pass-12345' } });
+    const results = await Promise.all([add('a'), add('b')]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(results.find((r) => r.status === 422)!.body.errors?.role?.[0]).toMatch(/staff accounts/);
+    await setPlan({ max_users: 1000 });
+  });
+});
