@@ -7,6 +7,7 @@ import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './
 import drugs from './drugs';
 import { pastMedicalHistories, pastMedications, vitalSigns } from './patientRecords';
 import patients from './patients';
+import { cities, doctorRequests, educations, invoices, planHistories } from './platform';
 import plans from './plans';
 import { centralLinks, centralLocations, tenantLinks, tenantLocations } from './services';
 import tasks from './tasks';
@@ -18,8 +19,13 @@ import visitings from './visitings';
 export const resources: readonly ResourceDef[] = [
   // central
   tenants,
+  doctorRequests,
+  invoices,
+  planHistories,
   plans,
   users,
+  cities,
+  educations,
   centralLocations,
   centralLinks,
   aggrements,

@@ -3,14 +3,16 @@ import { ROLE_GROUPS } from '../src/shared/roles';
 import { SUBDOMAIN_PATTERN } from '../src/shared/host';
 
 // Doctors: each one is a clinic (tenant). Creating one provisions its Main Doctor account with the
-// username and password given here (src/server/modules/tenants.ts).
+// username and password given here, a subscription, its first invoice and plan history
+// (src/server/modules/tenants.ts).
 export default defineResource({
   name: 'tenants',
   path: 'tenants',
   route: 'doctors',
   table: 'tenants',
   scope: 'central',
-  access: { read: ROLE_GROUPS.MANAGERS, create: ROLE_GROUPS.OWNERS, update: ROLE_GROUPS.OWNERS, delete: ROLE_GROUPS.OWNERS },
+  // Admins may ask for changes: theirs become requests the Owner or a Developer decides.
+  access: { read: ROLE_GROUPS.MANAGERS, create: ROLE_GROUPS.MANAGERS, update: ROLE_GROUPS.MANAGERS, delete: ROLE_GROUPS.MANAGERS },
   titleField: 'name',
   defaultSort: '-created_at',
   menu: { order: 20, icon: 'medicine-box' },
@@ -23,10 +25,10 @@ export default defineResource({
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true },
     gender: { type: 'enum', enum: 'gender', nullable: true, filterable: true, list: true },
     date_of_birth: { type: 'date', nullable: true, sortable: true },
-    education: { type: 'string', maxLength: 120, nullable: true, filterable: true },
+    education_id: { type: 'relation', relation: { resource: 'educations', labelField: 'name_en' }, nullable: true, filterable: true },
     experience_years: { type: 'integer', min: 0, max: 80, nullable: true },
     skill: { type: 'string', maxLength: 120, nullable: true, searchable: true, list: true },
-    city: { type: 'string', maxLength: 80, nullable: true, filterable: true, sortable: true },
+    city_id: { type: 'relation', relation: { resource: 'cities', labelField: 'name_en' }, nullable: true, filterable: true, list: true },
     region: { type: 'string', maxLength: 80, nullable: true },
     address: { type: 'string', maxLength: 255, nullable: true },
     residence_code: { type: 'string', maxLength: 60, nullable: true },

@@ -22,6 +22,7 @@ export type FieldType =
   | 'enum'
   | 'relation'
   | 'list'
+  | 'json'
   | 'password';
 
 export interface FieldDef {

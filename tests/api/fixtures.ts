@@ -1,5 +1,5 @@
 // Shared set-up for registry-driven tests: a second clinic, tokens, and records to play with.
-import type { ResourceDef } from '../../src/shared/resource';
+import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { resourceByName } from '../../resources/index';
 import { CENTRAL, DEMO, type TestApp } from './harness';
 import { sampleInput } from './samples';
@@ -37,6 +37,13 @@ export async function relationsFor(t: TestApp, def: ResourceDef, host: string): 
 
 export async function createRecord(t: TestApp, def: ResourceDef, host: string): Promise<{ id: number } & Record<string, unknown>> {
   const token = await tokenFor(t, def, host);
+  if (!resourceActions(def).includes('create')) {
+    // Records only the server writes (invoices, plan history): use one the demo data has.
+    const list = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
+    const first = (list.body.data as ({ id: number } & Record<string, unknown>)[] | undefined)?.[0];
+    if (!first) throw new Error(`no ${def.name} record to use`);
+    return first;
+  }
   const body = sampleInput(def, await relationsFor(t, def, host));
   const res = await t.call('POST', `/${def.path}`, { host, token, body });
   if (res.status !== 201) throw new Error(`create ${def.name} failed: ${res.status} ${JSON.stringify(res.body)}`);

@@ -9,6 +9,8 @@ export interface TenantsTable {
   username: string;
   status: number;
   plan_id: number | null;
+  city_id?: number | null;
+  education_id?: number | null;
   subscription_start: string | null;
   subscription_end: string | null;
   created_at: Generated<Date>;
@@ -108,7 +110,18 @@ export interface PlansTable {
   max_visitings: number;
 }
 
+export interface NamedListTable {
+  id: Generated<number>;
+  name_en: string;
+  name_ar: string;
+  name_ckb: string;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
+  cities: NamedListTable;
+  educations: NamedListTable;
   plans: PlansTable;
   patients: PatientsTable;
   drugs: DrugsTable;

@@ -190,3 +190,21 @@ export async function seedPlatformSettings(trx: Transaction<Database>): Promise<
     },
   ]);
 }
+
+/**
+ * The demo clinics' subscriptions as they would be: the demo clinic paid its registration; the
+ * closed clinic did not, and was suspended when 30 days had passed.
+ */
+export async function seedSubscriptions(trx: Transaction<Database>, [demoId, closedId]: number[], now: Date): Promise<void> {
+  const start = dayjs(now).subtract(2, 'month');
+  for (const tenantId of [demoId, closedId]) {
+    await sql`insert into invoices (tenant_id, plan_id, kind, amount, issued_on, due_on, is_paid, paid_at)
+      select id, plan_id, 'registration', (select round(price * (100 - discount) / 100, 2) from plans where plans.id = tenants.plan_id),
+             ${start.format('YYYY-MM-DD')}, ${start.add(30, 'day').format('YYYY-MM-DD')}, ${tenantId === demoId}, ${tenantId === demoId ? start.add(3, 'day').toDate() : null}
+      from tenants where id = ${tenantId}`.execute(trx);
+    await sql`insert into plan_histories (tenant_id, plan_id, action, starts_on, ends_on, created_at)
+      select id, plan_id, 'created', subscription_start, subscription_end, ${start.toDate()} from tenants where id = ${tenantId}`.execute(trx);
+  }
+  await sql`insert into plan_histories (tenant_id, plan_id, action, starts_on, ends_on, created_at)
+    select id, plan_id, 'suspended', subscription_start, subscription_end, ${start.add(31, 'day').toDate()} from tenants where id = ${closedId}`.execute(trx);
+}

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './schema';
-import { seedClinicWork, seedPlatformSettings } from './seed-clinic';
+import { seedClinicWork, seedPlatformSettings, seedSubscriptions } from './seed-clinic';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
 
@@ -88,6 +88,21 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       returning id`.execute(trx);
     const [, pro, team] = plans.rows.map((r) => r.id);
 
+    const cities = await trx.insertInto('cities').values([
+      { name_en: 'Sulaymaniyah', name_ar: 'السليمانية', name_ckb: 'سلێمانی' },
+      { name_en: 'Erbil', name_ar: 'أربيل', name_ckb: 'هەولێر' },
+      { name_en: 'Duhok', name_ar: 'دهوك', name_ckb: 'دهۆک' },
+      { name_en: 'Halabja', name_ar: 'حلبجة', name_ckb: 'هەڵەبجە' },
+      { name_en: 'Kirkuk', name_ar: 'كركوك', name_ckb: 'کەرکووک' },
+    ]).returning(['id', 'name_en']).execute();
+    const educations = await trx.insertInto('educations').values([
+      { name_en: 'MBChB', name_ar: 'بكالوريوس طب وجراحة', name_ckb: 'بەکالۆریۆسی پزیشکی' },
+      { name_en: 'Board certified specialist', name_ar: 'اختصاص بورد', name_ckb: 'پسپۆڕی بۆرد' },
+      { name_en: 'Master of Science', name_ar: 'ماجستير', name_ckb: 'ماستەر' },
+      { name_en: 'PhD', name_ar: 'دكتوراه', name_ckb: 'دکتۆرا' },
+    ]).returning(['id']).execute();
+    const cityId = (name: string) => cities.find((c) => c.name_en === name)!.id;
+
     const start = dayjs(now).subtract(2, 'month');
     const clinic = (name: string, subdomain: string, planId: number, status: number, skill: string, city: string) => ({
       name,
@@ -97,8 +112,8 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       phone: subdomain === 'demo' ? '+964 750 123 4567' : '+964 770 765 4321',
       gender: 0,
       skill,
-      city,
-      education: 'MBChB',
+      city_id: cityId(city),
+      education_id: educations[1].id,
       experience_years: 12,
       plan_id: planId,
       status,
@@ -112,6 +127,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .execute();
     const demoId = tenants.find((t) => t.subdomain === 'demo')!.id;
     const closedId = tenants.find((t) => t.subdomain === 'closed')!.id;
+    await seedSubscriptions(trx, [demoId, closedId], now);
 
     const staff = await trx
       .insertInto('tenant_users')

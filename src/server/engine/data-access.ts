@@ -7,7 +7,7 @@ import { type Action, type ResourceDef, allFields, readableFields } from '../../
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { forbidden, notFound, unauthenticated } from '../http/errors';
-import type { AuthCaller, HookContext, HookRegistry, Input, Row } from './hooks';
+import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row } from './hooks';
 import type { Filter, ListQuery } from './query';
 
 export interface ListResult {
@@ -24,6 +24,8 @@ function escapeLike(text: string): string {
 export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
 
 export class DataAccess {
+  private current: Transaction<Database> | undefined;
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly caller: AuthCaller | null,
@@ -37,12 +39,25 @@ export class DataAccess {
    * sets the clinic, so PostgreSQL itself hides every other clinic's rows.
    */
   transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    // Inside an open transaction (a workflow applying several actions) the same one is used, so
+    // the whole workflow commits or fails as one.
+    if (this.current) return fn(this.current);
     return this.db.transaction().execute(async (trx) => {
       if (this.tenantId !== null) {
         await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${String(this.tenantId)}, true)`.execute(trx);
       }
-      return fn(trx);
+      this.current = trx;
+      try {
+        return await fn(trx);
+      } finally {
+        this.current = undefined;
+      }
     });
+  }
+
+  /** The server's clock (tests move it). */
+  now(): Date {
+    return this.clock();
   }
 
   can(def: ResourceDef, action: Action): boolean {
@@ -140,6 +155,7 @@ export class DataAccess {
       if (!field || field.virtual) continue;
       if (field.type === 'password') out[`${name}_hash`] = await hashPassword(String(value));
       else if (field.type === 'list') out[name] = JSON.stringify(value ?? []);
+      else if (field.type === 'json') out[name] = JSON.stringify(value ?? {});
       else out[name] = value;
     }
     return out;
@@ -149,11 +165,13 @@ export class DataAccess {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
 
-  async create(def: ResourceDef, input: Input): Promise<Row> {
+  async create(def: ResourceDef, input: Input): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'create');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
       const ctx = this.hookContext(trx, caller);
+      const diverted = await hooks.divert?.(ctx, 'create', input, null);
+      if (diverted) return diverted;
       await hooks.beforeCreate?.(ctx, input);
       const values = await this.toColumns(def, input);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
@@ -168,12 +186,14 @@ export class DataAccess {
     });
   }
 
-  async update(def: ResourceDef, id: number, input: Input): Promise<Row> {
+  async update(def: ResourceDef, id: number, input: Input): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'update');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
       const existing = await this.fetch(trx, def, id);
       const ctx = this.hookContext(trx, caller);
+      const diverted = await hooks.divert?.(ctx, 'update', input, existing);
+      if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);
       const values = await this.toColumns(def, input);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];
@@ -185,14 +205,18 @@ export class DataAccess {
     });
   }
 
-  async remove(def: ResourceDef, id: number): Promise<void> {
+  async remove(def: ResourceDef, id: number): Promise<Diverted | undefined> {
     const caller = this.authorize(def, 'delete');
     const hooks = this.hooks[def.name] ?? {};
-    await this.transaction(async (trx) => {
+    return this.transaction(async (trx) => {
       const existing = await this.fetch(trx, def, id);
-      await hooks.beforeDelete?.(this.hookContext(trx, caller), existing);
+      const ctx = this.hookContext(trx, caller);
+      const diverted = await hooks.divert?.(ctx, 'delete', {}, existing);
+      if (diverted) return diverted;
+      await hooks.beforeDelete?.(ctx, existing);
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
       await sql`delete from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+      return undefined;
     });
   }
 }

@@ -15,7 +15,19 @@ export interface HookContext {
   now: Date;
 }
 
+/** What a hook answers instead of performing the action (an Admin's change becomes a request). */
+export class Diverted {
+  constructor(
+    readonly status: number,
+    /** Message key, rendered in the caller's language. */
+    readonly messageKey: string,
+    readonly data: Record<string, unknown>,
+  ) {}
+}
+
 export interface ResourceHooks {
+  /** Runs first, after the access check; returning an answer replaces the action (committed). */
+  divert?(ctx: HookContext, action: 'create' | 'update' | 'delete', input: Input, existing: Row | null): Promise<Diverted | undefined> | Diverted | undefined;
   beforeCreate?(ctx: HookContext, input: Input): Promise<void> | void;
   afterCreate?(ctx: HookContext, record: Row, input: Input): Promise<void> | void;
   beforeUpdate?(ctx: HookContext, input: Input, existing: Row): Promise<void> | void;

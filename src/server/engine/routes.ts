@@ -1,15 +1,21 @@
 // Registry -> HTTP routes. One generic route table serves every resource: list, show, create,
 // update (PUT and PATCH, both partial) and delete. A path may belong to a central and a tenant
 // resource at once (e.g. locations); the host decides which one answers.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resource';
 import { resourceActions } from '../../shared/resource';
 import { notFound } from '../http/errors';
+import { translate } from '../i18n';
+import { Diverted } from './hooks';
 import { parseListQuery } from './query';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
 import { assertValid, normalizeInput } from './validate';
 
 const ID = /^[1-9]\d{0,15}$/;
+
+function sendDiverted(request: FastifyRequest, reply: FastifyReply, diverted: Diverted) {
+  return reply.status(diverted.status).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
+}
 
 function idOf(request: FastifyRequest): number {
   const { id } = request.params as { id: string };
@@ -80,7 +86,9 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
           const def = pick(defs, request);
           request.data.authorize(def, 'create');
           const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), normalizeInput(def, request.body));
-          return reply.status(201).send({ data: await request.data.create(def, input) });
+          const result = await request.data.create(def, input);
+          if (result instanceof Diverted) return sendDiverted(request, reply, result);
+          return reply.status(201).send({ data: result });
         },
       });
     }
@@ -91,12 +99,14 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
           url: `/${path}/:id`,
           config,
           schema: { tags, summary: `Update one of ${path} (partial)`, body: documented(bodySchema(doc, 'update')) },
-          handler: async (request) => {
+          handler: async (request, reply) => {
             const def = pick(defs, request);
             const id = idOf(request);
             request.data.authorize(def, 'update');
             const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), normalizeInput(def, request.body));
-            return { data: await request.data.update(def, id, input) };
+            const result = await request.data.update(def, id, input);
+            if (result instanceof Diverted) return sendDiverted(request, reply, result);
+            return { data: result };
           },
         });
       }
@@ -106,7 +116,8 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         config,
         schema: { tags, summary: `Delete one of ${path}` },
         handler: async (request, reply) => {
-          await request.data.remove(pick(defs, request), idOf(request));
+          const diverted = await request.data.remove(pick(defs, request), idOf(request));
+          if (diverted) return sendDiverted(request, reply, diverted);
           return reply.status(204).send();
         },
       });

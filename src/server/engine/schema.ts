@@ -37,6 +37,8 @@ function baseSchema(field: FieldDef): JsonSchema {
       return { type: 'integer', enum: [...enumValues(field.enum ?? '')] };
     case 'relation':
       return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+    case 'json':
+      return { type: 'object', additionalProperties: true };
     case 'list':
       return { type: 'array', maxItems: field.maxItems ?? 50, items: itemsSchema(field, 'input') };
   }
@@ -97,7 +99,8 @@ export function recordSchema(def: ResourceDef): JsonSchema {
     properties: Object.fromEntries(
       readableFields(def).map((name) => {
         const field = fields[name];
-        const schema = field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : fieldSchema({ ...field, nullable: true });
+        const schema =
+          field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : field.type === 'json' ? { type: 'object', additionalProperties: true } : fieldSchema({ ...field, nullable: true });
         return [name, schema];
       }),
     ),

@@ -6,7 +6,10 @@ import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
 import { taskHooks, vitalSignHooks } from './patient-records';
 import { registerClinicDataRoutes } from './clinic-data';
+import { registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
+import { registerRequestRoutes } from './requests';
+import { invoiceHooks, registerSubscriptionRoutes } from './subscription-routes';
 import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
@@ -20,9 +23,13 @@ export const hooks: HookRegistry = {
   vitalSigns: vitalSignHooks,
   tasks: taskHooks,
   visitings: visitingHooks,
+  invoices: invoiceHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerPermissionRoutes(app, db);
   registerClinicDataRoutes(app);
+  registerNotificationRoutes(app, db);
+  registerRequestRoutes(app);
+  registerSubscriptionRoutes(app);
 }

@@ -1,12 +1,17 @@
-// Doctors (clinics): creating one provisions its Main Doctor account and a one-year subscription
-// starting today; the doctor's username and password stay in step with that account.
+// Doctors (clinics). Creating one provisions the clinic at once: its Main Doctor account, a
+// one-year subscription from today, the first invoice and a `created` plan history entry. Plan and
+// status changes are recorded in plan history. An Admin's create, update or delete becomes a
+// request instead (requests.ts); nothing changes a doctor while a request about it is pending.
 import dayjs from 'dayjs';
+import { sql } from 'kysely';
 import { RESERVED_SUBDOMAINS } from '../../shared/host';
-import { TENANT_ROLE } from '../../shared/roles';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
 import type { ResourceHooks } from '../engine/hooks';
 import { invalidField } from '../http/errors';
+import { assertNoPendingRequest, submitRequest } from './requests';
+import { historyForStatus, issueInvoice, recordHistory } from './subscriptions';
 
 function refuseReserved(input: Record<string, unknown>): void {
   if (typeof input.subdomain === 'string' && RESERVED_SUBDOMAINS.includes(input.subdomain)) {
@@ -15,12 +20,21 @@ function refuseReserved(input: Record<string, unknown>): void {
 }
 
 export const tenantHooks: ResourceHooks = {
+  async divert(ctx, action, input, existing) {
+    if (existing) await assertNoPendingRequest(ctx.trx, existing.id);
+    if (ctx.caller.role !== CENTRAL_ROLE.admin) return undefined;
+    refuseReserved(input);
+    const onlyPlan = action === 'update' && Object.keys(input).length === 1 && 'plan_id' in input;
+    return submitRequest(ctx, action === 'update' && onlyPlan ? 'plan' : action, input, existing);
+  },
   beforeCreate(ctx, input) {
     refuseReserved(input);
     input.subscription_start = dayjs(ctx.now).format('YYYY-MM-DD');
     input.subscription_end = dayjs(ctx.now).add(1, 'year').format('YYYY-MM-DD');
   },
   async afterCreate(ctx, record, input) {
+    // A doctor created from an accepted request brings its password already hashed.
+    const passwordHash = typeof input.password_hash === 'string' ? input.password_hash : await hashPassword(String(input.password));
     await ctx.trx
       .insertInto('tenant_users')
       .values({
@@ -30,25 +44,26 @@ export const tenantHooks: ResourceHooks = {
         email: (input.email as string | undefined) ?? null,
         phone: (input.phone as string | undefined) ?? null,
         role: TENANT_ROLE.mainDoctor,
-        password_hash: await hashPassword(String(input.password)),
+        password_hash: passwordHash,
       })
       .execute();
+    await issueInvoice(ctx.trx, record.id, 'registration', ctx.now);
+    await recordHistory(ctx.trx, record.id, 'created', ctx.caller.userId);
   },
   beforeUpdate(_ctx, input) {
     refuseReserved(input);
   },
-  async afterUpdate(ctx, record, input) {
-    const changes: { username?: string; password_hash?: string; updated_at: Date } = { updated_at: ctx.now };
+  async afterUpdate(ctx, record, input, existing) {
+    if (input.plan_id !== undefined && input.plan_id !== existing.plan_id) await recordHistory(ctx.trx, record.id, 'changed', ctx.caller.userId);
+    if (input.status !== undefined && input.status !== existing.status) await recordHistory(ctx.trx, record.id, historyForStatus(Number(input.status)), ctx.caller.userId);
+    // The doctor's username and password are those of the clinic's Main Doctor account.
+    const changes: { username?: string; password_hash?: string } = {};
     if (typeof input.username === 'string') changes.username = input.username;
     if (typeof input.password === 'string') changes.password_hash = await hashPassword(input.password);
     if (!changes.username && !changes.password_hash) return;
-    const main = await ctx.trx
-      .updateTable('tenant_users')
-      .set(changes)
-      .where('tenant_id', '=', record.id)
-      .where('role', '=', TENANT_ROLE.mainDoctor)
-      .returning('id')
-      .executeTakeFirst();
-    if (main && changes.password_hash) await endUserSessions(ctx.trx, 'tenant', record.id, main.id);
+    const { rows } = await sql<{ id: number }>`
+      update tenant_users set ${sql.join(Object.entries(changes).map(([k, v]) => sql`${sql.ref(k)} = ${v}`))}, updated_at = ${ctx.now}
+      where tenant_id = ${record.id} and role = ${TENANT_ROLE.mainDoctor} returning id`.execute(ctx.trx);
+    if (rows[0] && changes.password_hash) await endUserSessions(ctx.trx, 'tenant', record.id, rows[0].id);
   },
 };

@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as m001 from './001_core';
 import * as m002 from './002_clinic_records';
 import * as m003 from './003_visitings';
+import * as m004 from './004_subscriptions';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
   '002_clinic_records': m002,
   '003_visitings': m003,
+  '004_subscriptions': m004,
 };
 
 export const migrationProvider: MigrationProvider = {

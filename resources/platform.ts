@@ -1,0 +1,96 @@
+// The platform's own records about its clinics: managed lists, plan history, invoices, requests.
+import { type ResourceDef, defineResource } from '../src/shared/resource';
+import { ROLE_GROUPS } from '../src/shared/roles';
+
+function namedList(name: 'cities' | 'educations', order: number): ResourceDef {
+  return defineResource({
+    name,
+    path: name,
+    table: name,
+    scope: 'central',
+    route: `settings/${name}`,
+    access: { read: ROLE_GROUPS.ALL_CENTRAL, create: ROLE_GROUPS.MANAGERS, update: ROLE_GROUPS.MANAGERS, delete: ROLE_GROUPS.MANAGERS },
+    titleField: 'name_en',
+    defaultSort: 'name_en',
+    menu: { order, parent: 'settings' },
+    fields: {
+      name_en: { type: 'string', required: true, maxLength: 120, unique: true, searchable: true, list: true, sortable: true },
+      name_ar: { type: 'string', required: true, maxLength: 120, searchable: true, list: true },
+      name_ckb: { type: 'string', required: true, maxLength: 120, searchable: true, list: true },
+    },
+  });
+}
+
+export const cities = namedList('cities', 93);
+export const educations = namedList('educations', 94);
+
+const doctor = { type: 'relation', relation: { resource: 'tenants', labelField: 'name' }, readOnly: true, filterable: true, list: true } as const;
+const plan = { type: 'relation', relation: { resource: 'plans', labelField: 'type_en' }, readOnly: true, filterable: true, list: true } as const;
+
+// Plan history: what happened to each clinic's subscription. Written by the server only.
+export const planHistories = defineResource({
+  name: 'planHistories',
+  path: 'actions',
+  table: 'plan_histories',
+  scope: 'central',
+  route: 'plan-histories',
+  actions: ['read'],
+  access: { read: ROLE_GROUPS.MANAGERS, create: [], update: [], delete: [] },
+  titleField: 'action',
+  defaultSort: '-created_at',
+  fields: {
+    tenant_id: doctor,
+    plan_id: plan,
+    action: { type: 'string', readOnly: true, filterable: true, list: true },
+    starts_on: { type: 'date', readOnly: true, list: true },
+    ends_on: { type: 'date', readOnly: true, list: true },
+    user_id: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
+  },
+});
+
+// Invoices: one per registration and renewal. Only whether it is paid can change.
+export const invoices = defineResource({
+  name: 'invoices',
+  path: 'invoices',
+  table: 'invoices',
+  scope: 'central',
+  actions: ['read', 'update'],
+  access: { read: ROLE_GROUPS.MANAGERS, create: [], update: ROLE_GROUPS.OWNERS, delete: [] },
+  titleField: 'issued_on',
+  defaultSort: '-issued_on',
+  menu: { order: 25, icon: 'file-text' },
+  fields: {
+    tenant_id: doctor,
+    plan_id: plan,
+    kind: { type: 'string', readOnly: true, filterable: true, list: true },
+    amount: { type: 'money', readOnly: true, list: true, sortable: true },
+    issued_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
+    due_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
+    is_paid: { type: 'boolean', required: true, list: true, filterable: true },
+    paid_at: { type: 'datetime', readOnly: true, list: true },
+  },
+});
+
+// Admins' requests about doctors, decided by the Owner or a Developer (src/server/modules/requests.ts).
+export const doctorRequests = defineResource({
+  name: 'doctorRequests',
+  path: 'requests',
+  table: 'doctor_requests',
+  scope: 'central',
+  route: 'doctors/requests',
+  actions: ['read'],
+  access: { read: ROLE_GROUPS.MANAGERS, create: [], update: [], delete: [] },
+  titleField: 'kind',
+  defaultSort: '-created_at',
+  menu: { order: 21, icon: 'inbox' },
+  fields: {
+    kind: { type: 'string', readOnly: true, filterable: true, list: true },
+    tenant_id: doctor,
+    // What the Admin asked for (a new doctor's fields, or the changes); never a password.
+    payload: { type: 'json', readOnly: true },
+    status: { type: 'string', readOnly: true, filterable: true, list: true },
+    requested_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true, filterable: true, list: true },
+    decided_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
+    decided_at: { type: 'datetime', readOnly: true },
+  },
+});

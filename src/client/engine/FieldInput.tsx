@@ -1,0 +1,121 @@
+// The antd input for a declared field type. Values are kept as the API sends them: numbers for
+// numeric, enum and relation fields, ISO strings for dates and times, booleans for switches.
+import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import dayjs from 'dayjs';
+import type { FieldDef } from '../../shared/resource';
+import { enumValues } from '../../shared/enums';
+import { useT } from '../i18n/useT';
+import { enumLabel } from './labels';
+import { useRelationOptions } from './useRelationOptions';
+
+export interface FieldInputProps {
+  name: string;
+  field: FieldDef;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur?: () => void;
+  id?: string;
+  status?: 'error';
+}
+
+function RelationSelect({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
+  const { options, onSearch, loading } = useRelationOptions(field, value);
+  return (
+    <Select<number | string>
+      id={id}
+      status={status}
+      showSearch
+      filterOption={false}
+      onSearch={onSearch}
+      loading={loading}
+      options={options}
+      allowClear={!field.required}
+      value={value === null || value === undefined || value === '' ? undefined : (value as number | string)}
+      onChange={(v) => onChange(v ?? null)}
+      onBlur={onBlur}
+      style={{ minWidth: 200 }}
+    />
+  );
+}
+
+export function FieldInput(props: FieldInputProps) {
+  const { field, value, onChange, onBlur, id, status, name } = props;
+  const t = useT();
+  const common = { id, status, onBlur };
+  switch (field.type) {
+    case 'text':
+      return <Input.TextArea {...common} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'password':
+      return <Input.Password {...common} autoComplete="new-password" value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'integer':
+    case 'number':
+    case 'money':
+      return (
+        <InputNumber
+          {...common}
+          style={{ width: '100%' }}
+          precision={field.type === 'integer' ? 0 : undefined}
+          min={field.min}
+          max={field.max}
+          suffix={field.unit}
+          value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
+          onChange={(v) => onChange(v ?? null)}
+        />
+      );
+    case 'boolean':
+      return <Switch id={id} checked={!!value} onChange={(v) => onChange(v)} />;
+    case 'date':
+      return (
+        <DatePicker
+          {...common}
+          style={{ width: '100%' }}
+          value={value ? dayjs(String(value)) : null}
+          onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
+        />
+      );
+    case 'datetime':
+      return (
+        <DatePicker
+          {...common}
+          showTime
+          style={{ width: '100%' }}
+          value={value ? dayjs(String(value)) : null}
+          onChange={(d) => onChange(d ? d.toISOString() : null)}
+        />
+      );
+    case 'time':
+      return (
+        <TimePicker
+          {...common}
+          format="HH:mm"
+          value={value ? dayjs(`2000-01-01T${String(value)}`) : null}
+          onChange={(d) => onChange(d ? d.format('HH:mm') : null)}
+        />
+      );
+    case 'enum': {
+      const options = enumValues(field.enum ?? '').map((v) => ({ value: v, label: enumLabel(t, field, v) }));
+      return (
+        <Select
+          {...common}
+          allowClear={!field.required}
+          options={options}
+          value={value === null || value === undefined || value === '' ? undefined : Number(value)}
+          onChange={(v) => onChange(v ?? null)}
+          data-field={name}
+        />
+      );
+    }
+    case 'relation':
+      return <RelationSelect {...props} />;
+    default:
+      return (
+        <Input
+          {...common}
+          type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'phone' ? 'tel' : 'text'}
+          maxLength={field.maxLength}
+          value={(value as string) ?? ''}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}

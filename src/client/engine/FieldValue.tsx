@@ -1,0 +1,66 @@
+// How a declared field's value is shown in lists and detail pages.
+import { Tag, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useMany } from '@refinedev/core';
+import dayjs from 'dayjs';
+import type { FieldDef } from '../../shared/resource';
+import { currentLang } from '../i18n';
+import { useT } from '../i18n/useT';
+import { enumLabel } from './labels';
+
+const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
+
+export function formatNumber(value: unknown, field: FieldDef): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const text = n.toLocaleString(currentLang() === 'en' ? 'en-US' : currentLang(), {
+    maximumFractionDigits: field.type === 'integer' ? 0 : 2,
+  });
+  return field.unit ? `${text} ${field.unit}` : text;
+}
+
+export function FieldValue({ field, value, relationLabel }: { field: FieldDef; value: unknown; relationLabel?: string }) {
+  const t = useT();
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (Array.isArray(value)) {
+    const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
+    return <span>{names.join('، ')}</span>;
+  }
+  if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;
+  switch (field.type) {
+    case 'enum':
+      return <Tag color={ENUM_COLORS[Number(value) % ENUM_COLORS.length]}>{enumLabel(t, field, value)}</Tag>;
+    case 'boolean':
+      return value ? (
+        <Tag color="green" icon={<CheckOutlined />}>{t('common.yes', 'Yes')}</Tag>
+      ) : (
+        <Tag icon={<CloseOutlined />}>{t('common.no', 'No')}</Tag>
+      );
+    case 'date':
+      return <span dir="ltr">{dayjs(String(value)).format('YYYY-MM-DD')}</span>;
+    case 'datetime':
+      return <span dir="ltr">{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</span>;
+    case 'integer':
+    case 'number':
+    case 'money':
+      return <span>{formatNumber(value, field)}</span>;
+    case 'relation':
+      return <span>{relationLabel ?? String(value)}</span>;
+    case 'email':
+      return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+    case 'password':
+      return <span>••••••</span>;
+    default:
+      return <span>{String(value)}</span>;
+  }
+}
+
+/** A relation value on its own (detail page): loads the related record's title. */
+export function RelationValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const relation = field.relation!;
+  const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
+  const { result } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined } });
+  const record = result.data?.[0];
+  const label = record ? String(record[relation.labelField] ?? id) : undefined;
+  return <FieldValue field={field} value={value} relationLabel={label} />;
+}

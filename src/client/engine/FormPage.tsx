@@ -1,0 +1,131 @@
+// Generated create and edit forms: an antd input per writable declared field, client rules from
+// the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
+import { Form } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { useForm } from '@refinedev/react-hook-form';
+import { Controller, type FieldValues } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import type { ResourceDef } from '../../shared/resource';
+import { writableFields } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { FieldInput } from './FieldInput';
+import { fieldRules } from './formRules';
+import { fieldLabel, resourceTitle } from './labels';
+import { DeleteAction } from './DeleteAction';
+
+export function defaultValues(def: ResourceDef): FieldValues {
+  const values: FieldValues = {};
+  for (const [name, field] of writableFields(def)) {
+    if (field.default !== undefined) values[name] = field.default;
+    else if (field.type === 'boolean') values[name] = false;
+  }
+  return values;
+}
+
+/** Create forms take initial values from the query string (?patient_id=3), for declared fields only. */
+export function queryDefaults(def: ResourceDef, search: string): FieldValues {
+  const params = new URLSearchParams(search);
+  const values: FieldValues = {};
+  for (const [name, field] of writableFields(def)) {
+    const raw = params.get(name);
+    if (raw === null || raw === '') continue;
+    const numeric = ['relation', 'enum', 'integer', 'number', 'money'].includes(field.type);
+    values[name] = numeric && !Number.isNaN(Number(raw)) ? Number(raw) : raw;
+  }
+  return values;
+}
+
+export function FormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'edit' }) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const {
+    control,
+    refineCore: { formLoading, id },
+    saveButtonProps,
+  } = useForm({
+    defaultValues: mode === 'create' ? { ...defaultValues(def), ...queryDefaults(def, location.search) } : undefined,
+    refineCoreProps: {
+      resource: def.name,
+      action: mode,
+      // Records kept inside a parent's page go back to that page.
+      redirect: def.within ? false : 'list',
+      onMutationSuccess: def.within
+        ? ({ data }) => {
+            const parentId = (data as Record<string, unknown>)[def.within!.field];
+            navigate(`/${def.within!.resource}/${String(parentId)}/${def.within!.tab}`);
+          }
+        : undefined,
+      successNotification: () => ({ message: t('notifications.saved', 'Saved'), type: 'success' }),
+      errorNotification: false,
+    },
+  });
+  // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms leave them out.
+  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && f.type !== 'list');
+  const body = (
+    <form
+      noValidate
+      data-testid="resource-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        saveButtonProps.onClick(e);
+      }}
+    >
+      <Form layout="vertical" component={false}>
+        {fields.map(([name, field]) => (
+          <Controller
+            key={name}
+            name={name}
+            control={control}
+            rules={fieldRules(t, field, mode)}
+            render={({ field: f, fieldState }) => (
+              <Form.Item
+                label={fieldLabel(t, def, name)}
+                htmlFor={`field-${name}`}
+                required={!!field.required && !(field.type === 'password' && mode === 'edit')}
+                validateStatus={fieldState.error ? 'error' : undefined}
+                help={fieldState.error?.message}
+              >
+                <FieldInput
+                  id={`field-${name}`}
+                  name={name}
+                  field={field}
+                  value={f.value}
+                  onChange={f.onChange}
+                  onBlur={f.onBlur}
+                  status={fieldState.error ? 'error' : undefined}
+                />
+              </Form.Item>
+            )}
+          />
+        ))}
+      </Form>
+      <button type="submit" hidden />
+    </form>
+  );
+  const title = resourceTitle(t, def);
+  if (mode === 'create') {
+    return (
+      <Create title={title} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>
+        {body}
+      </Create>
+    );
+  }
+  return (
+    <Edit
+      title={title}
+      breadcrumb={false}
+      saveButtonProps={saveButtonProps}
+      isLoading={formLoading}
+      canDelete={false}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          {id !== undefined && <DeleteAction def={def} id={id} withText />}
+        </>
+      )}
+    >
+      {body}
+    </Edit>
+  );
+}

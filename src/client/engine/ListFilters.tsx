@@ -1,0 +1,114 @@
+// The filter bar above a generated list: a search box driving `q` (when the resource has
+// searchable fields) and a control per filterable field (selects for enums, booleans, relations).
+import { Input, Select, Space } from 'antd';
+import type { CrudFilter } from '@refinedev/core';
+import type { FieldDef, ResourceDef } from '../../shared/resource';
+import { enumValues } from '../../shared/enums';
+import { useT } from '../i18n/useT';
+import { enumLabel, fieldLabel } from './labels';
+import { useRelationOptions } from './useRelationOptions';
+
+export interface ListFiltersProps {
+  def: ResourceDef;
+  filters: CrudFilter[];
+  onChange: (field: string, value: unknown) => void;
+  /** A field not offered (locked by the page). */
+  hide?: string;
+}
+
+export function currentValue(filters: CrudFilter[], field: string): unknown {
+  const found = filters.find((f) => 'field' in f && f.field === field);
+  return found && 'field' in found ? found.value : undefined;
+}
+
+function RelationFilter({ field, value, onChange, placeholder }: { field: FieldDef; value: unknown; onChange: (v: unknown) => void; placeholder: string }) {
+  const { options, onSearch, loading } = useRelationOptions(field, value);
+  return (
+    <Select<number | string>
+      allowClear
+      showSearch
+      filterOption={false}
+      onSearch={onSearch}
+      loading={loading}
+      options={options}
+      placeholder={placeholder}
+      style={{ minWidth: 180 }}
+      value={value === undefined || value === '' ? undefined : (value as number | string)}
+      onChange={(v) => onChange(v)}
+    />
+  );
+}
+
+export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) {
+  const t = useT();
+  const searchable = Object.values(def.fields).some((f) => f.searchable);
+  const filterable = Object.entries(def.fields).filter(([name, f]) => f.filterable && !f.writeOnly && name !== hide);
+  const q = currentValue(filters, 'q');
+  return (
+    <Space wrap style={{ marginBottom: 16 }}>
+      {searchable && (
+        <Input.Search
+          allowClear
+          data-testid="list-search"
+          placeholder={t('common.search', 'Search')}
+          defaultValue={typeof q === 'string' ? q : undefined}
+          onSearch={(v) => onChange('q', v.trim() || undefined)}
+          style={{ width: 260 }}
+        />
+      )}
+      {filterable.map(([name, field]) => {
+        const label = fieldLabel(t, def, name);
+        const value = currentValue(filters, name);
+        if (field.type === 'enum') {
+          const options = enumValues(field.enum ?? '').map((v) => ({ value: v, label: enumLabel(t, field, v) }));
+          return (
+            <Select
+              key={name}
+              allowClear
+              placeholder={label}
+              options={options}
+              style={{ minWidth: 160 }}
+              value={value === undefined || value === '' ? undefined : Number(value)}
+              onChange={(v) => onChange(name, v)}
+            />
+          );
+        }
+        if (field.type === 'boolean') {
+          return (
+            <Select
+              key={name}
+              allowClear
+              placeholder={label}
+              style={{ minWidth: 140 }}
+              options={[
+                { value: 'true', label: `${label}: ${t('common.yes', 'Yes')}` },
+                { value: 'false', label: `${label}: ${t('common.no', 'No')}` },
+              ]}
+              value={value === undefined ? undefined : String(value)}
+              onChange={(v) => onChange(name, v)}
+            />
+          );
+        }
+        if (field.type === 'relation' && field.relation) {
+          return <RelationFilter key={name} field={field} value={value} placeholder={label} onChange={(v) => onChange(name, v)} />;
+        }
+        if (['string', 'phone', 'email', 'text'].includes(field.type)) {
+          return (
+            <Input
+              key={name}
+              allowClear
+              placeholder={label}
+              style={{ width: 180 }}
+              defaultValue={typeof value === 'string' ? value : undefined}
+              onPressEnter={(e) => onChange(name, (e.target as HTMLInputElement).value.trim() || undefined)}
+              onChange={(e) => {
+                if (!e.target.value) onChange(name, undefined);
+              }}
+            />
+          );
+        }
+        return null;
+      })}
+    </Space>
+  );
+}

@@ -1,0 +1,123 @@
+// Generated list page: server paging, sorting on sortable fields, filters on filterable fields,
+// a search box driving `q`, translated column titles and values, row actions.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Empty, Form, Space, Table } from 'antd';
+import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
+import { type BaseRecord, type CrudSort, useGo, useMany } from '@refinedev/core';
+import type { FieldDef, ResourceDef } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { DeleteAction } from './DeleteAction';
+import { FieldValue } from './FieldValue';
+import { ListFilters } from './ListFilters';
+import { fieldLabel, resourceTitle } from './labels';
+import { useCanDo } from './useCanDo';
+import { resourcePaths } from './nav';
+
+export function parseSort(sort: string): CrudSort[] {
+  return sort
+    .split(',')
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
+}
+
+type Labels = Record<string, Record<string, string>>;
+
+/** Loads the titles of the related records shown on the page (one request per relation column). */
+function RelationLoader({ name, field, ids, onLoaded }: { name: string; field: FieldDef; ids: (string | number)[]; onLoaded: (name: string, map: Record<string, string>) => void }) {
+  const relation = field.relation!;
+  const { result } = useMany({ resource: relation.resource, ids, queryOptions: { enabled: ids.length > 0 } });
+  useEffect(() => {
+    const map: Record<string, string> = {};
+    for (const r of result.data ?? []) map[String(r.id)] = String(r[relation.labelField] ?? r.id);
+    onLoaded(name, map);
+  }, [result.data, name, relation.labelField, onLoaded]);
+  return null;
+}
+
+/** A list may be locked to one parent record (the patient's tabs): that filter is permanent. */
+export interface LockedFilter {
+  field: string;
+  value: string | number;
+}
+
+export function ListPage({ def, locked, title }: { def: ResourceDef; locked?: LockedFilter; title?: string }) {
+  const t = useT();
+  const go = useGo();
+  const canCreate = useCanDo(def, 'create');
+  const canEdit = useCanDo(def, 'update');
+  const { tableProps, filters, sorters, setFilters, searchFormProps } = useTable<BaseRecord>({
+    resource: def.name,
+    syncWithLocation: !locked,
+    sorters: { initial: parseSort(def.defaultSort) },
+    filters: {
+      defaultBehavior: 'replace',
+      permanent: locked ? [{ field: locked.field, operator: 'eq', value: locked.value }] : undefined,
+    },
+    pagination: { pageSize: 25 },
+    errorNotification: false,
+  });
+  const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field);
+  const rows = useMemo(() => (tableProps.dataSource ?? []) as BaseRecord[], [tableProps.dataSource]);
+  const [labels, setLabels] = useState<Labels>({});
+  const onLoaded = useCallback((name: string, map: Record<string, string>) => setLabels((prev) => ({ ...prev, [name]: map })), []);
+
+  const setFilter = (field: string, value: unknown) =>
+    setFilters((prev) => {
+      const rest = prev.filter((f) => !('field' in f) || f.field !== field);
+      return value === undefined || value === null || value === '' ? rest : [...rest, { field, operator: 'eq', value }];
+    });
+
+  return (
+    <List
+      title={title ?? resourceTitle(t, def)}
+      breadcrumb={false}
+      canCreate={canCreate}
+      createButtonProps={
+        locked
+          ? { onClick: () => go({ to: `/${resourcePaths(def).create}`, query: { [locked.field]: locked.value } }) }
+          : undefined
+      }
+    >
+      {columns
+        .filter(([, f]) => f.type === 'relation')
+        .map(([name, field]) => {
+          const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is string | number => v !== null && v !== undefined))];
+          return <RelationLoader key={name} name={name} field={field} ids={ids} onLoaded={onLoaded} />;
+        })}
+      {/* useTable's search form instance is connected here; our filter bar drives setFilters itself. */}
+      <Form {...searchFormProps} component={false}>
+        <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
+      </Form>
+      <Table
+        {...tableProps}
+        rowKey="id"
+        scroll={{ x: true }}
+        locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}
+      >
+        {columns.map(([name, field]) => (
+          <Table.Column<BaseRecord>
+            key={name}
+            dataIndex={name}
+            title={fieldLabel(t, def, name)}
+            sorter={field.sortable ? { multiple: 1 } : false}
+            defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
+            render={(value: unknown) => (
+              <FieldValue field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
+            )}
+          />
+        ))}
+        <Table.Column<BaseRecord>
+          key="actions"
+          title={t('common.actions', 'Actions')}
+          render={(_, record) => (
+            <Space>
+              <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+              {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+              {record.id !== undefined && <DeleteAction def={def} id={record.id} />}
+            </Space>
+          )}
+        />
+      </Table>
+    </List>
+  );
+}

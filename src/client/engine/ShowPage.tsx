@@ -1,0 +1,52 @@
+// Generated detail page: every readable field in a Descriptions list.
+import { Button, Descriptions } from 'antd';
+import { Link } from 'react-router';
+import { EditButton, Show } from '@refinedev/antd';
+import { allFields, clientRoute, type ResourceDef } from '../../shared/resource';
+import { screensOf } from './screens';
+import { useT } from '../i18n/useT';
+import { DeleteAction } from './DeleteAction';
+import { FieldValue, RelationValue } from './FieldValue';
+import { fieldLabel, resourceTitle } from './labels';
+import { useCanDo } from './useCanDo';
+import { useNavigation, useShow } from '@refinedev/core';
+
+export function ShowPage({ def }: { def: ResourceDef }) {
+  const t = useT();
+  const canEdit = useCanDo(def, 'update');
+  const { list } = useNavigation();
+  const { query, result } = useShow({ resource: def.name, errorNotification: false });
+  const record = result;
+  const fields = Object.entries(allFields(def)).filter(([, f]) => !f.writeOnly);
+  // A hand-made area below the record (patients/:id with its tabs), when the screens declare one.
+  const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
+  return (
+    <Show
+      title={`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${String(record[def.titleField])}` : ''}`}
+      breadcrumb={false}
+      isLoading={query.isLoading}
+      canDelete={false}
+      canEdit={false}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          {area && record?.id !== undefined && (
+            <Link to={`/${clientRoute(def)}/${String(record.id)}`} data-testid="open-area">
+              <Button type="primary">{t(`nav.${area.key}`, area.key)}</Button>
+            </Link>
+          )}
+          {canEdit && record?.id !== undefined && <EditButton recordItemId={record.id} resource={def.name} />}
+          {record?.id !== undefined && <DeleteAction def={def} id={record.id} withText onDeleted={() => list(def.name)} />}
+        </>
+      )}
+    >
+      <Descriptions bordered column={1} size="small">
+        {fields.map(([name, field]) => (
+          <Descriptions.Item key={name} label={fieldLabel(t, def, name)}>
+            {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue field={field} value={record?.[name]} />}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </Show>
+  );
+}

@@ -1,0 +1,26 @@
+// Translation keys derived from declarations: resources.<name>.title,
+// resources.<name>.fields.<field> (falling back to fields.<field>), enums.<enum>.<value>.
+import type { FieldDef, ResourceDef } from '../../shared/resource';
+
+export type Translate = (key: string, options?: Record<string, unknown> | string, defaultMessage?: string) => string;
+
+export function humanize(name: string): string {
+  const words = name.replace(/_id$/, '').replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function resourceTitle(t: Translate, def: ResourceDef): string {
+  return t(`resources.${def.name}.title`, humanize(def.name));
+}
+
+export function fieldLabel(t: Translate, def: ResourceDef, field: string): string {
+  const specific = `resources.${def.name}.fields.${field}`;
+  const own = t(specific, '');
+  if (own) return own;
+  return t(`fields.${field}`, humanize(field));
+}
+
+export function enumLabel(t: Translate, field: FieldDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  return field.enum ? t(`enums.${field.enum}.${String(value)}`, String(value)) : String(value);
+}

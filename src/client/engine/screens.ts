@@ -1,0 +1,76 @@
+// Screens that are not a declared resource: dashboards, menu groups with their redirects, and
+// areas whose resources do not exist yet (a translated "coming soon" page). Resources in the
+// registry add their own routes and menu entries (see nav.ts); nothing here repeats them.
+import type { Scope } from '../../shared/resource';
+import { AUTH, type Rule } from './rules';
+
+export interface Screen {
+  /** Label key nav.<key>; also the Refine resource name of a menu group. */
+  key: string;
+  /** Full path without the leading slash. */
+  path: string;
+  scope: Scope;
+  rule: Rule;
+  /** A group route: redirects to this child path (relative). */
+  redirect?: string;
+  /** Hand-written page name (see pages/screenPages.tsx); default "coming soon". */
+  page?: string;
+  menu?: { order: number; icon?: string; parent?: string };
+}
+
+const central = (screen: string): Rule => ({ kind: 'central', screen });
+const perm = (table: string): Rule => ({ kind: 'permission', table, action: 'read' });
+const MAIN: Rule = { kind: 'mainDoctor' };
+
+const C = 'central' as const;
+const T = 'tenant' as const;
+
+export const SCREENS: readonly Screen[] = [
+  // Central application
+  { key: 'dashboard', path: 'dashboard', scope: C, rule: central('dashboard'), page: 'dashboard', menu: { order: 10, icon: 'dashboard' } },
+  { key: 'notifications', path: 'notifications', scope: C, rule: central('notifications'), menu: { order: 50, icon: 'bell' } },
+  { key: 'settings', path: 'settings', scope: C, rule: central('settings'), redirect: 'locations', menu: { order: 80, icon: 'setting' } },
+  { key: 'locations', path: 'settings/locations', scope: C, rule: central('settings'), menu: { order: 81, parent: 'settings' } },
+  { key: 'links', path: 'settings/links', scope: C, rule: central('settings'), menu: { order: 82, parent: 'settings' } },
+  { key: 'aggrements', path: 'settings/aggrements', scope: C, rule: central('settings'), menu: { order: 83, parent: 'settings' } },
+  { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), menu: { order: 85, icon: 'global' } },
+  { key: 'profile', path: 'profile', scope: C, rule: central('profile'), menu: { order: 90, icon: 'user' } },
+
+  // Clinic application
+  { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'dashboard', menu: { order: 10, icon: 'dashboard' } },
+  { key: 'preview', path: 'preview', scope: T, rule: AUTH, menu: { order: 12, icon: 'eye' } },
+  { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
+  { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },
+  { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },
+  { key: 'visitingNew', path: 'visitings/:id/new', scope: T, rule: AUTH },
+  { key: 'visitingOld', path: 'visitings/:id/old', scope: T, rule: AUTH },
+  { key: 'patient', path: 'patients/:id', scope: T, rule: perm('patients'), redirect: 'visitings' },
+  { key: 'visitings', path: 'patients/:id/visitings', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'appointments', path: 'patients/:id/appointments', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'nurses', path: 'patients/:id/nurses', scope: T, rule: perm('patients'), redirect: 'vital-signs' },
+  { key: 'vitalSigns', path: 'patients/:id/nurses/vital-signs', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'pastMedicalHistories', path: 'patients/:id/nurses/past-medical-histories', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'pastMedications', path: 'patients/:id/nurses/past-medications', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'commonDiseases', path: 'patients/:id/nurses/common-diseases', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
+  { key: 'commonDiseases', path: 'categories/common-diseases', scope: T, rule: AUTH, menu: { order: 51, parent: 'categories' } },
+  { key: 'examinations', path: 'categories/examinations', scope: T, rule: AUTH, menu: { order: 62, parent: 'categories' } },
+  { key: 'lifeStyles', path: 'categories/life-styles', scope: T, rule: AUTH, menu: { order: 64, parent: 'categories' } },
+  { key: 'physicalTheraphies', path: 'categories/physical-theraphies', scope: T, rule: AUTH, menu: { order: 66, parent: 'categories' } },
+  { key: 'accounting', path: 'accounting', scope: T, rule: perm('accounting'), redirect: 'expenses', menu: { order: 70, icon: 'dollar' } },
+  { key: 'expenses', path: 'accounting/expenses', scope: T, rule: perm('accounting'), menu: { order: 71, parent: 'accounting' } },
+  { key: 'incomes', path: 'accounting/incomes', scope: T, rule: perm('accounting'), menu: { order: 72, parent: 'accounting' } },
+  { key: 'result', path: 'accounting/result', scope: T, rule: perm('accounting'), menu: { order: 73, parent: 'accounting' } },
+  { key: 'services', path: 'services', scope: T, rule: AUTH, redirect: 'locations', menu: { order: 80, icon: 'link' } },
+  { key: 'locations', path: 'services/locations', scope: T, rule: AUTH, menu: { order: 81, parent: 'services' } },
+  { key: 'links', path: 'services/links', scope: T, rule: AUTH, menu: { order: 82, parent: 'services' } },
+  { key: 'settings', path: 'settings', scope: T, rule: AUTH, redirect: 'profile', menu: { order: 100, icon: 'setting' } },
+  { key: 'profile', path: 'settings/profile', scope: T, rule: MAIN, menu: { order: 101, parent: 'settings' } },
+  { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, menu: { order: 102, parent: 'settings' } },
+  { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, menu: { order: 103, parent: 'settings' } },
+  { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, menu: { order: 104, parent: 'settings' } },
+];
+
+export function screensOf(scope: Scope): Screen[] {
+  return SCREENS.filter((s) => s.scope === scope);
+}

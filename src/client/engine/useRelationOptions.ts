@@ -1,0 +1,30 @@
+// Options of a relation select: a searchable list of the related records (server search on
+// `q`), values kept as the ids the API uses.
+import { useSelect } from '@refinedev/antd';
+import type { BaseRecord } from '@refinedev/core';
+import type { FieldDef } from '../../shared/resource';
+
+export interface RelationOption {
+  label: string;
+  value: number | string;
+}
+
+function idValue(v: unknown): number | string {
+  const n = Number(v);
+  return typeof v === 'number' || (typeof v === 'string' && v !== '' && !Number.isNaN(n)) ? n : String(v);
+}
+
+export function useRelationOptions(field: FieldDef, current?: unknown) {
+  const relation = field.relation!;
+  const { selectProps, query } = useSelect<BaseRecord>({
+    resource: relation.resource,
+    optionLabel: (item) => String(item[relation.labelField] ?? item.id),
+    optionValue: (item) => String(item.id),
+    defaultValue: typeof current === 'number' || typeof current === 'string' ? current : undefined,
+    onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
+    pagination: { pageSize: 25, mode: 'server' },
+    debounce: 300,
+  });
+  const options: RelationOption[] = (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: idValue(o.value) }));
+  return { options, onSearch: selectProps.onSearch, loading: query.isFetching };
+}

@@ -1,0 +1,81 @@
+// i18next set-up and the Refine i18n provider. ckb is the default and the fallback; the choice is
+// kept in localStorage under `user-locale` and mirrored on <html lang dir> and in dayjs.
+import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { I18nProvider } from '@refinedev/core';
+import dayjs from 'dayjs';
+import 'dayjs/locale/ar';
+import 'dayjs/locale/ku';
+import en from '../../../locales/en.json';
+import ar from '../../../locales/ar.json';
+import ckb from '../../../locales/ckb.json';
+import { storage } from '../storage';
+
+export const LANGUAGES = ['en', 'ar', 'ckb'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'ckb';
+export const LOCALE_KEY = 'user-locale';
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function isRtl(lang: string): boolean {
+  return lang === 'ar' || lang === 'ckb';
+}
+
+export function storedLocale(): Lang {
+  const value = storage()?.getItem(LOCALE_KEY);
+  return isLang(value) ? value : DEFAULT_LANG;
+}
+
+/** dayjs has Sorani under `ku`. */
+export function dayjsLocale(lang: Lang): string {
+  return lang === 'ckb' ? 'ku' : lang;
+}
+
+export const i18n: I18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en }, ar: { translation: ar }, ckb: { translation: ckb } },
+  lng: storedLocale(),
+  fallbackLng: DEFAULT_LANG,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+/** Reflect the language on the document (lang, dir) and on dayjs. */
+export function applyDocumentLocale(lang: Lang): void {
+  dayjs.locale(dayjsLocale(lang));
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lang;
+  document.documentElement.dir = isRtl(lang) ? 'rtl' : 'ltr';
+}
+
+export function currentLang(): Lang {
+  return isLang(i18n.language) ? i18n.language : DEFAULT_LANG;
+}
+
+export async function setLocale(lang: Lang): Promise<void> {
+  storage()?.setItem(LOCALE_KEY, lang);
+  await i18n.changeLanguage(lang);
+  applyDocumentLocale(lang);
+}
+
+/**
+ * translate(key, options?, default?) or translate(key, "Default text"): Refine calls both forms.
+ * A missing key gives the default text, or the key itself when there is none.
+ */
+export function translate(key: string, options?: TOptions | string, defaultMessage?: string): string {
+  const opts: TOptions = typeof options === 'string' || !options ? {} : options;
+  const fallback = typeof options === 'string' ? options : defaultMessage;
+  if (!i18n.exists(key, opts)) return fallback ?? key;
+  return String(i18n.t(key, opts));
+}
+
+export const i18nProvider: I18nProvider = {
+  translate,
+  changeLocale: (lang: string) => (isLang(lang) ? setLocale(lang) : Promise.resolve()),
+  getLocale: () => currentLang(),
+};

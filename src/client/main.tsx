@@ -1,0 +1,25 @@
+// Entry: styles and fonts (bundled, no CDN), document language, start-up loads, then mount.
+import '@ant-design/v5-patch-for-react-19';
+import '@fontsource/vazirmatn/400.css';
+import '@fontsource/vazirmatn/500.css';
+import '@fontsource/vazirmatn/700.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { applyDocumentLocale, currentLang } from './i18n';
+import { startup } from './startup';
+
+async function main(): Promise<void> {
+  applyDocumentLocale(currentLang());
+  const { tenantExists } = await startup().catch(() => ({ tenantExists: true }));
+  const root = document.getElementById('root');
+  if (!root) throw new Error('No #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App tenantExists={tenantExists} />
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,62 @@
+// The patient area (patients/:id/...): tabs for visits, appointments and the nurse records. A tab
+// whose records are declared in the registry (`within` the patient, or carrying patient_id) shows
+// the generated list locked to this patient; the others are placeholders for now.
+import { Suspense, lazy } from 'react';
+import { Card, Spin, Tabs, Typography } from 'antd';
+import { useOne } from '@refinedev/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { resources } from '../../../resources';
+import type { ResourceDef } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { callerOf, useSession } from '../providers/session';
+import { resourceRule } from '../engine/nav';
+import { allows } from '../engine/rules';
+import { ComingSoon } from './ComingSoon';
+
+const ListPage = lazy(() => import('../engine/ListPage').then((m) => ({ default: m.ListPage })));
+
+export const PATIENT_TABS = [
+  { path: 'visitings', key: 'visitings' },
+  { path: 'appointments', key: 'appointments' },
+  { path: 'nurses/vital-signs', key: 'vitalSigns' },
+  { path: 'nurses/past-medical-histories', key: 'pastMedicalHistories' },
+  { path: 'nurses/past-medications', key: 'pastMedications' },
+  { path: 'nurses/common-diseases', key: 'commonDiseases' },
+];
+
+/** The registry resource shown in a tab, and the field linking it to the patient. */
+export function tabResource(tabPath: string, tabKey: string): { def: ResourceDef; field: string } | null {
+  const within = resources.find((r) => r.within?.resource === 'patients' && r.within.tab === tabPath);
+  if (within?.within) return { def: within, field: within.within.field };
+  const own = resources.find((r) => r.scope === 'tenant' && r.name === tabKey && r.fields.patient_id?.relation?.resource === 'patients');
+  return own ? { def: own, field: 'patient_id' } : null;
+}
+
+export default function PatientTabs() {
+  const t = useT();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const session = useSession();
+  const { result } = useOne({ resource: 'patients', id: id ?? '', queryOptions: { enabled: !!id }, errorNotification: false });
+  const active = PATIENT_TABS.find((tab) => location.pathname.endsWith(`/${tab.path}`)) ?? PATIENT_TABS[0];
+  const target = tabResource(active.path, active.key);
+  const readable = target ? allows(callerOf(session), resourceRule(target.def, 'read')) : false;
+  return (
+    <Card>
+      <Typography.Title level={3}>{String(result?.name ?? t('nav.patient', 'Patient'))}</Typography.Title>
+      <Tabs
+        activeKey={active.path}
+        onChange={(key) => navigate(`/patients/${id}/${key}`)}
+        items={PATIENT_TABS.map((tab) => ({ key: tab.path, label: t(`nav.${tab.key}`, tab.key) }))}
+      />
+      {target && readable && id ? (
+        <Suspense fallback={<Spin />}>
+          <ListPage key={`${target.def.name}-${id}`} def={target.def} locked={{ field: target.field, value: Number(id) }} title={t(`nav.${active.key}`, active.key)} />
+        </Suspense>
+      ) : (
+        <ComingSoon titleKey={`nav.${active.key}`} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+// Refine auth provider. The host picks the endpoints (central /auth/..., clinic /auth/tenant/...).
+// Login stores the token, loads (on a clinic) agreements, permissions and initial data, then the
+// user, and sends the user to their home. Logout and any 401 clear the session.
+import type { AuthProvider } from '@refinedev/core';
+import type { Permission } from '../../shared/access';
+import { centralHome } from '../../shared/roles';
+import { translate } from '../i18n';
+import { appScope } from '../host';
+import { ApiError, api } from './http';
+import { toast } from './notify';
+import { type SessionUser, callerOf, clearSession, getSession, setSession } from './session';
+import { loadTenantData } from './tenantData';
+
+export function authBase(): string {
+  return appScope() === 'tenant' ? '/auth/tenant' : '/auth';
+}
+
+/** Where a logged-in user lands. */
+export function homePath(role: number = getSession().role): string {
+  return appScope() === 'central' ? centralHome(role) : '/dashboard';
+}
+
+/** Load the current user (and on a clinic its extra data) into the session. */
+export async function refreshUser(quiet = false): Promise<SessionUser> {
+  if (appScope() === 'tenant') await loadTenantData();
+  const body = await api<{ data: SessionUser }>(`${authBase()}/user`, { quiet });
+  setSession({ user: body.data, role: body.data.role });
+  return body.data;
+}
+
+function failure(err: unknown): { success: false; error: Error } {
+  const message = err instanceof Error ? err.message : String(err);
+  const error = new Error(message);
+  error.name = translate('auth.loginFailed', 'Login failed');
+  return { success: false, error };
+}
+
+export const authProvider: AuthProvider = {
+  login: async (params: { username?: string; password?: string }) => {
+    try {
+      const body = await api<{ token: string; user?: SessionUser }>(`${authBase()}/login`, {
+        method: 'POST',
+        body: { username: params.username ?? '', password: params.password ?? '' },
+      });
+      setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
+      const user = await refreshUser();
+      toast('success', translate('auth.welcomeBack', 'Welcome back!'));
+      return { success: true, redirectTo: homePath(user.role) };
+    } catch (err) {
+      if (getSession().token && !(err instanceof ApiError && err.statusCode === 0)) {
+        // Logged in but the user could not be loaded: keep nothing half-done.
+        clearSession();
+      }
+      return failure(err);
+    }
+  },
+
+  logout: async () => {
+    if (getSession().token) {
+      await api(`${authBase()}/logout`, { method: 'POST', quiet: true }).catch(() => undefined);
+    }
+    clearSession();
+    toast('success', translate('messages.loggedOut', 'Goodbye!'));
+    return { success: true, redirectTo: '/login' };
+  },
+
+  check: async () => {
+    if (callerOf()) return { authenticated: true };
+    return { authenticated: false, logout: true, redirectTo: '/login' };
+  },
+
+  onError: async (error: { statusCode?: number; status?: number }) => {
+    const status = error?.statusCode ?? error?.status;
+    if (status === 401) return { logout: true, redirectTo: '/login', error: error as Error };
+    return {};
+  },
+
+  getPermissions: async () => {
+    const { role, user } = getSession();
+    return { role, permissions: (user?.permissions ?? []) as Permission[] };
+  },
+
+  getIdentity: async () => getSession().user,
+};
+
+/** Password recovery (three steps). Each returns the server's answer; errors are thrown. */
+export const recovery = {
+  request: (username: string) =>
+    api<{ message?: string }>(`${authBase()}/forget/request`, { method: 'POST', body: { username } }),
+  verify: (username: string, code: string) =>
+    api<{ message?: string; token: string }>(`${authBase()}/forget/verify`, { method: 'POST', body: { username, code } }),
+  reset: (username: string, token: string, password: string, passwordConfirmation: string) =>
+    api<{ message?: string }>(`${authBase()}/forget/reset`, {
+      method: 'POST',
+      body: { username, token, password, password_confirmation: passwordConfirmation },
+    }),
+};

@@ -1,0 +1,151 @@
+// Refine data provider for the v1 API. List queries: page, per_page, sort=-a,b, q, and
+// filter[field][op]=v; responses { data, meta: { total } }. Bodies carry only the writable fields
+// the registry declares (the server rejects anything else with 422).
+import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
+// simple-rest's query-string helper (same one its own provider uses) builds our query strings; its
+// provider itself speaks json-server (_start/_end, x-total-count), not this API.
+import { stringify } from '@refinedev/simple-rest';
+import { resources } from '../../../resources';
+import type { ResourceDef } from '../../shared/resource';
+import { writableFields } from '../../shared/resource';
+import { API_BASE, api } from './http';
+
+export const MAX_PER_PAGE = 100;
+
+function defOf(resource: string): ResourceDef | undefined {
+  return resources.find((r) => r.name === resource);
+}
+
+function pathOf(resource: string): string {
+  return `/${defOf(resource)?.path ?? resource}`;
+}
+
+const OPERATORS: Partial<Record<CrudFilter['operator'], string>> = {
+  ne: 'ne',
+  gt: 'gt',
+  gte: 'gte',
+  lt: 'lt',
+  lte: 'lte',
+  in: 'in',
+  contains: 'like',
+};
+
+type Query = Record<string, string | number | undefined>;
+
+function scalar(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return value.length ? value.map(String).join(',') : undefined;
+  return String(value);
+}
+
+export function filterQuery(filters: readonly CrudFilter[] | undefined): Query {
+  const query: Query = {};
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) continue; // or/and groups are not part of this API
+    const { field, operator, value } = filter;
+    if (field === 'q') {
+      query.q = scalar(value);
+      continue;
+    }
+    if (operator === 'null' || operator === 'nnull') {
+      query[`filter[${field}][null]`] = operator === 'null' ? 'true' : 'false';
+      continue;
+    }
+    if (operator === 'eq') {
+      query[`filter[${field}]`] = scalar(value);
+      continue;
+    }
+    const op = OPERATORS[operator];
+    if (op) query[`filter[${field}][${op}]`] = scalar(value);
+  }
+  return query;
+}
+
+export function sortQuery(sorters: readonly CrudSort[] | undefined): string | undefined {
+  if (!sorters?.length) return undefined;
+  return sorters.map((s) => `${s.order === 'desc' ? '-' : ''}${s.field}`).join(',');
+}
+
+export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): string {
+  const { currentPage = 1, pageSize = 25, mode = 'server' } = params.pagination ?? {};
+  const query: Query = { ...filterQuery(params.filters), sort: sortQuery(params.sorters) };
+  if (mode === 'server') {
+    query.page = currentPage;
+    query.per_page = Math.min(pageSize, MAX_PER_PAGE);
+  } else {
+    query.per_page = MAX_PER_PAGE;
+  }
+  return stringify(query, { skipNull: true, skipEmptyString: true, sort: false });
+}
+
+/** Keep only the declared writable fields; blank optional values become null; an empty password on edit is left out. */
+export function writableBody(resource: string, values: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  const input = (values ?? {}) as Record<string, unknown>;
+  const def = defOf(resource);
+  if (!def) return { ...input };
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of writableFields(def)) {
+    if (!(name in input)) continue;
+    let value = input[name];
+    if (value === undefined) continue;
+    if (value === '') {
+      if (field.type === 'password' || (mode === 'update' && field.required)) continue;
+      if (mode === 'create' && !field.nullable) continue;
+      value = null;
+    }
+    out[name] = value;
+  }
+  return out;
+}
+
+interface ListBody<T> {
+  data: T[];
+  meta?: { total?: number };
+}
+
+export const dataProvider: DataProvider = {
+  getApiUrl: () => API_BASE,
+
+  getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) => {
+    const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }) });
+    return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0 };
+  },
+
+  getMany: async <T extends BaseRecord>({ resource, ids }: { resource: string; ids: readonly (string | number)[] }) => {
+    if (!ids.length) return { data: [] as T[] };
+    const query = stringify({ 'filter[id][in]': ids.join(','), per_page: MAX_PER_PAGE }, { sort: false });
+    const body = await api<ListBody<T>>(pathOf(resource), { query });
+    return { data: body.data ?? [] };
+  },
+
+  getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
+    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true });
+    return { data: body.data };
+  },
+
+  create: async <T extends BaseRecord>({ resource, variables }: { resource: string; variables: unknown }) => {
+    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create') });
+    return { data: body.data };
+  },
+
+  update: async <T extends BaseRecord>({ resource, id, variables }: { resource: string; id: string | number; variables: unknown }) => {
+    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, {
+      method: 'PATCH',
+      body: writableBody(resource, variables, 'update'),
+    });
+    return { data: body.data };
+  },
+
+  deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
+    await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    return { data: { id } as unknown as T };
+  },
+
+  custom: async <T extends BaseRecord>({ url, method, payload, query, headers }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
+    const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+    const qs = query && typeof query === 'object' ? stringify(query as Record<string, string>, { sort: false }) : undefined;
+    const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    const data = await api<T>(path, { method: verb, body: payload, query: qs, headers: headers as Record<string, string> | undefined });
+    return { data };
+  },
+};

@@ -1,0 +1,117 @@
+// The one HTTP client for the v1 API (same origin, /api/v1) with the global response handling of
+// SPEC.md section 8: 401 clears the session and goes to login; 500, 418, 417 go to their screens;
+// 404 on a record fetch goes to the not-found screen; 422 carries the field errors; any other
+// failure shows a red "Error: " toast. The error is always thrown on to the caller.
+import type { HttpError } from '@refinedev/core';
+import { currentLang, translate } from '../i18n';
+import { beginLoading } from './loading';
+import { goTo } from './navigation';
+import { toast } from './notify';
+import { clearSession, getSession } from './session';
+
+export const API_BASE = '/api/v1';
+
+export class ApiError extends Error implements HttpError {
+  statusCode: number;
+  errors?: Record<string, string[]>;
+  constructor(message: string, statusCode: number, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    if (errors) this.errors = errors;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Query string without the leading "?". */
+  query?: string;
+  headers?: Record<string, string>;
+  /** A record fetch: a 404 shows the not-found screen. */
+  record?: boolean;
+  /** Background load (start-up, initial data): no toast, no navigation; failures only thrown. */
+  quiet?: boolean;
+}
+
+export function requestHeaders(extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'Accept-Language': currentLang(),
+  };
+  const { token } = getSession();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return { ...headers, ...extra };
+}
+
+function errorText(prefixless: string): string {
+  return `${translate('common.errorPrefix', 'Error: ')}${prefixless}`;
+}
+
+/** What to do with a failed response; exported for the unit tests. */
+export function handleFailure(status: number, message: string, opts: RequestOptions, hadToken: boolean): void {
+  if (status === 401 && hadToken) {
+    clearSession();
+    if (!opts.quiet) goTo('/login');
+    return;
+  }
+  if (opts.quiet) return;
+  if (status === 500) return goTo('/500');
+  if (status === 418) return goTo('/418');
+  if (status === 417) return goTo('/417');
+  if (status === 404 && opts.record) return goTo('/404');
+  if (status === 422) return;
+  toast('error', errorText(message));
+}
+
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${opts.query ? `?${opts.query}` : ''}`;
+  const init: RequestInit = { method: opts.method ?? 'GET', headers: requestHeaders(opts.headers) };
+  if (opts.body instanceof FormData) init.body = opts.body;
+  else if (opts.body !== undefined) {
+    init.body = JSON.stringify(opts.body);
+    (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+  }
+  const hadToken = !!getSession().token;
+  const done = beginLoading();
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (err) {
+    done();
+    const text = err instanceof Error ? err.message : String(err);
+    if (!opts.quiet) toast('error', errorText(text));
+    throw new ApiError(text, 0);
+  }
+  try {
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    const data = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
+    const message = typeof data.message === 'string' && data.message ? data.message : response.statusText || String(response.status);
+    handleFailure(response.status, message, opts, hadToken);
+    throw new ApiError(message, response.status, response.status === 422 ? normalizeErrors(data.errors) : undefined);
+  } finally {
+    done();
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { message: text };
+  }
+}
+
+function normalizeErrors(errors: unknown): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!errors || typeof errors !== 'object') return out;
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    out[field] = Array.isArray(value) ? value.map(String) : [String(value)];
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+// Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): tenant check,
+// landing page, agreements, permission catalogue, invoice settings, services, notifications.
+// Every load is quiet: a failure (some of these endpoints may not exist yet) is ignored.
+import { useSyncExternalStore } from 'react';
+import type { Permission } from '../../shared/access';
+import { api } from './http';
+
+export interface TenantData {
+  exists: boolean | null;
+  landing: unknown;
+  aggrements: unknown[];
+  permissions: Permission[];
+  invoice: unknown;
+  services: { locations: unknown[]; links: unknown[] };
+  notifications: unknown[];
+}
+
+let state: TenantData = {
+  exists: null,
+  landing: null,
+  aggrements: [],
+  permissions: [],
+  invoice: null,
+  services: { locations: [], links: [] },
+  notifications: [],
+};
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<TenantData>): void {
+  state = { ...state, ...patch };
+  for (const l of listeners) l();
+}
+
+export function getTenantData(): TenantData {
+  return state;
+}
+
+export function useTenantData(): TenantData {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    getTenantData,
+    getTenantData,
+  );
+}
+
+async function quiet<T>(path: string): Promise<T | undefined> {
+  try {
+    return await api<T>(path, { quiet: true });
+  } catch {
+    return undefined;
+  }
+}
+
+/** GET /tenant-check; null when the check itself failed (the app mounts anyway). */
+export async function checkTenant(): Promise<boolean | null> {
+  const body = await quiet<{ exists?: boolean }>('/tenant-check');
+  const exists = typeof body?.exists === 'boolean' ? body.exists : null;
+  update({ exists });
+  return exists;
+}
+
+export async function loadLanding(): Promise<void> {
+  const body = await quiet<{ data?: unknown }>('/tenant/landing-page');
+  update({ landing: body?.data ?? null });
+}
+
+/** Initial data for a logged-in clinic user. */
+export async function loadTenantData(): Promise<void> {
+  const [aggrements, permissions, invoice, services, notifications] = await Promise.all([
+    quiet<{ aggrements?: unknown[] }>('/central/aggrements'),
+    quiet<{ permissions?: Permission[] }>('/permissions'),
+    quiet<{ data?: unknown }>('/settings/invoice'),
+    quiet<{ locations?: unknown[]; links?: unknown[] }>('/dashboard/services'),
+    quiet<{ notifications?: unknown[] }>('/dashboard/notifications'),
+  ]);
+  update({
+    aggrements: aggrements?.aggrements ?? [],
+    permissions: permissions?.permissions ?? [],
+    invoice: invoice?.data ?? invoice ?? null,
+    services: { locations: services?.locations ?? [], links: services?.links ?? [] },
+    notifications: notifications?.notifications ?? [],
+  });
+}

@@ -1,0 +1,21 @@
+// Start-up (SPEC.md section 1): on a clinic host, the tenant check, then (if it exists) the
+// landing data and, for a stored session, the user's data again. Failures are ignored.
+import { currentHost } from './host';
+import { refreshUser } from './providers/authProvider';
+import { getSession } from './providers/session';
+import { checkTenant, loadLanding } from './providers/tenantData';
+
+export interface StartupResult {
+  tenantExists: boolean;
+}
+
+export async function startup(): Promise<StartupResult> {
+  let tenantExists = true;
+  if (currentHost().kind === 'tenant') {
+    const exists = await checkTenant();
+    tenantExists = exists !== false;
+    if (tenantExists) void loadLanding();
+  }
+  if (tenantExists && getSession().token) void refreshUser(true).catch(() => undefined);
+  return { tenantExists };
+}

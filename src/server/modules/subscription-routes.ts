@@ -1,0 +1,65 @@
+// Calls on a doctor's subscription: change plan, renew; and marking invoices paid.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { resourceByName } from '../../../resources/index';
+import { CENTRAL_ROLE } from '../../shared/roles';
+import { type HookContext, type ResourceHooks } from '../engine/hooks';
+import { assertValid } from '../engine/validate';
+import { invalidField, notFound } from '../http/errors';
+import { translate } from '../i18n';
+import { assertNoPendingRequest, submitRequest } from './requests';
+import { changePlan, reactivateIfSettled, renew } from './subscriptions';
+
+const planBody = { type: 'object', additionalProperties: false, required: ['plan_id'], properties: { plan_id: { type: 'integer', minimum: 1 } } };
+
+function idOf(request: FastifyRequest): number {
+  const id = Number((request.params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+  return id;
+}
+
+export function registerSubscriptionRoutes(app: FastifyInstance): void {
+  const tenants = resourceByName('tenants');
+  const config = { scope: 'central' } as const;
+
+  app.put('/tenants/:id/plan', { config, schema: { tags: ['tenants'], summary: "Change a doctor's plan (an Admin's change becomes a request)", body: planBody } }, async (request, reply) => {
+    const caller = request.data.authorize(tenants, 'update');
+    const { plan_id } = assertValid<{ plan_id: number }>(planBody, request.body);
+    const id = idOf(request);
+    return request.data.transaction(async (trx) => {
+      const existing = await request.data.get(tenants, id);
+      await assertNoPendingRequest(trx, id);
+      if (Number(existing.plan_id) === plan_id) throw invalidField('plan_id', 'requests.samePlan');
+      const plan = await sql`select 1 from plans where id = ${plan_id}`.execute(trx);
+      if (!plan.rows.length) throw invalidField('plan_id', 'validation.relation');
+      if (caller.role === CENTRAL_ROLE.admin) {
+        const ctx: HookContext = { trx, caller, tenantId: null, now: request.data.now() };
+        const diverted = await submitRequest(ctx, 'plan', { plan_id }, existing);
+        return reply.status(diverted.status).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
+      }
+      await changePlan(trx, id, plan_id, caller.userId, request.data.now());
+      return { message: translate(request.lang, 'messages.planUpdated'), data: await request.data.get(tenants, id) };
+    });
+  });
+
+  app.post('/tenants/:id/renew', { config, schema: { tags: ['tenants'], summary: "Renew a doctor's subscription for a year, with its invoice" } }, async (request) => {
+    const caller = request.data.require({ roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] });
+    const id = idOf(request);
+    return request.data.transaction(async (trx) => {
+      await request.data.get(tenants, id);
+      await assertNoPendingRequest(trx, id);
+      await renew(trx, id, caller.userId, request.data.now());
+      return { message: translate(request.lang, 'messages.renewed'), data: await request.data.get(tenants, id) };
+    });
+  });
+}
+
+/** Marking an invoice paid stamps it, and may bring a suspended clinic back. */
+export const invoiceHooks: ResourceHooks = {
+  beforeUpdate(ctx, input) {
+    if (input.is_paid !== undefined) input.paid_at = input.is_paid ? ctx.now.toISOString() : null;
+  },
+  async afterUpdate(ctx, record, input) {
+    if (input.is_paid === true) await reactivateIfSettled(ctx.trx, Number(record.tenant_id), ctx.caller.userId, ctx.now);
+  },
+};

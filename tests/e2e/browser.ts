@@ -1,0 +1,39 @@
+// Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PASSWORD = 'demo-pass-1234';
+
+export function baseUrl(host = 'localhost'): string {
+  return `http://${host}:${inject('e2ePort')}`;
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh context whose pages start in English unless a language was chosen. */
+export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    if (!window.localStorage.getItem('user-locale')) window.localStorage.setItem('user-locale', 'en');
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+export async function login(page: Page, host: string, username: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Waits until the app's location is `path` (client-side navigation included). */
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}

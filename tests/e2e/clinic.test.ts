@@ -1,0 +1,101 @@
+// Clinic application journeys on demo.localhost (and the other clinic hosts).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, newContext, waitForPath } from './browser';
+
+describe('clinic application', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('the doctor creates a patient and finds it by search', async () => {
+    const name = `Shilan Test ${Date.now().toString(36)}`;
+    await login(page, 'demo.localhost', 'doctor');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('app-menu').getByRole('link', { name: 'Patients' }).click();
+    await waitForPath(page, '/patients');
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await waitForPath(page, '/patients/create');
+    await page.locator('#field-name').fill(name);
+    await page.locator('#field-gender').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Female' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, '/patients');
+    const search = page.getByPlaceholder('Search');
+    await search.fill(name);
+    await search.press('Enter');
+    await page.waitForURL((url) => url.search.includes('q'));
+    const row = page.locator('.ant-table-row').filter({ hasText: name });
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.ant-table-row').length === 1);
+    expect(await row.getByText('Female').count()).toBe(1);
+  });
+
+  it('a required field is checked before sending', async () => {
+    await login(page, 'demo.localhost', 'doctor');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${baseUrl('demo.localhost')}/patients/create`);
+    await page.locator('#field-name').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/patients/create');
+  });
+
+  it('the nurse has no accounting and is sent away from it', async () => {
+    await login(page, 'demo.localhost', 'nurse');
+    await waitForPath(page, '/dashboard');
+    const menu = page.getByTestId('app-menu');
+    await menu.getByRole('link', { name: 'Patients' }).waitFor();
+    expect(await menu.getByText('Accounting').count()).toBe(0);
+    expect(await menu.getByText('Appointments').count()).toBe(0);
+    await page.goto(`${baseUrl('demo.localhost')}/accounting`);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${baseUrl('demo.localhost')}/accounting/expenses`);
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('dashboard').waitFor();
+  });
+
+  it("the nurse opens a patient's vital signs", async () => {
+    await login(page, 'demo.localhost', 'nurse');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('app-menu').getByRole('link', { name: 'Patients' }).click();
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.locator('.ant-table-row').first().getByRole('button').first().click();
+    await page.waitForURL((url) => url.pathname.startsWith('/patients/show/'));
+    await page.getByTestId('open-area').click();
+    await page.waitForURL((url) => /^\/patients\/\d+\/visitings$/.test(url.pathname));
+    await page.getByRole('tab', { name: 'Vital signs' }).click();
+    await page.waitForURL((url) => url.pathname.endsWith('/nurses/vital-signs'));
+    await page.getByRole('columnheader', { name: 'Heart rate' }).waitFor();
+  });
+
+  it('an unregistered clinic shows the 418 screen on every route', async () => {
+    await page.goto(`${baseUrl('nosuch.localhost')}/`);
+    await page.getByTestId('error-418').waitFor();
+    expect(await page.getByText('Account not registered').count()).toBe(1);
+    await page.goto(`${baseUrl('nosuch.localhost')}/login`);
+    await page.getByTestId('error-418').waitFor();
+  });
+
+  it('a suspended clinic shows the 417 screen at login', async () => {
+    await login(page, 'closed.localhost', 'doctor');
+    await waitForPath(page, '/417');
+    await page.getByTestId('error-417').waitFor();
+    expect(await page.getByText('Account is suspended or archived').count()).toBe(1);
+  });
+});

@@ -1,0 +1,121 @@
+import './helpers/env';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider, homePath } from '../../src/client/providers/authProvider';
+import { setHostOverride } from '../../src/client/host';
+import { registerNavigate } from '../../src/client/providers/navigation';
+import { setToastSink } from '../../src/client/providers/notify';
+import { clearSession, getSession, reloadSession } from '../../src/client/providers/session';
+import { getTenantData } from '../../src/client/providers/tenantData';
+import { setLocale } from '../../src/client/i18n';
+import { fakeFetch, json } from './helpers/env';
+
+const owner = { id: 1, name: 'Aram', username: 'owner', email: null, phone: null, role: 0, is_active: true };
+const service = { ...owner, id: 3, username: 'service', role: 2 };
+const nurse = {
+  id: 7,
+  name: 'Nurse',
+  username: 'nurse',
+  role: 3,
+  is_active: true,
+  permissions: [{ id: 1, name: 'read', table_name: 'patients' }],
+  tenant: { id: 1, name: 'Demo', subdomain: 'demo', status: 0 },
+};
+
+describe('auth provider', () => {
+  let toasts: string[];
+  beforeEach(async () => {
+    toasts = [];
+    setToastSink((_, text) => toasts.push(text));
+    registerNavigate(() => undefined);
+    clearSession();
+    await setLocale('en');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setHostOverride(null);
+    setToastSink(null);
+  });
+
+  it('central login stores the session, loads the user and goes to the role home', async () => {
+    setHostOverride({ kind: 'central' });
+    const { fn, calls } = fakeFetch({
+      'POST /auth/login': () => json(200, { token: 'abc', user: owner }),
+      'GET /auth/user': () => json(200, { data: owner }),
+    });
+    vi.stubGlobal('fetch', fn);
+    const res = await authProvider.login({ username: 'owner', password: 'demo-pass-1234' });
+    expect(res).toMatchObject({ success: true, redirectTo: '/dashboard' });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/v1/auth/login', 'GET /api/v1/auth/user']);
+    expect(calls[1].headers.Authorization).toBe('Bearer abc');
+    expect(getSession()).toMatchObject({ token: 'abc', role: 0 });
+    expect(toasts).toContain('Welcome back!');
+    // kept across a reload
+    expect(localStorage.getItem('token')).toBe('abc');
+    reloadSession();
+    expect(getSession()).toMatchObject({ token: 'abc', role: 0, user: { username: 'owner' } });
+  });
+
+  it('a Service Admin lands on settings/locations', async () => {
+    setHostOverride({ kind: 'central' });
+    vi.stubGlobal('fetch', fakeFetch({
+      'POST /auth/login': () => json(200, { token: 't', user: service }),
+      'GET /auth/user': () => json(200, { data: service }),
+    }).fn);
+    expect(await authProvider.login({ username: 'service', password: 'x' })).toMatchObject({ redirectTo: '/settings/locations' });
+    expect(homePath(2)).toBe('/settings/locations');
+  });
+
+  it('clinic login uses the tenant endpoints and loads agreements, permissions and initial data first', async () => {
+    setHostOverride({ kind: 'tenant', subdomain: 'demo' });
+    const { fn, calls } = fakeFetch({
+      'POST /auth/tenant/login': () => json(200, { token: 'n1', user: nurse }),
+      'GET /central/aggrements': () => json(200, { aggrements: [{ id: 1 }] }),
+      'GET /permissions': () => json(200, { permissions: [{ id: 1, name: 'read', table_name: 'patients' }] }),
+      'GET /auth/tenant/user': () => json(200, { data: nurse }),
+    });
+    vi.stubGlobal('fetch', fn);
+    const res = await authProvider.login({ username: 'nurse', password: 'x' });
+    expect(res).toMatchObject({ success: true, redirectTo: '/dashboard' });
+    const paths = calls.map((c) => c.url.replace('/api/v1', ''));
+    expect(paths[0]).toBe('/auth/tenant/login');
+    expect(paths).toEqual(expect.arrayContaining(['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications']));
+    expect(paths[paths.length - 1]).toBe('/auth/tenant/user');
+    expect(getTenantData().aggrements).toEqual([{ id: 1 }]);
+    expect(await authProvider.getPermissions!()).toEqual({ role: 3, permissions: nurse.permissions });
+    // the missing initial-data endpoints (404) were ignored quietly
+    expect(toasts).toEqual(['Welcome back!']);
+  });
+
+  it('a wrong password fails with the server message and keeps no session', async () => {
+    setHostOverride({ kind: 'central' });
+    vi.stubGlobal('fetch', fakeFetch({ 'POST /auth/login': () => json(401, { message: 'The username or password is incorrect' }) }).fn);
+    const res = await authProvider.login({ username: 'owner', password: 'bad' });
+    expect(res.success).toBe(false);
+    expect(res.error?.message).toBe('The username or password is incorrect');
+    expect(getSession().token).toBeNull();
+    expect(await authProvider.check()).toMatchObject({ authenticated: false, redirectTo: '/login' });
+  });
+
+  it('logout calls the endpoint, clears the session (role 4) and says goodbye', async () => {
+    setHostOverride({ kind: 'central' });
+    const { fn, calls } = fakeFetch({
+      'POST /auth/login': () => json(200, { token: 'abc', user: owner }),
+      'GET /auth/user': () => json(200, { data: owner }),
+      'POST /auth/logout': () => json(204, null),
+    });
+    vi.stubGlobal('fetch', fn);
+    await authProvider.login({ username: 'owner', password: 'x' });
+    expect(await authProvider.check()).toEqual({ authenticated: true });
+    const res = await authProvider.logout({});
+    expect(res).toMatchObject({ success: true, redirectTo: '/login' });
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/v1/auth/logout')).toBe(true);
+    expect(getSession()).toMatchObject({ token: null, user: null, role: 4 });
+    expect(localStorage.getItem('role')).toBe('4');
+    expect(toasts).toContain('Goodbye!');
+  });
+
+  it('onError logs out on 401 only', async () => {
+    expect(await authProvider.onError({ statusCode: 401 })).toMatchObject({ logout: true, redirectTo: '/login' });
+    expect(await authProvider.onError({ statusCode: 403 })).toEqual({});
+  });
+});

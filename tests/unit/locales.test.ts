@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en.json';
+import ar from '../../locales/ar.json';
+import ckb from '../../locales/ckb.json';
+import { resources } from '../../resources';
+import { ENUMS } from '../../src/shared/enums';
+import { SCREENS } from '../../src/client/engine/screens';
+import { allFields } from '../../src/shared/resource';
+
+type Tree = { [key: string]: string | Tree };
+const files: Record<string, Tree> = { en: en as Tree, ar: ar as Tree, ckb: ckb as Tree };
+
+function flatten(tree: Tree, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out[prefix + k] = v;
+    else Object.assign(out, flatten(v, `${prefix}${k}.`));
+  }
+  return out;
+}
+
+const flat = Object.fromEntries(Object.entries(files).map(([l, t]) => [l, flatten(t)]));
+
+describe('locale files', () => {
+  it('have the same keys in en, ar and ckb', () => {
+    const keys = (l: string) => Object.keys(flat[l]).sort();
+    expect(keys('ar')).toEqual(keys('en'));
+    expect(keys('ckb')).toEqual(keys('en'));
+  });
+
+  it('have no empty values and interpolation variables match', () => {
+    for (const lang of ['ar', 'ckb']) {
+      for (const [key, value] of Object.entries(flat[lang])) {
+        expect(value.trim(), `${lang}:${key}`).not.toBe('');
+        const vars = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).map((v) => v.replace(/\s/g, '')).sort();
+        expect(vars(value), `${lang}:${key}`).toEqual(vars(flat.en[key]));
+      }
+    }
+  });
+
+  it('Arabic and Kurdish are real translations written in Arabic script', () => {
+    for (const lang of ['ar', 'ckb']) {
+      const values = Object.entries(flat[lang]).filter(([k]) => !k.startsWith('enums.bloodGroup') && !k.startsWith('lang.'));
+      const arabicScript = values.filter(([, v]) => /[\u0600-\u06FF]/.test(v));
+      expect(arabicScript.length / values.length).toBeGreaterThan(0.95);
+    }
+    // Sorani letters that Arabic does not use
+    expect(Object.values(flat.ckb).join(' ')).toMatch(/[ڕڵێۆە]/);
+  });
+
+  it('label every registry resource, field and enum value, and every screen', () => {
+    for (const lang of Object.keys(flat)) {
+      const has = (k: string) => k in flat[lang];
+      for (const def of resources) {
+        expect(has(`resources.${def.name}.title`), `${lang}: ${def.name}`).toBe(true);
+        for (const field of Object.keys(allFields(def))) {
+          expect(has(`resources.${def.name}.fields.${field}`) || has(`fields.${field}`), `${lang}: ${def.name}.${field}`).toBe(true);
+        }
+      }
+      for (const [name, values] of Object.entries(ENUMS)) for (const v of values) expect(has(`enums.${name}.${v}`), `${lang}: ${name}.${v}`).toBe(true);
+      for (const s of SCREENS) expect(has(`nav.${s.key}`), `${lang}: nav.${s.key}`).toBe(true);
+    }
+  });
+
+  it('keep the server message sections', () => {
+    for (const lang of Object.keys(files)) for (const section of ['errors', 'messages', 'validation']) expect(files[lang][section]).toBeTypeOf('object');
+  });
+});
