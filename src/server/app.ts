@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
+import { registerProfileRoutes } from './auth/profile';
 import { registerAuthRoutes } from './auth/routes';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
 import type { Config } from './config';
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clock,
         sessions,
       });
+      registerProfileRoutes(api, db.kysely, clock);
       registerModuleRoutes(api, db.kysely);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());

@@ -5,7 +5,9 @@ import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
 import { taskHooks, vitalSignHooks } from './patient-records';
+import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
+import { registerClinicSettingsRoutes } from './clinic-settings';
 import { registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
 import { registerRequestRoutes } from './requests';
@@ -32,4 +34,6 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerNotificationRoutes(app, db);
   registerRequestRoutes(app);
   registerSubscriptionRoutes(app);
+  registerCentralDashboard(app);
+  registerClinicSettingsRoutes(app);
 }

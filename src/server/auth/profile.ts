@@ -1,0 +1,70 @@
+// The logged-in person's own account, in both applications: personal and contact details,
+// password change (current password required; other sessions end) and signing out elsewhere.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { assertValid } from '../engine/validate';
+import { ApiError } from '../http/errors';
+import { translate } from '../i18n';
+import { type AccountScope, findAccount, loadAuthUser, setPassword } from './accounts';
+import { hashPassword, verifyPassword } from './passwords';
+import { endUserSessions } from './sessions';
+
+const profileBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 120 },
+    email: { type: ['string', 'null'], format: 'email', maxLength: 200 },
+    phone: { type: ['string', 'null'], maxLength: 30, pattern: '^[+0-9][0-9 ()-]{3,29}$' },
+  },
+};
+const passwordBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['current_password', 'password', 'password_confirmation'],
+  properties: {
+    current_password: { type: 'string', minLength: 1, maxLength: 200 },
+    password: { type: 'string', minLength: 12, maxLength: 200 },
+    password_confirmation: { type: 'string', maxLength: 200 },
+  },
+};
+
+export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>, clock: () => Date): void {
+  for (const scope of ['central', 'tenant'] as AccountScope[]) {
+    const prefix = scope === 'central' ? '/auth/profile' : '/auth/tenant/profile';
+    const config = { scope } as const;
+    const tags = ['profile'];
+    const me = (request: FastifyRequest) => ({ session: request.session!, tenantId: request.session!.tenantId });
+
+    app.get(prefix, { config, schema: { tags, summary: 'My account' } }, async (request) => ({ data: request.session!.user }));
+
+    app.put(prefix, { config, schema: { tags, summary: 'Change my name, e-mail and phone', body: profileBody } }, async (request) => {
+      const body = assertValid<{ name?: string; email?: string | null; phone?: string | null }>(profileBody, request.body);
+      const { session, tenantId } = me(request);
+      const changes = { ...body, ...(typeof body.email === 'string' ? { email: body.email.trim().toLowerCase() } : {}), updated_at: clock() };
+      if (scope === 'central') await db.updateTable('users').set(changes).where('id', '=', session.user.id).execute();
+      else await db.updateTable('tenant_users').set(changes).where('tenant_id', '=', tenantId!).where('id', '=', session.user.id).execute();
+      return { data: await loadAuthUser(db, scope, tenantId, session.user.id) };
+    });
+
+    app.put(`${prefix}/password`, { config, schema: { tags, summary: 'Change my password (other sessions end)', body: passwordBody } }, async (request) => {
+      const body = assertValid<{ current_password: string; password: string; password_confirmation: string }>(passwordBody, request.body);
+      const { session, tenantId } = me(request);
+      if (body.password !== body.password_confirmation) throw new ApiError(422, 'errors.validation', undefined, { password_confirmation: [{ key: 'validation.confirmed' }] });
+      const account = await findAccount(db, scope, tenantId, session.user.username);
+      if (!account || !(await verifyPassword(account.password_hash, body.current_password))) {
+        throw new ApiError(422, 'errors.validation', undefined, { current_password: [{ key: 'errors.wrongPassword' }] });
+      }
+      await setPassword(db, scope, tenantId, session.user.id, await hashPassword(body.password), clock());
+      await endUserSessions(db, scope, tenantId, session.user.id, session.tokenHash);
+      return { message: translate(request.lang, 'messages.passwordChanged') };
+    });
+
+    app.post(`${prefix}/logout-others`, { config, schema: { tags, summary: 'Sign out my other devices' } }, async (request) => {
+      const { session, tenantId } = me(request);
+      await endUserSessions(db, scope, tenantId, session.user.id, session.tokenHash);
+      return { message: translate(request.lang, 'messages.loggedOutOthers') };
+    });
+  }
+}

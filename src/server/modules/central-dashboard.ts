@@ -1,0 +1,59 @@
+// The central dashboard: doctors by gender, status, city, plan, education and age band,
+// registrations by month, and platform-wide counts, each from one aggregate query.
+import dayjs from 'dayjs';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { ROLE_GROUPS } from '../../shared/roles';
+
+export function registerCentralDashboard(app: FastifyInstance): void {
+  app.get('/dashboard', { config: { scope: 'central' }, schema: { tags: ['dashboard'], summary: 'Figures and charts of the central dashboard' } }, async (request) => {
+    request.data.require({ roles: ROLE_GROUPS.MANAGERS });
+    const since = dayjs(request.data.now()).startOf('month').subtract(11, 'month').format('YYYY-MM-DD');
+    return request.data.transaction(async (trx) => {
+      const [gender, status, city, plan, education, age, months, counts] = await Promise.all([
+        sql<{ key: number | null; count: number }>`select gender as key, count(*)::int as count from tenants group by 1 order by 1`.execute(trx),
+        sql<{ key: number; count: number }>`select status as key, count(*)::int as count from tenants group by 1 order by 1`.execute(trx),
+        sql`select c.id as key, c.name_en as label_en, c.name_ar as label_ar, c.name_ckb as label_ckb, count(*)::int as count
+            from tenants t left join cities c on c.id = t.city_id group by 1, 2, 3, 4 order by count desc`.execute(trx),
+        sql`select p.id as key, p.type_en as label_en, p.type_ar as label_ar, p.type_ckb as label_ckb, count(*)::int as count
+            from tenants t left join plans p on p.id = t.plan_id group by 1, 2, 3, 4 order by count desc`.execute(trx),
+        sql`select e.id as key, e.name_en as label_en, e.name_ar as label_ar, e.name_ckb as label_ckb, count(*)::int as count
+            from tenants t left join educations e on e.id = t.education_id group by 1, 2, 3, 4 order by count desc`.execute(trx),
+        sql<{ key: string; count: number }>`
+          select case when date_of_birth is null then 'unknown'
+                      when age(date_of_birth) < interval '30 years' then 'under30'
+                      when age(date_of_birth) < interval '40 years' then '30to39'
+                      when age(date_of_birth) < interval '50 years' then '40to49'
+                      when age(date_of_birth) < interval '60 years' then '50to59'
+                      else '60plus' end as key, count(*)::int as count
+          from tenants group by 1 order by 1`.execute(trx),
+        sql<{ month: string; count: number }>`
+          select to_char(date_trunc('month', created_at), 'YYYY-MM') as month, count(*)::int as count
+          from tenants where created_at >= ${since} group by 1 order by 1`.execute(trx),
+        sql<{ doctors: number; active: number; users: number; patients: number; visits: number }>`
+          select (select count(*) from tenants)::int as doctors,
+                 (select count(*) from tenants where status = 0)::int as active,
+                 (select count(*) from tenant_users)::int as users,
+                 (select count(*) from patients)::int as patients,
+                 (select count(*) from visitings)::int as visits`.execute(trx),
+      ]);
+      const byMonth = new Map(months.rows.map((r) => [r.month, r.count]));
+      const registrations = Array.from({ length: 12 }, (_, i) => {
+        const month = dayjs(since).add(i, 'month').format('YYYY-MM');
+        return { month, count: byMonth.get(month) ?? 0 };
+      });
+      return {
+        data: {
+          counts: counts.rows[0],
+          gender: gender.rows,
+          status: status.rows,
+          city: city.rows,
+          plan: plan.rows,
+          education: education.rows,
+          age: age.rows,
+          registrations,
+        },
+      };
+    });
+  });
+}

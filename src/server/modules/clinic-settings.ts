@@ -1,0 +1,64 @@
+// The clinic's settings screens: its invoices (any staff member), and for the Main Doctor the
+// plan usage against the plan's limits and the plan history.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { TENANT_ROLE } from '../../shared/roles';
+import { forbidden } from '../http/errors';
+
+export function registerClinicSettingsRoutes(app: FastifyInstance): void {
+  const config = { scope: 'tenant' } as const;
+  const tags = ['clinic settings'];
+  const mainDoctorOnly = (role: number | undefined) => {
+    if (role !== TENANT_ROLE.mainDoctor) throw forbidden();
+  };
+
+  app.get('/settings/invoice', { config, schema: { tags, summary: "The clinic's invoices and its subscription" } }, async (request) => {
+    const tenantId = request.tenant!.id;
+    return request.data.transaction(async (trx) => {
+      const [invoices, subscription] = await Promise.all([
+        sql`select i.id, i.kind, i.amount, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.is_paid, i.paid_at,
+                   p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
+            from invoices i left join plans p on p.id = i.plan_id where i.tenant_id = ${tenantId} order by i.issued_on desc, i.id desc`.execute(trx),
+        sql`select to_char(t.subscription_start, 'YYYY-MM-DD') as start, to_char(t.subscription_end, 'YYYY-MM-DD') as end,
+                   greatest(0, t.subscription_end - current_date) as remaining_days,
+                   p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
+            from tenants t left join plans p on p.id = t.plan_id where t.id = ${tenantId}`.execute(trx),
+      ]);
+      return { data: invoices.rows, subscription: subscription.rows[0] };
+    });
+  });
+
+  app.get('/settings/usages', { config, schema: { tags, summary: "Use of the plan's limits (Main Doctor)" } }, async (request) => {
+    mainDoctorOnly(request.data.caller?.role);
+    const tenantId = request.tenant!.id;
+    const { rows } = await request.data.transaction((trx) =>
+      sql<{ users: number; max_users: number; visits: number; max_visitings: number; max_storage_gb: number }>`
+        select (select count(*) from tenant_users where tenant_id = ${tenantId} and role <> 0)::int as users, p.max_users,
+               (select count(*) from visitings v where v.tenant_id = ${tenantId}
+                  and v.created_at >= coalesce(t.subscription_start, '-infinity'::date)
+                  and v.created_at < coalesce(t.subscription_end + 1, 'infinity'::date))::int as visits,
+               p.max_visitings, p.max_storage_gb
+        from tenants t join plans p on p.id = t.plan_id where t.id = ${tenantId}`.execute(trx),
+    );
+    const u = rows[0];
+    return {
+      data: {
+        users: { used: u?.users ?? 0, limit: u?.max_users ?? 0 },
+        visits: { used: u?.visits ?? 0, limit: u?.max_visitings ?? 0 },
+        // Uploads are not stored yet, so nothing counts against storage.
+        storage: { used_bytes: 0, limit_bytes: (u?.max_storage_gb ?? 0) * 1024 ** 3 },
+      },
+    };
+  });
+
+  app.get('/settings/plan-histories', { config, schema: { tags, summary: "The clinic's plan history (Main Doctor)" } }, async (request) => {
+    mainDoctorOnly(request.data.caller?.role);
+    const { rows } = await request.data.transaction((trx) =>
+      sql`select h.id, h.action, to_char(h.starts_on, 'YYYY-MM-DD') as starts_on, to_char(h.ends_on, 'YYYY-MM-DD') as ends_on, h.created_at,
+                 p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
+          from plan_histories h left join plans p on p.id = h.plan_id where h.tenant_id = ${request.tenant!.id}
+          order by h.created_at desc, h.id desc`.execute(trx),
+    );
+    return { data: rows };
+  });
+}

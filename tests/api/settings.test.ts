@@ -1,0 +1,66 @@
+// Profiles, the central dashboard and the clinic's settings screens.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+describe('profile', () => {
+  it('changes my details, and my password with the current one, signing out my other devices', async () => {
+    const login = async (password = PASSWORD) => (await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'assistant', password } })).body.token as string;
+    const here = await login();
+    const elsewhere = await login();
+    const upd = await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { name: 'Dr. Rezhna O.', phone: '+964 750 111 2222' } });
+    expect(upd.body.data).toMatchObject({ name: 'Dr. Rezhna O.', phone: '+964 750 111 2222' });
+
+    const wrong = await t.call('PUT', '/auth/tenant/profile/password', { host: DEMO, token: here, body: { current_password: 'nope', password: 'a-new-password-1', password_confirmation: 'a-new-password-1' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toHaveProperty('current_password');
+    const ok = await t.call('PUT', '/auth/tenant/profile/password', { host: DEMO, token: here, body: { current_password: PASSWORD, password: 'a-new-password-1', password_confirmation: 'a-new-password-1' } });
+    expect(ok.status).toBe(200);
+    expect((await t.call('GET', '/auth/tenant/user', { host: DEMO, token: here })).status).toBe(200);
+    expect((await t.call('GET', '/auth/tenant/user', { host: DEMO, token: elsewhere })).status).toBe(401);
+    expect(await login('a-new-password-1')).toBeTruthy();
+  });
+
+  it('signs out other devices on request', async () => {
+    const login = async () => (await t.call('POST', '/auth/login', { body: { username: 'service', password: PASSWORD } })).body.token as string;
+    const a = await login();
+    const b = await login();
+    expect((await t.call('POST', '/auth/profile/logout-others', { token: a })).status).toBe(200);
+    expect((await t.call('GET', '/auth/user', { token: a })).status).toBe(200);
+    expect((await t.call('GET', '/auth/user', { token: b })).status).toBe(401);
+  });
+});
+
+describe('central dashboard', () => {
+  it('gives the charts their aggregates, to managers only', async () => {
+    const owner = await t.login(CENTRAL, 'owner');
+    const res = await t.call('GET', '/dashboard', { token: owner });
+    expect(res.status).toBe(200);
+    const data = res.body.data as { counts: { doctors: number }; status: { key: number; count: number }[]; registrations: unknown[]; city: { label_en: string }[] };
+    expect(data.counts.doctors).toBe(2);
+    expect(data.status).toEqual([{ key: 0, count: 1 }, { key: 1, count: 1 }]);
+    expect(data.registrations).toHaveLength(12);
+    expect(data.city.map((c) => c.label_en).sort()).toEqual(['Erbil', 'Sulaymaniyah']);
+    expect((await t.call('GET', '/dashboard', { token: await t.login(CENTRAL, 'service') })).status).toBe(403);
+  });
+});
+
+describe('clinic settings', () => {
+  it("shows the clinic's invoices to staff, usage and plan history to the Main Doctor only", async () => {
+    const nurse = await t.login(DEMO, 'nurse');
+    const doctor = await t.login(DEMO, 'doctor');
+    const invoices = await t.call('GET', '/settings/invoice', { host: DEMO, token: nurse });
+    expect((invoices.body.data as { kind: string; is_paid: boolean }[])[0]).toMatchObject({ kind: 'registration', is_paid: true });
+    expect((invoices.body.subscription as { remaining_days: number }).remaining_days).toBeGreaterThan(0);
+    expect((await t.call('GET', '/settings/usages', { host: DEMO, token: nurse })).status).toBe(403);
+    const usage = await t.call('GET', '/settings/usages', { host: DEMO, token: doctor });
+    expect((usage.body.data as { users: { used: number } }).users.used).toBe(3);
+    const history = await t.call('GET', '/settings/plan-histories', { host: DEMO, token: doctor });
+    expect((history.body.data as { action: string }[]).map((h) => h.action)).toEqual(['created']);
+  });
+});
