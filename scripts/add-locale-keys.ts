@@ -1,6 +1,6 @@
 // Adds or replaces translation keys in all three locale files at once, so no key exists in one
 // language only. Usage:
-//   node scripts/add-locale-keys.mjs '{"some.key": {"en": "...", "ar": "...", "ckb": "..."}}'
+//   npx tsx scripts/add-locale-keys.ts '{"some.key": {"en": "...", "ar": "...", "ckb": "..."}}'
 // or with a JSON file path instead of the JSON text.
 import fs from 'node:fs';
 
@@ -9,7 +9,7 @@ if (!arg) {
   console.error('Give the keys as JSON text or a file path.');
   process.exit(1);
 }
-const keys = JSON.parse(fs.existsSync(arg) ? fs.readFileSync(arg, 'utf8') : arg);
+const keys: Record<string, Record<string, string>> = JSON.parse(fs.existsSync(arg) ? fs.readFileSync(arg, 'utf8') : arg);
 const langs = ['en', 'ar', 'ckb'];
 for (const [path, values] of Object.entries(keys)) {
   for (const lang of langs) if (typeof values[lang] !== 'string' || !values[lang]) throw new Error(`${path}: missing ${lang}`);
@@ -19,9 +19,9 @@ for (const lang of langs) {
   const data = JSON.parse(fs.readFileSync(file, 'utf8'));
   for (const [path, values] of Object.entries(keys)) {
     const parts = path.split('.');
-    let node = data;
-    for (const part of parts.slice(0, -1)) node = node[part] ??= {};
-    node[parts.at(-1)] = values[lang];
+    let node: Record<string, unknown> = data;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]] = values[lang];
   }
   // Write to a temporary file and rename, so a reader never sees half a file.
   const tmp = new URL(`../locales/.${lang}.json.tmp`, import.meta.url);
