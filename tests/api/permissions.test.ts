@@ -97,6 +97,15 @@ describe('clinic staff act through their permissions', () => {
     });
   });
 
+  it("the Main Doctor reads a staff member's permission ids", async () => {
+    await grant('patients', ['read', 'update']);
+    const res = await t.call('GET', `/permissions/user/${staffId}`, { host: DEMO, token: doctorToken });
+    const expected = catalogue.filter((p) => p.table_name === 'patients' && ['read', 'update'].includes(p.name)).map((p) => p.id);
+    expect((res.body.data as { permissions: number[] }).permissions.sort()).toEqual(expected.sort());
+    expect((await t.call('GET', `/permissions/user/${staffId}`, { host: DEMO, token: staffToken })).status).toBe(403);
+    expect((await t.call('GET', '/permissions/user/99999999', { host: DEMO, token: doctorToken })).status).toBe(404);
+  });
+
   it('only the Main Doctor sets permissions', async () => {
     const assistant = await t.login(DEMO, 'assistant');
     const res = await t.call('PUT', '/permissions/update', { host: DEMO, token: assistant, body: { user: staffId, permissions: [] } });

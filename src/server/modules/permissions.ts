@@ -7,7 +7,7 @@ import { ACTIONS, permissionTable } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
 import { assertValid } from '../engine/validate';
-import { ApiError, forbidden, invalidField } from '../http/errors';
+import { ApiError, forbidden, invalidField, notFound } from '../http/errors';
 import { translate } from '../i18n';
 
 /** Every (action, table_name) pair a staff member can be given. */
@@ -67,6 +67,19 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
         .orderBy('p.id')
         .execute();
       return { message: translate(request.lang, 'messages.permissionsUpdated'), data: { user: user.id, permissions } };
+    });
+  });
+
+  app.get('/permissions/user/:id', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "A staff member's permission ids (Main Doctor only)" } }, async (request) => {
+    const caller = request.data.caller;
+    if (caller?.scope !== 'tenant' || caller.role !== TENANT_ROLE.mainDoctor) throw forbidden();
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    return request.data.transaction(async (trx) => {
+      const user = await trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', request.tenant!.id).where('id', '=', id).executeTakeFirst();
+      if (!user) throw notFound();
+      const rows = await trx.selectFrom('user_permissions').select('permission_id').where('tenant_id', '=', request.tenant!.id).where('user_id', '=', id).execute();
+      return { data: { user: id, permissions: rows.map((r) => r.permission_id) } };
     });
   });
 
