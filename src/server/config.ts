@@ -19,6 +19,8 @@ export interface Config {
   sessionMaxDays: number;
   /** 'auto': demo data on first start of an empty embedded database; 'always'; 'never'. */
   seedDemo: 'auto' | 'always' | 'never';
+  /** How often the subscription job runs. */
+  jobIntervalMinutes: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -41,5 +43,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
     sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),
     seedDemo: seed === 'always' || seed === 'never' ? seed : 'auto',
+    jobIntervalMinutes: int(env.JOB_INTERVAL_MINUTES, 10),
   };
 }

@@ -2,13 +2,22 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
+import { runSubscriptionJob } from './modules/subscriptions';
 import { prepareDatabase } from './start';
 
 const config = loadConfig();
 const { db } = await prepareDatabase(config, console);
 const app = await buildApp({ db, config });
 
+// Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
+// an advisory lock lets one at a time do the work.
+const runJob = () => runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
+const job = setInterval(runJob, config.jobIntervalMinutes * 60_000);
+job.unref();
+void runJob();
+
 const shutdown = async () => {
+  clearInterval(job);
   await app.close();
   await db.close();
   process.exit(0);
