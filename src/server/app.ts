@@ -18,6 +18,7 @@ import type { HookRegistry } from './engine/hooks';
 import { registerResourceRoutes } from './engine/routes';
 import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './modules/index';
 import { installRequestContext } from './http/context';
+import { registerUploadRoutes } from './modules/uploads';
 import { installErrorHandler } from './http/error-handler';
 
 export interface AppOptions {
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sessions,
       });
       registerProfileRoutes(api, db.kysely, clock);
+      await registerUploadRoutes(api, db.kysely, config.dataDir);
       registerModuleRoutes(api, db.kysely);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());

@@ -2,6 +2,9 @@
 // database when TEST_DATABASE_URL is set. Requests go through Fastify's inject (full HTTP stack
 // without a socket). The clock can be moved to test expiries.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
@@ -18,6 +21,7 @@ export const DEMO = 'demo.localhost';
 
 export interface Reply {
   status: number;
+  raw: Buffer;
   body: Record<string, unknown> & { data?: unknown; message?: string; errors?: Record<string, string[]> };
   headers: Record<string, unknown>;
 }
@@ -26,7 +30,7 @@ export interface CallOptions {
   host?: string;
   token?: string | null;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Buffer;
   lang?: string;
   contentType?: string;
   ip?: string;
@@ -75,7 +79,9 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
       codes.set(to.username, code);
     },
   };
-  const config = { ...loadConfig({}), clientDir: '/nonexistent' };
+  // Uploaded files go to a folder of this test file's own, removed at the end.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
+  const config = { ...loadConfig({}), clientDir: '/nonexistent', dataDir };
   const app = await buildApp({
     db,
     config,
@@ -89,7 +95,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
   const call: TestApp['call'] = async (method, url, o = {}) => {
     const headers: Record<string, string> = { host: o.host ?? CENTRAL, 'accept-language': o.lang ?? 'en' };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (o.rawBody !== undefined) payload = o.rawBody;
     else if (o.body !== undefined) payload = JSON.stringify(o.body);
     if (payload !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
@@ -102,7 +108,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
         body = { raw: res.body };
       }
     }
-    return { status: res.statusCode, body, headers: res.headers };
+    return { status: res.statusCode, body, headers: res.headers, raw: res.rawPayload };
   };
 
   const tokens = new Map<string, string>();
@@ -131,6 +137,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
       await app.close();
       await db.close();
       await target?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

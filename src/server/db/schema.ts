@@ -108,6 +108,7 @@ export interface PlansTable {
   id: Generated<number>;
   max_users: number;
   max_visitings: number;
+  max_storage_gb: number;
 }
 
 export interface NamedListTable {
@@ -119,7 +120,21 @@ export interface NamedListTable {
   updated_at: Generated<Date>;
 }
 
+export interface UploadsTable {
+  id: Generated<number>;
+  scope: 'central' | 'tenant';
+  tenant_id: number | null;
+  user_id: number;
+  mime: string;
+  size: number;
+  original_name: string;
+  storage_key: string;
+  is_public: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  uploads: UploadsTable;
   cities: NamedListTable;
   educations: NamedListTable;
   plans: PlansTable;

@@ -6,7 +6,7 @@ import { can, hasPermission } from '../../shared/access';
 import { type Action, type ResourceDef, allFields, readableFields } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
-import { forbidden, notFound, unauthenticated } from '../http/errors';
+import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row } from './hooks';
 import type { Filter, ListQuery } from './query';
 
@@ -161,6 +161,24 @@ export class DataAccess {
     return out;
   }
 
+  /** File fields must name an upload of this application (and clinic), of the declared kind. */
+  private async checkFiles(trx: Transaction<Database>, def: ResourceDef, input: Input): Promise<void> {
+    const errors: Record<string, { key: string }[]> = {};
+    for (const [name, field] of Object.entries(def.fields)) {
+      const id = input[name];
+      if (field.type !== 'file' || id === undefined || id === null) continue;
+      const row = await trx
+        .selectFrom('uploads')
+        .select('mime')
+        .where('id', '=', Number(id))
+        .where('scope', '=', def.scope)
+        .where('tenant_id', this.tenantId === null ? 'is' : '=', this.tenantId)
+        .executeTakeFirst();
+      if (!row || (field.accept === 'image' && !row.mime.startsWith('image/'))) errors[name] = [{ key: 'validation.relation' }];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
   private hookContext(trx: Transaction<Database>, caller: AuthCaller): HookContext {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
@@ -172,6 +190,7 @@ export class DataAccess {
       const ctx = this.hookContext(trx, caller);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
+      await this.checkFiles(trx, def, input);
       await hooks.beforeCreate?.(ctx, input);
       const values = await this.toColumns(def, input);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
@@ -194,6 +213,7 @@ export class DataAccess {
       const ctx = this.hookContext(trx, caller);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;
+      await this.checkFiles(trx, def, input);
       await hooks.beforeUpdate?.(ctx, input, existing);
       const values = await this.toColumns(def, input);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];

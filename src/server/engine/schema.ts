@@ -36,6 +36,7 @@ function baseSchema(field: FieldDef): JsonSchema {
     case 'enum':
       return { type: 'integer', enum: [...enumValues(field.enum ?? '')] };
     case 'relation':
+    case 'file':
       return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
     case 'json':
       return { type: 'object', additionalProperties: true };

@@ -32,8 +32,9 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
     mainDoctorOnly(request.data.caller?.role);
     const tenantId = request.tenant!.id;
     const { rows } = await request.data.transaction((trx) =>
-      sql<{ users: number; max_users: number; visits: number; max_visitings: number; max_storage_gb: number }>`
-        select (select count(*) from tenant_users where tenant_id = ${tenantId} and role <> 0)::int as users, p.max_users,
+      sql<{ users: number; max_users: number; visits: number; max_visitings: number; max_storage_gb: number; storage: number }>`
+        select (select coalesce(sum(size), 0) from uploads where tenant_id = ${tenantId})::bigint as storage,
+               (select count(*) from tenant_users where tenant_id = ${tenantId} and role <> 0)::int as users, p.max_users,
                (select count(*) from visitings v where v.tenant_id = ${tenantId}
                   and v.created_at >= coalesce(t.subscription_start, '-infinity'::date)
                   and v.created_at < coalesce(t.subscription_end + 1, 'infinity'::date))::int as visits,
@@ -45,8 +46,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
       data: {
         users: { used: u?.users ?? 0, limit: u?.max_users ?? 0 },
         visits: { used: u?.visits ?? 0, limit: u?.max_visitings ?? 0 },
-        // Uploads are not stored yet, so nothing counts against storage.
-        storage: { used_bytes: 0, limit_bytes: (u?.max_storage_gb ?? 0) * 1024 ** 3 },
+        storage: { used_bytes: Number(u?.storage ?? 0), limit_bytes: (u?.max_storage_gb ?? 0) * 1024 ** 3 },
       },
     };
   });

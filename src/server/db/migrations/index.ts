@@ -4,12 +4,14 @@ import * as m001 from './001_core';
 import * as m002 from './002_clinic_records';
 import * as m003 from './003_visitings';
 import * as m004 from './004_subscriptions';
+import * as m005 from './005_uploads';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
   '002_clinic_records': m002,
   '003_visitings': m003,
   '004_subscriptions': m004,
+  '005_uploads': m005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,119 @@
+// Uploads: one file per request, its type detected from its content (not its name), stored under
+// DATA_DIR/uploads, counted against a clinic's storage limit, and served only to its own
+// application (public files, such as landing-page images, to anyone on that host).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { type Kysely, sql } from 'kysely';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
+import type { Database } from '../db/schema';
+import { ApiError, forbidden, invalidField, notFound, unauthenticated } from '../http/errors';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
+
+interface UploadRow {
+  id: number;
+  scope: 'central' | 'tenant';
+  tenant_id: number | null;
+  user_id: number;
+  mime: string;
+  size: number;
+  original_name: string;
+  storage_key: string;
+  is_public: boolean;
+  created_at: Date;
+}
+
+const publicView = (u: UploadRow) => ({ id: u.id, mime: u.mime, size: u.size, name: u.original_name, is_public: u.is_public, url: `/api/v1/uploads/${u.id}`, created_at: u.created_at });
+
+/** Who may publish files for everyone to see: landing-page editors. */
+function mayPublish(request: FastifyRequest): boolean {
+  const caller = request.data.caller;
+  if (!caller) return false;
+  return caller.scope === 'central' ? [CENTRAL_ROLE.owner, CENTRAL_ROLE.serviceAdmin, CENTRAL_ROLE.developer].includes(caller.role as 0 | 2 | 3) : caller.role === TENANT_ROLE.mainDoctor;
+}
+
+export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, dataDir: string): Promise<void> {
+  const root = path.join(dataDir, 'uploads');
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  app.post('/uploads', { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field "file"); ?public=1 for landing-page images', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    const caller = request.data.caller;
+    if (!caller || !request.session) throw unauthenticated();
+    if (!request.isMultipart()) throw new ApiError(415, 'errors.unsupportedMediaType');
+    const isPublic = (request.query as { public?: string }).public === '1';
+    if (isPublic && !mayPublish(request)) throw forbidden();
+    const file = await request.file();
+    if (!file) throw invalidField('file', 'validation.required');
+    const buffer = await file.toBuffer().catch((err: { code?: string }) => {
+      if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw invalidField('file', 'validation.fileTooLarge', { limit: MAX_UPLOAD_BYTES / 1024 / 1024 });
+      throw err;
+    });
+    if (!buffer.length) throw invalidField('file', 'validation.required');
+    const type = await fileTypeFromBuffer(buffer);
+    if (!type || !ALLOWED.has(type.mime)) throw invalidField('file', 'validation.fileType');
+
+    const tenantId = request.session.tenantId;
+    const key = path.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
+    const row = await db.transaction().execute(async (trx) => {
+      if (tenantId !== null) await checkStorage(trx, tenantId, buffer.length);
+      const inserted = await trx
+        .insertInto('uploads')
+        .values({ scope: request.session!.scope, tenant_id: tenantId, user_id: caller.userId, mime: type.mime, size: buffer.length, original_name: file.filename.slice(0, 200) || 'file', storage_key: key, is_public: isPublic })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Written inside the transaction: if writing fails, no row points at a missing file.
+      await fs.promises.mkdir(path.dirname(path.join(root, key)), { recursive: true });
+      await fs.promises.writeFile(path.join(root, key), buffer, { flag: 'wx' });
+      return inserted as UploadRow;
+    });
+    return reply.status(201).send({ data: publicView(row) });
+  });
+
+  const findVisible = async (request: FastifyRequest): Promise<UploadRow> => {
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+    const row = (await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()) as UploadRow | undefined;
+    // Files of another application or clinic do not exist here.
+    const hostTenant = request.tenant?.id ?? null;
+    if (!row || row.tenant_id !== hostTenant || row.scope !== request.hostKind.kind) throw notFound();
+    if (!row.is_public && !request.session) throw unauthenticated();
+    return row;
+  };
+
+  app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself' } }, async (request, reply) => {
+    const row = await findVisible(request);
+    const stream = fs.createReadStream(path.join(root, row.storage_key));
+    return reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', String(row.size))
+      .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
+      .header('Cache-Control', row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
+      .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+      .send(stream);
+  });
+
+  app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)' } }, async (request, reply) => {
+    const row = await findVisible(request);
+    const caller = request.data.caller!;
+    const manager = caller.scope === 'tenant' ? caller.role === TENANT_ROLE.mainDoctor : caller.role === CENTRAL_ROLE.owner || caller.role === CENTRAL_ROLE.developer;
+    if (row.user_id !== caller.userId && !manager) throw forbidden();
+    await db.deleteFrom('uploads').where('id', '=', row.id).execute();
+    await fs.promises.rm(path.join(root, row.storage_key), { force: true });
+    return reply.status(204).send();
+  });
+}
+
+/** A clinic's files may not exceed its plan's storage; one upload at a time checks it. */
+async function checkStorage(trx: Kysely<Database>, tenantId: number, size: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`plan:storage:${tenantId}`}))`.execute(trx);
+  const { rows } = await sql<{ used: number; limit_gb: number | null }>`
+    select coalesce((select sum(size) from uploads where tenant_id = ${tenantId}), 0)::bigint as used,
+           (select p.max_storage_gb from tenants t join plans p on p.id = t.plan_id where t.id = ${tenantId}) as limit_gb`.execute(trx);
+  const { used, limit_gb } = rows[0];
+  if (limit_gb !== null && Number(used) + size > limit_gb * 1024 ** 3) throw invalidField('file', 'validation.planLimitStorage', { limit: limit_gb });
+}
