@@ -6,6 +6,25 @@ import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
 import { pastMedicalHistories, pastMedications, vitalSigns } from './patientRecords';
+import {
+  achievements,
+  features,
+  functionalities,
+  galleries,
+  heros,
+  highlights,
+  landingHighlights,
+  landingProjects,
+  landingSections,
+  landingServices,
+  landingSolutions,
+  offers,
+  projects,
+  screens,
+  solutions,
+  tenantLandingPage,
+  whys,
+} from './landing';
 import patients from './patients';
 import { cities, doctorRequests, educations, invoices, planHistories } from './platform';
 import plans from './plans';
@@ -29,6 +48,19 @@ export const resources: readonly ResourceDef[] = [
   centralLocations,
   centralLinks,
   aggrements,
+  landingSections,
+  heros,
+  features,
+  landingServices,
+  screens,
+  offers,
+  galleries,
+  achievements,
+  whys,
+  functionalities,
+  landingSolutions,
+  landingHighlights,
+  landingProjects,
   // clinic
   appointments,
   patients,
@@ -47,6 +79,10 @@ export const resources: readonly ResourceDef[] = [
   tenantLocations,
   tenantLinks,
   tenantUsers,
+  tenantLandingPage,
+  solutions,
+  highlights,
+  projects,
 ];
 
 /** Permission table names that are not a single resource (screens made of several). */

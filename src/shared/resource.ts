@@ -23,6 +23,7 @@ export type FieldType =
   | 'relation'
   | 'list'
   | 'json'
+  | 'file'
   | 'password';
 
 export interface FieldDef {
@@ -44,6 +45,10 @@ export interface FieldDef {
   pattern?: string;
   /** Name of a shared enumeration in src/shared/enums.ts; values are its numbers. */
   enum?: string;
+  /** Type 'file': the id of an upload (POST /uploads) of the same application; `accept` says what kind. */
+  accept?: 'image' | 'document';
+  /** Type 'file': must be a public upload (images of public pages). */
+  publicFile?: boolean;
   /** Type 'list': an ordered list of small records kept with their parent (a JSON column). */
   items?: Record<string, FieldDef>;
   maxItems?: number;
@@ -99,6 +104,11 @@ export interface ResourceDef {
    * patient): the parent resource, the field holding its id, and the tab's route below it.
    */
   within?: { resource: string; field: string; tab: string };
+  /**
+   * Columns with a constant value for this resource: added to every query and insert. Lets
+   * several resources share one table (landing-page items of each kind).
+   */
+  fixed?: Record<string, string>;
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;

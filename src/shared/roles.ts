@@ -31,7 +31,8 @@ export const CENTRAL_SCREENS: Record<string, { roles: readonly number[] }> = {
   plans: { roles: OWNERS },
   notifications: { roles: MANAGERS },
   settings: { roles: ALL_CENTRAL },
-  'landing-page': { roles: ALL_CENTRAL },
+  // The landing page is the Service Admin's job (and the Owner's and Developers').
+  'landing-page': { roles: [0, 2, 3] },
   profile: { roles: ALL_CENTRAL },
 };
 

@@ -20,6 +20,13 @@ const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
   invoices: { read: MANAGERS, create: NONE, update: [0, 3], delete: NONE },
   planHistories: { read: MANAGERS, create: NONE, update: NONE, delete: NONE },
   cities: { read: [0, 1, 2, 3], create: MANAGERS, update: MANAGERS, delete: MANAGERS },
+  // The landing page: the Service Admin, the Owner and Developers; not Admins.
+  ...Object.fromEntries(
+    ['landingSections', 'heros', 'features', 'landingServices', 'screens', 'offers', 'galleries', 'achievements', 'whys', 'functionalities', 'landingSolutions', 'landingHighlights', 'landingProjects'].map((name) => [
+      name,
+      { read: [0, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] },
+    ]),
+  ),
   educations: { read: [0, 1, 2, 3], create: MANAGERS, update: MANAGERS, delete: MANAGERS },
   plans: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
   users: { read: [0, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './schema';
 import { seedClinicWork, seedPlatformSettings, seedSubscriptions } from './seed-clinic';
+import { seedLanding } from './seed-landing';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
 
@@ -128,6 +129,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     const demoId = tenants.find((t) => t.subdomain === 'demo')!.id;
     const closedId = tenants.find((t) => t.subdomain === 'closed')!.id;
     await seedSubscriptions(trx, [demoId, closedId], now);
+    await seedLanding(trx, [demoId, closedId]);
 
     const staff = await trx
       .insertInto('tenant_users')

@@ -84,7 +84,9 @@ export class DataAccess {
   }
 
   private scopeWhere(def: ResourceDef): RawBuilder<unknown>[] {
-    return def.scope === 'tenant' ? [sql`tenant_id = ${this.tenantId}`] : [];
+    const where = def.scope === 'tenant' ? [sql`tenant_id = ${this.tenantId}`] : [];
+    for (const [column, value] of Object.entries(def.fixed ?? {})) where.push(sql`${sql.ref(column)} = ${value}`);
+    return where;
   }
 
   private columns(def: ResourceDef): RawBuilder<unknown> {
@@ -169,12 +171,12 @@ export class DataAccess {
       if (field.type !== 'file' || id === undefined || id === null) continue;
       const row = await trx
         .selectFrom('uploads')
-        .select('mime')
+        .select(['mime', 'is_public'])
         .where('id', '=', Number(id))
         .where('scope', '=', def.scope)
         .where('tenant_id', this.tenantId === null ? 'is' : '=', this.tenantId)
         .executeTakeFirst();
-      if (!row || (field.accept === 'image' && !row.mime.startsWith('image/'))) errors[name] = [{ key: 'validation.relation' }];
+      if (!row || (field.accept === 'image' && !row.mime.startsWith('image/')) || (field.publicFile && !row.is_public)) errors[name] = [{ key: 'validation.relation' }];
     }
     if (Object.keys(errors).length) throw invalid(errors);
   }
@@ -194,6 +196,7 @@ export class DataAccess {
       await hooks.beforeCreate?.(ctx, input);
       const values = await this.toColumns(def, input);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
+      Object.assign(values, def.fixed);
       const names = Object.keys(values);
       const insert = names.length
         ? sql`insert into ${sql.table(def.table)} (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(names.map((n) => values[n]))})`

@@ -8,6 +8,7 @@ import { taskHooks, vitalSignHooks } from './patient-records';
 import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
 import { registerClinicSettingsRoutes } from './clinic-settings';
+import { registerLandingRoutes } from './landing';
 import { registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
 import { registerRequestRoutes } from './requests';
@@ -36,4 +37,5 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerSubscriptionRoutes(app);
   registerCentralDashboard(app);
   registerClinicSettingsRoutes(app);
+  registerLandingRoutes(app, db);
 }

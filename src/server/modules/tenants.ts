@@ -47,6 +47,7 @@ export const tenantHooks: ResourceHooks = {
         password_hash: passwordHash,
       })
       .execute();
+    await sql`insert into tenant_landing_pages (tenant_id, title_en, title_ar, title_ckb) values (${record.id}, ${String(input.name)}, ${String(input.name)}, ${String(input.name)})`.execute(ctx.trx);
     await issueInvoice(ctx.trx, record.id, 'registration', ctx.now);
     await recordHistory(ctx.trx, record.id, 'created', ctx.caller.userId);
   },

@@ -5,6 +5,7 @@ import * as m002 from './002_clinic_records';
 import * as m003 from './003_visitings';
 import * as m004 from './004_subscriptions';
 import * as m005 from './005_uploads';
+import * as m006 from './006_landing_pages';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_visitings': m003,
   '004_subscriptions': m004,
   '005_uploads': m005,
+  '006_landing_pages': m006,
 };
 
 export const migrationProvider: MigrationProvider = {
