@@ -12,7 +12,7 @@ const app = await buildApp({ db, config });
 // Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
 // an advisory lock lets one at a time do the work.
 const runJob = () => runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
-const job = setInterval(runJob, config.jobIntervalMinutes * 60_000);
+const job = setInterval(runJob, Math.min(config.jobIntervalMinutes * 60_000, 2 ** 31 - 1));
 job.unref();
 void runJob();
 

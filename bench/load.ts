@@ -1,0 +1,113 @@
+// API load: each call at 1, 16 and 64 connections with autocannon (this process) against the real
+// server (a child process on loopback), and the same SQL behind the bare route beside it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+import dayjs from 'dayjs';
+import pg from 'pg';
+import { benchSubdomain } from './generate';
+import { postJson } from './http';
+
+export interface LoadRow {
+  call: string;
+  connections: number;
+  api: { rps: number; p50: number; p99: number; errors: number };
+  bare: { rps: number; p50: number; p99: number; errors: number };
+  ratio: number;
+}
+
+interface Target {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+async function measure(base: string, target: Target, connections: number, seconds: number) {
+  const result = await autocannon({
+    url: `${base}${target.path}`,
+    method: target.method,
+    headers: { 'content-type': 'application/json', ...target.headers },
+    body: target.body,
+    connections,
+    duration: seconds,
+  });
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+export async function runLoad(databaseUrl: string, opts: { seconds: number; connections: number[] }, log: (s: string) => void): Promise<LoadRow[]> {
+  const apiPort = 3400;
+  const barePort = 3401;
+  const api = start('src/server/main.ts', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
+  const bare = start('bench/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
+  try {
+    const host = `${benchSubdomain(1)}.localhost`;
+    const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
+    const bareBase = `http://127.0.0.1:${barePort}`;
+    await waitFor(`${apiBase}/tenant-check`);
+    await waitFor(`${bareBase}/dashboard`);
+
+    const login = async (path: string, h: string) => {
+      const res = await postJson<{ token: string }>(`${apiBase}${path}`, h, { username: path.includes('tenant') ? 'doctor' : 'owner', password: 'demo-pass-1234' });
+      if (res.status !== 200) throw new Error(`login on ${h} failed: ${res.status}`);
+      return res.json.token;
+    };
+    const clinicToken = await login('/auth/tenant/login', host);
+    const ownerToken = await login('/auth/login', 'localhost');
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query(
+      `select t.id as tenant, p.id as patient, split_part(p.name, ' ', 1) as prefix, right(p.phone, 7) as phone
+       from tenants t join patients p on p.tenant_id = t.id where t.subdomain = $1 order by p.id limit 1`,
+      [benchSubdomain(1)],
+    );
+    await db.end();
+    const { tenant, patient, prefix, phone } = rows[0] as { tenant: number; patient: number; prefix: string; phone: string };
+    const today = dayjs().format('YYYY-MM-DD');
+    const clinic = { host, authorization: `Bearer ${clinicToken}` };
+    const visit = JSON.stringify({ patient_id: patient, chief_complaint: 'Follow-up', fee: 20000, paid_amount: 20000 });
+
+    const calls: { name: string; api: Target; bare: Target }[] = [
+      { name: 'patient search, name prefix', api: { method: 'GET', path: `/patients?q=${prefix.slice(0, 3)}`, headers: clinic }, bare: { method: 'GET', path: `/patients?tenant=${tenant}&q=${prefix.slice(0, 3)}` } },
+      { name: 'patient search, phone', api: { method: 'GET', path: `/patients?q=${phone}`, headers: clinic }, bare: { method: 'GET', path: `/patients?tenant=${tenant}&q=${phone}` } },
+      { name: "today's appointments", api: { method: 'GET', path: `/appointments?filter[date]=${today}&sort=time&per_page=50`, headers: clinic }, bare: { method: 'GET', path: `/appointments?tenant=${tenant}&date=${today}` } },
+      { name: "a patient's visits", api: { method: 'GET', path: `/visitings?filter[patient_id]=${patient}`, headers: clinic }, bare: { method: 'GET', path: `/visitings?tenant=${tenant}&patient=${patient}` } },
+      { name: 'create a visit', api: { method: 'POST', path: '/visitings', headers: clinic, body: visit }, bare: { method: 'POST', path: `/visitings?tenant=${tenant}&patient=${patient}`, body: visit } },
+      { name: 'accounting result (year)', api: { method: 'GET', path: `/accounting?year=${dayjs().year()}`, headers: clinic }, bare: { method: 'GET', path: `/accounting?tenant=${tenant}&year=${dayjs().year()}` } },
+      { name: 'central dashboard', api: { method: 'GET', path: '/dashboard', headers: { host: 'localhost', authorization: `Bearer ${ownerToken}` } }, bare: { method: 'GET', path: '/dashboard' } },
+    ];
+
+    const out: LoadRow[] = [];
+    for (const call of calls) {
+      for (const connections of opts.connections) {
+        const a = await measure(apiBase, call.api, connections, opts.seconds);
+        const b = await measure(bareBase, call.bare, connections, opts.seconds);
+        const row = { call: call.name, connections, api: a, bare: b, ratio: b.rps ? Math.round((a.rps / b.rps) * 100) / 100 : 0 };
+        log(`  ${call.name} @${connections}: api ${a.rps} req/s p99 ${a.p99} ms (${a.errors} errors) | bare ${b.rps} req/s p99 ${b.p99} ms (${b.errors} errors) | ${Math.round(row.ratio * 100)}%`);
+        out.push(row);
+      }
+    }
+    return out;
+  } finally {
+    api.kill('SIGTERM');
+    bare.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,85 @@
+// `npm run bench`: data at scale, API load against the bare-query limit, page weight and speed,
+// and cold start. Prints a table and writes bench/results/latest.json.
+//   DATABASE_URL   PostgreSQL to fill and load (default: the local server, database clinic_bench,
+//                  started and created here when this machine has one)
+//   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
+//   BENCH_SECONDS  seconds per load measurement (default 5)
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareDatabase } from '../src/server/start';
+import { generate } from './generate';
+import { type LoadRow, runLoad } from './load';
+import { type PageWeight, runPageWeight } from './page-weight';
+import { kib } from './weigh';
+
+const log = (s: string) => console.log(s);
+
+function localPostgres(): string {
+  const url = 'postgres://postgres:postgres@127.0.0.1:5432/clinic_bench';
+  try {
+    const version = execSync('ls /usr/lib/postgresql | sort -n | tail -1').toString().trim();
+    execSync(`pg_lsclusters -h | grep -q online || pg_ctlcluster ${version} main start`, { stdio: 'ignore', shell: '/bin/bash' });
+    execSync(`su postgres -c "psql -q -c \\"alter user postgres password 'postgres'\\""`, { stdio: 'ignore' });
+    execSync(`su postgres -c "psql -tAc \\"select 1 from pg_database where datname = 'clinic_bench'\\" | grep -q 1 || createdb clinic_bench"`, { stdio: 'ignore', shell: '/bin/bash' });
+  } catch (err) {
+    throw new Error('No DATABASE_URL and no local PostgreSQL could be started', { cause: err });
+  }
+  return url;
+}
+
+async function coldStart(): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-cold-'));
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent' };
+  const once = async (port: number) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/api/v1/tenant-check`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const ms = Date.now() - t0;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    return ms;
+  };
+  await once(3410); // first start creates and seeds the database
+  const runs = [await once(3411), await once(3412), await once(3413)];
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return runs.sort((a, b) => a - b)[1];
+}
+
+const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const databaseUrl = process.env.DATABASE_URL || localPostgres();
+const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
+
+log(`Machine: ${machine}`);
+log('Data:');
+const { db } = await prepareDatabase({ databaseUrl, dataDir: 'unused', seedDemo: 'always' }, { info: () => undefined });
+await generate(db, size, false, (s) => log(s));
+await db.close();
+
+log('API load:');
+const load: LoadRow[] = await runLoad(databaseUrl, { seconds, connections: [1, 16, 64] }, log);
+log('Page weight and speed:');
+const pages: PageWeight = await runPageWeight(5, log);
+log('Cold start:');
+const coldMs = await coldStart();
+
+console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`);
+console.log('\n| page | JS raw KiB | JS gzip KiB | CSS raw KiB | CSS gzip KiB | median ms to usable |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, p] of [['login', pages.login], ['patients list', pages.patients]] as const) {
+  console.log(`| ${name} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.css.raw)} | ${kib(p.css.gzip)} | ${p.medianMs} |`);
+}
+console.log('\nLargest chunks (gzip KiB): ' + pages.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
+console.log(`Cold start to first answer (existing embedded database, median of 3): ${coldMs} ms`);
+
+fs.mkdirSync('bench/results', { recursive: true });
+fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, load, pages, coldStartMs: coldMs }, null, 2));
+console.log('\nWritten to bench/results/latest.json');
