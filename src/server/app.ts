@@ -2,11 +2,12 @@
 // every host, the tenant taken from the Host header.
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
 import { registerProfileRoutes } from './auth/profile';
@@ -36,7 +37,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      // Query strings carry searches (patient names, phones): log the path only, never headers.
+      serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], host: req.host }) },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Bodies and queries are validated by the engine from the declarations (strict, localized);
@@ -64,6 +69,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  // gzip for answers and assets above 1 KiB (brotli costs too much CPU per dynamic answer).
+  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Clinic platform API', version: '1.0.0', description: 'Generated from the resource declarations in resources/.' },

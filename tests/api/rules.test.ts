@@ -146,6 +146,15 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('compression', () => {
+  it('gzips larger answers for clients that accept it', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/patients?per_page=50', headers: { host: DEMO, authorization: `Bearer ${doctor}`, 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
 describe('security headers', () => {
   it('sends them on API answers', async () => {
     const res = await t.call('GET', '/tenant-check');
