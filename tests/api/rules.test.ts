@@ -126,6 +126,13 @@ describe('lists', () => {
     expect((since.body.data as { date_of_birth: string }[]).every((p) => p.date_of_birth >= '2000-01-01')).toBe(true);
   });
 
+  it('still tells the total on a page past the end', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const res = await t.call('GET', '/patients?page=999', { host: DEMO, token: doctor });
+    expect(res.body.data).toEqual([]);
+    expect((res.body.meta as { total: number }).total).toBeGreaterThan(0);
+  });
+
   it('caps per_page at 100', async () => {
     const doctor = await t.login(DEMO, 'doctor');
     const res = await t.call('GET', '/patients?per_page=5000', { host: DEMO, token: doctor });

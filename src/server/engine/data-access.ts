@@ -108,13 +108,17 @@ export class DataAccess {
     const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
     const table = sql.table(def.table);
     return this.transaction(async (trx) => {
-      const [rows, count] = await Promise.all([
-        sql<Row>`select ${this.columns(def)} from ${table} ${whereSql} order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx),
-        sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx),
-      ]);
-      const total = count.rows[0]?.total ?? 0;
+      // The page and the total in one round trip; a page past the end needs its own count.
+      const { rows } = await sql<Row & { __total: number }>`
+        select ${this.columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
+        order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx);
+      let total = rows[0]?.__total;
+      if (total === undefined) {
+        const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
+        total = count.rows[0]?.total ?? 0;
+      }
       return {
-        data: rows.rows,
+        data: rows.map(({ __total: _, ...row }) => row as Row),
         meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
       };
     });
