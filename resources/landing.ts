@@ -24,6 +24,13 @@ const content: Record<string, FieldDef> = {
   image_mobile: image,
 };
 
+/** An item of a list-like section: its place, whether it shows, and its content. */
+const item: Record<string, FieldDef> = {
+  position: { type: 'integer', min: 0, max: 1000, default: 0, list: true, sortable: true },
+  is_visible: { type: 'boolean', default: true, list: true, filterable: true },
+  ...content,
+};
+
 /** The sections of the central landing page, in the order the page shows them. */
 export const LANDING_SECTIONS = [
   'hero', 'about', 'feature', 'service', 'screen', 'software', 'functionality', 'solution', 'highlight', 'why', 'work',
@@ -75,9 +82,7 @@ function landingItems(name: string, path: string, kind: string, order: number): 
     defaultSort: 'position',
     menu: { order, parent: 'landingPage' },
     fields: {
-      position: { type: 'integer', min: 0, max: 1000, default: 0, list: true, sortable: true },
-      is_visible: { type: 'boolean', default: true, list: true, filterable: true },
-      ...content,
+      ...item,
       icon: { type: 'string', maxLength: 60, nullable: true },
       url: { type: 'url', nullable: true },
       // Achievements show a figure ("120 clinics").
@@ -131,11 +136,7 @@ function clinicItems(name: 'solutions' | 'highlights' | 'projects', order: numbe
     titleField: 'title_en',
     defaultSort: 'position',
     menu: { order, parent: 'landingPage' },
-    fields: {
-      position: { type: 'integer', min: 0, max: 1000, default: 0, list: true, sortable: true },
-      is_visible: { type: 'boolean', default: true, list: true, filterable: true },
-      ...content,
-    },
+    fields: item,
   });
 }
 

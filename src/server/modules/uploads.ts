@@ -7,26 +7,15 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
-import type { Database } from '../db/schema';
+import type { Database, UploadsTable } from '../db/schema';
 import { ApiError, forbidden, invalidField, notFound, unauthenticated } from '../http/errors';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
 
-interface UploadRow {
-  id: number;
-  scope: 'central' | 'tenant';
-  tenant_id: number | null;
-  user_id: number;
-  mime: string;
-  size: number;
-  original_name: string;
-  storage_key: string;
-  is_public: boolean;
-  created_at: Date;
-}
+type UploadRow = Selectable<UploadsTable>;
 
 const publicView = (u: UploadRow) => ({ id: u.id, mime: u.mime, size: u.size, name: u.original_name, is_public: u.is_public, url: `/api/v1/uploads/${u.id}`, created_at: u.created_at });
 
@@ -69,7 +58,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       // Written inside the transaction: if writing fails, no row points at a missing file.
       await fs.promises.mkdir(path.dirname(path.join(root, key)), { recursive: true });
       await fs.promises.writeFile(path.join(root, key), buffer, { flag: 'wx' });
-      return inserted as UploadRow;
+      return inserted;
     });
     return reply.status(201).send({ data: publicView(row) });
   });
@@ -77,7 +66,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
   const findVisible = async (request: FastifyRequest): Promise<UploadRow> => {
     const id = Number((request.params as { id: string }).id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    const row = (await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst()) as UploadRow | undefined;
+    const row = await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
     // Files of another application or clinic do not exist here.
     const hostTenant = request.tenant?.id ?? null;
     if (!row || row.tenant_id !== hostTenant || row.scope !== request.hostKind.kind) throw notFound();
