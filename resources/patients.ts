@@ -5,6 +5,8 @@ export default defineResource({
   path: 'patients',
   table: 'patients',
   scope: 'tenant',
+  // name, phone digits and national ID in one indexed text (migration 007).
+  searchColumn: 'search_text',
   titleField: 'name',
   defaultSort: '-created_at',
   menu: { order: 30, icon: 'user' },

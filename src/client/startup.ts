@@ -3,7 +3,8 @@
 import { currentHost } from './host';
 import { refreshUser } from './providers/authProvider';
 import { getSession } from './providers/session';
-import { checkTenant, loadLanding } from './providers/tenantData';
+import { loadLandingPage } from './providers/landing';
+import { checkTenant } from './providers/tenantData';
 
 export interface StartupResult {
   tenantExists: boolean;
@@ -14,7 +15,7 @@ export async function startup(): Promise<StartupResult> {
   if (currentHost().kind === 'tenant') {
     const exists = await checkTenant();
     tenantExists = exists !== false;
-    if (tenantExists) void loadLanding();
+    if (tenantExists) void loadLandingPage('clinic');
   }
   if (tenantExists && getSession().token) void refreshUser(true).catch(() => undefined);
   return { tenantExists };

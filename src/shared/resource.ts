@@ -112,6 +112,11 @@ export interface ResourceDef {
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;
+  /**
+   * A column (kept by the database, not declared as a field) that q= searches instead of the
+   * searchable fields one by one, so an index can serve it (patients).
+   */
+  searchColumn?: string;
   /** Field used as the record's title in selects and headings. */
   titleField: string;
   /** Default sort, e.g. '-created_at'. */

@@ -5,6 +5,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { toast } from '../providers/notify';
 import { useCanDo } from './useCanDo';
+import { pendingOf } from '../providers/pending';
 
 /** Delete with confirmation ("Are you sure?" / "Delete this record?"). */
 export function DeleteAction({ def, id, onDeleted, withText }: { def: ResourceDef; id: string | number; onDeleted?: () => void; withText?: boolean }) {
@@ -23,8 +24,9 @@ export function DeleteAction({ def, id, onDeleted, withText }: { def: ResourceDe
         mutate(
           { resource: def.name, id, successNotification: false, errorNotification: false },
           {
-            onSuccess: () => {
-              toast('success', t('notifications.deleted', 'Deleted'));
+            onSuccess: (result) => {
+              // An Admin's delete becomes a request: the server's notice says so.
+              toast('success', pendingOf(result.data)?.message ?? t('notifications.deleted', 'Deleted'));
               onDeleted?.();
             },
           },

@@ -7,6 +7,7 @@ import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { enumLabel } from './labels';
 import { useRelationOptions } from './useRelationOptions';
+import { FileInput } from './FileInput';
 
 export interface FieldInputProps {
   name: string;
@@ -16,6 +17,8 @@ export interface FieldInputProps {
   onBlur?: () => void;
   id?: string;
   status?: 'error';
+  /** Enum values offered (default: all). */
+  allowed?: readonly number[];
 }
 
 function RelationSelect({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
@@ -93,7 +96,7 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'enum': {
-      const options = enumValues(field.enum ?? '').map((v) => ({ value: v, label: enumLabel(t, field, v) }));
+      const options = (props.allowed ?? enumValues(field.enum ?? '')).map((v) => ({ value: v, label: enumLabel(t, field, v) }));
       return (
         <Select
           {...common}
@@ -107,6 +110,8 @@ export function FieldInput(props: FieldInputProps) {
     }
     case 'relation':
       return <RelationSelect {...props} />;
+    case 'file':
+      return <FileInput id={id} name={name} field={field} value={value} onChange={onChange} />;
     default:
       return (
         <Input

@@ -6,9 +6,17 @@ import dayjs from 'dayjs';
 import type { FieldDef } from '../../shared/resource';
 import { currentLang } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel } from './labels';
+import { enumLabel, relationText } from './labels';
+import { FileValue } from './FileValue';
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
+/** Enums whose values carry a meaning the colour should say (active green, suspended orange…). */
+const ENUM_PALETTES: Record<string, string[]> = { accountStatus: ['green', 'orange', 'default'] };
+
+export function enumColor(field: FieldDef, value: unknown): string {
+  const palette = (field.enum && ENUM_PALETTES[field.enum]) || ENUM_COLORS;
+  return palette[Number(value) % palette.length] ?? 'default';
+}
 
 export function formatNumber(value: unknown, field: FieldDef): string {
   const n = Number(value);
@@ -29,7 +37,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
   if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;
   switch (field.type) {
     case 'enum':
-      return <Tag color={ENUM_COLORS[Number(value) % ENUM_COLORS.length]}>{enumLabel(t, field, value)}</Tag>;
+      return <Tag color={enumColor(field, value)}>{enumLabel(t, field, value)}</Tag>;
     case 'boolean':
       return value ? (
         <Tag color="green" icon={<CheckOutlined />}>{t('common.yes', 'Yes')}</Tag>
@@ -48,8 +56,12 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
       return <span>{relationLabel ?? String(value)}</span>;
     case 'email':
       return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+    case 'phone':
+      return <span dir="ltr">{String(value)}</span>;
     case 'password':
       return <span>••••••</span>;
+    case 'file':
+      return <FileValue field={field} value={value} />;
     default:
       return <span>{String(value)}</span>;
   }
@@ -61,6 +73,6 @@ export function RelationValue({ field, value }: { field: FieldDef; value: unknow
   const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
   const { result } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined } });
   const record = result.data?.[0];
-  const label = record ? String(record[relation.labelField] ?? id) : undefined;
+  const label = record ? relationText(record, relation.labelField, currentLang()) : undefined;
   return <FieldValue field={field} value={value} relationLabel={label} />;
 }

@@ -1,6 +1,7 @@
 // Generated create and edit forms: an antd input per writable declared field, client rules from
 // the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
-import { Form } from 'antd';
+import type { ReactNode } from 'react';
+import { Alert, Form } from 'antd';
 import { Create, Edit } from '@refinedev/antd';
 import { useForm } from '@refinedev/react-hook-form';
 import { Controller, type FieldValues } from 'react-hook-form';
@@ -9,9 +10,10 @@ import type { ResourceDef } from '../../shared/resource';
 import { writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { FieldInput } from './FieldInput';
-import { fieldRules } from './formRules';
+import { fieldRules, formLevelError } from './formRules';
 import { fieldLabel, resourceTitle } from './labels';
 import { DeleteAction } from './DeleteAction';
+import { pendingOf } from '../providers/pending';
 
 export function defaultValues(def: ResourceDef): FieldValues {
   const values: FieldValues = {};
@@ -35,13 +37,23 @@ export function queryDefaults(def: ResourceDef, search: string): FieldValues {
   return values;
 }
 
-export function FormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'edit' }) {
+export interface FormPageProps {
+  def: ResourceDef;
+  mode: 'create' | 'edit';
+  /** Shown above the fields, given the current values (e.g. a duplicate warning). */
+  extra?: (values: FieldValues) => ReactNode;
+  /** Enum fields limited to these values (e.g. the roles a Main Doctor may give). */
+  enumOptions?: Record<string, readonly number[]>;
+}
+
+export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const {
     control,
-    refineCore: { formLoading, id },
+    watch,
+    refineCore: { formLoading, id, mutation },
     saveButtonProps,
   } = useForm({
     defaultValues: mode === 'create' ? { ...defaultValues(def), ...queryDefaults(def, location.search) } : undefined,
@@ -56,12 +68,14 @@ export function FormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'ed
             navigate(`/${def.within!.resource}/${String(parentId)}/${def.within!.tab}`);
           }
         : undefined,
-      successNotification: () => ({ message: t('notifications.saved', 'Saved'), type: 'success' }),
+      // An Admin's change to a doctor becomes a request: show the server's notice instead.
+      successNotification: (data) => ({ message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
       errorNotification: false,
     },
   });
   // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms leave them out.
   const fields = writableFields(def).filter(([, f]) => !f.hideInForm && f.type !== 'list');
+  const refusal = formLevelError(mutation.error);
   const body = (
     <form
       noValidate
@@ -71,7 +85,9 @@ export function FormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'ed
         saveButtonProps.onClick(e);
       }}
     >
+      {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component={false}>
+        {extra?.(watch())}
         {fields.map(([name, field]) => (
           <Controller
             key={name}
@@ -94,6 +110,7 @@ export function FormPage({ def, mode }: { def: ResourceDef; mode: 'create' | 'ed
                   onChange={f.onChange}
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
+                  allowed={enumOptions?.[name]}
                 />
               </Form.Item>
             )}

@@ -1,6 +1,6 @@
 // Generated list page: server paging, sorting on sortable fields, filters on filterable fields,
 // a search box driving `q`, translated column titles and values, row actions.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { Empty, Form, Space, Table } from 'antd';
 import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { type BaseRecord, type CrudSort, useGo, useMany } from '@refinedev/core';
@@ -9,7 +9,8 @@ import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
-import { fieldLabel, resourceTitle } from './labels';
+import { fieldLabel, relationText, resourceTitle } from './labels';
+import { useTranslation } from 'react-i18next';
 import { useCanDo } from './useCanDo';
 import { resourcePaths } from './nav';
 
@@ -26,11 +27,13 @@ type Labels = Record<string, Record<string, string>>;
 function RelationLoader({ name, field, ids, onLoaded }: { name: string; field: FieldDef; ids: (string | number)[]; onLoaded: (name: string, map: Record<string, string>) => void }) {
   const relation = field.relation!;
   const { result } = useMany({ resource: relation.resource, ids, queryOptions: { enabled: ids.length > 0 } });
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   useEffect(() => {
     const map: Record<string, string> = {};
-    for (const r of result.data ?? []) map[String(r.id)] = String(r[relation.labelField] ?? r.id);
+    for (const r of result.data ?? []) map[String(r.id)] = relationText(r, relation.labelField, lang);
     onLoaded(name, map);
-  }, [result.data, name, relation.labelField, onLoaded]);
+  }, [result.data, name, relation.labelField, onLoaded, lang]);
   return null;
 }
 
@@ -40,7 +43,17 @@ export interface LockedFilter {
   value: string | number;
 }
 
-export function ListPage({ def, locked, title }: { def: ResourceDef; locked?: LockedFilter; title?: string }) {
+/** What a hand-written page may add to the generated list (without forking it). */
+export interface ListExtras {
+  /** Own rendering of some declared columns (e.g. paid/unpaid tags). */
+  renderers?: Record<string, (value: unknown, record: BaseRecord) => ReactNode>;
+  /** Extra <Table.Column> elements, shown before the actions column. */
+  extraColumns?: ReactNode;
+  /** Extra buttons in each row's actions. */
+  rowActions?: (record: BaseRecord) => ReactNode;
+}
+
+export function ListPage({ def, locked, title, extras }: { def: ResourceDef; locked?: LockedFilter; title?: string; extras?: ListExtras }) {
   const t = useT();
   const go = useGo();
   const canCreate = useCanDo(def, 'create');
@@ -101,11 +114,16 @@ export function ListPage({ def, locked, title }: { def: ResourceDef; locked?: Lo
             title={fieldLabel(t, def, name)}
             sorter={field.sortable ? { multiple: 1 } : false}
             defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
-            render={(value: unknown) => (
-              <FieldValue field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
-            )}
+            render={(value: unknown, record: BaseRecord) =>
+              extras?.renderers?.[name] ? (
+                extras.renderers[name](value, record)
+              ) : (
+                <FieldValue field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
+              )
+            }
           />
         ))}
+        {extras?.extraColumns}
         <Table.Column<BaseRecord>
           key="actions"
           title={t('common.actions', 'Actions')}
@@ -113,6 +131,7 @@ export function ListPage({ def, locked, title }: { def: ResourceDef; locked?: Lo
             <Space>
               <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
               {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+              {extras?.rowActions?.(record)}
               {record.id !== undefined && <DeleteAction def={def} id={record.id} />}
             </Space>
           )}

@@ -3,6 +3,7 @@
 import type { RegisterOptions } from 'react-hook-form';
 import type { FieldDef } from '../../shared/resource';
 import type { Translate } from './labels';
+import { ApiError } from '../providers/http';
 
 const STRING_TYPES = new Set(['string', 'text', 'email', 'phone', 'url', 'password']);
 const NUMBER_TYPES = new Set(['integer', 'number', 'money']);
@@ -35,4 +36,10 @@ export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit
   }
   if (Object.keys(validate).length) rules.validate = validate;
   return rules;
+}
+
+/** A 422 refusal with no field to show it on (e.g. "can't edit until the request is completed"). */
+export function formLevelError(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.statusCode !== 422) return null;
+  return error.errors && Object.keys(error.errors).length ? null : error.message;
 }

@@ -24,3 +24,13 @@ export function enumLabel(t: Translate, field: FieldDef, value: unknown): string
   if (value === null || value === undefined || value === '') return '';
   return field.enum ? t(`enums.${field.enum}.${String(value)}`, String(value)) : String(value);
 }
+
+/**
+ * The title of a related record in the reader's language: a label field declared as `name_en`
+ * or `type_en` reads `name_ar` / `name_ckb` when the record has it.
+ */
+export function relationText(record: Record<string, unknown>, labelField: string, lang: string): string {
+  const localized = labelField.endsWith('_en') ? record[`${labelField.slice(0, -3)}_${lang}`] : undefined;
+  const value = typeof localized === 'string' && localized ? localized : record[labelField];
+  return String(value ?? record.id ?? '');
+}

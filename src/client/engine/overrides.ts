@@ -5,9 +5,50 @@ import type { PageKind } from './nav';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind, Page>>>> = {};
+const clinic = {
+  appointmentsList: lazy(() => import('../pages/clinic/AppointmentsList')),
+  appointmentCreate: lazy(() => import('../pages/clinic/AppointmentForm').then((m) => ({ default: m.AppointmentCreate }))),
+  appointmentEdit: lazy(() => import('../pages/clinic/AppointmentForm')),
+  patientCreate: lazy(() => import('../pages/clinic/PatientCreate')),
+  staffShow: lazy(() => import('../pages/clinic/StaffShow')),
+  staffCreate: lazy(() => import('../pages/clinic/StaffForm').then((m) => ({ default: m.StaffCreate }))),
+  staffEdit: lazy(() => import('../pages/clinic/StaffForm')),
+  tasksList: lazy(() => import('../pages/clinic/TasksList')),
+};
+
+const central = {
+  doctorList: lazy(() => import('../pages/central/DoctorList')),
+  doctorShow: lazy(() => import('../pages/central/DoctorShow')),
+  doctorEdit: lazy(() => import('../pages/central/DoctorEdit')),
+  requests: lazy(() => import('../pages/central/RequestsPage')),
+  invoices: lazy(() => import('../pages/central/InvoiceList')),
+};
+
+export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind, Page>>>> = {
+  // Central
+  tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
+  doctorRequests: { list: central.requests },
+  invoices: { list: central.invoices },
+  // Clinic
+  appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
+  patients: { create: clinic.patientCreate },
+  tenantUsers: { show: clinic.staffShow, create: clinic.staffCreate, edit: clinic.staffEdit },
+  tasks: { list: clinic.tasksList },
+};
 
 export const SCREEN_PAGES: Record<string, Page> = {
   dashboard: lazy(() => import('../pages/Dashboard')),
   patientTabs: lazy(() => import('../pages/PatientTabs')),
+  // Central (and the profile of both applications)
+  centralDashboard: lazy(() => import('../pages/central/Dashboard')),
+  notifications: lazy(() => import('../pages/central/NotificationsPage')),
+  profile: lazy(() => import('../pages/profile/ProfilePage')),
+  // Clinic
+  clinicDashboard: lazy(() => import('../pages/clinic/ClinicDashboard')),
+  visitNew: lazy(() => import('../pages/clinic/VisitNew')),
+  visitOld: lazy(() => import('../pages/clinic/VisitOld')),
+  accountingResult: lazy(() => import('../pages/clinic/AccountingResult')),
+  clinicUsages: lazy(() => import('../pages/clinic/SettingsUsages')),
+  clinicPlanHistories: lazy(() => import('../pages/clinic/SettingsPlanHistories')),
+  clinicInvoices: lazy(() => import('../pages/clinic/SettingsInvoices')),
 };

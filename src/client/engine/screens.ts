@@ -27,23 +27,23 @@ const T = 'tenant' as const;
 
 export const SCREENS: readonly Screen[] = [
   // Central application
-  { key: 'dashboard', path: 'dashboard', scope: C, rule: central('dashboard'), page: 'dashboard', menu: { order: 10, icon: 'dashboard' } },
-  { key: 'notifications', path: 'notifications', scope: C, rule: central('notifications'), menu: { order: 50, icon: 'bell' } },
+  { key: 'dashboard', path: 'dashboard', scope: C, rule: central('dashboard'), page: 'centralDashboard', menu: { order: 10, icon: 'dashboard' } },
+  { key: 'notifications', path: 'notifications', scope: C, rule: central('notifications'), page: 'notifications', menu: { order: 50, icon: 'bell' } },
   { key: 'settings', path: 'settings', scope: C, rule: central('settings'), redirect: 'locations', menu: { order: 80, icon: 'setting' } },
   { key: 'locations', path: 'settings/locations', scope: C, rule: central('settings'), menu: { order: 81, parent: 'settings' } },
   { key: 'links', path: 'settings/links', scope: C, rule: central('settings'), menu: { order: 82, parent: 'settings' } },
   { key: 'aggrements', path: 'settings/aggrements', scope: C, rule: central('settings'), menu: { order: 83, parent: 'settings' } },
   { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), menu: { order: 85, icon: 'global' } },
-  { key: 'profile', path: 'profile', scope: C, rule: central('profile'), menu: { order: 90, icon: 'user' } },
+  { key: 'profile', path: 'profile', scope: C, rule: central('profile'), page: 'profile', menu: { order: 90, icon: 'user' } },
 
   // Clinic application
-  { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'dashboard', menu: { order: 10, icon: 'dashboard' } },
+  { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'clinicDashboard', menu: { order: 10, icon: 'dashboard' } },
   { key: 'preview', path: 'preview', scope: T, rule: AUTH, menu: { order: 12, icon: 'eye' } },
   { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
   { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },
   { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },
-  { key: 'visitingNew', path: 'visitings/:id/new', scope: T, rule: AUTH },
-  { key: 'visitingOld', path: 'visitings/:id/old', scope: T, rule: AUTH },
+  { key: 'visitingNew', path: 'visitings/:id/new', scope: T, rule: { kind: 'permission', table: 'visitings', action: 'create' }, page: 'visitNew' },
+  { key: 'visitingOld', path: 'visitings/:id/old', scope: T, rule: perm('visitings'), page: 'visitOld' },
   { key: 'patient', path: 'patients/:id', scope: T, rule: perm('patients'), redirect: 'visitings' },
   { key: 'visitings', path: 'patients/:id/visitings', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'appointments', path: 'patients/:id/appointments', scope: T, rule: perm('patients'), page: 'patientTabs' },
@@ -60,15 +60,15 @@ export const SCREENS: readonly Screen[] = [
   { key: 'accounting', path: 'accounting', scope: T, rule: perm('accounting'), redirect: 'expenses', menu: { order: 70, icon: 'dollar' } },
   { key: 'expenses', path: 'accounting/expenses', scope: T, rule: perm('accounting'), menu: { order: 71, parent: 'accounting' } },
   { key: 'incomes', path: 'accounting/incomes', scope: T, rule: perm('accounting'), menu: { order: 72, parent: 'accounting' } },
-  { key: 'result', path: 'accounting/result', scope: T, rule: perm('accounting'), menu: { order: 73, parent: 'accounting' } },
+  { key: 'result', path: 'accounting/result', scope: T, rule: perm('accounting'), page: 'accountingResult', menu: { order: 73, parent: 'accounting' } },
   { key: 'services', path: 'services', scope: T, rule: AUTH, redirect: 'locations', menu: { order: 80, icon: 'link' } },
   { key: 'locations', path: 'services/locations', scope: T, rule: AUTH, menu: { order: 81, parent: 'services' } },
   { key: 'links', path: 'services/links', scope: T, rule: AUTH, menu: { order: 82, parent: 'services' } },
   { key: 'settings', path: 'settings', scope: T, rule: AUTH, redirect: 'profile', menu: { order: 100, icon: 'setting' } },
-  { key: 'profile', path: 'settings/profile', scope: T, rule: MAIN, menu: { order: 101, parent: 'settings' } },
-  { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, menu: { order: 102, parent: 'settings' } },
-  { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, menu: { order: 103, parent: 'settings' } },
-  { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, menu: { order: 104, parent: 'settings' } },
+  { key: 'profile', path: 'settings/profile', scope: T, rule: MAIN, page: 'profile', menu: { order: 101, parent: 'settings' } },
+  { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
+  { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
+  { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },
 ];
 
 export function screensOf(scope: Scope): Screen[] {

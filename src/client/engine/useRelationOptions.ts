@@ -3,6 +3,8 @@
 import { useSelect } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { FieldDef } from '../../shared/resource';
+import { currentLang } from '../i18n';
+import { relationText } from './labels';
 
 export interface RelationOption {
   label: string;
@@ -18,7 +20,7 @@ export function useRelationOptions(field: FieldDef, current?: unknown) {
   const relation = field.relation!;
   const { selectProps, query } = useSelect<BaseRecord>({
     resource: relation.resource,
-    optionLabel: (item) => String(item[relation.labelField] ?? item.id),
+    optionLabel: (item) => relationText(item, relation.labelField, currentLang()),
     optionValue: (item) => String(item.id),
     defaultValue: typeof current === 'number' || typeof current === 'string' ? current : undefined,
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),

@@ -1,6 +1,6 @@
 // The logged-in frame: sider menu (registry resources plus screens, filtered by access), header
 // with the user's name, the language switcher and logout.
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
@@ -13,6 +13,11 @@ import { callerOf, useSession } from '../providers/session';
 import { enumLabel } from '../engine/labels';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { menuIcon } from './icons';
+import { NotificationBell } from './NotificationBell';
+import { MenuBadge } from './MenuBadge';
+import { hasPermission } from '../../shared/access';
+
+const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -20,7 +25,7 @@ function toItems(entries: MenuEntry[], t: (k: string, d?: string) => string): It
   return entries.map((e) =>
     e.children.length
       ? { key: e.path, icon: menuIcon(e.icon), label: t(e.label, e.key), children: toItems(e.children, t) }
-      : { key: e.path, icon: menuIcon(e.icon), label: <Link to={e.path}>{t(e.label, e.key)}</Link> },
+      : { key: e.path, icon: menuIcon(e.icon), label: <Link to={e.path}>{t(e.label, e.key)}<MenuBadge menuKey={e.key} /></Link> },
   );
 }
 
@@ -36,7 +41,10 @@ export function AppLayout() {
   const selected = menu
     .flatMap((e) => [e, ...e.children])
     .filter((e) => !e.children.length && (location.pathname === e.path || location.pathname.startsWith(`${e.path}/`)))
-    .map((e) => e.path);
+    .map((e) => e.path)
+    // Only the closest entry (doctors/requests, not also doctors).
+    .sort((a, b) => b.length - a.length)
+    .slice(0, 1);
   const open = menu.filter((e) => e.children.some((c) => selected.includes(c.path))).map((e) => e.path);
   const roleField = { type: 'enum' as const, enum: scope === 'central' ? 'centralRole' : 'tenantRole' };
 
@@ -52,11 +60,17 @@ export function AppLayout() {
       </Layout.Sider>
       <Layout>
         <Layout.Header style={{ background: 'transparent', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12 }}>
+          {scope === 'tenant' && hasPermission(callerOf(session), 'patients', 'read') && (
+            <div style={{ marginInlineEnd: 'auto' }}>
+              <Suspense fallback={null}><PatientSearch /></Suspense>
+            </div>
+          )}
           <Space size="middle">
             <Typography.Text data-testid="user-name" strong>
               {session.user?.name ?? session.user?.username ?? t('common.user', 'User')}
             </Typography.Text>
             <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+            <NotificationBell />
             <LanguageSwitcher />
             <Button icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout">
               {t('auth.logout', 'Log out')}

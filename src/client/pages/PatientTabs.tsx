@@ -2,7 +2,7 @@
 // whose records are declared in the registry (`within` the patient, or carrying patient_id) shows
 // the generated list locked to this patient; the others are placeholders for now.
 import { Suspense, lazy } from 'react';
-import { Card, Spin, Tabs, Typography } from 'antd';
+import { Card, Spin, Tabs } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { resources } from '../../../resources';
@@ -12,6 +12,9 @@ import { callerOf, useSession } from '../providers/session';
 import { resourceRule } from '../engine/nav';
 import { allows } from '../engine/rules';
 import { ComingSoon } from './ComingSoon';
+import { PatientSummary } from './clinic/PatientSummary';
+import { VisitHistory } from './clinic/VisitHistory';
+import { VitalsTrend } from './clinic/VitalsTrend';
 
 const ListPage = lazy(() => import('../engine/ListPage').then((m) => ({ default: m.ListPage })));
 
@@ -38,20 +41,23 @@ export default function PatientTabs() {
   const navigate = useNavigate();
   const location = useLocation();
   const session = useSession();
-  const { result } = useOne({ resource: 'patients', id: id ?? '', queryOptions: { enabled: !!id }, errorNotification: false });
+  const { result, query } = useOne({ resource: 'patients', id: id ?? '', queryOptions: { enabled: !!id }, errorNotification: false });
   const active = PATIENT_TABS.find((tab) => location.pathname.endsWith(`/${tab.path}`)) ?? PATIENT_TABS[0];
   const target = tabResource(active.path, active.key);
   const readable = target ? allows(callerOf(session), resourceRule(target.def, 'read')) : false;
   return (
     <Card>
-      <Typography.Title level={3}>{String(result?.name ?? t('nav.patient', 'Patient'))}</Typography.Title>
+      <PatientSummary patient={result} loading={query.isLoading} />
       <Tabs
         activeKey={active.path}
         onChange={(key) => navigate(`/patients/${id}/${key}`)}
         items={PATIENT_TABS.map((tab) => ({ key: tab.path, label: t(`nav.${tab.key}`, tab.key) }))}
       />
-      {target && readable && id ? (
+      {active.key === 'visitings' && readable && id ? (
+        <VisitHistory patientId={Number(id)} patient={result} />
+      ) : target && readable && id ? (
         <Suspense fallback={<Spin />}>
+          {active.key === 'vitalSigns' && <VitalsTrend patientId={Number(id)} />}
           <ListPage key={`${target.def.name}-${id}`} def={target.def} locked={{ field: target.field, value: Number(id) }} title={t(`nav.${active.key}`, active.key)} />
         </Suspense>
       ) : (

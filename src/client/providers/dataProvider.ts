@@ -9,6 +9,7 @@ import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import { writableFields } from '../../shared/resource';
 import { API_BASE, api } from './http';
+import { isPendingAnswer, toPendingResult } from './pending';
 
 export const MAX_PER_PAGE = 100;
 
@@ -125,6 +126,8 @@ export const dataProvider: DataProvider = {
 
   create: async <T extends BaseRecord>({ resource, variables }: { resource: string; variables: unknown }) => {
     const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create') });
+    // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
+    if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };
   },
 
@@ -133,11 +136,13 @@ export const dataProvider: DataProvider = {
       method: 'PATCH',
       body: writableBody(resource, variables, 'update'),
     });
+    if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };
   },
 
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    const body = await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: { id } as unknown as T };
   },
 

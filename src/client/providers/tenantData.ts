@@ -1,5 +1,5 @@
 // Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): tenant check,
-// landing page, agreements, permission catalogue, invoice settings, services, notifications.
+// agreements, permission catalogue, invoice settings, services, notifications.
 // Every load is quiet: a failure (some of these endpoints may not exist yet) is ignored.
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/access';
@@ -7,7 +7,6 @@ import { api } from './http';
 
 export interface TenantData {
   exists: boolean | null;
-  landing: unknown;
   aggrements: unknown[];
   permissions: Permission[];
   invoice: unknown;
@@ -17,7 +16,6 @@ export interface TenantData {
 
 let state: TenantData = {
   exists: null,
-  landing: null,
   aggrements: [],
   permissions: [],
   invoice: null,
@@ -60,11 +58,6 @@ export async function checkTenant(): Promise<boolean | null> {
   const exists = typeof body?.exists === 'boolean' ? body.exists : null;
   update({ exists });
   return exists;
-}
-
-export async function loadLanding(): Promise<void> {
-  const body = await quiet<{ data?: unknown }>('/tenant/landing-page');
-  update({ landing: body?.data ?? null });
 }
 
 /** Initial data for a logged-in clinic user. */

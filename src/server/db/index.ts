@@ -3,6 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
@@ -34,6 +36,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   }
   const pglite = await PGlite.create(location, {
     parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber, [types.DATE]: asText },
+    // The extensions the migrations create (PostgreSQL ships them in its contrib package).
+    extensions: { pg_trgm, btree_gin },
   });
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   return {

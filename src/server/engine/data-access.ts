@@ -95,14 +95,9 @@ export class DataAccess {
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
     this.authorize(def, 'read');
-    const fields = allFields(def);
     const where = this.scopeWhere(def);
     for (const f of query.filters) where.push(this.filterSql(f));
-    if (query.q) {
-      const searchable = Object.entries(fields).filter(([, f]) => f.searchable).map(([n]) => n);
-      const pattern = `%${escapeLike(query.q)}%`;
-      if (searchable.length) where.push(sql`(${sql.join(searchable.map((n) => sql`${sql.ref(n)} ilike ${pattern}`), sql` or `)})`);
-    }
+    if (query.q) where.push(this.searchSql(def, query.q));
     const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     // Ties broken by id so paging is stable.
     const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
@@ -122,6 +117,19 @@ export class DataAccess {
         meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
       };
     });
+  }
+
+  /** q=: contains, case-insensitive, on the search column or on each searchable field. */
+  private searchSql(def: ResourceDef, q: string): RawBuilder<unknown> {
+    if (def.searchColumn) {
+      // A phone number typed with spaces or dashes matches its digits.
+      const text = /^[\d\s+()-]+$/.test(q) ? q.replace(/[^0-9+]/g, '') : q;
+      return sql`${sql.ref(def.searchColumn)} ilike ${`%${escapeLike(text)}%`}`;
+    }
+    const searchable = Object.entries(allFields(def)).filter(([, f]) => f.searchable).map(([n]) => n);
+    if (!searchable.length) return sql`true`;
+    const pattern = `%${escapeLike(q)}%`;
+    return sql`(${sql.join(searchable.map((n) => sql`${sql.ref(n)} ilike ${pattern}`), sql` or `)})`;
   }
 
   private filterSql(f: Filter): RawBuilder<unknown> {

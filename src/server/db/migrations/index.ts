@@ -6,6 +6,7 @@ import * as m003 from './003_visitings';
 import * as m004 from './004_subscriptions';
 import * as m005 from './005_uploads';
 import * as m006 from './006_landing_pages';
+import * as m007 from './007_patient_search';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '004_subscriptions': m004,
   '005_uploads': m005,
   '006_landing_pages': m006,
+  '007_patient_search': m007,
 };
 
 export const migrationProvider: MigrationProvider = {

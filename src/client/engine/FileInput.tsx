@@ -1,0 +1,79 @@
+// The input of a file field in generated forms: choose a file, upload it (upload.ts), keep the
+// upload's id as the value; a preview or the file name; the server's 422 message on the field;
+// remove (null).
+import { useRef, useState } from 'react';
+import { Button, Space, Typography } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import type { FieldDef } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { ApiError } from '../providers/http';
+import { FileValue } from './FileValue';
+import { type UploadedFile, uploadFile } from './upload';
+
+export interface FileInputProps {
+  id?: string;
+  name: string;
+  field: FieldDef;
+  value: unknown;
+  onChange: (value: number | null) => void;
+}
+
+/** The message to show on the field for a failed upload. */
+export function uploadError(err: unknown): string {
+  if (err instanceof ApiError) return err.errors?.file?.[0] ?? err.message;
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function FileInput({ id, name, field, value, onChange }: FileInputProps) {
+  const t = useT();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [last, setLast] = useState<UploadedFile | null>(null);
+  const hasValue = value !== null && value !== undefined && value !== '';
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const stored = await uploadFile(file, field);
+      setLast(stored);
+      onChange(stored.id);
+    } catch (err) {
+      setError(uploadError(err));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <div data-testid={`file-${name}`}>
+      <Space wrap align="center">
+        {hasValue && <FileValue field={field} value={value} name={last?.id === value ? last.name : undefined} />}
+        <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
+          {hasValue ? t('files.replace', 'Replace') : t('files.choose', 'Choose a file')}
+        </Button>
+        {hasValue && (
+          <Button icon={<DeleteOutlined />} danger onClick={() => { setError(null); onChange(null); }} data-testid={`file-remove-${name}`}>
+            {t('files.remove', 'Remove')}
+          </Button>
+        )}
+      </Space>
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        hidden
+        accept={field.accept === 'image' ? 'image/png,image/jpeg,image/webp,image/gif' : undefined}
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      {error && (
+        <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4 }} data-testid={`file-error-${name}`}>
+          {error}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}

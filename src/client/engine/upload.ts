@@ -1,0 +1,40 @@
+// Uploads (POST /uploads, multipart field "file"): the request the file inputs send, and the
+// address a stored file is read from. Public files (landing-page images) are served to anyone on
+// the host; private ones need the bearer token (see useFileSrc.ts).
+import type { FieldDef } from '../../shared/resource';
+import { API_BASE, api } from '../providers/http';
+
+export interface UploadedFile {
+  id: number;
+  url: string;
+  mime: string;
+  size: number;
+  name: string;
+}
+
+/** The API path and query of an upload for this field (`public=1` for public files). */
+export function uploadTarget(field: Pick<FieldDef, 'publicFile'>): { path: string; query?: string } {
+  return field.publicFile ? { path: '/uploads', query: 'public=1' } : { path: '/uploads' };
+}
+
+/** Sends one file; resolves with the stored file, rejects with the ApiError (422: its message). */
+export async function uploadFile(file: File, field: Pick<FieldDef, 'publicFile'>): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const { path, query } = uploadTarget(field);
+  // 422 (type, size, storage limit) is shown on the field by the caller, not as a toast.
+  const answer = await api<{ data: UploadedFile }>(path, { method: 'POST', body, query });
+  return answer.data;
+}
+
+/** Where a stored file is read: an id of the API's uploads, or a URL the server already gave. */
+export function fileUrl(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0) return `${API_BASE}/uploads/${value}`;
+  if (typeof value === 'string' && /^\d+$/.test(value)) return `${API_BASE}/uploads/${value}`;
+  if (typeof value === 'string' && value.startsWith(`${API_BASE}/uploads/`)) return value;
+  return null;
+}
+
+export function isImageMime(mime: string | undefined): boolean {
+  return !!mime && mime.startsWith('image/');
+}

@@ -1,0 +1,83 @@
+// Header bell (both applications): unread count, a dropdown of the latest notifications, "mark
+// all as read", and on the central application a link to the notifications page.
+import { useState } from 'react';
+import { Badge, Button, Card, Dropdown, Empty, List, Space, Typography } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import { appScope } from '../host';
+import { useT } from '../i18n/useT';
+import { bell, markAllRead } from '../providers/bell';
+import { toast } from '../providers/notify';
+
+const LATEST = 8;
+
+export function NotificationBell() {
+  const t = useT();
+  const { notifications, unread } = bell.useValue();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const central = appScope() === 'central';
+  const latest = notifications.slice(0, LATEST);
+
+  const panel = (
+    <Card size="small" style={{ width: 340, maxWidth: '90vw' }} data-testid="bell-panel"
+      title={t('nav.notifications', 'Notifications')}
+      extra={
+        unread > 0 && (
+          <Button size="small" type="link" loading={busy} onClick={async () => {
+            setBusy(true);
+            try {
+              toast('success', (await markAllRead()) ?? t('messages.allRead', 'All notifications marked as read'));
+            } catch {
+              // shown by the HTTP layer
+            } finally {
+              setBusy(false);
+            }
+          }}>
+            {t('notificationsPage.markAllRead', 'Mark all as read')}
+          </Button>
+        )
+      }
+    >
+      {latest.length ? (
+        <List
+          size="small"
+          dataSource={latest}
+          renderItem={(n) => (
+            <List.Item key={n.id} style={{ paddingInline: 0 }}>
+              <Space direction="vertical" size={0} style={{ width: '100%' }}>
+                <Typography.Text strong={!n.is_read}>{n.message}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <span dir="ltr">{dayjs(n.created_at).format('YYYY-MM-DD HH:mm')}</span>
+                </Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notificationsPage.empty', 'No notifications')} />
+      )}
+      {central && (
+        <div style={{ textAlign: 'center', marginTop: 8 }}>
+          <Link to="/notifications" onClick={() => setOpen(false)} data-testid="bell-view-all">
+            {t('notificationsPage.viewAll', 'View all notifications')}
+          </Link>
+        </div>
+      )}
+    </Card>
+  );
+
+  return (
+    <Dropdown open={open} onOpenChange={(next) => {
+      setOpen(next);
+      if (next) void bell.refresh();
+    }} trigger={['click']} popupRender={() => panel} placement="bottomRight">
+      <Button type="text" aria-label={t('nav.notifications', 'Notifications')} data-testid="notification-bell">
+        <Badge count={unread} size="small" overflowCount={99} data-testid="bell-count">
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,173 @@
+// Actions on one doctor: change plan (a modal; an Admin's becomes a request), renew, and the
+// status changes (suspend, archive, reactivate). Every one asks first and reports the server's
+// notice; an Admin's request goes back to the list (nothing changed yet).
+import { useState } from 'react';
+import { Alert, Button, Form, Modal, Popconfirm, Select, Space } from 'antd';
+import { useInvalidate, useNavigation } from '@refinedev/core';
+import { resourceByName } from '../../../../resources';
+import { useRelationOptions } from '../../engine/useRelationOptions';
+import { useT } from '../../i18n/useT';
+import { ApiError } from '../../providers/http';
+import { toast } from '../../providers/notify';
+import { type ActionAnswer, changePlan, renewSubscription, setAccountStatus } from './doctorApi';
+import { statusActions } from './subscription';
+
+const tenants = resourceByName('tenants');
+
+/** 422 answers are not toasted by the HTTP layer (forms show them on fields); here there is no field. */
+export function reportRefusal(err: unknown, prefix: string): void {
+  if (err instanceof ApiError && err.statusCode === 422) toast('error', `${prefix}${err.message}`);
+}
+
+/** After an action: the notice, then either back to the list (a request) or fresh data. */
+function useAfterAction(id: string | number) {
+  const invalidate = useInvalidate();
+  const { list } = useNavigation();
+  return (answer: ActionAnswer) => {
+    toast('success', answer.message);
+    void invalidate({ resource: 'tenants', id, invalidates: ['list', 'detail'] });
+    void invalidate({ resource: 'doctorRequests', invalidates: ['list'] });
+    void invalidate({ resource: 'invoices', invalidates: ['list'] });
+    void invalidate({ resource: 'planHistories', invalidates: ['list'] });
+    if (answer.pending) list('tenants');
+  };
+}
+
+export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | number; currentPlan: unknown; disabled?: boolean }) {
+  const t = useT();
+  const after = useAfterAction(id);
+  const [open, setOpen] = useState(false);
+  const [planId, setPlanId] = useState<number | undefined>();
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const { options, loading } = useRelationOptions(tenants.fields.plan_id, currentPlan);
+
+  const submit = async () => {
+    if (planId === undefined) return setFieldError(t('validation.required', 'This field is required'));
+    setSaving(true);
+    setFieldError(null);
+    setFormError(null);
+    try {
+      const answer = await changePlan(id, planId, t('messages.planUpdated', 'Plan updated'));
+      setOpen(false);
+      after(answer);
+    } catch (err) {
+      if (err instanceof ApiError && err.statusCode === 422) {
+        const onField = err.errors?.plan_id?.[0];
+        if (onField) setFieldError(onField);
+        else setFormError(err.message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Button
+        disabled={disabled}
+        data-testid="change-plan"
+        onClick={() => {
+          setPlanId(typeof currentPlan === 'number' ? currentPlan : undefined);
+          setFieldError(null);
+          setFormError(null);
+          setOpen(true);
+        }}
+      >
+        {t('doctors.changePlan', 'Change plan')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('doctors.changePlan', 'Change plan')}
+        okText={t('buttons.save', 'Save')}
+        cancelText={t('buttons.cancel', 'Cancel')}
+        confirmLoading={saving}
+        onOk={() => void submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        {formError && <Alert type="error" showIcon message={formError} role="alert" style={{ marginBottom: 16 }} />}
+        <Form layout="vertical" component="div">
+          <Form.Item label={t('doctors.newPlan', 'New plan')} htmlFor="field-new-plan" required validateStatus={fieldError ? 'error' : undefined} help={fieldError}>
+            <Select<number>
+              id="field-new-plan"
+              data-testid="plan-select"
+              value={planId}
+              options={options.map((o) => ({ label: o.label, value: Number(o.value) }))}
+              loading={loading}
+              onChange={(v) => {
+                setPlanId(v);
+                setFieldError(null);
+              }}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Owner and Developer only (the caller decides whether to render it). */
+export function RenewButton({ id, disabled }: { id: string | number; disabled?: boolean }) {
+  const t = useT();
+  const after = useAfterAction(id);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Popconfirm
+      title={t('common.areYouSure', 'Are you sure?')}
+      description={t('doctors.renewConfirm', 'Renew the subscription for one year and issue its invoice?')}
+      okText={t('doctors.renew', 'Renew')}
+      cancelText={t('buttons.cancel', 'Cancel')}
+      onConfirm={async () => {
+        setBusy(true);
+        try {
+          after(await renewSubscription(id, t('messages.renewed', 'Subscription renewed for a year')));
+        } catch (err) {
+          reportRefusal(err, t('common.errorPrefix', 'Error: '));
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Button disabled={disabled} loading={busy} data-testid="renew">
+        {t('doctors.renew', 'Renew')}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** Suspend / archive / reactivate (Owner and Developer). */
+export function StatusButtons({ id, status, disabled }: { id: string | number; status: number; disabled?: boolean }) {
+  const t = useT();
+  const after = useAfterAction(id);
+  const [busy, setBusy] = useState<string | null>(null);
+  return (
+    <Space wrap>
+      {statusActions(status).map((action) => (
+        <Popconfirm
+          key={action.key}
+          title={t('common.areYouSure', 'Are you sure?')}
+          description={t(`doctors.confirm.${action.key}`, action.key)}
+          okText={t(`doctors.${action.key}`, action.key)}
+          cancelText={t('buttons.cancel', 'Cancel')}
+          okButtonProps={{ danger: action.key !== 'reactivate' }}
+          onConfirm={async () => {
+            setBusy(action.key);
+            try {
+              after(await setAccountStatus(id, action.status, t('doctors.statusChanged', 'Status updated')));
+            } catch (err) {
+              reportRefusal(err, t('common.errorPrefix', 'Error: '));
+            } finally {
+              setBusy(null);
+            }
+          }}
+        >
+          <Button danger={action.key !== 'reactivate'} disabled={disabled} loading={busy === action.key} data-testid={`status-${action.key}`}>
+            {t(`doctors.${action.key}`, action.key)}
+          </Button>
+        </Popconfirm>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,84 @@
+// A doctor's page: details, the actions an operator needs (edit, change plan, renew, status,
+// delete), and the doctor's invoices and plan history.
+import { Alert, Descriptions, Space, Tabs } from 'antd';
+import { EditButton, Show } from '@refinedev/antd';
+import { useNavigation, useShow } from '@refinedev/core';
+import { useParams } from 'react-router';
+import { allFields } from '../../../shared/resource';
+import { ROLE_GROUPS } from '../../../shared/roles';
+import { resourceByName } from '../../../../resources';
+import { DeleteAction } from '../../engine/DeleteAction';
+import { FieldValue, RelationValue } from '../../engine/FieldValue';
+import { ListPage } from '../../engine/ListPage';
+import { fieldLabel, resourceTitle } from '../../engine/labels';
+import { useCanDo } from '../../engine/useCanDo';
+import { useT } from '../../i18n/useT';
+import { useSession } from '../../providers/session';
+import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
+import { InvoiceList } from './InvoiceList';
+import { RemainingDays } from './RemainingDays';
+import { planHistoryExtras } from './PlanHistory';
+import { usePendingRequest } from './usePendingRequest';
+
+const tenants = resourceByName('tenants');
+const planHistories = resourceByName('planHistories');
+
+export default function DoctorShow() {
+  const t = useT();
+  const { id } = useParams<{ id: string }>();
+  const { role } = useSession();
+  const { list } = useNavigation();
+  const canEdit = useCanDo(tenants, 'update');
+  const decider = (ROLE_GROUPS.OWNERS as readonly number[]).includes(role);
+  const { query, result: record } = useShow({ resource: 'tenants', id, errorNotification: false });
+  const { pending } = usePendingRequest(id);
+  const fields = Object.entries(allFields(tenants)).filter(([, f]) => !f.writeOnly);
+  const status = Number(record?.status ?? 0);
+  const ready = record?.id !== undefined && id !== undefined;
+
+  const details = (
+    <Descriptions bordered column={1} size="small" data-testid="doctor-details">
+      {fields.map(([name, field]) => (
+        <Descriptions.Item key={name} label={fieldLabel(t, tenants, name)}>
+          {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue field={field} value={record?.[name]} />}
+        </Descriptions.Item>
+      ))}
+      <Descriptions.Item label={t('doctors.remainingDays', 'Remaining days')}>
+        <RemainingDays end={record?.subscription_end} />
+      </Descriptions.Item>
+    </Descriptions>
+  );
+
+  return (
+    <Show
+      title={`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}
+      breadcrumb={false}
+      isLoading={query.isLoading}
+      canDelete={false}
+      canEdit={false}
+      headerButtons={({ defaultButtons }) => (
+        <Space wrap>
+          {defaultButtons}
+          {ready && canEdit && <EditButton recordItemId={id} resource="tenants" disabled={pending} />}
+          {ready && canEdit && <ChangePlanButton id={id} currentPlan={record?.plan_id} disabled={pending} />}
+          {ready && decider && <RenewButton id={id} disabled={pending} />}
+          {ready && decider && <StatusButtons id={id} status={status} disabled={pending} />}
+          {ready && !pending && <DeleteAction def={tenants} id={id} withText onDeleted={() => list('tenants')} />}
+        </Space>
+      )}
+    >
+      {pending && <Alert type="warning" showIcon role="alert" data-testid="pending-request" message={t('requests.pendingLock', "You can't edit this doctor until the request is completed!")} style={{ marginBottom: 16 }} />}
+      <Tabs
+        items={[
+          { key: 'details', label: t('doctors.details', 'Details'), children: details },
+          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <InvoiceList locked={{ field: 'tenant_id', value: Number(id) }} /> : null },
+          {
+            key: 'history',
+            label: t('resources.planHistories.title', 'Plan history'),
+            children: ready ? <ListPage def={planHistories} locked={{ field: 'tenant_id', value: Number(id) }} extras={planHistoryExtras(t)} /> : null,
+          },
+        ]}
+      />
+    </Show>
+  );
+}

@@ -1,0 +1,97 @@
+// Notifications of the logged-in user: unread and read tabs, page by page, and "mark all as read".
+import { useState } from 'react';
+import { Badge, Button, Card, Empty, Space, Table, Tabs, Typography } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import { useTable } from '@refinedev/antd';
+import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import dayjs from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { bell, markAllRead } from '../../providers/bell';
+import { toast } from '../../providers/notify';
+
+type Tab = 'unread' | 'read';
+
+function NotificationTable({ tab }: { tab: Tab }) {
+  const t = useT();
+  const { tableProps } = useTable<BaseRecord>({
+    resource: 'notifications',
+    syncWithLocation: false,
+    filters: { permanent: [{ field: 'is_read', operator: 'eq', value: tab === 'read' ? 1 : 0 }] },
+    pagination: { pageSize: 20 },
+    errorNotification: false,
+  });
+  const empty = tab === 'unread' ? t('notificationsPage.emptyUnread', 'No unread notifications') : t('notificationsPage.empty', 'No notifications');
+  return (
+    <Table
+      {...tableProps}
+      rowKey="id"
+      showHeader={false}
+      data-testid={`notifications-${tab}`}
+      locale={{ emptyText: <Empty description={empty} data-testid="notifications-empty" /> }}
+    >
+      <Table.Column<BaseRecord>
+        key="message"
+        render={(_, n) => (
+          <Typography.Text strong={!n.is_read} data-testid="notification-message">
+            {String(n.message ?? '')}
+          </Typography.Text>
+        )}
+      />
+      <Table.Column<BaseRecord>
+        key="created_at"
+        width={170}
+        render={(_, n) => (
+          <Typography.Text type="secondary" dir="ltr">
+            {dayjs(String(n.created_at)).format('YYYY-MM-DD HH:mm')}
+          </Typography.Text>
+        )}
+      />
+    </Table>
+  );
+}
+
+export default function NotificationsPage() {
+  const t = useT();
+  const invalidate = useInvalidate();
+  const { unread } = bell.useValue();
+  const [tab, setTab] = useState<Tab>('unread');
+  const [busy, setBusy] = useState(false);
+  const markAll = async () => {
+    setBusy(true);
+    try {
+      const message = await markAllRead();
+      toast('success', message ?? t('messages.allRead', 'All notifications marked as read'));
+      await invalidate({ resource: 'notifications', invalidates: ['list'] });
+    } catch {
+      // shown by the HTTP layer
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card
+      data-testid="notifications-page"
+      title={<Typography.Title level={3} style={{ margin: 0 }}>{t('nav.notifications', 'Notifications')}</Typography.Title>}
+      extra={
+        <Button icon={<CheckOutlined />} onClick={() => void markAll()} loading={busy} data-testid="mark-all-read">
+          {t('notificationsPage.markAllRead', 'Mark all as read')}
+        </Button>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        destroyOnHidden
+        items={[
+          { key: 'unread', label: (
+              <Space size={6}>
+                {t('notificationsPage.unread', 'Unread')}
+                <Badge count={unread} size="small" />
+              </Space>
+            ), children: <NotificationTable tab="unread" /> },
+          { key: 'read', label: t('notificationsPage.read', 'Read'), children: <NotificationTable tab="read" /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { useList } from '@refinedev/core';
+
+/** Whether a doctor has a request waiting for the Owner (then nothing about it can change). */
+export function usePendingRequest(tenantId: string | number | undefined): { pending: boolean; loading: boolean } {
+  const { result, query } = useList({
+    resource: 'doctorRequests',
+    filters: [
+      { field: 'tenant_id', operator: 'eq', value: tenantId },
+      { field: 'status', operator: 'eq', value: 'pending' },
+    ],
+    pagination: { currentPage: 1, pageSize: 1 },
+    queryOptions: { enabled: tenantId !== undefined },
+    errorNotification: false,
+  });
+  return { pending: (result.total ?? 0) > 0, loading: query.isLoading };
+}

@@ -1,0 +1,147 @@
+// Create and edit an appointment: searchable patient with a quick "new patient" path, date and
+// time pickers, and the server's errors (an overlap on `time`) shown on their field.
+import { useEffect, useState } from 'react';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
+import { Create, Edit } from '@refinedev/antd';
+import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { resourceByName } from '../../../../resources';
+import { enumValues } from '../../../shared/enums';
+import { enumLabel, fieldLabel, resourceTitle } from '../../engine/labels';
+import { toast } from '../../providers/notify';
+import { applyErrors, errorsOf } from './formErrors';
+import { PatientPicker } from './PatientPicker';
+
+const def = resourceByName('appointments');
+const FIELDS = Object.keys(def.fields);
+
+interface Values {
+  patient_id?: number;
+  date?: Dayjs;
+  time?: Dayjs;
+  duration_minutes?: number;
+  origin?: number;
+  type?: number;
+  status?: number;
+  is_paid?: boolean;
+  amount?: number;
+  paid_amount?: number;
+  referral?: string;
+  notes?: string;
+}
+
+function toForm(r: Record<string, unknown>): Values {
+  return {
+    ...(r as Values),
+    date: r.date ? dayjs(String(r.date).slice(0, 10)) : undefined,
+    time: r.time ? dayjs(`2000-01-01T${String(r.time).slice(0, 5)}`) : undefined,
+  };
+}
+
+function toBody(v: Values): Record<string, unknown> {
+  return { ...v, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null };
+}
+
+export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
+  const t = useT();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [form] = Form.useForm<Values>();
+  const [general, setGeneral] = useState<string[]>([]);
+  const { result, query } = useOne({ resource: 'appointments', id: id ?? '', queryOptions: { enabled: mode === 'edit' && !!id } });
+  const { mutate: create, mutation: creating } = useCreate();
+  const { mutate: update, mutation: updating } = useUpdate();
+  useEffect(() => {
+    if (mode === 'edit' && result) form.setFieldsValue(toForm(result));
+  }, [mode, result, form]);
+  const params = new URLSearchParams(location.search);
+  const initial: Values = {
+    date: dayjs(params.get('date') ?? undefined),
+    duration_minutes: 15,
+    origin: 0,
+    type: 0,
+    status: 0,
+    is_paid: false,
+    amount: 0,
+    paid_amount: 0,
+    patient_id: params.get('patient_id') ? Number(params.get('patient_id')) : undefined,
+  };
+  const required = [{ required: true, message: t('validation.required', 'This field is required') }];
+  const onError = (err: unknown) => setGeneral(applyErrors(form, errorsOf(err), FIELDS));
+  const done = () => {
+    toast('success', t('notifications.saved', 'Saved'));
+    navigate(-1);
+  };
+  const submit = (values: Values) => {
+    setGeneral([]);
+    const body = toBody(values);
+    if (mode === 'create') create({ resource: 'appointments', values: body, successNotification: false, errorNotification: false }, { onSuccess: done, onError });
+    else update({ resource: 'appointments', id: id ?? '', values: body, successNotification: false, errorNotification: false }, { onSuccess: done, onError });
+  };
+  const enumSelect = (name: string) => (
+    <Select id={`field-${name}`} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />
+  );
+  const body = (
+    <Form<Values> form={form} layout="vertical" initialValues={mode === 'create' ? initial : undefined} onFinish={submit} data-testid="appointment-form">
+      {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
+      <Form.Item name="patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
+        <PatientPicker id="field-patient_id" />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={8}>
+          <Form.Item name="date" label={fieldLabel(t, def, 'date')} rules={required}>
+            <DatePicker id="field-date" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name="time" label={fieldLabel(t, def, 'time')} rules={required}>
+            <TimePicker id="field-time" format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')}>
+            <InputNumber id="field-duration_minutes" min={5} max={480} precision={0} suffix="min" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
+        <Col xs={12} md={8}><Form.Item name="origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
+        <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
+        <Col xs={12} md={8}>
+          <Form.Item name="amount" label={fieldLabel(t, def, 'amount')}>
+            <InputNumber id="field-amount" min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')}>
+            <InputNumber id="field-paid_amount" min={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item name="is_paid" label={fieldLabel(t, def, 'is_paid')} valuePropName="checked">
+            <Switch id="field-is_paid" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="referral" label={fieldLabel(t, def, 'referral')}>
+        <Input id="field-referral" maxLength={200} />
+      </Form.Item>
+      <Form.Item name="notes" label={fieldLabel(t, def, 'notes')}>
+        <Input.TextArea id="field-notes" rows={3} maxLength={2000} />
+      </Form.Item>
+    </Form>
+  );
+  const saveButtonProps = { onClick: () => form.submit(), loading: creating.isPending || updating.isPending, 'data-testid': 'appointment-save' };
+  if (mode === 'create') return <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>{body}</Create>;
+  return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query.isLoading} canDelete={false}>{body}</Edit>;
+}
+
+export function AppointmentCreate() {
+  return <AppointmentForm mode="create" />;
+}
+
+export default function AppointmentEdit() {
+  return <AppointmentForm mode="edit" />;
+}

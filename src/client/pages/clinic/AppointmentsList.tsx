@@ -1,0 +1,143 @@
+// Appointments: status tabs, a date (today by default), list / day / week views, one-click status
+// moves and "Open visit" on every row.
+import { useState } from 'react';
+import { Button, Card, DatePicker, Empty, Segmented, Space, Table, Tabs, Typography } from 'antd';
+import { EditButton } from '@refinedev/antd';
+import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
+import { Link, useNavigate } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { enumLabel, fieldLabel, resourceTitle } from '../../engine/labels';
+import { DeleteAction } from '../../engine/DeleteAction';
+import { useCanDo } from '../../engine/useCanDo';
+import { resourceByName } from '../../../../resources';
+import { enumValues } from '../../../shared/enums';
+import { shortTime } from './lib/queue';
+import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
+import { usePatientMap } from './usePatients';
+import { WeekGrid, weekDays } from './WeekGrid';
+
+const def = resourceByName('appointments');
+type View = 'list' | 'day' | 'week';
+
+export default function AppointmentsList() {
+  const t = useT();
+  const navigate = useNavigate();
+  const canCreate = useCanDo(def, 'create');
+  const canEdit = useCanDo(def, 'update');
+  const [status, setStatus] = useState<string>('all');
+  const [date, setDate] = useState<Dayjs | null>(dayjs());
+  const [view, setView] = useState<View>('list');
+  const [page, setPage] = useState(1);
+  const [sorters, setSorters] = useState<CrudSort[]>([{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
+  const week = weekDays(date ?? dayjs());
+  const filters: CrudFilter[] = [];
+  if (status !== 'all') filters.push({ field: 'status', operator: 'eq', value: Number(status) });
+  if (view === 'week') {
+    filters.push({ field: 'date', operator: 'gte', value: week[0].format('YYYY-MM-DD') });
+    filters.push({ field: 'date', operator: 'lte', value: week[6].format('YYYY-MM-DD') });
+  } else if (date) filters.push({ field: 'date', operator: 'eq', value: date.format('YYYY-MM-DD') });
+  const paged = view === 'list';
+  const { result, query } = useList({
+    resource: 'appointments',
+    filters,
+    sorters: paged ? sorters : [{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }],
+    pagination: { currentPage: paged ? page : 1, pageSize: paged ? 25 : 100 },
+    errorNotification: false,
+  });
+  const rows = result.data ?? [];
+  const patients = usePatientMap(rows.map((r) => r.patient_id));
+  const patientCell = (r: BaseRecord) => (
+    <Link to={`/patients/${String(r.patient_id)}`}>{String(patients.get(String(r.patient_id))?.name ?? `#${String(r.patient_id)}`)}</Link>
+  );
+  const enumCell = (name: string) => (v: unknown) => enumLabel(t, def.fields[name], v);
+
+  return (
+    <Card
+      title={resourceTitle(t, def)}
+      extra={
+        canCreate && (
+          <Button type="primary" data-testid="appointment-create" onClick={() => navigate(`/appointments/create${date ? `?date=${date.format('YYYY-MM-DD')}` : ''}`)}>
+            {t('buttons.create', 'Create')}
+          </Button>
+        )
+      }
+    >
+      <Tabs
+        activeKey={status}
+        onChange={(k) => { setStatus(k); setPage(1); }}
+        items={[{ key: 'all', label: t('common.all', 'All') }, ...enumValues('appointmentStatus').map((s) => ({ key: String(s), label: enumLabel(t, STATUS_FIELD, s) }))]}
+      />
+      <Space wrap style={{ marginBottom: 16 }}>
+        <DatePicker value={date} onChange={(d) => { setDate(d); setPage(1); }} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
+        <Button onClick={() => setDate(dayjs())}>{t('clinic.today', 'Today')}</Button>
+        <Segmented<View>
+          value={view}
+          onChange={(v) => { setView(v); if (!date) setDate(dayjs()); }}
+          options={[
+            { value: 'list', label: t('clinic.viewList', 'List') },
+            { value: 'day', label: t('clinic.viewDay', 'Day') },
+            { value: 'week', label: t('clinic.viewWeek', 'Week') },
+          ]}
+        />
+      </Space>
+      {view === 'week' ? (
+        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={(id) => String(patients.get(String(id))?.name ?? `#${String(id)}`)} onDay={(d) => { setDate(d); setView('day'); }} />
+      ) : view === 'day' ? (
+        <DayView rows={rows} loading={query.isLoading} patientCell={patientCell} />
+      ) : (
+        <Table<BaseRecord>
+          rowKey="id"
+          dataSource={rows}
+          loading={query.isLoading}
+          scroll={{ x: true }}
+          locale={{ emptyText: <Empty description={t('clinic.noAppointments', 'No appointments')} /> }}
+          pagination={{ current: page, pageSize: 25, total: result.total ?? 0, showSizeChanger: false, onChange: setPage }}
+          onChange={(_p, _f, sorter) => {
+            const list = (Array.isArray(sorter) ? sorter : [sorter]).filter((s) => s.order && s.field);
+            setSorters(list.length ? list.map((s) => ({ field: String(s.field), order: s.order === 'descend' ? 'desc' : 'asc' })) : [{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
+          }}
+        >
+          <Table.Column<BaseRecord> key="date" dataIndex="date" title={fieldLabel(t, def, 'date')} sorter={{ multiple: 2 }} render={(v: string) => <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>{String(v).slice(0, 10)}</span>} />
+          <Table.Column<BaseRecord> key="time" dataIndex="time" title={fieldLabel(t, def, 'time')} sorter={{ multiple: 1 }} render={(v: unknown) => <span dir="ltr">{shortTime(v)}</span>} />
+          <Table.Column<BaseRecord> key="patient" title={fieldLabel(t, def, 'patient_id')} render={(_, r) => patientCell(r)} />
+          <Table.Column<BaseRecord> key="status" dataIndex="status" title={fieldLabel(t, def, 'status')} render={(v: unknown) => <StatusTag status={v} />} />
+          <Table.Column<BaseRecord> key="origin" dataIndex="origin" title={fieldLabel(t, def, 'origin')} render={enumCell('origin')} />
+          <Table.Column<BaseRecord> key="type" dataIndex="type" title={fieldLabel(t, def, 'type')} render={enumCell('type')} />
+          <Table.Column<BaseRecord>
+            key="actions"
+            title={t('common.actions', 'Actions')}
+            render={(_, r) => (
+              <Space wrap data-testid={`appointment-row-${String(r.id)}`}>
+                <AppointmentActions id={r.id as number} status={Number(r.status)} />
+                {canEdit && <EditButton hideText size="small" recordItemId={r.id} resource="appointments" />}
+                {r.id !== undefined && <DeleteAction def={def} id={r.id} />}
+              </Space>
+            )}
+          />
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function DayView({ rows, loading, patientCell }: { rows: BaseRecord[]; loading: boolean; patientCell: (r: BaseRecord) => React.ReactNode }) {
+  const t = useT();
+  if (!loading && !rows.length) return <Empty description={t('clinic.noAppointments', 'No appointments')} />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="day-view">
+      {rows.map((r) => (
+        <Card key={String(r.id)} size="small">
+          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+            <Space>
+              <Typography.Text strong dir="ltr">{shortTime(r.time)}</Typography.Text>
+              {patientCell(r)}
+              <StatusTag status={r.status} />
+            </Space>
+            <AppointmentActions id={r.id as number} status={Number(r.status)} />
+          </Space>
+        </Card>
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,132 @@
+// The clinic dashboard: counts, today's queue grouped by status with one-click moves, and this
+// month's incomes against expenses (only for those who may see accounting).
+import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
+import { CalendarOutlined, CheckSquareOutlined, TeamOutlined } from '@ant-design/icons';
+import { type BaseRecord, useList } from '@refinedev/core';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { enumLabel } from '../../engine/labels';
+import { useSession } from '../../providers/session';
+import { formatNumber } from '../../engine/FieldValue';
+import { LazyChart } from './charts/LazyChart';
+import { groupQueue, shortTime } from './lib/queue';
+import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
+import { useApiGet } from './useApi';
+import { usePatientMap } from './usePatients';
+
+interface DashboardBody extends BaseRecord {
+  data?: {
+    counts: { patients: number; appointments_today: number; tasks_open: number };
+    today: Record<string, number>;
+    month: { incomes: number | string; expenses: number | string } | null;
+  };
+}
+
+const MONEY = { type: 'money' as const };
+
+function TodayQueue() {
+  const t = useT();
+  const today = dayjs().format('YYYY-MM-DD');
+  const { result, query } = useList({
+    resource: 'appointments',
+    filters: [{ field: 'date', operator: 'eq', value: today }],
+    sorters: [{ field: 'time', order: 'asc' }],
+    pagination: { pageSize: 100, currentPage: 1 },
+    errorNotification: false,
+  });
+  const rows = result.data ?? [];
+  const patients = usePatientMap(rows.map((r) => r.patient_id));
+  if (query.isLoading) return <Skeleton active />;
+  if (!rows.length) return <Empty description={t('clinic.noAppointmentsToday', 'No appointments today')} />;
+  const groups = groupQueue(rows.map((r) => ({ ...r, id: r.id as number, status: Number(r.status), time: r.time as string })));
+  return (
+    <Row gutter={[12, 12]} data-testid="today-queue">
+      {groups
+        .filter((g) => g.items.length)
+        .map((g) => (
+          <Col key={g.status} xs={24} md={12} xl={8}>
+            <Card size="small" data-testid={`queue-${g.status}`} title={<Space><StatusTag status={g.status} /><Typography.Text type="secondary">{g.items.length}</Typography.Text></Space>}>
+              <List
+                size="small"
+                dataSource={g.items}
+                renderItem={(a: BaseRecord) => {
+                  const patient = patients.get(String(a.patient_id));
+                  return (
+                    <List.Item key={String(a.id)} data-testid={`queue-item-${String(a.id)}`} style={{ flexWrap: 'wrap', gap: 6 }}>
+                      <Space>
+                        <Typography.Text strong dir="ltr">{shortTime(a.time)}</Typography.Text>
+                        <Link to={`/patients/${String(a.patient_id)}`}>{String(patient?.name ?? `#${String(a.patient_id)}`)}</Link>
+                      </Space>
+                      <AppointmentActions id={a.id as number} status={Number(a.status)} compact />
+                    </List.Item>
+                  );
+                }}
+              />
+            </Card>
+          </Col>
+        ))}
+    </Row>
+  );
+}
+
+export default function ClinicDashboard() {
+  const t = useT();
+  const { user } = useSession();
+  const { data, isLoading } = useApiGet<DashboardBody>('/basedashboard');
+  const mayAppointments = useMayWork('appointments', 'read');
+  const d = data?.data;
+  const month = d?.month;
+  const incomes = Number(month?.incomes ?? 0);
+  const expenses = Number(month?.expenses ?? 0);
+  const todayText = Object.entries(d?.today ?? {})
+    .map(([s, n]) => `${enumLabel(t, STATUS_FIELD, Number(s))}: ${n}`)
+    .join(' · ');
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="dashboard">
+      <Typography.Title level={3} style={{ margin: 0 }}>{t('pages.dashboardWelcome', { name: user?.name ?? '' })}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={8}>
+          <Card loading={isLoading}><Statistic title={t('resources.patients.title', 'Patients')} value={d?.counts.patients ?? 0} prefix={<TeamOutlined />} /></Card>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Card loading={isLoading}>
+            <Statistic title={t('clinic.appointmentsToday', "Today's appointments")} value={d?.counts.appointments_today ?? 0} prefix={<CalendarOutlined />} />
+            {todayText && <Typography.Text type="secondary">{todayText}</Typography.Text>}
+          </Card>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Card loading={isLoading}><Statistic title={t('clinic.openTasks', 'Open tasks')} value={d?.counts.tasks_open ?? 0} prefix={<CheckSquareOutlined />} /></Card>
+        </Col>
+      </Row>
+      {mayAppointments && (
+        <Card title={t('clinic.todayQueue', "Today's queue")} extra={<Link to="/appointments">{t('resources.appointments.title', 'Appointments')}</Link>}>
+          <TodayQueue />
+        </Card>
+      )}
+      {month && (
+        <Card title={t('clinic.thisMonth', 'This month')} data-testid="month-money">
+          <Row gutter={[16, 16]}>
+            <Col xs={24} md={8}>
+              <Space direction="vertical">
+                <Statistic title={t('clinic.incomes', 'Incomes')} value={formatNumber(incomes, MONEY)} valueStyle={{ color: '#0f766e' }} />
+                <Statistic title={t('clinic.expenses', 'Expenses')} value={formatNumber(expenses, MONEY)} valueStyle={{ color: '#b91c1c' }} />
+                <Statistic title={t('clinic.profit', 'Profit')} value={formatNumber(incomes - expenses, MONEY)} />
+              </Space>
+            </Col>
+            <Col xs={24} md={16}>
+              <LazyChart
+                kind="column"
+                height={220}
+                data={[
+                  { x: t('clinic.thisMonth', 'This month'), series: t('clinic.incomes', 'Incomes'), value: incomes },
+                  { x: t('clinic.thisMonth', 'This month'), series: t('clinic.expenses', 'Expenses'), value: expenses },
+                ]}
+              />
+            </Col>
+          </Row>
+        </Card>
+      )}
+    </Space>
+  );
+}

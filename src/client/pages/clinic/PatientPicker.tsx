@@ -1,0 +1,98 @@
+// A searchable patient select (name, phone or national ID via `q`) with a quick "new patient"
+// form in a modal; the new patient is selected at once.
+import { useState } from 'react';
+import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { UserAddOutlined } from '@ant-design/icons';
+import { useCreate } from '@refinedev/core';
+import { useT } from '../../i18n/useT';
+import { resourceByName } from '../../../../resources';
+import { enumLabel, fieldLabel } from '../../engine/labels';
+import { useRelationOptions } from '../../engine/useRelationOptions';
+import { toast } from '../../providers/notify';
+import { applyErrors, errorsOf } from './formErrors';
+import { useMayWork } from './status';
+
+const appointments = resourceByName('appointments');
+const patients = resourceByName('patients');
+
+export function PatientPicker({ value, onChange, id }: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
+  const t = useT();
+  const [extra, setExtra] = useState<{ label: string; value: number } | null>(null);
+  const { options, onSearch, loading } = useRelationOptions(appointments.fields.patient_id, value);
+  const mayCreate = useMayWork('patients', 'create');
+  const [open, setOpen] = useState(false);
+  const all = extra && !options.some((o) => o.value === extra.value) ? [extra, ...options] : options;
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <Select<number>
+        id={id}
+        showSearch
+        filterOption={false}
+        onSearch={onSearch}
+        loading={loading}
+        options={all}
+        value={value}
+        onChange={(v) => onChange?.(v)}
+        placeholder={t('clinic.searchPatient', 'Name, phone or national ID')}
+        style={{ width: '100%' }}
+      />
+      {mayCreate && (
+        <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="quick-patient">
+          {t('clinic.newPatient', 'New patient')}
+        </Button>
+      )}
+      {open && (
+        <QuickPatient
+          onClose={() => setOpen(false)}
+          onCreated={(p) => {
+            setExtra(p);
+            onChange?.(p.value);
+            setOpen(false);
+          }}
+        />
+      )}
+    </Space.Compact>
+  );
+}
+
+const QUICK_FIELDS = ['name', 'gender', 'phone', 'date_of_birth', 'national_id'] as const;
+
+function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: (p: { label: string; value: number }) => void }) {
+  const t = useT();
+  const [form] = Form.useForm();
+  const { mutate, mutation } = useCreate();
+  const submit = (values: Record<string, unknown>) => {
+    const dob = values.date_of_birth as { format?: (f: string) => string } | undefined;
+    const body = { ...values, date_of_birth: dob?.format ? dob.format('YYYY-MM-DD') : undefined };
+    mutate(
+      { resource: 'patients', values: body, successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => {
+          toast('success', t('notifications.saved', 'Saved'));
+          onCreated({ label: String(data.name), value: Number(data.id) });
+        },
+        onError: (err) => {
+          for (const m of applyErrors(form, errorsOf(err), QUICK_FIELDS)) toast('error', m);
+        },
+      },
+    );
+  };
+  return (
+    <Modal open title={t('clinic.newPatient', 'New patient')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} okText={t('buttons.save', 'Save')} cancelText={t('buttons.cancel', 'Cancel')} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="quick-patient-form">
+        <Form.Item name="name" label={fieldLabel(t, patients, 'name')} rules={[{ required: true, whitespace: true, message: t('validation.required', 'This field is required') }]}>
+          <Input id="quick-name" maxLength={120} />
+        </Form.Item>
+        <Form.Item name="gender" label={fieldLabel(t, patients, 'gender')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
+          <Select id="quick-gender" options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, patients.fields.gender, g) }))} />
+        </Form.Item>
+        <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')}>
+          <Input id="quick-phone" type="tel" dir="ltr" maxLength={30} />
+        </Form.Item>
+        <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

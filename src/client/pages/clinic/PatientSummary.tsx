@@ -1,0 +1,31 @@
+// A patient's header: name, age, gender, phone, national ID, blood group.
+import { Descriptions, Skeleton, Typography } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { useT } from '../../i18n/useT';
+import { resourceByName } from '../../../../resources';
+import { enumLabel, fieldLabel } from '../../engine/labels';
+import { ageFromDob, formatAge } from './lib/age';
+
+const def = resourceByName('patients');
+
+export function PatientSummary({ patient, loading, extra }: { patient?: BaseRecord; loading?: boolean; extra?: React.ReactNode }) {
+  const t = useT();
+  if (loading || !patient) return <Skeleton active paragraph={{ rows: 1 }} />;
+  const age = formatAge(t, ageFromDob(patient.date_of_birth));
+  const items = [
+    { key: 'age', label: t('clinic.age', 'Age'), children: age || '—' },
+    { key: 'gender', label: fieldLabel(t, def, 'gender'), children: enumLabel(t, def.fields.gender, patient.gender) || '—' },
+    { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <span dir="ltr">{patient.date_of_birth ? String(patient.date_of_birth).slice(0, 10) : '—'}</span> },
+    { key: 'phone', label: fieldLabel(t, def, 'phone'), children: <span dir="ltr">{String(patient.phone ?? '—')}</span> },
+    { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: String(patient.national_id ?? '—') },
+    { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: enumLabel(t, def.fields.blood_group, patient.blood_group) || '—' },
+  ];
+  return (
+    <div data-testid="patient-summary" style={{ marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ marginTop: 0 }} data-testid="patient-name">
+        {String(patient.name ?? '')} {extra}
+      </Typography.Title>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} contentStyle={{ whiteSpace: 'nowrap' }} items={items} />
+    </div>
+  );
+}

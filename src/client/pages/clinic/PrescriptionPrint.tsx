@@ -1,0 +1,63 @@
+// The printable prescription, in the chosen language and direction. Rendered beside the app's
+// root (print CSS hides everything else), then the browser's print dialog is opened.
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { useT } from '../../i18n/useT';
+import { formatAge } from './lib/age';
+import type { PrintModel } from './lib/printModel';
+import './print.css';
+
+export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
+  const t = useT();
+  useEffect(() => {
+    if (!model || !nonce) return;
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => window.clearTimeout(timer);
+  }, [model, nonce]);
+  if (!model) return null;
+  return createPortal(
+    <div className="print-root" dir={model.dir} lang={model.lang} data-testid="print-prescription">
+      <header>
+        <div>
+          <h1>{model.clinic}</h1>
+          {model.doctor && <div>{model.doctor}</div>}
+        </div>
+        <div dir="ltr">{model.date}</div>
+      </header>
+      <div className="rx-meta">
+        <span>{t('fields.patient_id', 'Patient')}: <strong>{model.patient}</strong></span>
+        {model.age && <span>{t('clinic.age', 'Age')}: {formatAge(t, model.age)}</span>}
+      </div>
+      {model.diagnosis && (
+        <p>
+          <strong>{t('fields.physician_diagnosis', 'Physician diagnosis')}:</strong> {model.diagnosis}
+        </p>
+      )}
+      <div className="rx-symbol">℞</div>
+      <table>
+        <thead>
+          <tr>
+            <th>{t('clinic.drug', 'Drug')}</th>
+            <th>{t('clinic.rx.dose', 'Dose')}</th>
+            <th>{t('clinic.rx.frequency', 'Frequency')}</th>
+            <th>{t('clinic.rx.duration', 'Duration')}</th>
+            <th>{t('clinic.rx.notes', 'Notes')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {model.lines.map((l, i) => (
+            <tr key={i}>
+              <td>{l.drug}</td>
+              <td>{l.dose}</td>
+              <td>{l.frequency}</td>
+              <td>{l.duration}</td>
+              <td>{l.notes}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {model.advice.length > 0 && <p>{model.advice.join('، ')}</p>}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,106 @@
+// Recording a visit: findings, diagnosis, prescriptions, advice lists, notes and payment.
+// POST /visitings with the patient and appointment; per-item errors land on their row.
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row } from 'antd';
+import { SaveOutlined } from '@ant-design/icons';
+import { type BaseRecord, useCreate } from '@refinedev/core';
+import { useT } from '../../i18n/useT';
+import { resourceByName } from '../../../../resources';
+import { fieldLabel } from '../../engine/labels';
+import { errorsOf } from './formErrors';
+import { CatalogSelect } from './CatalogSelect';
+import { PrescriptionRows } from './PrescriptionRows';
+import { rowErrors, topErrors } from './lib/rowErrors';
+import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody } from './lib/visitBody';
+
+const def = resourceByName('visitings');
+const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
+const TEXTS = VISIT_TEXTS;
+
+export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: number; appointmentId: number | null; onSaved: (visit: BaseRecord) => void }) {
+  const t = useT();
+  const [form] = Form.useForm<Values>();
+  const { mutate, mutation } = useCreate();
+  const [rxErrors, setRxErrors] = useState<Record<number, Record<string, string>>>({});
+  const [general, setGeneral] = useState<string[]>([]);
+  const submit = (values: Values) => {
+    setRxErrors({});
+    setGeneral([]);
+    mutate(
+      { resource: 'visitings', values: visitBody(values, patientId, appointmentId), successNotification: false, errorNotification: false },
+      {
+        onSuccess: ({ data }) => onSaved(data),
+        onError: (err) => {
+          const errors = errorsOf(err);
+          setRxErrors(rowErrors(errors, 'prescriptions'));
+          const top = topErrors(errors, ['prescriptions']);
+          const onForm = Object.entries(top).filter(([k]) => k in def.fields && !['patient_id', 'appointment_id'].includes(k));
+          form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
+          for (const a of ADVICE) {
+            const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
+            if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
+          }
+          const known = new Set([...onForm.map(([k]) => k), ...LISTS]);
+          const rest = Object.entries(errors).filter(([k]) => !known.has(k.split('.')[0])).flatMap(([, m]) => m);
+          const hasRx = Object.keys(rowErrors(errors, 'prescriptions')).length > 0;
+          setGeneral(rest.length ? rest : Object.keys(errors).length || hasRx ? [] : [err instanceof Error ? err.message : String(err)]);
+        },
+      },
+    );
+  };
+  return (
+    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
+      {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
+      <Card size="small" style={{ marginBottom: 16 }}>
+        <Row gutter={16}>
+          {TEXTS.map((f) => (
+            <Col key={f} xs={24} md={12}>
+              <Form.Item name={f} label={fieldLabel(t, def, f)}>
+                <Input.TextArea id={`visit-${f}`} rows={3} maxLength={def.fields[f].maxLength} />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+      </Card>
+      <PrescriptionRows errors={rxErrors} />
+      <Card size="small" style={{ marginTop: 16 }}>
+        <Row gutter={16}>
+          {ADVICE.map((a) => (
+            <Col key={a.field} xs={24} md={8}>
+              <Form.Item name={a.field} label={fieldLabel(t, def, a.field)}>
+                <CatalogSelect resource={a.resource} multiple id={`visit-${a.field}`} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24}>
+            <Form.Item name="notes" label={fieldLabel(t, def, 'notes')}>
+              <Input.TextArea id="visit-notes" rows={2} maxLength={4000} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="fee" label={fieldLabel(t, def, 'fee')}>
+              <InputNumber id="visit-fee" min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="paid_amount"
+              label={fieldLabel(t, def, 'paid_amount')}
+              dependencies={['fee']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, v) => (Number(v ?? 0) <= Number(getFieldValue('fee') ?? 0) ? Promise.resolve() : Promise.reject(new Error(t('validation.paidOverAmount', 'The paid amount cannot be more than the amount')))),
+                }),
+              ]}
+            >
+              <InputNumber id="visit-paid_amount" min={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Card>
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={mutation.isPending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
+        {t('clinic.saveVisit', 'Save visit')}
+      </Button>
+    </Form>
+  );
+}

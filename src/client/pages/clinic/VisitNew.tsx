@@ -1,0 +1,68 @@
+// visitings/:id/new (id = the appointment): the appointment's patient, then the visit form.
+// After saving, the appointment is marked Done and the prescription can be printed.
+import { useState } from 'react';
+import { Alert, Button, Card, Result, Space } from 'antd';
+import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
+import { type BaseRecord, useList, useOne, useUpdate } from '@refinedev/core';
+import { Link, useParams } from 'react-router';
+import { useT } from '../../i18n/useT';
+import { toast } from '../../providers/notify';
+import { PatientSummary } from './PatientSummary';
+import { PrescriptionPrint } from './PrescriptionPrint';
+import { StatusTag } from './status';
+import { usePrint } from './usePrint';
+import { VisitForm } from './VisitForm';
+import { STATUS, shortTime } from './lib/queue';
+
+export default function VisitNew() {
+  const t = useT();
+  const { id } = useParams();
+  const appointmentId = Number(id);
+  const { result: appointment, query: aq } = useOne({ resource: 'appointments', id: id ?? '', queryOptions: { enabled: !!id } });
+  const patientId = appointment?.patient_id as number | undefined;
+  const { result: patient, query: pq } = useOne({ resource: 'patients', id: patientId ?? '', queryOptions: { enabled: patientId !== undefined } });
+  const { result: existing } = useList({ resource: 'visitings', filters: [{ field: 'appointment_id', operator: 'eq', value: appointmentId }], pagination: { pageSize: 1 }, errorNotification: false, queryOptions: { enabled: !!id } });
+  const { mutate: update } = useUpdate();
+  const [saved, setSaved] = useState<BaseRecord | null>(null);
+  const printer = usePrint();
+
+  const onSaved = (visit: BaseRecord) => {
+    setSaved(visit);
+    toast('success', t('clinic.visitSaved', 'Visit saved'));
+    update({ resource: 'appointments', id: appointmentId, values: { status: STATUS.done }, successNotification: false, errorNotification: false });
+  };
+  const oldLink = (
+    <Link to={`/visitings/${String(id)}/old`} data-testid="old-visits-link">
+      <Button icon={<HistoryOutlined />}>{t('nav.visitingOld', 'Previous visits')}</Button>
+    </Link>
+  );
+
+  return (
+    <Card loading={aq.isLoading} title={t('nav.visitingNew', 'New visit')} extra={oldLink}>
+      <PatientSummary
+        patient={patient}
+        loading={pq.isLoading || aq.isLoading}
+        extra={appointment && <Space size={4} style={{ fontSize: 14, fontWeight: 400 }}><span dir="ltr">{String(appointment.date).slice(0, 10)} {shortTime(appointment.time)}</span><StatusTag status={appointment.status} /></Space>}
+      />
+      {saved ? (
+        <Result
+          status="success"
+          title={t('clinic.visitSaved', 'Visit saved')}
+          subTitle={t('clinic.appointmentDone', 'The appointment is marked as done.')}
+          extra={[
+            <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => printer.print(saved, patient)} data-testid="print-visit">
+              {t('clinic.printPrescription', 'Print prescription')}
+            </Button>,
+            <Link key="dash" to="/dashboard"><Button>{t('nav.dashboard', 'Dashboard')}</Button></Link>,
+          ]}
+        />
+      ) : patientId !== undefined ? (
+        <>
+          {(existing.data?.length ?? 0) > 0 && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('clinic.visitExists', 'A visit is already recorded for this appointment.')} action={oldLink} />}
+          <VisitForm patientId={patientId} appointmentId={appointmentId} onSaved={onSaved} />
+        </>
+      ) : null}
+      <PrescriptionPrint model={printer.model} nonce={printer.nonce} />
+    </Card>
+  );
+}

@@ -1,0 +1,52 @@
+// The trend of a patient's vital signs (weight, BMI, blood pressure, heart rate), latest BMI shown.
+import { Card, Col, Row, Segmented, Statistic } from 'antd';
+import { useState } from 'react';
+import { useList } from '@refinedev/core';
+import dayjs from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { resourceByName } from '../../../../resources';
+import { fieldLabel } from '../../engine/labels';
+import { formatNumber } from '../../engine/FieldValue';
+import { LazyChart } from './charts/LazyChart';
+import { type TrendField, vitalSeries } from './lib/vitals';
+
+const def = resourceByName('vitalSigns');
+const GROUPS: Record<string, TrendField[]> = { body: ['weight', 'bmi'], pressure: ['systolic', 'diastolic', 'heart_rate'] };
+
+export function VitalsTrend({ patientId }: { patientId: number }) {
+  const t = useT();
+  const [group, setGroup] = useState<'body' | 'pressure'>('body');
+  const { result, query } = useList({
+    resource: 'vitalSigns',
+    filters: [{ field: 'patient_id', operator: 'eq', value: patientId }],
+    sorters: [{ field: 'measured_at', order: 'desc' }],
+    pagination: { pageSize: 100 },
+    errorNotification: false,
+  });
+  const rows = result.data ?? [];
+  const latest = rows.find((r) => r.bmi !== null && r.bmi !== undefined);
+  const fields = GROUPS[group];
+  const label = (f: TrendField) => `${fieldLabel(t, def, f)} (${def.fields[f].unit ?? ''})`;
+  const data = vitalSeries(rows.map((r) => Object.fromEntries(['measured_at', ...fields].map((k) => [k, r[k]]))), label, (v) => dayjs(v).format('YYYY-MM-DD HH:mm'));
+  return (
+    <Card size="small" loading={query.isLoading} style={{ marginBottom: 16 }} data-testid="vitals-trend">
+      <Row gutter={16} align="middle">
+        <Col xs={24} md={6}>
+          <Statistic title={fieldLabel(t, def, 'bmi')} value={latest ? formatNumber(latest.bmi, def.fields.bmi) : '—'} valueStyle={{ direction: 'ltr', unicodeBidi: 'isolate' }} />
+          <Segmented
+            style={{ marginTop: 12 }}
+            value={group}
+            onChange={(v) => setGroup(v as 'body' | 'pressure')}
+            options={[
+              { value: 'body', label: t('clinic.trendBody', 'Weight and BMI') },
+              { value: 'pressure', label: t('clinic.trendPressure', 'Blood pressure and pulse') },
+            ]}
+          />
+        </Col>
+        <Col xs={24} md={18}>
+          <LazyChart kind="line" data={data} height={240} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+// Today's queue: appointments grouped by status in the order the front desk works them, and the
+// one-click moves offered from each status.
+
+export const STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;
+
+/** Column order of the queue. */
+export const QUEUE_ORDER: readonly number[] = [STATUS.waiting, STATUS.late, STATUS.active, STATUS.lab, STATUS.postponed, STATUS.refer, STATUS.done];
+
+export interface QueueItem {
+  id: number | string;
+  status: number;
+  time?: string | null;
+}
+
+export function groupQueue<T extends QueueItem>(items: readonly T[]): { status: number; items: T[] }[] {
+  const byTime = [...items].sort((a, b) => String(a.time ?? '').localeCompare(String(b.time ?? '')));
+  return QUEUE_ORDER.map((status) => ({ status, items: byTime.filter((i) => Number(i.status) === status) }));
+}
+
+/** The statuses an appointment can be moved to with one click. */
+export function nextMoves(status: number): number[] {
+  switch (status) {
+    case STATUS.active:
+      return [STATUS.waiting, STATUS.late, STATUS.postponed];
+    case STATUS.waiting:
+      return [STATUS.done, STATUS.lab, STATUS.refer];
+    case STATUS.late:
+      return [STATUS.waiting, STATUS.postponed];
+    case STATUS.lab:
+      return [STATUS.waiting, STATUS.done];
+    case STATUS.postponed:
+      return [STATUS.active];
+    case STATUS.refer:
+      return [STATUS.done];
+    default:
+      return [];
+  }
+}
+
+/** "HH:MM" from the API's "HH:MM" or "HH:MM:SS". */
+export function shortTime(time: unknown): string {
+  return typeof time === 'string' ? time.slice(0, 5) : '';
+}

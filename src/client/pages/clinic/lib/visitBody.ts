@@ -1,0 +1,39 @@
+// The body of POST /visitings from the visit form's values: blank texts become null, the advice
+// multi-selects become lists of { <catalog>_id }.
+
+export const VISIT_TEXTS = ['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis'] as const;
+
+/** The advice lists: form field, catalog resource, id field of an item. */
+export const ADVICE = [
+  { field: 'examinations', resource: 'examinations', id: 'examination_id' },
+  { field: 'life_styles', resource: 'lifeStyles', id: 'life_style_id' },
+  { field: 'physical_theraphies', resource: 'physicalTheraphies', id: 'physical_theraphy_id' },
+] as const;
+
+export interface RxRow {
+  drug_id?: number;
+  dose?: string;
+  frequency?: string;
+  duration?: string;
+  notes?: string;
+}
+export type VisitValues = Record<string, unknown> & { prescriptions?: RxRow[] };
+
+const blank = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+export function visitBody(values: VisitValues, patientId: number, appointmentId: number | null): Record<string, unknown> {
+  const body: Record<string, unknown> = { patient_id: patientId, appointment_id: appointmentId };
+  for (const f of VISIT_TEXTS) body[f] = blank(values[f]);
+  body.notes = blank(values.notes);
+  body.fee = Number(values.fee ?? 0);
+  body.paid_amount = Number(values.paid_amount ?? 0);
+  body.prescriptions = (values.prescriptions ?? []).map((r) => ({
+    drug_id: r.drug_id,
+    dose: blank(r.dose),
+    frequency: blank(r.frequency),
+    duration: blank(r.duration),
+    notes: blank(r.notes),
+  }));
+  for (const a of ADVICE) body[a.field] = ((values[a.field] as number[] | undefined) ?? []).map((id) => ({ [a.id]: id }));
+  return body;
+}

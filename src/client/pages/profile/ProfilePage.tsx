@@ -1,0 +1,170 @@
+// Profile, for both applications: personal and contact details, and account security (change
+// password, sign out other devices). A change refreshes the user shown in the header.
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Typography } from 'antd';
+import { LockOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import { appScope } from '../../host';
+import { useT } from '../../i18n/useT';
+import { enumLabel } from '../../engine/labels';
+import { EMAIL_PATTERN } from '../../engine/formRules';
+import { toast } from '../../providers/notify';
+import { getSession, setSession } from '../../providers/session';
+import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from './profileApi';
+
+function SecurityCard() {
+  const t = useT();
+  const [form] = Form.useForm<PasswordValues>();
+  const [saving, setSaving] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const required = { required: true, message: t('validation.required', 'This field is required') };
+  return (
+    <Card title={<Space><LockOutlined />{t('profile.security', 'Account security')}</Space>} data-testid="profile-security">
+      <Form<PasswordValues>
+        form={form}
+        layout="vertical"
+        onFinish={async (values) => {
+          setSaving(true);
+          try {
+            const body = await profileApi.changePassword(values);
+            toast('success', body.message ?? t('messages.passwordChanged', 'Your password has been changed. Your other devices were signed out'));
+            form.resetFields();
+          } catch (err) {
+            form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof PasswordValues, errors: f.errors })));
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <Form.Item name="current_password" label={t('profile.currentPassword', 'Current password')} rules={[required]}>
+          <Input.Password id="current_password" autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label={t('auth.newPassword', 'New password')} rules={[required, { min: 12, message: t('validation.passwordLength', { limit: 12 }) }]}>
+          <Input.Password id="new_password" autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="password_confirmation"
+          label={t('auth.confirmPassword', 'Confirm password')}
+          dependencies={['password']}
+          rules={[
+            required,
+            ({ getFieldValue }) => ({
+              validator: (_, value) => (!value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.confirmed', 'The confirmation does not match')))),
+            }),
+          ]}
+        >
+          <Input.Password id="password_confirmation" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="change-password">
+          {t('auth.resetPassword', 'Change password')}
+        </Button>
+      </Form>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 24 }}>
+        {t('profile.logoutOthersHelp', 'Signed in on a device you no longer use? Sign out everywhere except here.')}
+      </Typography.Paragraph>
+      <Popconfirm
+        title={t('common.areYouSure', 'Are you sure?')}
+        description={t('profile.logoutOthersConfirm', 'Sign out all your other devices?')}
+        okText={t('profile.logoutOthers', 'Sign out other devices')}
+        cancelText={t('buttons.cancel', 'Cancel')}
+        onConfirm={async () => {
+          setSigningOut(true);
+          try {
+            const body = await profileApi.logoutOthers();
+            toast('success', body.message ?? t('messages.loggedOutOthers', 'Your other devices were signed out'));
+          } catch {
+            // shown by the HTTP layer
+          } finally {
+            setSigningOut(false);
+          }
+        }}
+      >
+        <Button icon={<LogoutOutlined />} loading={signingOut} data-testid="logout-others">
+          {t('profile.logoutOthers', 'Sign out other devices')}
+        </Button>
+      </Popconfirm>
+    </Card>
+  );
+}
+
+export default function ProfilePage() {
+  const t = useT();
+  const [form] = Form.useForm<ProfileValues>();
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [user, setUser] = useState(getSession().user);
+  useEffect(() => {
+    let live = true;
+    profileApi
+      .load()
+      .then((body) => {
+        if (!live) return;
+        setUser(body.data);
+      })
+      .catch(() => live && setFailed(true))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const roleField = { type: 'enum' as const, enum: appScope() === 'central' ? 'centralRole' : 'tenantRole' };
+  const required = { required: true, whitespace: true, message: t('validation.required', 'This field is required') };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="profile-page">
+      <Typography.Title level={3} style={{ margin: 0 }}>{t('nav.profile', 'Profile')}</Typography.Title>
+      {failed && <Alert type="error" showIcon message={t('errors.server', 'Something went wrong, please try again later')} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12}>
+          <Card>
+            {loading ? (
+              <Skeleton active />
+            ) : (
+              <Form<ProfileValues>
+                form={form}
+                layout="vertical"
+                initialValues={{ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' }}
+                onFinish={async (values) => {
+                  setSaving(true);
+                  try {
+                    const body = await profileApi.save(values);
+                    setUser(body.data);
+                    // The header shows the session's user: refresh it.
+                    setSession({ user: { ...getSession().user, ...body.data } });
+                    toast('success', t('profile.saved', 'Profile updated'));
+                  } catch (err) {
+                    form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof ProfileValues, errors: f.errors })));
+                  } finally {
+                    setSaving(false);
+                  }
+                }}
+              >
+                <Typography.Title level={5}><UserOutlined /> {t('profile.personal', 'Personal information')}</Typography.Title>
+                <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+                  <Descriptions.Item label={t('fields.username', 'Username')}><span dir="ltr">{user?.username}</span></Descriptions.Item>
+                  <Descriptions.Item label={t('fields.role', 'Role')}>{enumLabel(t, roleField, user?.role)}</Descriptions.Item>
+                </Descriptions>
+                <Form.Item name="name" label={t('fields.name', 'Name')} rules={[required, { max: 120, message: t('validation.maxLength', { limit: 120 }) }]}>
+                  <Input id="profile-name" autoComplete="name" />
+                </Form.Item>
+                <Typography.Title level={5}><MailOutlined /> {t('profile.contact', 'Contact')}</Typography.Title>
+                <Form.Item name="email" label={t('fields.email', 'E-mail')} rules={[{ pattern: EMAIL_PATTERN, message: t('validation.email', 'Must be a valid e-mail address') }]}>
+                  <Input id="profile-email" dir="ltr" autoComplete="email" />
+                </Form.Item>
+                <Form.Item name="phone" label={t('fields.phone', 'Phone')}>
+                  <Input id="profile-phone" dir="ltr" autoComplete="tel" />
+                </Form.Item>
+                <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
+                  {t('buttons.save', 'Save')}
+                </Button>
+              </Form>
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <SecurityCard />
+        </Col>
+      </Row>
+    </Space>
+  );
+}

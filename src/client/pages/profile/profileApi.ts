@@ -1,0 +1,40 @@
+// The logged-in person's own account, in both applications: /auth/profile on the central host,
+// /auth/tenant/profile on a clinic.
+import { appScope } from '../../host';
+import { ApiError, api } from '../../providers/http';
+import type { SessionUser } from '../../providers/session';
+
+export interface ProfileValues {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface PasswordValues {
+  current_password: string;
+  password: string;
+  password_confirmation: string;
+}
+
+export function profileBase(): string {
+  return appScope() === 'tenant' ? '/auth/tenant/profile' : '/auth/profile';
+}
+
+/** Blank optional fields are sent as null (the server clears them). */
+export function profileBody(values: Partial<ProfileValues>): ProfileValues {
+  const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return { name: String(values.name ?? '').trim(), email: blankToNull(values.email), phone: blankToNull(values.phone) };
+}
+
+/** A 422's field errors in antd Form's setFields shape. */
+export function fieldErrors(err: unknown): { name: string; errors: string[] }[] {
+  if (!(err instanceof ApiError) || err.statusCode !== 422 || !err.errors) return [];
+  return Object.entries(err.errors).map(([name, errors]) => ({ name, errors }));
+}
+
+export const profileApi = {
+  load: () => api<{ data: SessionUser }>(profileBase()),
+  save: (values: Partial<ProfileValues>) => api<{ data: SessionUser }>(profileBase(), { method: 'PUT', body: profileBody(values) }),
+  changePassword: (values: PasswordValues) => api<{ message?: string }>(`${profileBase()}/password`, { method: 'PUT', body: values }),
+  logoutOthers: () => api<{ message?: string }>(`${profileBase()}/logout-others`, { method: 'POST' }),
+};

@@ -1,0 +1,124 @@
+// Central workflows end to end: an Admin's new doctor becomes a request, the Owner accepts it,
+// the new clinic's Main Doctor logs in, the Owner suspends the clinic (its login then shows the
+// 417 screen), and "mark all as read" empties the unread notifications.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PASSWORD, baseUrl, launch, login, newContext, waitForPath } from './browser';
+
+const suffix = Date.now().toString(36).slice(-5);
+const doctor = { name: `Dr. Rezan Test ${suffix}`, subdomain: `rezan${suffix}`, username: `rezan${suffix}` };
+
+async function actor(browser: Browser, host: string, username: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, host, username);
+  await waitForPath(page, '/dashboard');
+  return { context, page };
+}
+
+/** The OK button of the open confirmation (Popconfirm). */
+function confirmButton(page: Page, name: string) {
+  return page.locator('.ant-popover:visible').getByRole('button', { name, exact: true });
+}
+
+describe('central workflows', () => {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+
+  it("an Admin's new doctor is sent for approval and the list is shown again", async () => {
+    const { context, page } = await actor(browser, 'localhost', 'admin');
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/doctors/create`);
+    await page.locator('#field-name').fill(doctor.name);
+    await page.locator('#field-subdomain').fill(doctor.subdomain);
+    await page.locator('#field-username').fill(doctor.username);
+    await page.locator('#field-password').fill(PASSWORD);
+    await page.locator('#field-plan_id').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Pro' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText("Please wait for the owner's approval").waitFor();
+    await waitForPath(page, '/doctors');
+    // Nothing was created yet: the doctor is not in the list.
+    await page.locator('.ant-table-row').first().waitFor();
+    expect(await page.getByRole('cell', { name: doctor.subdomain, exact: true }).count()).toBe(0);
+  });
+
+  it('the Owner sees the pending request (menu badge) and accepts it', async () => {
+    const { context, page } = await actor(browser, 'localhost', 'owner');
+    contexts.push(context);
+    await page.getByTestId('menu-pending-requests').waitFor();
+    await page.getByTestId('app-menu').getByRole('link', { name: /Requests/ }).click();
+    await waitForPath(page, '/doctors/requests');
+    const row = page.getByTestId('requests-pending').locator('.ant-table-row').filter({ hasText: doctor.name });
+    await row.waitFor();
+    expect(await row.getByText('Add doctor').count()).toBe(1);
+    // Requested by the demo Admin.
+    expect(await row.getByText('Shilan Hama').count()).toBe(1);
+    await row.getByTestId('request-accept').click();
+    await confirmButton(page, 'Accept').click();
+    await page.getByText('Request accepted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Accepted' }).click();
+    await page.getByTestId('requests-accepted').locator('.ant-table-row').filter({ hasText: doctor.name }).waitFor();
+  });
+
+  it("the new clinic's Main Doctor logs in on its subdomain", async () => {
+    const context = await newContext(browser);
+    contexts.push(context);
+    const page = await context.newPage();
+    await login(page, `${doctor.subdomain}.localhost`, doctor.username);
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('user-name').waitFor();
+    expect(await page.getByTestId('user-name').textContent()).toBe(doctor.name);
+  });
+
+  it('the Owner suspends the clinic; its login then shows the 417 screen', async () => {
+    const { context, page } = await actor(browser, 'localhost', 'owner');
+    contexts.push(context);
+    await page.goto(`${baseUrl()}/doctors?q=${doctor.subdomain}`);
+    const row = page.locator('.ant-table-row').filter({ hasText: doctor.subdomain });
+    await row.waitFor();
+    expect(await row.getByTestId('remaining-days').textContent()).toMatch(/^36[56] days left$/);
+    await row.locator('a, button').filter({ has: page.locator('.anticon-eye') }).first().click();
+    await page.getByTestId('doctor-details').waitFor();
+    await page.getByTestId('status-suspend').click();
+    await confirmButton(page, 'Suspend').click();
+    await page.getByText('Status updated').waitFor();
+    await page.getByTestId('doctor-details').getByText('Suspended').waitFor();
+    await page.getByTestId('status-reactivate').waitFor();
+
+    const clinic = await newContext(browser);
+    contexts.push(clinic);
+    const clinicPage = await clinic.newPage();
+    await login(clinicPage, `${doctor.subdomain}.localhost`, doctor.username);
+    await waitForPath(clinicPage, '/417');
+    await clinicPage.getByTestId('error-417').waitFor();
+  });
+
+  it('"mark all as read" empties the unread tab and the bell', async () => {
+    const { context, page } = await actor(browser, 'localhost', 'owner');
+    contexts.push(context);
+    // The Admin's request notified the Owner.
+    await page.getByTestId('bell-count').locator('.ant-badge-count').waitFor();
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('bell-panel').getByText(`New request: add doctor ${doctor.name}`).waitFor();
+    await page.getByTestId('bell-view-all').click();
+    await waitForPath(page, '/notifications');
+    const unread = page.getByTestId('notifications-unread');
+    await unread.getByText(`New request: add doctor ${doctor.name}`).waitFor();
+    await page.getByTestId('mark-all-read').click();
+    await unread.getByText('No unread notifications').waitFor();
+    expect(await unread.locator('.ant-table-row').count()).toBe(0);
+    await page.getByTestId('bell-count').locator('.ant-badge-count').waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Read', exact: true }).click();
+    await page.getByTestId('notifications-read').getByText(`New request: add doctor ${doctor.name}`).waitFor();
+  });
+});

@@ -1,0 +1,226 @@
+// Clinic journeys in Kurdish (the default language) on demo.localhost: booking for a new patient,
+// the visit with a prescription and a payment reaching accounting, vital signs with BMI, the
+// permission matrix, and screens and calls refused without a permission. The tests run in order:
+// the doctor's visit is on the appointment the secretary booked.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, waitForPath } from './browser';
+
+const HOST = 'demo.localhost';
+const url = (path: string) => `${baseUrl(HOST)}${path}`;
+const tag = Date.now().toString(36);
+const patientName = `Hêro Azad ${tag}`;
+const WAITING = 'چاوەڕوان';
+const DONE = 'تەواوبوو';
+
+async function kurdishContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.localStorage.setItem('user-locale', 'ckb');
+    // The print dialog is counted instead of opened.
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** The logged-in API answer for a path (same origin, the page's stored token). */
+async function apiStatus(page: Page, path: string): Promise<number> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api/v1${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json' } });
+    return res.status;
+  }, path);
+}
+
+async function apiJson<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api/v1${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json' } });
+    return (await res.json()) as T;
+  }, path);
+}
+
+async function signIn(page: Page, user: string): Promise<void> {
+  await login(page, HOST, user);
+  await waitForPath(page, '/dashboard');
+  await page.getByTestId('dashboard').waitFor();
+}
+
+describe('clinic journeys (Kurdish)', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let appointmentId = 0;
+  let patientId = 0;
+
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await kurdishContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  it('the secretary books an appointment for a new patient and moves it to Waiting', async () => {
+    await signIn(page, 'secretary');
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await page.goto(url('/appointments'));
+    await page.getByTestId('appointment-create').click();
+    await waitForPath(page, '/appointments/create');
+    await page.getByTestId('quick-patient').click();
+    await page.locator('#quick-name').fill(patientName);
+    await page.locator('#quick-gender').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'مێ' }).click();
+    await page.locator('#quick-phone').fill(`0750${Date.now().toString().slice(-7)}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'پاشەکەوتکردن' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.locator('.ant-select-selection-item', { hasText: patientName }).waitFor();
+    await page.locator('#field-time').click();
+    await page.locator('#field-time').fill('23:35');
+    await page.locator('#field-time').press('Enter');
+    await page.getByTestId('appointment-save').click();
+    await waitForPath(page, '/appointments');
+
+    const row = page.locator('.ant-table-row').filter({ hasText: patientName });
+    await row.waitFor();
+    const testId = await row.locator('[data-testid^="appointment-row-"]').getAttribute('data-testid');
+    appointmentId = Number(testId?.replace('appointment-row-', ''));
+    expect(appointmentId).toBeGreaterThan(0);
+    patientId = (await apiJson<{ data: { patient_id: number } }>(page, `/appointments/${appointmentId}`)).data.patient_id;
+    await page.getByTestId(`move-${appointmentId}-1`).click();
+    await row.locator('.ant-tag', { hasText: WAITING }).waitFor();
+
+    // The same slot again: the overlap is shown on the time field, in Kurdish.
+    await page.getByTestId('appointment-create').click();
+    await page.locator('#field-patient_id').click();
+    await page.locator('#field-patient_id').fill(patientName);
+    await page.locator('.ant-select-item-option').filter({ hasText: patientName }).click();
+    await page.locator('#field-time').click();
+    await page.locator('#field-time').fill('23:40');
+    await page.locator('#field-time').press('Enter');
+    await page.getByTestId('appointment-save').click();
+    await page.locator('.ant-form-item-has-error').filter({ has: page.locator('#field-time') }).getByText('23:35').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/appointments/create');
+  });
+
+  it('the doctor records the visit with a prescription and a payment, and the income reaches accounting', async () => {
+    expect(appointmentId).toBeGreaterThan(0);
+    await signIn(page, 'doctor');
+    await page.getByTestId(`queue-item-${appointmentId}`).waitFor();
+    expect(await page.getByTestId('queue-1').getByText(patientName).count()).toBe(1);
+    await page.getByTestId(`open-visit-${appointmentId}`).click();
+    await waitForPath(page, `/visitings/${appointmentId}/new`);
+    await page.getByTestId('patient-name').getByText(patientName).waitFor();
+
+    await page.locator('#visit-chief_complaint').fill('کۆکە و تا');
+    await page.locator('#visit-physician_diagnosis').fill('هەوکردنی قورگ');
+    await page.getByTestId('rx-add').click();
+    await page.locator('#rx-0-drug').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const drug = (await option.innerText()).trim();
+    await option.click();
+    await page.locator('#rx-0-dose').fill('500 mg');
+    await page.locator('#rx-0-frequency').fill('3×');
+    await page.locator('#rx-0-duration').fill('5 ڕۆژ');
+    await page.locator('#visit-fee').fill('25000');
+    await page.locator('#visit-paid_amount').fill('20000');
+    await page.getByTestId('visit-save').click();
+
+    await page.getByTestId('print-visit').click();
+    const sheet = page.getByTestId('print-prescription');
+    await sheet.getByText(drug).waitFor({ state: 'attached' });
+    expect(await sheet.getAttribute('dir')).toBe('rtl');
+    expect(await sheet.isVisible()).toBe(false); // only on paper
+    await page.emulateMedia({ media: 'print' });
+    expect(await sheet.innerText()).toContain(patientName);
+    expect(await sheet.innerText()).toContain('هەوکردنی قورگ');
+    await page.emulateMedia({ media: 'screen' });
+    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+
+    await expect.poll(async () => (await apiJson<{ data: { status: number } }>(page, `/appointments/${appointmentId}`)).data.status).toBe(6);
+
+    await page.goto(url('/accounting/incomes'));
+    const income = page.locator('.ant-table-row').filter({ hasText: patientName });
+    await income.waitFor();
+    const amount = await page.evaluate(() => (20000).toLocaleString('ckb', { maximumFractionDigits: 2 }));
+    expect(await income.innerText()).toContain(amount);
+
+    await page.goto(url('/accounting/result'));
+    await page.getByTestId('result-table').locator('.ant-table-row').nth(11).waitFor();
+    expect(await page.getByTestId('total-incomes').innerText()).not.toBe('0');
+
+    await page.goto(url(`/visitings/${appointmentId}/old`));
+    await page.getByTestId('visit-history').getByText('هەوکردنی قورگ').waitFor();
+    await page.goto(url('/appointments'));
+    await page.locator('.ant-table-row').filter({ hasText: patientName }).locator('.ant-tag', { hasText: DONE }).waitFor();
+  });
+
+  it('the nurse records vital signs and sees the BMI', async () => {
+    expect(patientId).toBeGreaterThan(0);
+    await signIn(page, 'nurse');
+    await page.getByTestId('patient-search').fill(patientName.slice(0, 12));
+    await page.getByTestId(`patient-hit-${patientId}`).click();
+    await page.waitForURL((u) => u.pathname === `/patients/${patientId}/visitings`);
+    await page.getByTestId('patient-summary').waitFor();
+    await page.getByRole('tab', { name: 'نیشانە ژیانییەکان' }).click();
+    await page.waitForURL((u) => u.pathname.endsWith('/nurses/vital-signs'));
+    await page.getByRole('button', { name: 'دروستکردن' }).click();
+    await page.locator('#field-weight').fill('80');
+    await page.locator('#field-height').fill('180');
+    await page.getByRole('button', { name: 'پاشەکەوتکردن' }).click();
+    await page.waitForURL((u) => u.pathname === `/patients/${patientId}/nurses/vital-signs`);
+    const bmi = await page.evaluate(() => (24.7).toLocaleString('ckb', { maximumFractionDigits: 2 }));
+    await page.locator('.ant-table-row').filter({ hasText: bmi }).waitFor();
+    await page.getByTestId('vitals-trend').getByText(bmi).waitFor();
+  });
+
+  it('the doctor gives a staff member a permission in the matrix', async () => {
+    await signIn(page, 'doctor');
+    const staff = await apiJson<{ data: { id: number; username: string }[] }>(page, '/tenantUsers?per_page=50');
+    const nurse = staff.data.find((u) => u.username === 'nurse');
+    expect(nurse).toBeTruthy();
+    await page.goto(url(`/users/show/${nurse!.id}`));
+    const box = page.getByTestId('perm-examinations-read');
+    await box.waitFor();
+    const before = await box.isChecked();
+    await box.click();
+    await page.getByTestId('perm-save').click();
+    await page.getByText('مۆڵەتەکان نوێ کرانەوە').first().waitFor();
+    const catalogue = await apiJson<{ permissions: { id: number; name: string; table_name: string }[] }>(page, '/permissions');
+    const id = catalogue.permissions.find((p) => p.table_name === 'examinations' && p.name === 'read')!.id;
+    const granted = await apiJson<{ data: { permissions: number[] } }>(page, `/permissions/user/${nurse!.id}`);
+    expect(granted.data.permissions.includes(id)).toBe(!before);
+    expect(await box.isChecked()).toBe(!before);
+    // The role select offers only Doctor, Secretary and Nurse.
+    await page.goto(url(`/users/edit/${nurse!.id}`));
+    await page.locator('.ant-select-selector').filter({ has: page.locator('#field-role') }).click();
+    const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
+    expect(options).toHaveLength(3);
+  });
+
+  it('staff without a permission are sent away from the screen and refused by the API', async () => {
+    await signIn(page, 'secretary');
+    await page.goto(url('/accounting/result'));
+    await waitForPath(page, '/dashboard');
+    expect(await apiStatus(page, '/accounting')).toBe(403);
+    expect(await apiStatus(page, '/incomes')).toBe(403);
+    await context.close();
+
+    context = await kurdishContext(browser);
+    page = await context.newPage();
+    await signIn(page, 'nurse');
+    await page.goto(url('/appointments'));
+    await waitForPath(page, '/dashboard');
+    expect(await apiStatus(page, '/appointments')).toBe(403);
+    await page.goto(url('/users'));
+    await waitForPath(page, '/dashboard');
+    expect(await apiStatus(page, '/permissions/user/1')).toBe(403);
+  });
+});

@@ -1,0 +1,171 @@
+// Logic behind the clinic screens: ages, month labels and the accounting year, the permission
+// matrix, today's queue, per-row visit errors, the visit body, the printed prescription, vitals.
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { ageFromDob, formatAge } from '../../src/client/pages/clinic/lib/age';
+import { chartSeries, monthLabel, yearRows } from '../../src/client/pages/clinic/lib/months';
+import { groupPermissions, rowState, toggleId, toggleRow } from '../../src/client/pages/clinic/lib/permissionMatrix';
+import { groupQueue, nextMoves, shortTime } from '../../src/client/pages/clinic/lib/queue';
+import { rowErrors, topErrors } from '../../src/client/pages/clinic/lib/rowErrors';
+import { printModel } from '../../src/client/pages/clinic/lib/printModel';
+import { visitBody } from '../../src/client/pages/clinic/lib/visitBody';
+import { vitalSeries } from '../../src/client/pages/clinic/lib/vitals';
+import { i18n, translate } from '../../src/client/i18n';
+
+const tt = (key: string, o?: Record<string, unknown> | string) => translate(key, o);
+
+describe('age from date of birth', () => {
+  const today = dayjs('2025-06-15');
+  it('counts whole years, the birthday itself included', () => {
+    expect(ageFromDob('1990-06-15', today)).toEqual({ years: 35, months: 0 });
+    expect(ageFromDob('1990-06-16', today)).toEqual({ years: 34, months: 11 });
+    expect(ageFromDob('2024-02-29', today)).toEqual({ years: 1, months: 3 });
+  });
+  it('is unknown for missing, invalid or future dates', () => {
+    expect(ageFromDob(null, today)).toBeNull();
+    expect(ageFromDob('not a date', today)).toBeNull();
+    expect(ageFromDob('2030-01-01', today)).toBeNull();
+  });
+  it('is written in years, or in months under two, in the chosen language', async () => {
+    await i18n.changeLanguage('en');
+    expect(formatAge(tt, { years: 34, months: 2 })).toBe('34 yrs');
+    expect(formatAge(tt, { years: 1, months: 3 })).toBe('15 mo');
+    await i18n.changeLanguage('ckb');
+    expect(formatAge(tt, { years: 34, months: 2 })).toBe('34 ساڵ');
+    expect(formatAge(tt, null)).toBe('');
+  });
+});
+
+describe('months and the accounting year', () => {
+  it('labels months in each language and leaves nonsense alone', async () => {
+    await i18n.changeLanguage('en');
+    expect(monthLabel(tt, 1)).toBe('January');
+    expect(monthLabel(tt, 12)).toBe('December');
+    expect(monthLabel(tt, 13)).toBe('13');
+    await i18n.changeLanguage('ar');
+    expect(monthLabel(tt, 3)).toBe('آذار');
+    await i18n.changeLanguage('ckb');
+    expect(monthLabel(tt, 1)).toBe('کانوونی دووەم');
+  });
+  it('always gives twelve rows, coercing the numeric strings PostgreSQL sends', () => {
+    const rows = yearRows([{ month: 3, incomes: '150.50' as unknown as number, expenses: 50, profit: 100.5 }]);
+    expect(rows).toHaveLength(12);
+    expect(rows[2]).toEqual({ month: 3, incomes: 150.5, expenses: 50, profit: 100.5 });
+    expect(rows[0]).toEqual({ month: 1, incomes: 0, expenses: 0, profit: 0 });
+    expect(yearRows(undefined).every((r) => r.profit === 0)).toBe(true);
+  });
+  it('makes a grouped series of incomes and expenses', async () => {
+    await i18n.changeLanguage('en');
+    const s = chartSeries(tt, yearRows([{ month: 1, incomes: 10, expenses: 4, profit: 6 }]));
+    expect(s).toHaveLength(24);
+    expect(s[0]).toEqual({ month: 'January', kind: 'Incomes', value: 10 });
+    expect(s[1]).toEqual({ month: 'January', kind: 'Expenses', value: 4 });
+  });
+});
+
+describe('permission matrix', () => {
+  const catalogue = [
+    { id: 1, name: 'read', table_name: 'patients' },
+    { id: 2, name: 'create', table_name: 'patients' },
+    { id: 3, name: 'update', table_name: 'patients' },
+    { id: 4, name: 'delete', table_name: 'patients' },
+    { id: 5, name: 'read', table_name: 'accounting' },
+    { id: 6, name: 'export', table_name: 'accounting' },
+  ];
+  it('groups the catalogue by table, sorted, ignoring unknown actions', () => {
+    const rows = groupPermissions(catalogue);
+    expect(rows.map((r) => r.table)).toEqual(['accounting', 'patients']);
+    expect(rows[0].ids).toEqual({ read: 5 });
+    expect(rows[1].ids).toEqual({ read: 1, create: 2, update: 3, delete: 4 });
+  });
+  it('toggles single ids and whole rows without duplicates', () => {
+    const [, patients] = groupPermissions(catalogue);
+    expect(toggleId([5, 1], 1, true)).toEqual([1, 5]);
+    expect(toggleId([5, 1], 1, false)).toEqual([5]);
+    const all = toggleRow([5, 2], patients, true);
+    expect(all).toEqual([1, 2, 3, 4, 5]);
+    expect(rowState(all, patients)).toBe('all');
+    expect(rowState([2], patients)).toBe('some');
+    expect(toggleRow(all, patients, false)).toEqual([5]);
+    expect(rowState([5], patients)).toBe('none');
+  });
+});
+
+describe("today's queue", () => {
+  it('groups by status in working order, each group by time', () => {
+    const groups = groupQueue([
+      { id: 1, status: 6, time: '08:00' },
+      { id: 2, status: 1, time: '10:30:00' },
+      { id: 3, status: 1, time: '09:15:00' },
+      { id: 4, status: 0, time: '11:00' },
+    ]);
+    expect(groups.map((g) => g.status)).toEqual([1, 3, 0, 4, 2, 5, 6]);
+    expect(groups[0].items.map((i) => i.id)).toEqual([3, 2]);
+    expect(groups[2].items.map((i) => i.id)).toEqual([4]);
+    expect(groups[6].items.map((i) => i.id)).toEqual([1]);
+  });
+  it('offers Waiting from Active and Done from Waiting, nothing from Done', () => {
+    expect(nextMoves(0)).toContain(1);
+    expect(nextMoves(1)).toContain(6);
+    expect(nextMoves(6)).toEqual([]);
+    expect(shortTime('09:15:00')).toBe('09:15');
+  });
+});
+
+describe('visit errors and body', () => {
+  const errors = { 'prescriptions.1.drug_id': ['The selected item does not exist'], 'prescriptions.0.dose': ['Too long'], paid_amount: ['Too much'], 'examinations.0.examination_id': ['Gone'] };
+  it('puts item errors on their row and keeps the rest', () => {
+    expect(rowErrors(errors, 'prescriptions')).toEqual({ 1: { drug_id: 'The selected item does not exist' }, 0: { dose: 'Too long' } });
+    expect(topErrors(errors, ['prescriptions'])).toEqual({ paid_amount: 'Too much', 'examinations.0.examination_id': 'Gone' });
+  });
+  it('sends blanks as null and advice selections as id objects', () => {
+    const body = visitBody(
+      { chief_complaint: '  cough ', physician_diagnosis: '', prescriptions: [{ drug_id: 4, dose: '500 mg', frequency: ' ' }], examinations: [2, 3], fee: 25000, paid_amount: 20000 },
+      7,
+      11,
+    );
+    expect(body).toMatchObject({ patient_id: 7, appointment_id: 11, chief_complaint: 'cough', physician_diagnosis: null, fee: 25000, paid_amount: 20000 });
+    expect(body.prescriptions).toEqual([{ drug_id: 4, dose: '500 mg', frequency: null, duration: null, notes: null }]);
+    expect(body.examinations).toEqual([{ examination_id: 2 }, { examination_id: 3 }]);
+    expect(body.life_styles).toEqual([]);
+  });
+});
+
+describe('printed prescription', () => {
+  it('carries the clinic, patient, age at the visit date, diagnosis and drugs, right to left in Kurdish', () => {
+    const m = printModel({
+      lang: 'ckb',
+      clinic: 'Demo Clinic',
+      doctor: 'Dr. Aram',
+      patient: { name: 'Shilan', date_of_birth: '1990-03-01' },
+      visit: {
+        date: '2025-03-01',
+        physician_diagnosis: 'Flu',
+        prescriptions: [{ drug_id: 1, name: 'Paracetamol', dose: '500 mg', frequency: '3x', duration: '5 days' }, { drug_id: 2 }],
+        life_styles: [{ life_style_id: 1, name: 'Rest' }],
+      },
+    });
+    expect(m).toMatchObject({ dir: 'rtl', clinic: 'Demo Clinic', doctor: 'Dr. Aram', patient: 'Shilan', date: '2025-03-01', diagnosis: 'Flu', age: { years: 35, months: 0 } });
+    expect(m.lines).toEqual([{ drug: 'Paracetamol', dose: '500 mg', frequency: '3x', duration: '5 days', notes: '' }]);
+    expect(m.advice).toEqual(['Rest']);
+    expect(printModel({ lang: 'en', visit: {} }).dir).toBe('ltr');
+  });
+});
+
+describe('vital sign trend', () => {
+  it('orders by time and skips blanks', () => {
+    const s = vitalSeries(
+      [
+        { measured_at: '2025-02-01T10:00:00Z', weight: '81.5', bmi: null },
+        { measured_at: '2025-01-01T10:00:00Z', weight: 80, bmi: 26.1 },
+      ],
+      (f) => f,
+      (v) => v.slice(0, 10),
+    );
+    expect(s).toEqual([
+      { x: '2025-01-01', series: 'weight', value: 80 },
+      { x: '2025-01-01', series: 'bmi', value: 26.1 },
+      { x: '2025-02-01', series: 'weight', value: 81.5 },
+    ]);
+  });
+});
