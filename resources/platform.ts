@@ -89,7 +89,8 @@ export const doctorRequests = defineResource({
     // What the Admin asked for (a new doctor's fields, or the changes); never a password.
     payload: { type: 'json', readOnly: true },
     status: { type: 'string', readOnly: true, filterable: true, list: true },
-    requested_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true, filterable: true, list: true },
+    requested_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true, filterable: true },
+    requester_name: { type: 'string', readOnly: true, list: true },
     decided_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
     decided_at: { type: 'datetime', readOnly: true },
   },

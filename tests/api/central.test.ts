@@ -42,6 +42,7 @@ describe('requests', () => {
 
     const pending = (await requests()).find((r) => r.kind === 'create' && r.payload.subdomain === body.subdomain)!;
     expect(pending.payload).not.toHaveProperty('password');
+    expect((pending as unknown as { requester_name: string }).requester_name).toBe('Shilan Hama');
     expect(pending.payload).not.toHaveProperty('password_hash');
     const notes = await t.call('GET', '/dashboard/notifications', { token: owner });
     expect((notes.body.notifications as { message: string }[])[0].message).toBe(`New request: add doctor ${body.name}`);

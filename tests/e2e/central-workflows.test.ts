@@ -91,7 +91,6 @@ describe('central workflows', () => {
     await page.getByTestId('doctor-details').waitFor();
     await page.getByTestId('status-suspend').click();
     await confirmButton(page, 'Suspend').click();
-    await page.getByText('Status updated').waitFor();
     await page.getByTestId('doctor-details').getByText('Suspended').waitFor();
     await page.getByTestId('status-reactivate').waitFor();
 

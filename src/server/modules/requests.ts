@@ -30,8 +30,9 @@ export async function submitRequest(ctx: HookContext, kind: RequestKind, input: 
   if (kind === 'plan' && existing && Number(input.plan_id) === Number(existing.plan_id)) throw invalidField('plan_id', 'requests.samePlan');
   const passwordHash = typeof password === 'string' ? await hashPassword(password) : null;
   const { rows } = await sql<{ id: number }>`
-    insert into doctor_requests (kind, tenant_id, payload, password_hash, requested_by)
-    values (${kind}, ${existing?.id ?? null}, ${JSON.stringify(payload)}, ${passwordHash}, ${ctx.caller.userId}) returning id`.execute(ctx.trx);
+    insert into doctor_requests (kind, tenant_id, payload, password_hash, requested_by, requester_name)
+    values (${kind}, ${existing?.id ?? null}, ${JSON.stringify(payload)}, ${passwordHash}, ${ctx.caller.userId},
+            (select name from users where id = ${ctx.caller.userId})) returning id`.execute(ctx.trx);
   const doctor = String(payload.name ?? existing?.name ?? '');
   await notify(ctx.trx, { scope: 'central', tenantId: null, roles: DECIDERS }, 'requestSubmitted', { kind, doctor });
   return new Diverted(202, `requests.submitted.${kind}`, { id: rows[0].id, kind, status: 'pending' });

@@ -9,7 +9,6 @@ import { ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { fieldLabel, resourceTitle } from '../../engine/labels';
-import { useCanDo } from '../../engine/useCanDo';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
 import { toast } from '../../providers/notify';
@@ -20,7 +19,6 @@ import { requestDoctorName } from './requestLabels';
 
 const requests = resourceByName('doctorRequests');
 const tenants = resourceByName('tenants');
-const users = resourceByName('users');
 export const REQUEST_TABS = ['pending', 'accepted', 'rejected'] as const;
 type Tab = (typeof REQUEST_TABS)[number];
 const KIND_COLORS: Record<string, string> = { create: 'green', update: 'blue', plan: 'purple', delete: 'red' };
@@ -81,7 +79,6 @@ function RequestTable({ status }: { status: Tab }) {
   const t = useT();
   const session = useSession();
   const decider = (ROLE_GROUPS.OWNERS as readonly number[]).includes(session.role);
-  const canReadUsers = useCanDo(users, 'read');
   const { tableProps } = useTable<BaseRecord>({
     resource: 'doctorRequests',
     syncWithLocation: false,
@@ -92,15 +89,9 @@ function RequestTable({ status }: { status: Tab }) {
   });
   const rows = (tableProps.dataSource ?? []) as BaseRecord[];
   const tenantIds = [...new Set(rows.map((r) => r.tenant_id).filter((v): v is number => typeof v === 'number'))];
-  const userIds = [...new Set(rows.map((r) => r.requested_by).filter((v): v is number => typeof v === 'number'))];
   const doctors = useMany({ resource: 'tenants', ids: tenantIds, queryOptions: { enabled: tenantIds.length > 0 } }).result.data ?? [];
-  // Admins may not read staff accounts: they see their own name, others by number.
-  const people = useMany({ resource: 'users', ids: userIds, queryOptions: { enabled: canReadUsers && userIds.length > 0 } }).result.data ?? [];
-  const requester = (id: unknown) => {
-    if (id === session.user?.id) return session.user?.name ?? String(id);
-    const found = people.find((u) => u.id === id);
-    return found ? String(found.name) : id === null || id === undefined ? '—' : `#${String(id)}`;
-  };
+  // The server keeps the requester's name with the request (Admins cannot read staff accounts).
+  const requester = (r: BaseRecord) => (r.requester_name ? String(r.requester_name) : '—');
   return (
     <Table
       {...tableProps}
@@ -116,7 +107,7 @@ function RequestTable({ status }: { status: Tab }) {
         render={(_, r) => <Tag color={KIND_COLORS[String(r.kind)]}>{t(`requests.kinds.${String(r.kind)}`, String(r.kind))}</Tag>}
       />
       <Table.Column<BaseRecord> key="doctor" title={fieldLabel(t, requests, 'tenant_id')} render={(_, r) => requestDoctorName(r, doctors)} />
-      <Table.Column<BaseRecord> key="requested_by" title={fieldLabel(t, requests, 'requested_by')} render={(_, r) => requester(r.requested_by)} />
+      <Table.Column<BaseRecord> key="requester_name" title={fieldLabel(t, requests, 'requester_name')} render={(_, r) => requester(r)} />
       <Table.Column<BaseRecord>
         key="created_at"
         title={t('fields.date', 'Date')}

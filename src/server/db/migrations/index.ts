@@ -7,6 +7,7 @@ import * as m004 from './004_subscriptions';
 import * as m005 from './005_uploads';
 import * as m006 from './006_landing_pages';
 import * as m007 from './007_patient_search';
+import * as m008 from './008_request_names';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '005_uploads': m005,
   '006_landing_pages': m006,
   '007_patient_search': m007,
+  '008_request_names': m008,
 };
 
 export const migrationProvider: MigrationProvider = {
