@@ -1,4 +1,5 @@
 import { defineResource } from '../src/shared/resource';
+import { attachments } from './attachments';
 
 // The clinic's to-do list: every logged-in staff member works on it (SPEC.md section 2).
 export default defineResource({
@@ -17,5 +18,6 @@ export default defineResource({
     start_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     end_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     is_done: { type: 'boolean', default: false, list: true, filterable: true, sortable: true },
+    attachments,
   },
 });

@@ -1,4 +1,5 @@
 import { defineResource } from '../src/shared/resource';
+import { attachments } from './attachments';
 
 const catalogItem = (idField: string, resource: string) => ({
   type: 'list',
@@ -45,6 +46,7 @@ export default defineResource({
     life_styles: catalogItem('life_style_id', 'lifeStyles'),
     physical_theraphies: catalogItem('physical_theraphy_id', 'physicalTheraphies'),
     notes: { type: 'text', maxLength: 4000, nullable: true },
+    attachments,
     fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
   },

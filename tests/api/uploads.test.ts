@@ -86,3 +86,27 @@ describe('uploads', () => {
     expect((await t.call('GET', `/uploads/${id}`, { host: OTHER })).status).toBe(404);
   });
 });
+
+describe('files on records', () => {
+  it("attaches the clinic's own uploads to a visit, never another clinic's", async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const mine = ((await upload(DEMO, doctor, PNG)).body.data as { id: number }).id;
+    const theirs = ((await upload(OTHER, await t.login(OTHER, 'boss', 'other-pass-12345'), PNG)).body.data as { id: number }).id;
+    const patient = ((await t.call('GET', '/patients?per_page=1', { host: DEMO, token: doctor })).body.data as { id: number }[])[0].id;
+    const ok = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient, attachments: [{ upload_id: mine, note: 'X-ray' }] } });
+    expect(ok.status).toBe(201);
+    expect((ok.body.data as { attachments: unknown[] }).attachments).toEqual([{ upload_id: mine, note: 'X-ray' }]);
+    const bad = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient, attachments: [{ upload_id: mine }, { upload_id: theirs }] } });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors ?? {})).toEqual(['attachments.1.upload_id']);
+  });
+
+  it("keeps a doctor's profile picture, which must be an image of the central application", async () => {
+    const owner = await t.login(CENTRAL, 'owner');
+    const picture = ((await upload(CENTRAL, owner, PNG)).body.data as { id: number }).id;
+    const clinicFile = ((await upload(DEMO, await t.login(DEMO, 'doctor'), PNG)).body.data as { id: number }).id;
+    const doctor = ((await t.call('GET', '/tenants?filter[subdomain]=demo', { token: owner })).body.data as { id: number }[])[0].id;
+    expect((await t.call('PATCH', `/tenants/${doctor}`, { token: owner, body: { profile_picture: picture } })).status).toBe(200);
+    expect((await t.call('PATCH', `/tenants/${doctor}`, { token: owner, body: { profile_picture: clinicFile } })).status).toBe(422);
+  });
+});

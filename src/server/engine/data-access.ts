@@ -3,7 +3,7 @@
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
-import { type Action, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
@@ -177,18 +177,29 @@ export class DataAccess {
 
   /** File fields must name an upload of this application (and clinic), of the declared kind. */
   private async checkFiles(trx: Transaction<Database>, def: ResourceDef, input: Input): Promise<void> {
-    const errors: Record<string, { key: string }[]> = {};
+    // Every file id in the input, top-level or inside list items, with where it was.
+    const refs: { path: string; field: FieldDef; id: number }[] = [];
     for (const [name, field] of Object.entries(def.fields)) {
-      const id = input[name];
-      if (field.type !== 'file' || id === undefined || id === null) continue;
+      const value = input[name];
+      if (field.type === 'file' && value !== undefined && value !== null) refs.push({ path: name, field, id: Number(value) });
+      if (field.type === 'list' && Array.isArray(value)) {
+        value.forEach((item: Input, i) => {
+          for (const [key, sub] of Object.entries(field.items ?? {})) {
+            if (sub.type === 'file' && item[key] !== undefined && item[key] !== null) refs.push({ path: `${name}.${i}.${key}`, field: sub, id: Number(item[key]) });
+          }
+        });
+      }
+    }
+    const errors: Record<string, { key: string }[]> = {};
+    for (const { path, field, id } of refs) {
       const row = await trx
         .selectFrom('uploads')
         .select(['mime', 'is_public'])
-        .where('id', '=', Number(id))
+        .where('id', '=', id)
         .where('scope', '=', def.scope)
         .where('tenant_id', this.tenantId === null ? 'is' : '=', this.tenantId)
         .executeTakeFirst();
-      if (!row || (field.accept === 'image' && !row.mime.startsWith('image/')) || (field.publicFile && !row.is_public)) errors[name] = [{ key: 'validation.relation' }];
+      if (!row || (field.accept === 'image' && !row.mime.startsWith('image/')) || (field.publicFile && !row.is_public)) errors[path] = [{ key: 'validation.relation' }];
     }
     if (Object.keys(errors).length) throw invalid(errors);
   }

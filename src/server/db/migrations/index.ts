@@ -8,6 +8,7 @@ import * as m005 from './005_uploads';
 import * as m006 from './006_landing_pages';
 import * as m007 from './007_patient_search';
 import * as m008 from './008_request_names';
+import * as m009 from './009_documents';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '006_landing_pages': m006,
   '007_patient_search': m007,
   '008_request_names': m008,
+  '009_documents': m009,
 };
 
 export const migrationProvider: MigrationProvider = {
