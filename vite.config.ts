@@ -3,19 +3,34 @@ import react from '@vitejs/plugin-react';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
 // server with an SPA fallback). The dev server proxies the API to a locally running server.
-export default defineConfig({
-  plugins: [react()],
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 2000,
-    rolldownOptions: {
-      // @refinedev/simple-rest (used for its query-string helper) declares no `sideEffects`, so
-      // its unused axios-based provider would be bundled; it has no side effects we rely on.
-      treeshake: { moduleSideEffects: [{ test: /[\\/]@refinedev[\\/]simple-rest[\\/]/, sideEffects: false }] },
+export default defineConfig(({ command, mode }) => {
+  // A production build is a production build even when the caller's NODE_ENV says otherwise
+  // (Vitest sets NODE_ENV=test, and the e2e set-up builds from inside it): otherwise React's
+  // development builds and the development JSX runtime are bundled. Vite reads NODE_ENV after
+  // loading this file. `vite build --mode development` still gives a development build.
+  if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
+  return {
+    plugins: [react()],
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 2000,
+      rolldownOptions: {
+        // @refinedev/simple-rest (used for its query-string helper) declares no `sideEffects`, so
+        // its unused axios-based provider would be bundled; it has no side effects we rely on.
+        // rc-field-form (antd's Form engine) declares none either: antd's Input reaches it for a
+        // context only, and without this the whole validation engine loads with every input
+        // (the login page has no antd Form). Its modules only define things.
+        treeshake: {
+          moduleSideEffects: [
+            { test: /[\\/]@refinedev[\\/]simple-rest[\\/]/, sideEffects: false },
+            { test: /[\\/]rc-field-form[\\/]/, sideEffects: false },
+          ],
+        },
+      },
     },
-  },
-  server: {
-    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
-  },
+    server: {
+      proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+    },
+  };
 });

@@ -1,53 +1,54 @@
-// The application: router, antd configuration (direction, locale, font), Refine with our
-// providers, and the routes of this host's application (central or clinic).
-import { Suspense, lazy, useEffect, useMemo } from 'react';
-import { App as AntdApp, ConfigProvider, Spin } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import arEG from 'antd/es/locale/ar_EG';
-import enUS from 'antd/es/locale/en_US';
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+// The application: router, antd configuration (direction, locale, font), the toast stack and
+// loading bar, and the public screens. Every other path goes to AppGate, which loads the
+// logged-in application (Refine, the layout, the generated pages) only when it is needed, so the
+// public screens (home, login, recovery) load none of it.
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { ConfigProvider, Spin, message, theme } from 'antd';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type Lang, i18nProvider, isRtl } from './i18n';
-import antdCkb from './i18n/antd-ckb';
-import { useT } from './i18n/useT';
-import { appScope } from './host';
-import { appRoutes } from './engine/routes';
-import { refineResources } from './engine/refineResources';
-import { GuestOnly, Guard } from './engine/Guard';
-import { AUTH } from './engine/rules';
+import { type Lang, isRtl } from './i18n';
+import { useAntdLocale } from './i18n/antdLocale';
+import { GuestOnly } from './engine/GuestOnly';
 import { LoadingBar } from './layout/LoadingBar';
-import { accessControlProvider } from './providers/accessControl';
-import { authProvider } from './providers/authProvider';
-import { dataProvider } from './providers/dataProvider';
 import { registerNavigate } from './providers/navigation';
-import { notificationProvider } from './providers/notificationProvider';
 import { registerToastApi } from './providers/notify';
-import { NotFound, NotRegistered, ServerError, Suspended } from './pages/ErrorScreen';
 
-const Home = lazy(() => import('./pages/Home'));
+const Home = lazy(() => import('./pages/landing/Home'));
+const Terms = lazy(() => import('./pages/landing/Terms'));
 const Login = lazy(() => import('./pages/Login'));
 const ForgotUsername = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotUsername })));
 const ForgotOtp = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotOtp })));
 const ForgotReset = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotReset })));
-const AppLayout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const ServerError = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.ServerError })));
+const Suspended = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.Suspended })));
+const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.NotRegistered })));
+const AppGate = lazy(() => import('./AppGate'));
 
-const ANTD_LOCALES: Record<Lang, Locale> = { en: enUS, ar: arEG, ckb: antdCkb };
 const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
+/**
+ * The toast stack (top centre, 3 s, at most 5) for code outside React, and the router for the
+ * HTTP layer. antd's message hook rather than its App component, which would also bring the
+ * modal and notification machinery to every first load (the logged-in app has antd's App).
+ */
 function Bridges() {
   const navigate = useNavigate();
-  const { message } = AntdApp.useApp();
+  const [toasts, holder] = message.useMessage({ top: 16, duration: 3, maxCount: 5 });
   useEffect(() => {
     registerNavigate((to, opts) => void navigate(to, opts));
-    registerToastApi(message);
+    registerToastApi(toasts);
     return () => {
       registerNavigate(null);
       registerToastApi(null);
     };
-  }, [navigate, message]);
-  return null;
+  }, [navigate, toasts]);
+  return holder;
+}
+
+/** The base text style antd's App component gives its content. */
+function Root({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return <div style={{ color: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSize, lineHeight: token.lineHeight }}>{children}</div>;
 }
 
 const fallback = (
@@ -57,13 +58,13 @@ const fallback = (
 );
 
 function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
-  const scope = appScope();
-  const generated = useMemo(() => appRoutes(scope), [scope]);
   if (!tenantExists) {
     return (
-      <Routes>
-        <Route path="*" element={<NotRegistered />} />
-      </Routes>
+      <Suspense fallback={fallback}>
+        <Routes>
+          <Route path="*" element={<NotRegistered />} />
+        </Routes>
+      </Suspense>
     );
   }
   return (
@@ -71,14 +72,14 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
       <Routes>
         <Route index element={<Home />} />
         <Route path="login" element={<GuestOnly><Login /></GuestOnly>} />
+        <Route path="terms" element={<Terms />} />
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />
         <Route path="500" element={<ServerError />} />
         <Route path="417" element={<Suspended />} />
         <Route path="418" element={<NotRegistered />} />
-        <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<AppGate />} />
       </Routes>
     </Suspense>
   );
@@ -86,42 +87,20 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
 
 export function App({ tenantExists }: { tenantExists: boolean }) {
   const { i18n } = useTranslation();
-  const t = useT();
   const lang = (i18n.language as Lang) ?? 'ckb';
-  const scope = appScope();
-  const resources = useMemo(() => refineResources(scope, t), [scope, t]);
-  // A new provider object per language makes Refine's own components re-translate.
-  const i18nForLang = useMemo(() => ({ ...i18nProvider, lang }), [lang]);
+  const locale = useAntdLocale(lang);
   return (
     <BrowserRouter>
       <ConfigProvider
         direction={isRtl(lang) ? 'rtl' : 'ltr'}
-        locale={ANTD_LOCALES[lang] ?? antdCkb}
+        locale={locale}
         theme={{ token: { fontFamily: FONT, colorPrimary: '#0f766e' } }}
       >
-        <AntdApp message={{ top: 16, duration: 3, maxCount: 5 }}>
+        <Root>
           <LoadingBar />
-          <Refine
-            dataProvider={dataProvider}
-            authProvider={authProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nForLang}
-            notificationProvider={notificationProvider}
-            routerProvider={routerProvider}
-            resources={resources}
-            options={{
-              disableTelemetry: true,
-              syncWithLocation: false,
-              warnWhenUnsavedChanges: false,
-              breadcrumb: false,
-              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
-              title: { text: t('app.title', 'Clinic Platform') },
-            }}
-          >
-            <Bridges />
-            <AppRoutes tenantExists={tenantExists} />
-          </Refine>
-        </AntdApp>
+          <Bridges />
+          <AppRoutes tenantExists={tenantExists} />
+        </Root>
       </ConfigProvider>
     </BrowserRouter>
   );

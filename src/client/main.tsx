@@ -7,12 +7,14 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { applyDocumentLocale, currentLang } from './i18n';
+import { applyDocumentLocale, currentLang, i18nReady } from './i18n';
 import { startup } from './startup';
 
 async function main(): Promise<void> {
   applyDocumentLocale(currentLang());
-  const { tenantExists } = await startup().catch(() => ({ tenantExists: true }));
+  // The chosen language's texts load beside the start-up requests (Central Kurdish is bundled).
+  const [{ tenantExists }] = await Promise.all([startup().catch(() => ({ tenantExists: true })), i18nReady()]);
+  applyDocumentLocale(currentLang());
   const root = document.getElementById('root');
   if (!root) throw new Error('No #root element');
   createRoot(root).render(

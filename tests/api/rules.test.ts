@@ -153,6 +153,18 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('links', () => {
+  it('accept web addresses only', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'ftp://example.com/x']) {
+      const res = await t.call('POST', '/links', { host: DEMO, token: doctor, body: { title: 'Bad', url } });
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors, url).toHaveProperty('url');
+    }
+    expect((await t.call('POST', '/links', { host: DEMO, token: doctor, body: { title: 'Good', url: 'https://example.com' } })).status).toBe(201);
+  });
+});
+
 describe('compression', () => {
   it('gzips larger answers for clients that accept it', async () => {
     const doctor = await t.login(DEMO, 'doctor');

@@ -39,6 +39,9 @@ describe('uploads', () => {
     expect(back.raw.equals(PNG)).toBe(true);
     expect(back.headers['cache-control']).toContain('private');
 
+    const meta = await t.call('GET', `/uploads/${file.id}/meta`, { host: DEMO, token: nurse });
+    expect(meta.body.data).toMatchObject({ id: file.id, name: 'scan.png', mime: 'image/png' });
+    expect((await t.call('GET', `/uploads/${file.id}/meta`, { host: DEMO })).status).toBe(401);
     expect((await t.call('GET', `/uploads/${file.id}`, { host: DEMO })).status).toBe(401);
     const other = await t.login(OTHER, 'boss', 'other-pass-12345');
     expect((await t.call('GET', `/uploads/${file.id}`, { host: OTHER, token: other })).status).toBe(404);

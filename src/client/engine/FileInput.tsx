@@ -6,9 +6,8 @@ import { Button, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../../shared/resource';
 import { useT } from '../i18n/useT';
-import { ApiError } from '../providers/http';
 import { FileValue } from './FileValue';
-import { type UploadedFile, uploadFile } from './upload';
+import { type UploadedFile, uploadError, uploadFile } from './upload';
 
 export interface FileInputProps {
   id?: string;
@@ -16,12 +15,6 @@ export interface FileInputProps {
   field: FieldDef;
   value: unknown;
   onChange: (value: number | null) => void;
-}
-
-/** The message to show on the field for a failed upload. */
-export function uploadError(err: unknown): string {
-  if (err instanceof ApiError) return err.errors?.file?.[0] ?? err.message;
-  return err instanceof Error ? err.message : String(err);
 }
 
 export function FileInput({ id, name, field, value, onChange }: FileInputProps) {

@@ -21,8 +21,4 @@ export function Guard({ rule, children }: { rule: Rule; children: ReactNode }) {
 }
 
 /** Login and the like: logged-in users are sent to their home. */
-export function GuestOnly({ children }: { children: ReactNode }) {
-  const session = useSession();
-  if (callerOf(session)) return <Navigate to={homePath(session.role)} replace />;
-  return <>{children}</>;
-}
+export { GuestOnly } from './GuestOnly';

@@ -24,6 +24,11 @@ const central = {
   invoices: lazy(() => import('../pages/central/InvoiceList')),
 };
 
+const landing = {
+  sectionsList: lazy(() => import('../pages/landing/SectionsList')),
+  hub: lazy(() => import('../pages/landing/LandingHub')),
+};
+
 export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind, Page>>>> = {
   // Central
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
@@ -34,6 +39,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
   patients: { create: clinic.patientCreate },
   tenantUsers: { show: clinic.staffShow, create: clinic.staffCreate, edit: clinic.staffEdit },
   tasks: { list: clinic.tasksList },
+  // Landing pages
+  landingSections: { list: landing.sectionsList },
 };
 
 export const SCREEN_PAGES: Record<string, Page> = {
@@ -51,4 +58,6 @@ export const SCREEN_PAGES: Record<string, Page> = {
   clinicUsages: lazy(() => import('../pages/clinic/SettingsUsages')),
   clinicPlanHistories: lazy(() => import('../pages/clinic/SettingsPlanHistories')),
   clinicInvoices: lazy(() => import('../pages/clinic/SettingsInvoices')),
+  // Landing-page editor (both applications)
+  landingHub: landing.hub,
 };

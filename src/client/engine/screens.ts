@@ -33,7 +33,9 @@ export const SCREENS: readonly Screen[] = [
   { key: 'locations', path: 'settings/locations', scope: C, rule: central('settings'), menu: { order: 81, parent: 'settings' } },
   { key: 'links', path: 'settings/links', scope: C, rule: central('settings'), menu: { order: 82, parent: 'settings' } },
   { key: 'aggrements', path: 'settings/aggrements', scope: C, rule: central('settings'), menu: { order: 83, parent: 'settings' } },
-  { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), menu: { order: 85, icon: 'global' } },
+  // The landing-page editor: the group opens its hub (links to every list, visibility switches).
+  { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), redirect: 'overview', menu: { order: 85, icon: 'global' } },
+  { key: 'landingOverview', path: 'landing-page/overview', scope: C, rule: central('landing-page'), page: 'landingHub', menu: { order: 85.5, parent: 'landingPage' } },
   { key: 'profile', path: 'profile', scope: C, rule: central('profile'), page: 'profile', menu: { order: 90, icon: 'user' } },
 
   // Clinic application
@@ -69,6 +71,9 @@ export const SCREENS: readonly Screen[] = [
   { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
   { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
   { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },
+  // The clinic's landing-page editor (SPEC.md section 2: both applications have it), Main Doctor only.
+  { key: 'landingPage', path: 'landing-page', scope: T, rule: MAIN, redirect: 'overview', menu: { order: 110, icon: 'global' } },
+  { key: 'landingOverview', path: 'landing-page/overview', scope: T, rule: MAIN, page: 'landingHub', menu: { order: 110.5, parent: 'landingPage' } },
 ];
 
 export function screensOf(scope: Scope): Screen[] {

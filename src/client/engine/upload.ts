@@ -2,7 +2,7 @@
 // address a stored file is read from. Public files (landing-page images) are served to anyone on
 // the host; private ones need the bearer token (see useFileSrc.ts).
 import type { FieldDef } from '../../shared/resource';
-import { API_BASE, api } from '../providers/http';
+import { API_BASE, ApiError, api } from '../providers/http';
 
 export interface UploadedFile {
   id: number;
@@ -37,4 +37,10 @@ export function fileUrl(value: unknown): string | null {
 
 export function isImageMime(mime: string | undefined): boolean {
   return !!mime && mime.startsWith('image/');
+}
+
+/** The message to show on the field for a failed upload (the server's 422 message when there is one). */
+export function uploadError(err: unknown): string {
+  if (err instanceof ApiError) return err.errors?.file?.[0] ?? err.message;
+  return err instanceof Error ? err.message : String(err);
 }

@@ -1,13 +1,12 @@
 // i18next set-up and the Refine i18n provider. ckb is the default and the fallback; the choice is
 // kept in localStorage under `user-locale` and mirrored on <html lang dir> and in dayjs.
-import i18next, { type i18n as I18n, type TOptions } from 'i18next';
+// Only Central Kurdish is bundled; English and Arabic (their texts and dayjs locale) are loaded
+// when chosen, so a page loads one or two of the three locale files, never all.
+import i18next, { type BackendModule, type i18n as I18n, type ResourceKey, type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 import dayjs from 'dayjs';
-import 'dayjs/locale/ar';
 import 'dayjs/locale/ku';
-import en from '../../../locales/en.json';
-import ar from '../../../locales/ar.json';
 import ckb from '../../../locales/ckb.json';
 import { storage } from '../storage';
 
@@ -34,16 +33,57 @@ export function dayjsLocale(lang: Lang): string {
   return lang === 'ckb' ? 'ku' : lang;
 }
 
+/** The texts of the languages not bundled, one chunk each. */
+const LAZY_TEXTS: Partial<Record<Lang, () => Promise<{ default: ResourceKey }>>> = {
+  en: () => import('../../../locales/en.json'),
+  ar: () => import('../../../locales/ar.json'),
+};
+
+/** i18next loads a language's texts through this when the language is first used. */
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  callbackApi: false,
+  init: () => undefined,
+  read: async (language: string) => {
+    const load = isLang(language) ? LAZY_TEXTS[language] : undefined;
+    return load ? (await load()).default : {};
+  },
+};
+
+/** dayjs locales other than Sorani (`ku`, bundled): loaded once, when the language is chosen. */
+const LAZY_DAYJS: Partial<Record<Lang, () => Promise<unknown>>> = {
+  ar: () => import('dayjs/locale/ar'),
+};
+const dayjsLoads: Partial<Record<Lang, Promise<unknown>>> = {};
+
+function loadDayjsLocale(lang: Lang): Promise<unknown> {
+  const load = LAZY_DAYJS[lang];
+  if (!load) return Promise.resolve();
+  dayjsLoads[lang] ??= load().catch(() => {
+    delete dayjsLoads[lang];
+  });
+  return dayjsLoads[lang];
+}
+
 export const i18n: I18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, ar: { translation: ar }, ckb: { translation: ckb } },
-  lng: storedLocale(),
-  fallbackLng: DEFAULT_LANG,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+const initialized = i18n
+  .use(lazyTexts)
+  .use(initReactI18next)
+  .init({
+    resources: { ckb: { translation: ckb } },
+    partialBundledLanguages: true,
+    lng: storedLocale(),
+    fallbackLng: DEFAULT_LANG,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+
+/** Resolves when the starting language's texts (and dayjs locale) are loaded: await it before the first render. */
+export async function i18nReady(): Promise<void> {
+  await Promise.all([initialized.catch(() => undefined), loadDayjsLocale(currentLang())]);
+}
 
 /** Reflect the language on the document (lang, dir) and on dayjs. */
 export function applyDocumentLocale(lang: Lang): void {
@@ -59,7 +99,7 @@ export function currentLang(): Lang {
 
 export async function setLocale(lang: Lang): Promise<void> {
   storage()?.setItem(LOCALE_KEY, lang);
-  await i18n.changeLanguage(lang);
+  await Promise.all([i18n.changeLanguage(lang), loadDayjsLocale(lang)]);
   applyDocumentLocale(lang);
 }
 

@@ -1,29 +1,33 @@
 import type { ReactNode } from 'react';
-import { Layout, Space, Typography } from 'antd';
+import { theme } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
 import { appScope } from '../host';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { PublicTitle } from './PublicCard';
 
-/** Frame of the public screens (home, login, recovery, error screens): title and language. */
+/**
+ * Frame of the public screens (home, login, recovery, error screens): title and language. Plain
+ * elements styled with the theme's tokens (as antd's Layout draws them), so these screens load
+ * little of antd.
+ */
 export function PublicShell({ children }: { children: ReactNode }) {
   const t = useT();
+  const { token } = theme.useToken();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', background: 'transparent' }}>
+    <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgLayout }}>
+      <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: 64, paddingInline: 50, gap: 8 }}>
         <Link to="/">
-          <Typography.Title level={4} style={{ margin: 0 }}>
+          <PublicTitle level={4} style={{ margin: 0 }}>
             {t('app.title', 'Clinic Platform')}
-            <Typography.Text type="secondary" style={{ marginInlineStart: 8, fontSize: 14 }}>
+            <span style={{ marginInlineStart: 8, fontSize: 14, color: token.colorTextSecondary }}>
               {appScope() === 'central' ? t('app.central', 'Central administration') : t('app.clinic', 'Clinic')}
-            </Typography.Text>
-          </Typography.Title>
+            </span>
+          </PublicTitle>
         </Link>
-        <Space>
-          <LanguageSwitcher />
-        </Space>
-      </Layout.Header>
-      <Layout.Content style={{ display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: 24 }}>{children}</Layout.Content>
-    </Layout>
+        <LanguageSwitcher />
+      </header>
+      <main style={{ flex: 'auto', display: 'flex', justifyContent: 'center', alignItems: 'flex-start', padding: 24 }}>{children}</main>
+    </div>
   );
 }

@@ -1,55 +1,105 @@
 // Central and clinic login (the host decides which endpoint). A wrong password shows the
-// server's message.
-import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useLogin } from '@refinedev/core';
-import { Link } from 'react-router';
+// server's message. Kept light (issue 7: the login page's first load): the auth provider is called
+// directly, not through Refine's useLogin, and the two required fields are checked here rather
+// than by antd's Form (whose validation engine, grid and label tooltips it would otherwise load).
+// On success it goes where the provider says.
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Alert, Button, theme } from 'antd';
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { Link, useNavigate } from 'react-router';
 import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
+import { PublicCard, PublicTitle } from '../layout/PublicCard';
+import { authProvider } from '../providers/authProvider';
 
-interface LoginValues {
-  username: string;
-  password: string;
+type Name = 'username' | 'password';
+type Values = Record<Name, string>;
+
+/** A vertical form row as antd's Form.Item draws it: label, control, the field's error. */
+function Row({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ marginBottom: error ? token.marginLG - token.fontSize * token.lineHeight : token.marginLG }}>
+      <label htmlFor={id} style={{ display: 'block', paddingBottom: token.paddingXS, color: token.colorTextHeading }}>
+        {label}
+      </label>
+      {children}
+      {error && (
+        <div id={`${id}_help`} role="alert" style={{ color: token.colorError, minHeight: token.fontSize * token.lineHeight }}>
+          {error}
+        </div>
+      )}
+    </div>
+  );
 }
 
 export default function Login() {
   const t = useT();
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<Name, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
-  const { mutate: login, isPending } = useLogin<LoginValues>();
+  const [isPending, setPending] = useState(false);
   const title = appScope() === 'central' ? t('auth.centralTitle', 'Sign in to the administration') : t('auth.clinicTitle', 'Sign in to your clinic');
-  const required = [{ required: true, message: t('validation.required', 'This field is required') }];
+  const requiredText = t('validation.required', 'This field is required');
+
+  const change = (name: Name, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setInvalid((e) => ({ ...e, [name]: !value }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = { username: !values.username, password: !values.password };
+    setInvalid(missing);
+    if (missing.username || missing.password || isPending) return;
+    setError(null);
+    setPending(true);
+    try {
+      const result = await authProvider.login(values);
+      if (result.success) {
+        if (result.redirectTo) void navigate(result.redirectTo, { replace: true });
+      } else setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : t('auth.loginFailed', 'Login failed'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const field = (name: Name) => ({
+    id: name,
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => change(name, e.target.value),
+    status: invalid[name] ? ('error' as const) : undefined,
+    'aria-required': true,
+    'aria-invalid': invalid[name] || undefined,
+    'aria-describedby': invalid[name] ? `${name}_help` : undefined,
+  });
+
   return (
     <PublicShell>
-      <Card style={{ width: 400, maxWidth: '100%', marginTop: 48 }}>
-        <Typography.Title level={3}>{title}</Typography.Title>
+      <PublicCard width={400}>
+        <PublicTitle level={3}>{title}</PublicTitle>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" role="alert" />}
-        <Form<LoginValues>
-          layout="vertical"
-          requiredMark={false}
-          onFinish={(values) => {
-            setError(null);
-            login(values, {
-              onSuccess: (result) => {
-                if (!result.success) setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
-              },
-            });
-          }}
-        >
-          <Form.Item name="username" label={t('auth.username', 'Username')} rules={required}>
-            <Input autoComplete="username" autoFocus id="username" />
-          </Form.Item>
-          <Form.Item name="password" label={t('auth.password', 'Password')} rules={required}>
-            <Input.Password autoComplete="current-password" id="password" />
-          </Form.Item>
+        <form noValidate onSubmit={(e) => void submit(e)}>
+          <Row id="username" label={t('auth.username', 'Username')} error={invalid.username ? requiredText : undefined}>
+            <Input {...field('username')} autoComplete="username" autoFocus />
+          </Row>
+          <Row id="password" label={t('auth.password', 'Password')} error={invalid.password ? requiredText : undefined}>
+            <Password {...field('password')} autoComplete="current-password" />
+          </Row>
           <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
             {t('auth.signIn', 'Sign in')}
           </Button>
-        </Form>
+        </form>
         <div style={{ marginTop: 16 }}>
           <Link to="/forgot-username">{t('auth.forgotPassword', 'Forgot your password?')}</Link>
         </div>
-      </Card>
+      </PublicCard>
     </PublicShell>
   );
 }

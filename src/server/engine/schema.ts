@@ -19,7 +19,8 @@ function baseSchema(field: FieldDef): JsonSchema {
     case 'email':
       return { type: 'string', format: 'email', maxLength: field.maxLength ?? 200 };
     case 'url':
-      return { type: 'string', format: 'uri', maxLength: field.maxLength ?? 500 };
+      // Web links only: no javascript:, data: or other schemes a page could be made to open.
+      return { type: 'string', format: 'uri', pattern: '^https?://', maxLength: field.maxLength ?? 500 };
     case 'integer':
       return { type: 'integer', minimum: field.min ?? -2147483648, maximum: field.max ?? 2147483647 };
     case 'number':

@@ -86,6 +86,10 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       .send(stream);
   });
 
+  app.get('/uploads/:id/meta', { config: { auth: false }, schema: { tags: ['uploads'], summary: "A file's name, type and size" } }, async (request) => ({
+    data: publicView(await findVisible(request)),
+  }));
+
   app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)' } }, async (request, reply) => {
     const row = await findVisible(request);
     const caller = request.data.caller!;

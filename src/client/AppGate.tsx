@@ -1,0 +1,21 @@
+// Every path the public routes do not take: a page of this host's application opens the
+// logged-in application (loaded on demand) for a logged-in user and sends anyone else to login;
+// any other path is the not-found screen. Decided from the route table and the in-memory session.
+import { lazy, useMemo } from 'react';
+import { Navigate, matchPath, useLocation } from 'react-router';
+import { appScope } from './host';
+import { routesOf } from './engine/nav';
+import { callerOf, useSession } from './providers/session';
+import { NotFound } from './pages/ErrorScreen';
+
+const PrivateApp = lazy(() => import('./PrivateApp'));
+
+export default function AppGate() {
+  const { pathname } = useLocation();
+  const session = useSession();
+  const scope = appScope();
+  const patterns = useMemo(() => routesOf(scope).map((r) => `/${r.path}`), [scope]);
+  if (!patterns.some((path) => matchPath({ path, end: true }, pathname))) return <NotFound />;
+  if (!callerOf(session)) return <Navigate to="/login" replace />;
+  return <PrivateApp />;
+}

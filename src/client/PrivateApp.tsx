@@ -1,0 +1,60 @@
+// The logged-in application, loaded on demand: Refine with our providers (react-query, access
+// control, notifications), the layout and the generated routes of this host's application. The
+// public screens (home, login, recovery, error screens) are rendered by App.tsx without it.
+import { useMemo } from 'react';
+import { App as AntdApp } from 'antd';
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { type Lang, i18nProvider } from './i18n';
+import { useT } from './i18n/useT';
+import { appScope } from './host';
+import { appRoutes } from './engine/routes';
+import { refineResources } from './engine/refineResources';
+import { Guard } from './engine/Guard';
+import { AUTH } from './engine/rules';
+import { AppLayout } from './layout/AppLayout';
+import { accessControlProvider } from './providers/accessControl';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { notificationProvider } from './providers/notificationProvider';
+import { NotFound } from './pages/ErrorScreen';
+
+export default function PrivateApp() {
+  const { i18n } = useTranslation();
+  const t = useT();
+  const lang = (i18n.language as Lang) ?? 'ckb';
+  const scope = appScope();
+  const resources = useMemo(() => refineResources(scope, t), [scope, t]);
+  const generated = useMemo(() => appRoutes(scope), [scope]);
+  // A new provider object per language makes Refine's own components re-translate.
+  const i18nForLang = useMemo(() => ({ ...i18nProvider, lang }), [lang]);
+  return (
+    <Refine
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nForLang}
+      notificationProvider={notificationProvider}
+      routerProvider={routerProvider}
+      resources={resources}
+      options={{
+        disableTelemetry: true,
+        syncWithLocation: false,
+        warnWhenUnsavedChanges: false,
+        breadcrumb: false,
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+        title: { text: t('app.title', 'Clinic Platform') },
+      }}
+    >
+      {/* antd's App (modal, notification and message hooks, base text style) for the pages. */}
+      <AntdApp message={{ top: 16, duration: 3, maxCount: 5 }}>
+        <Routes>
+          <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </AntdApp>
+    </Refine>
+  );
+}
