@@ -7,6 +7,7 @@ import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { enumLabel } from './labels';
 import { useRelationOptions } from './useRelationOptions';
+import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
 
 export interface FieldInputProps {
@@ -112,6 +113,9 @@ export function FieldInput(props: FieldInputProps) {
       return <RelationSelect {...props} />;
     case 'file':
       return <FileInput id={id} name={name} field={field} value={value} onChange={onChange} />;
+    case 'list':
+      // Generated forms show only lists of files (attachments); other lists need their own editor.
+      return fileListKey(field) ? <AttachmentsInput name={name} field={field} value={value} onChange={onChange} /> : null;
     default:
       return (
         <Input

@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { ResourceDef } from '../../shared/resource';
 import { writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
+import { fileListKey } from './AttachmentsInput';
 import { FieldInput } from './FieldInput';
 import { fieldRules, formLevelError } from './formRules';
 import { fieldLabel, resourceTitle } from './labels';
@@ -73,8 +74,9 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
       errorNotification: false,
     },
   });
-  // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms leave them out.
-  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && f.type !== 'list');
+  // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show only
+  // lists of files (attachments).
+  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f)));
   const refusal = formLevelError(mutation.error);
   const body = (
     <form

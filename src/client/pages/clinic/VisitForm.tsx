@@ -9,6 +9,8 @@ import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../engine/labels';
 import { errorsOf } from './formErrors';
 import { CatalogSelect } from './CatalogSelect';
+import { AttachmentsInput } from '../../engine/AttachmentsInput';
+import type { FieldDef } from '../../../shared/resource';
 import { PrescriptionRows } from './PrescriptionRows';
 import { rowErrors, topErrors } from './lib/rowErrors';
 import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody } from './lib/visitBody';
@@ -76,6 +78,9 @@ export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: nu
             <Form.Item name="notes" label={fieldLabel(t, def, 'notes')}>
               <Input.TextArea id="visit-notes" rows={2} maxLength={4000} />
             </Form.Item>
+            <Form.Item name="attachments" label={fieldLabel(t, def, 'attachments')}>
+              <AttachmentField field={def.fields.attachments} />
+            </Form.Item>
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="fee" label={fieldLabel(t, def, 'fee')}>
@@ -103,4 +108,9 @@ export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: nu
       </Button>
     </Form>
   );
+}
+
+/** Images and files of the visit (scans, lab results), as an antd form control. */
+function AttachmentField({ field, value, onChange }: { field: FieldDef; value?: unknown; onChange?: (value: unknown) => void }) {
+  return <AttachmentsInput name="attachments" field={field} value={value} onChange={(v) => onChange?.(v)} />;
 }

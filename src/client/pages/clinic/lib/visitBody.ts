@@ -25,6 +25,7 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
   const body: Record<string, unknown> = { patient_id: patientId, appointment_id: appointmentId };
   for (const f of VISIT_TEXTS) body[f] = blank(values[f]);
   body.notes = blank(values.notes);
+  body.attachments = Array.isArray(values.attachments) ? values.attachments : [];
   body.fee = Number(values.fee ?? 0);
   body.paid_amount = Number(values.paid_amount ?? 0);
   body.prescriptions = (values.prescriptions ?? []).map((r) => ({
