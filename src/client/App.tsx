@@ -45,10 +45,14 @@ function Bridges() {
   return holder;
 }
 
-/** The base text style antd's App component gives its content. */
+/** What antd's App component gives its content: the base text style and (with the theme's class) antd's link style. */
 function Root({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
-  return <div style={{ color: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSize, lineHeight: token.lineHeight }}>{children}</div>;
+  const { token, hashId } = theme.useToken();
+  return (
+    <div className={hashId} style={{ color: token.colorText, fontFamily: token.fontFamily, fontSize: token.fontSize, lineHeight: token.lineHeight }}>
+      {children}
+    </div>
+  );
 }
 
 const fallback = (
