@@ -1,6 +1,6 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const PASSWORD = 'demo-pass-1234';
 
@@ -36,4 +36,25 @@ export async function login(page: Page, host: string, username: string, password
 /** Waits until the app's location is `path` (client-side navigation included). */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
+}
+
+/** One browser for the file and a fresh context and page for every test; `page()` is the current page. */
+export function pagePerTest(): { page: () => Page } {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  let current: Page;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser);
+    current = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return { page: () => current };
 }

@@ -1,25 +1,13 @@
 // Central application journeys on localhost.
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, newContext, waitForPath } from './browser';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 describe('central application', () => {
-  let browser: Browser;
-  let context: BrowserContext;
+  const current = pagePerTest();
   let page: Page;
-
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    context = await newContext(browser);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context?.close();
+  beforeEach(() => {
+    page = current.page();
   });
 
   it('the owner logs in and sees the doctors (nothing loaded from other origins, no page errors)', async () => {
