@@ -5,8 +5,8 @@ export default defineResource({
   path: 'patients',
   table: 'patients',
   scope: 'tenant',
-  // name, phone digits and national ID in one indexed text (migration 007).
-  searchColumn: 'search_text',
+  // name, phone digits and national ID in one indexed text (migrations 007 and 010).
+  searchFunction: 'patients_search',
   titleField: 'name',
   defaultSort: '-created_at',
   menu: { order: 30, icon: 'user' },

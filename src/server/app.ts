@@ -85,7 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hooks = { ...moduleHooks, ...options.hooks };
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, hooks, clock, sessions });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions });
       registerAuthRoutes(api, {
         db: db.kysely,
         throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),

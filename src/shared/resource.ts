@@ -113,10 +113,11 @@ export interface ResourceDef {
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;
   /**
-   * A column (kept by the database, not declared as a field) that q= searches instead of the
-   * searchable fields one by one, so an index can serve it (patients).
+   * A database function `(pattern text) returns setof <table>` with the clinic's records whose
+   * search text matches a LIKE pattern; q= reads from it instead of matching the searchable fields
+   * one by one, so an index serves it (patients; migrations 007 and 010 say why it is a function).
    */
-  searchColumn?: string;
+  searchFunction?: string;
   /** Field used as the record's title in selects and headings. */
   titleField: string;
   /** Default sort, e.g. '-created_at'. */

@@ -75,4 +75,18 @@ describe('row-level security', () => {
     const all = await sql<{ n: number }>`select count(distinct tenant_id)::int as n from patients`.execute(t.db.kysely);
     expect(all.rows[0].n).toBeGreaterThan(1);
   });
+
+  it('the patient search function (which bypasses RLS for its index) reads only the clinic set, and nothing without one', async () => {
+    await createRecord(t, resources.find((r) => r.name === 'patients')!, OTHER);
+    const { sql } = await import('kysely');
+    const searchAs = (tenant: string) =>
+      t.db.kysely.transaction().execute(async (trx) => {
+        await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${tenant}, true)`.execute(trx);
+        const rows = await sql<{ tenant_id: number }>`select distinct tenant_id from patients_search('%')`.execute(trx);
+        return rows.rows.map((r) => r.tenant_id);
+      });
+    const demo = await t.db.kysely.selectFrom('tenants').select('id').where('subdomain', '=', 'demo').executeTakeFirstOrThrow();
+    expect(await searchAs(String(demo.id))).toEqual([demo.id]);
+    expect(await searchAs('')).toEqual([]);
+  });
 });

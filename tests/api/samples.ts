@@ -4,6 +4,9 @@ import { enumValues } from '../../src/shared/enums';
 import { type FieldDef, type ResourceDef, writableFields } from '../../src/shared/resource';
 
 let counter = 0;
+// One random base per test process and a counter on top: samples never repeat a unique value
+// within a process (a random number per sample did, now and then).
+const base = Math.floor(Math.random() * 1e6);
 
 function sampleValue(name: string, field: FieldDef, n: number, relations: Record<string, number>): unknown {
   if (field.default !== undefined) return field.default;
@@ -49,7 +52,7 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
 
 /** A complete valid create body; `relations` gives an existing id per related resource. */
 export function sampleInput(def: ResourceDef, relations: Record<string, number> = {}): Record<string, unknown> {
-  const n = ++counter + Math.floor(Math.random() * 1e6);
+  const n = base + ++counter;
   return Object.fromEntries(writableFields(def).map(([name, f]) => [name, sampleValue(name, f, n, relations)]));
 }
 

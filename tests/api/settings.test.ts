@@ -41,8 +41,11 @@ describe('central dashboard', () => {
     const owner = await t.login(CENTRAL, 'owner');
     const res = await t.call('GET', '/dashboard', { token: owner });
     expect(res.status).toBe(200);
-    const data = res.body.data as { counts: { doctors: number }; status: { key: number; count: number }[]; registrations: unknown[]; city: { label_en: string }[] };
+    const data = res.body.data as { counts: Record<string, number>; status: { key: number; count: number }[]; registrations: unknown[]; city: { label_en: string }[] };
     expect(data.counts.doctors).toBe(2);
+    expect(data.counts.active).toBe(1);
+    // The demo clinic's seeded staff, patients and visits are in the platform totals.
+    for (const total of ['users', 'patients', 'visits']) expect(data.counts[total]).toBeGreaterThan(0);
     expect(data.status).toEqual([{ key: 0, count: 1 }, { key: 1, count: 1 }]);
     expect(data.registrations).toHaveLength(12);
     expect(data.city.map((c) => c.label_en).sort()).toEqual(['Erbil', 'Sulaymaniyah']);

@@ -37,8 +37,17 @@ export async function createSession(db: Kysely<Database>, scope: AccountScope, t
   return token;
 }
 
+/** A clinic as the request context needs it (the Host's clinic, or a user's). */
+export interface TenantRow {
+  id: number;
+  name: string;
+  subdomain: string;
+  status: number;
+}
+
 interface SessionRow {
-  scope: AccountScope;
+  host_tenant: TenantRow | null;
+  scope: AccountScope | null;
   tenant_id: number | null;
   user_id: number;
   expires_at: Date;
@@ -47,41 +56,43 @@ interface SessionRow {
 }
 
 /**
- * The session and everything the request needs about its user (role, permissions, clinic) in
- * one query: this runs on every authenticated call.
+ * The host's clinic, the session, and everything the request needs about its user (role,
+ * permissions, clinic) in one round trip: this runs on every call (migration 011). Only the
+ * account kind the host serves is read; a token from another host is refused anyway.
  */
-async function loadSession(db: Kysely<Database>, tokenHash: string): Promise<SessionRow | undefined> {
-  const { rows } = await sql<SessionRow>`
-    select s.scope, s.tenant_id, s.user_id, s.expires_at, s.last_seen_at,
-      case when s.scope = 'central' then (
-        select json_build_object('id', u.id, 'name', u.name, 'username', u.username, 'email', u.email, 'phone', u.phone, 'role', u.role, 'is_active', u.is_active)
-        from users u where u.id = s.user_id)
-      else (
-        select json_build_object('id', u.id, 'name', u.name, 'username', u.username, 'email', u.email, 'phone', u.phone, 'role', u.role, 'is_active', u.is_active,
-          'permissions', (select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name, 'table_name', p.table_name) order by p.table_name, p.id), '[]')
-                          from user_permissions up join permissions p on p.id = up.permission_id where up.tenant_id = u.tenant_id and up.user_id = u.id),
-          'tenant', (select json_build_object('id', t.id, 'name', t.name, 'subdomain', t.subdomain, 'status', t.status) from tenants t where t.id = u.tenant_id))
-        from tenant_users u where u.tenant_id = s.tenant_id and u.id = s.user_id)
-      end as user
-    from sessions s where s.token_hash = ${tokenHash}`.execute(db);
+async function loadSession(db: Kysely<Database>, tokenHash: string | null, subdomain: string | null): Promise<SessionRow | undefined> {
+  const { rows } = await sql<SessionRow>`select * from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
   return rows[0];
 }
 
-export async function findSession(db: Kysely<Database>, token: string, now: Date, policy: SessionPolicy): Promise<Session | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = sha256(token);
-  const row = await loadSession(db, tokenHash);
-  if (!row) return null;
+/**
+ * The request's clinic (for a clinic host: undefined when no clinic owns the subdomain) and its
+ * session when the token is valid. An expired session or one of an inactive user is deleted.
+ */
+export async function findSession(
+  db: Kysely<Database>,
+  token: string | null,
+  subdomain: string | null,
+  now: Date,
+  policy: SessionPolicy,
+): Promise<{ tenant: TenantRow | null | undefined; session: Session | null }> {
+  const usable = token !== null && token.length > 0 && token.length <= 200;
+  const tokenHash = usable ? sha256(token) : null;
+  if (tokenHash === null && subdomain === null) return { tenant: null, session: null };
+  const row = await loadSession(db, tokenHash, subdomain);
+  const tenant = subdomain === null ? null : (row?.host_tenant ?? undefined);
+  if (!row?.scope || !tokenHash) return { tenant, session: null };
   const idleLimit = now.getTime() - policy.idleMinutes * 60_000;
   const expired = row.expires_at.getTime() <= now.getTime() || row.last_seen_at.getTime() <= idleLimit;
   if (expired || !row.user || !row.user.is_active) {
-    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return null;
+    // A session of the other host's kind has no user here; it is not this host's to end.
+    if (expired || row.user) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    return { tenant, session: null };
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
   }
-  return { tokenHash, scope: row.scope, tenantId: row.tenant_id, user: row.user };
+  return { tenant, session: { tokenHash, scope: row.scope, tenantId: row.tenant_id, user: row.user } };
 }
 
 export async function endSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

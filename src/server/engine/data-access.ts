@@ -1,13 +1,13 @@
 // The data access object every request receives, already bound to its caller and clinic. Handlers
 // go through it, so none can forget the access check or the tenant: resource queries always carry
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
-import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
 import { type Action, type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
-import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row } from './hooks';
+import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { Filter, ListQuery } from './query';
 
 export interface ListResult {
@@ -24,7 +24,7 @@ function escapeLike(text: string): string {
 export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
 
 export class DataAccess {
-  private current: Transaction<Database> | undefined;
+  private current: Tx | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -32,27 +32,53 @@ export class DataAccess {
     readonly tenantId: number | null,
     private readonly hooks: HookRegistry,
     private readonly clock: () => Date,
+    /** PostgreSQL over the network takes several statements in one message; PGlite does not. */
+    private readonly multiStatement = false,
   ) {}
 
   /**
    * Runs `fn` in one transaction. On a clinic host the transaction switches to the app role and
    * sets the clinic, so PostgreSQL itself hides every other clinic's rows.
    */
-  transaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
     // Inside an open transaction (a workflow applying several actions) the same one is used, so
     // the whole workflow commits or fails as one.
     if (this.current) return fn(this.current);
-    return this.db.transaction().execute(async (trx) => {
-      if (this.tenantId !== null) {
-        await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${String(this.tenantId)}, true)`.execute(trx);
-      }
-      this.current = trx;
+    return this.db.connection().execute(async (conn) => {
+      await this.begin(conn);
+      this.current = conn;
       try {
-        return await fn(trx);
+        const result = await fn(conn);
+        const { rows } = await sql<{ command?: string }>`commit`.execute(conn);
+        // COMMIT answers ROLLBACK when an earlier statement's error was caught and ignored.
+        if (rows[0]?.command === 'ROLLBACK') throw new Error('transaction aborted by an earlier error');
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        throw err;
       } finally {
         this.current = undefined;
       }
     });
+  }
+
+  /**
+   * BEGIN, and on a clinic host the role and clinic. Over the network both go in one message (a
+   * round trip is most of a small request's cost); the clinic id is a number, never user text.
+   */
+  private async begin(conn: Tx): Promise<void> {
+    if (this.tenantId === null) {
+      await sql`begin`.execute(conn);
+      return;
+    }
+    if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
+    const setClinic = `select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${this.tenantId}', true)`;
+    if (this.multiStatement) {
+      await sql.raw(`begin; ${setClinic}`).execute(conn);
+    } else {
+      await sql`begin`.execute(conn);
+      await sql.raw(setClinic).execute(conn);
+    }
   }
 
   /** The server's clock (tests move it). */
@@ -97,11 +123,13 @@ export class DataAccess {
     this.authorize(def, 'read');
     const where = this.scopeWhere(def);
     for (const f of query.filters) where.push(this.filterSql(f));
-    if (query.q) where.push(this.searchSql(def, query.q));
+    // A resource with a search function reads its matches from it instead of the table.
+    const searchFn = query.q && def.searchFunction ? this.searchFunctionSql(def.searchFunction, query.q) : null;
+    if (query.q && !searchFn) where.push(this.searchSql(def, query.q));
     const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     // Ties broken by id so paging is stable.
     const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
-    const table = sql.table(def.table);
+    const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
     return this.transaction(async (trx) => {
       // The page and the total in one round trip; a page past the end needs its own count.
       const { rows } = await sql<Row & { __total: number }>`
@@ -119,13 +147,15 @@ export class DataAccess {
     });
   }
 
-  /** q=: contains, case-insensitive, on the search column or on each searchable field. */
+  /** q= through the resource's search function (see ResourceDef.searchFunction). */
+  private searchFunctionSql(fn: string, q: string): RawBuilder<unknown> {
+    // A phone number typed with spaces or dashes matches its digits.
+    const text = /^[\d\s+()-]+$/.test(q) ? q.replace(/[^0-9+]/g, '') : q;
+    return sql`${sql.id(fn)}(${`%${escapeLike(text)}%`})`;
+  }
+
+  /** q=: contains, case-insensitive, on each searchable field. */
   private searchSql(def: ResourceDef, q: string): RawBuilder<unknown> {
-    if (def.searchColumn) {
-      // A phone number typed with spaces or dashes matches its digits.
-      const text = /^[\d\s+()-]+$/.test(q) ? q.replace(/[^0-9+]/g, '') : q;
-      return sql`${sql.ref(def.searchColumn)} ilike ${`%${escapeLike(text)}%`}`;
-    }
     const searchable = Object.entries(allFields(def)).filter(([, f]) => f.searchable).map(([n]) => n);
     if (!searchable.length) return sql`true`;
     const pattern = `%${escapeLike(q)}%`;
@@ -146,7 +176,7 @@ export class DataAccess {
     }
   }
 
-  private async fetch(trx: Transaction<Database>, def: ResourceDef, id: number): Promise<Row> {
+  private async fetch(trx: Tx, def: ResourceDef, id: number): Promise<Row> {
     const where = [...this.scopeWhere(def), sql`id = ${id}`];
     const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
     if (!rows[0]) throw notFound();
@@ -176,7 +206,7 @@ export class DataAccess {
   }
 
   /** File fields must name an upload of this application (and clinic), of the declared kind. */
-  private async checkFiles(trx: Transaction<Database>, def: ResourceDef, input: Input): Promise<void> {
+  private async checkFiles(trx: Tx, def: ResourceDef, input: Input): Promise<void> {
     // Every file id in the input, top-level or inside list items, with where it was.
     const refs: { path: string; field: FieldDef; id: number }[] = [];
     for (const [name, field] of Object.entries(def.fields)) {
@@ -204,7 +234,7 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
-  private hookContext(trx: Transaction<Database>, caller: AuthCaller): HookContext {
+  private hookContext(trx: Tx, caller: AuthCaller): HookContext {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
 

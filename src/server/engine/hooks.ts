@@ -1,6 +1,6 @@
 // Server-only behaviour attached to a declaration (provisioning, role limits...). Declarations
 // stay plain data that the browser may load; what only the server may do lives here.
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import type { Database } from '../db/schema';
 
@@ -8,8 +8,11 @@ export type AuthCaller = NonNullable<Caller> & { userId: number };
 export type Row = Record<string, unknown> & { id: number };
 export type Input = Record<string, unknown>;
 
+/** Queries bound to the connection of the request's open transaction. */
+export type Tx = Kysely<Database>;
+
 export interface HookContext {
-  trx: Transaction<Database>;
+  trx: Tx;
   caller: AuthCaller;
   tenantId: number | null;
   now: Date;

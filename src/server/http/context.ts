@@ -8,19 +8,12 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { type HostKind, resolveHost } from '../../shared/host';
-import { type Session, type SessionPolicy, findSession } from '../auth/sessions';
+import { type Session, type SessionPolicy, type TenantRow, findSession } from '../auth/sessions';
 import type { Database } from '../db/schema';
 import { DataAccess } from '../engine/data-access';
 import type { AuthCaller, HookRegistry } from '../engine/hooks';
 import { type Lang, pickLanguage } from '../i18n';
 import { notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
-
-export interface TenantRow {
-  id: number;
-  name: string;
-  subdomain: string;
-  status: number;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,7 +46,7 @@ function bearer(request: FastifyRequest): string | null {
 
 export function installRequestContext(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; hooks: HookRegistry; clock: () => Date; sessions: SessionPolicy },
+  deps: { db: Kysely<Database>; multiStatement: boolean; hooks: HookRegistry; clock: () => Date; sessions: SessionPolicy },
 ): void {
   app.decorateRequest('lang', 'ckb');
   app.decorateRequest('hostKind', {
@@ -75,20 +68,14 @@ export function installRequestContext(
     if ((scope === 'central' && onTenantHost) || (scope === 'tenant' && !onTenantHost)) throw notFound();
 
     const host = request.hostKind;
-    if (host.kind === 'tenant') {
-      const tenant = await deps.db
-        .selectFrom('tenants')
-        .select(['id', 'name', 'subdomain', 'status'])
-        .where('subdomain', '=', host.subdomain)
-        .executeTakeFirst();
-      request.tenant = tenant ?? null;
-      if (!tenant && !config.unregisteredOk) throw tenantNotRegistered();
-    }
-
-    const now = deps.clock();
     const token = bearer(request);
+    const found = await findSession(deps.db, token, host.kind === 'tenant' ? host.subdomain : null, deps.clock(), deps.sessions);
+    if (host.kind === 'tenant') {
+      request.tenant = found.tenant ?? null;
+      if (!found.tenant && !config.unregisteredOk) throw tenantNotRegistered();
+    }
     if (token) {
-      const session = await findSession(deps.db, token, now, deps.sessions);
+      const session = found.session;
       // A token is good only on the host it was issued for: the central host or its own clinic.
       const sameHost = session && (session.scope === 'central' ? !onTenantHost : onTenantHost && session.tenantId === request.tenant?.id);
       if (sameHost) request.session = session;
@@ -98,6 +85,6 @@ export function installRequestContext(
       if (!request.session) throw unauthenticated();
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
-    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock);
+    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, deps.multiStatement);
   });
 }

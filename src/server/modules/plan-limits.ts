@@ -29,7 +29,11 @@ export async function checkUserLimit(ctx: HookContext): Promise<void> {
   if (rows[0].n >= plan.max_users) throw invalidField('role', 'validation.planLimitUsers', { limit: plan.max_users });
 }
 
-/** Visits recorded in the current subscription period may not exceed the plan's max visits. */
+/**
+ * Visits recorded in the current subscription period may not exceed the plan's max visits. Runs
+ * after the new visit is inserted (it is counted), as the last step, so the clinic's lock is held
+ * only from here to the commit.
+ */
 export async function checkVisitLimit(ctx: HookContext): Promise<void> {
   const plan = await planOf(ctx, 'visits');
   if (!plan) return;
@@ -37,5 +41,5 @@ export async function checkVisitLimit(ctx: HookContext): Promise<void> {
     select count(*)::int as n from visitings where tenant_id = ${ctx.tenantId}
       and created_at >= coalesce(${plan.subscription_start}::date, '-infinity'::date)
       and created_at < coalesce(${plan.subscription_end}::date + 1, 'infinity'::date)`.execute(ctx.trx);
-  if (rows[0].n >= plan.max_visitings) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max_visitings });
+  if (rows[0].n > plan.max_visitings) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max_visitings });
 }

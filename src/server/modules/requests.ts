@@ -2,12 +2,11 @@
 // accepted or rejected by the Owner or a Developer. Accepting applies the change through the
 // engine, in the same transaction, as the one who accepts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Transaction, sql } from 'kysely';
+import { sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import { CENTRAL_ROLE } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
-import type { Database } from '../db/schema';
-import { Diverted, type HookContext, type Input, type Row } from '../engine/hooks';
+import { Diverted, type HookContext, type Input, type Row, type Tx } from '../engine/hooks';
 import { ApiError, invalidField, notFound } from '../http/errors';
 import { translate } from '../i18n';
 import { notify } from './notifications';
@@ -16,7 +15,7 @@ import { changePlan } from './subscriptions';
 export type RequestKind = 'create' | 'update' | 'plan' | 'delete';
 const DECIDERS = [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer];
 
-export async function assertNoPendingRequest(trx: Transaction<Database>, tenantId: number): Promise<void> {
+export async function assertNoPendingRequest(trx: Tx, tenantId: number): Promise<void> {
   const { rows } = await sql`select 1 from doctor_requests where tenant_id = ${tenantId} and status = 'pending'`.execute(trx);
   if (rows.length) throw new ApiError(422, 'requests.pendingLock');
 }

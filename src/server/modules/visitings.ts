@@ -54,7 +54,6 @@ async function syncIncome(ctx: HookContext, visit: Row): Promise<void> {
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
     checkPaid(input.fee, input.paid_amount);
-    await checkVisitLimit(ctx);
     input.date ??= dayjs(ctx.now).format('YYYY-MM-DD');
     // The visit is the doctor's who records it; staff recording for the clinic record it for the Main Doctor.
     if (ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor) input.doctor_id = ctx.caller.userId;
@@ -66,6 +65,7 @@ export const visitingHooks: ResourceHooks = {
   },
   async afterCreate(ctx, record) {
     await syncIncome(ctx, record);
+    await checkVisitLimit(ctx);
   },
   async beforeUpdate(ctx, input, existing) {
     checkPaid(input.fee ?? existing.fee, input.paid_amount ?? existing.paid_amount);

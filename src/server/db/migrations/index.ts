@@ -9,6 +9,9 @@ import * as m006 from './006_landing_pages';
 import * as m007 from './007_patient_search';
 import * as m008 from './008_request_names';
 import * as m009 from './009_documents';
+import * as m010 from './010_search_function';
+import * as m011 from './011_session_lookup';
+import * as m012 from './012_visit_count_index';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '007_patient_search': m007,
   '008_request_names': m008,
   '009_documents': m009,
+  '010_search_function': m010,
+  '011_session_lookup': m011,
+  '012_visit_count_index': m012,
 };
 
 export const migrationProvider: MigrationProvider = {
