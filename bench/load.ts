@@ -15,6 +15,8 @@ export interface LoadRow {
   ratio: number;
 }
 
+const BENCH_VISIT = 'Benchmark visit';
+
 interface Target {
   method: 'GET' | 'POST';
   path: string;
@@ -49,6 +51,8 @@ async function measure(base: string, target: Target, connections: number, second
     connections,
     duration: seconds,
   });
+  // A figure made of error answers would be meaningless: say which ones came back.
+  if (result.non2xx) console.warn(`  ${target.method} ${target.path}: ${result.non2xx} answers not 2xx ${JSON.stringify(result.statusCodeStats)}`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -76,21 +80,29 @@ export async function runLoad(databaseUrl: string, opts: { seconds: number; conn
     await db.connect();
     const { rows } = await db.query(
       `select t.id as tenant, p.id as patient, split_part(p.name, ' ', 1) as prefix, right(p.phone, 7) as phone
-       from tenants t join patients p on p.tenant_id = t.id where t.subdomain = $1 order by p.id limit 1`,
+       from tenants t join patients p on p.tenant_id = t.id where t.subdomain = $1 order by p.id limit 2`,
       [benchSubdomain(1)],
     );
-    await db.end();
-    const { tenant, patient, prefix, phone } = rows[0] as { tenant: number; patient: number; prefix: string; phone: string };
+    // bigint columns arrive as strings from a plain pg client; the API wants numbers.
+    const { prefix, phone } = rows[0] as { prefix: string; phone: string };
+    const tenant = Number(rows[0].tenant);
+    const patient = Number(rows[0].patient);
+    // Visits are created for the second patient and removed after the run (and before, in case a
+    // run was cut short), so the data stays the same from run to run.
+    const visitor = Number(rows[1].patient);
+    const removeCreated = () => db.query('delete from visitings where tenant_id = $1 and patient_id = $2 and chief_complaint = $3', [tenant, visitor, BENCH_VISIT]);
+    await removeCreated();
+    await db.query('vacuum analyze visitings, incomes');
     const today = dayjs().format('YYYY-MM-DD');
     const clinic = { host, authorization: `Bearer ${clinicToken}` };
-    const visit = JSON.stringify({ patient_id: patient, chief_complaint: 'Follow-up', fee: 20000, paid_amount: 20000 });
+    const visit = JSON.stringify({ patient_id: visitor, chief_complaint: BENCH_VISIT, fee: 20000, paid_amount: 20000 });
 
     const calls: { name: string; api: Target; bare: Target }[] = [
       { name: 'patient search, name prefix', api: { method: 'GET', path: `/patients?q=${prefix.slice(0, 3)}`, headers: clinic }, bare: { method: 'GET', path: `/patients?tenant=${tenant}&q=${prefix.slice(0, 3)}` } },
       { name: 'patient search, phone', api: { method: 'GET', path: `/patients?q=${phone}`, headers: clinic }, bare: { method: 'GET', path: `/patients?tenant=${tenant}&q=${phone}` } },
       { name: "today's appointments", api: { method: 'GET', path: `/appointments?filter[date]=${today}&sort=time&per_page=50`, headers: clinic }, bare: { method: 'GET', path: `/appointments?tenant=${tenant}&date=${today}` } },
       { name: "a patient's visits", api: { method: 'GET', path: `/visitings?filter[patient_id]=${patient}`, headers: clinic }, bare: { method: 'GET', path: `/visitings?tenant=${tenant}&patient=${patient}` } },
-      { name: 'create a visit', api: { method: 'POST', path: '/visitings', headers: clinic, body: visit }, bare: { method: 'POST', path: `/visitings?tenant=${tenant}&patient=${patient}`, body: visit } },
+      { name: 'create a visit', api: { method: 'POST', path: '/visitings', headers: clinic, body: visit }, bare: { method: 'POST', path: `/visitings?tenant=${tenant}&patient=${visitor}`, body: visit } },
       { name: 'accounting result (year)', api: { method: 'GET', path: `/accounting?year=${dayjs().year()}`, headers: clinic }, bare: { method: 'GET', path: `/accounting?tenant=${tenant}&year=${dayjs().year()}` } },
       { name: 'central dashboard', api: { method: 'GET', path: '/dashboard', headers: { host: 'localhost', authorization: `Bearer ${ownerToken}` } }, bare: { method: 'GET', path: '/dashboard' } },
     ];
@@ -105,6 +117,8 @@ export async function runLoad(databaseUrl: string, opts: { seconds: number; conn
         out.push(row);
       }
     }
+    await removeCreated();
+    await db.end();
     return out;
   } finally {
     api.kill('SIGTERM');

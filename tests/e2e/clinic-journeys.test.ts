@@ -153,8 +153,9 @@ describe('clinic journeys (Kurdish)', () => {
     expect(await income.innerText()).toContain(amount);
 
     await page.goto(url('/accounting/result'));
+    // The twelve month rows show zeros until the figures arrive: wait for the total to fill in.
     await page.getByTestId('result-table').locator('.ant-table-row').nth(11).waitFor();
-    expect(await page.getByTestId('total-incomes').innerText()).not.toBe('0');
+    await expect.poll(() => page.getByTestId('total-incomes').innerText()).not.toBe('0');
 
     await page.goto(url(`/visitings/${appointmentId}/old`));
     await page.getByTestId('visit-history').getByText('هەوکردنی قورگ').waitFor();

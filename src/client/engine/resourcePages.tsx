@@ -1,9 +1,12 @@
-// The generated pages, loaded lazily as one chunk (list, forms, detail).
+// The generated pages. The list is what most visits open first, so the forms and the detail page
+// (date and time pickers, uploads, descriptions) load in their own chunks when first needed.
+import { lazy } from 'react';
 import type { ResourceDef } from '../../shared/resource';
-import { FormPage } from './FormPage';
 import { ListPage } from './ListPage';
 import type { PageKind } from './nav';
-import { ShowPage } from './ShowPage';
+
+const FormPage = lazy(() => import('./FormPage').then((m) => ({ default: m.FormPage })));
+const ShowPage = lazy(() => import('./ShowPage').then((m) => ({ default: m.ShowPage })));
 
 export default function ResourcePage({ def, page }: { def: ResourceDef; page: PageKind }) {
   switch (page) {

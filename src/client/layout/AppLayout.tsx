@@ -1,7 +1,7 @@
 // The logged-in frame: sider menu (registry resources plus screens, filtered by access), header
 // with the user's name, the language switcher and logout.
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
+import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
@@ -78,7 +78,10 @@ export function AppLayout() {
           </Space>
         </Layout.Header>
         <Layout.Content style={{ padding: 24 }}>
-          <Outlet />
+          {/* A page still loading its code shows a spinner here, with the menu and header kept. */}
+          <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+            <Outlet />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>

@@ -1,32 +1,24 @@
 // The clinic's plan limits, enforced when staff are added and visits recorded. Each check holds a
 // transaction-scoped advisory lock for the clinic, so two requests racing for the last place
-// cannot both get it.
+// cannot both get it; the count runs after the lock is taken (its own statement, so it sees every
+// transaction committed while waiting) and with the plan in one round trip, to hold it briefly.
 import { sql } from 'kysely';
 import type { HookContext } from '../engine/hooks';
 import { invalidField } from '../http/errors';
 
-interface Plan {
-  max_users: number;
-  max_visitings: number;
-  subscription_start: string | null;
-  subscription_end: string | null;
-}
-
-async function planOf(ctx: HookContext, what: string): Promise<Plan | undefined> {
+async function lockClinic(ctx: HookContext, what: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`plan:${what}:${ctx.tenantId}`}))`.execute(ctx.trx);
-  const { rows } = await sql<Plan>`
-    select p.max_users, p.max_visitings, to_char(t.subscription_start, 'YYYY-MM-DD') as subscription_start,
-           to_char(t.subscription_end, 'YYYY-MM-DD') as subscription_end
-    from tenants t join plans p on p.id = t.plan_id where t.id = ${ctx.tenantId}`.execute(ctx.trx);
-  return rows[0];
 }
 
 /** Staff accounts besides the Main Doctor may not exceed the plan's max users. */
 export async function checkUserLimit(ctx: HookContext): Promise<void> {
-  const plan = await planOf(ctx, 'users');
-  if (!plan) return;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from tenant_users where tenant_id = ${ctx.tenantId} and role <> 0`.execute(ctx.trx);
-  if (rows[0].n >= plan.max_users) throw invalidField('role', 'validation.planLimitUsers', { limit: plan.max_users });
+  await lockClinic(ctx, 'users');
+  const { rows } = await sql<{ max: number; n: number }>`
+    select p.max_users as max,
+           (select count(*)::int from tenant_users u where u.tenant_id = t.id and u.role <> 0) as n
+    from tenants t join plans p on p.id = t.plan_id where t.id = ${ctx.tenantId}`.execute(ctx.trx);
+  const plan = rows[0];
+  if (plan && plan.n >= plan.max) throw invalidField('role', 'validation.planLimitUsers', { limit: plan.max });
 }
 
 /**
@@ -35,11 +27,13 @@ export async function checkUserLimit(ctx: HookContext): Promise<void> {
  * only from here to the commit.
  */
 export async function checkVisitLimit(ctx: HookContext): Promise<void> {
-  const plan = await planOf(ctx, 'visits');
-  if (!plan) return;
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from visitings where tenant_id = ${ctx.tenantId}
-      and created_at >= coalesce(${plan.subscription_start}::date, '-infinity'::date)
-      and created_at < coalesce(${plan.subscription_end}::date + 1, 'infinity'::date)`.execute(ctx.trx);
-  if (rows[0].n > plan.max_visitings) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max_visitings });
+  await lockClinic(ctx, 'visits');
+  const { rows } = await sql<{ max: number; n: number }>`
+    select p.max_visitings as max,
+           (select count(*)::int from visitings v where v.tenant_id = t.id
+              and v.created_at >= coalesce(t.subscription_start, '-infinity'::date)
+              and v.created_at < coalesce(t.subscription_end + 1, 'infinity'::date)) as n
+    from tenants t join plans p on p.id = t.plan_id where t.id = ${ctx.tenantId}`.execute(ctx.trx);
+  const plan = rows[0];
+  if (plan && plan.n > plan.max) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max });
 }
