@@ -12,6 +12,8 @@ export interface PageWeight {
   login: { js: AssetSize; css: AssetSize; medianMs: number };
   patients: { js: AssetSize; css: AssetSize; medianMs: number };
   largest: AssetSize[];
+  /** What the patients list loads, largest first: where its weight comes from. */
+  patientsFiles: AssetSize[];
 }
 
 const DIST = path.resolve('dist/client');
@@ -72,6 +74,7 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
       login: { js: login.js, css: login.css, medianMs: median(loginRuns.map((r) => r.ms)) },
       patients: { js: patients.js, css: patients.css, medianMs: median(listRuns.map((r) => r.ms)) },
       largest: largestChunks(DIST, 6),
+      patientsFiles: [...patients.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
     };
   } finally {
     await browser.close();

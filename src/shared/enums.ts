@@ -22,3 +22,6 @@ export function enumValues(name: string): readonly number[] {
 }
 
 export const ACCOUNT_STATUS = { active: 0, suspended: 1, archived: 2 } as const;
+
+/** Appointment statuses by name (the values of `appointmentStatus`). */
+export const APPOINTMENT_STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;

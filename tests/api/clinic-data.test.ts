@@ -35,15 +35,21 @@ describe('accounting result', () => {
 });
 
 describe('dashboard and start-up data', () => {
-  it("shows counts to everyone and this month's money only to those with accounting", async () => {
+  it('shows each figure only to those who may read what it counts', async () => {
+    type Body = { counts: { patients: number | null; appointments_today: number | null; tasks_open: number }; month: unknown };
     const mine = await t.call('GET', '/basedashboard', { host: DEMO, token: doctor });
     expect(mine.status).toBe(200);
-    const data = mine.body.data as { counts: { patients: number }; month: unknown };
+    const data = mine.body.data as Body;
     expect(data.counts.patients).toBeGreaterThan(0);
+    expect(data.counts.appointments_today).toEqual(expect.any(Number));
     expect(data.month).not.toBeNull();
+    // The nurse reads patients, but neither appointments nor accounting.
     const nurse = await t.login(DEMO, 'nurse');
-    const theirs = await t.call('GET', '/basedashboard', { host: DEMO, token: nurse });
-    expect((theirs.body.data as { month: unknown }).month).toBeNull();
+    const theirs = (await t.call('GET', '/basedashboard', { host: DEMO, token: nurse })).body.data as Body;
+    expect(theirs.counts.patients).toBeGreaterThan(0);
+    expect(theirs.counts.appointments_today).toBeNull();
+    expect(theirs.counts.tasks_open).toEqual(expect.any(Number));
+    expect(theirs.month).toBeNull();
   });
 
   it('serves the services and the agreements the app loads after login', async () => {

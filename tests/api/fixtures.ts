@@ -24,18 +24,21 @@ export async function tokenFor(t: TestApp, def: ResourceDef, host: string): Prom
   return t.login(host, 'doctor');
 }
 
-/** Ids of existing records the declaration's relations can point to, created as needed. */
-export async function relationsFor(t: TestApp, def: ResourceDef, host: string): Promise<Record<string, number>> {
-  const out: Record<string, number> = {};
+/**
+ * Ids of existing records the declaration's relations can point to, created as needed. Records
+ * made along the way share them, so a visit's appointment is the same patient's as the visit.
+ */
+export async function relationsFor(t: TestApp, def: ResourceDef, host: string, known: Record<string, number> = {}): Promise<Record<string, number>> {
+  const out: Record<string, number> = { ...known };
   for (const field of Object.values(def.fields)) {
     if (field.type !== 'relation' || !field.relation || field.readOnly) continue;
     const target = resourceByName(field.relation.resource);
-    out[target.name] = (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host)).id;
+    out[target.name] ??= (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host, out)).id;
   }
   return out;
 }
 
-export async function createRecord(t: TestApp, def: ResourceDef, host: string): Promise<{ id: number } & Record<string, unknown>> {
+export async function createRecord(t: TestApp, def: ResourceDef, host: string, known: Record<string, number> = {}): Promise<{ id: number } & Record<string, unknown>> {
   const token = await tokenFor(t, def, host);
   if (!resourceActions(def).includes('create')) {
     // Records only the server writes (invoices, plan history): use one the demo data has.
@@ -44,7 +47,7 @@ export async function createRecord(t: TestApp, def: ResourceDef, host: string): 
     if (!first) throw new Error(`no ${def.name} record to use`);
     return first;
   }
-  const body = sampleInput(def, await relationsFor(t, def, host));
+  const body = sampleInput(def, await relationsFor(t, def, host, known));
   const res = await t.call('POST', `/${def.path}`, { host, token, body });
   if (res.status !== 201) throw new Error(`create ${def.name} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number };

@@ -35,6 +35,22 @@ describe('visits', () => {
     expect((await t.call('GET', `/incomes?filter[visiting_id]=${v.id}`, { host: DEMO, token: doctor })).body.data).toEqual([]);
   });
 
+  it("finishes the visit's appointment, which must be the same patient's", async () => {
+    const other = ((await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Other Patient', gender: 1 } })).body.data as { id: number }).id;
+    const booked = await t.call('POST', '/appointments', { host: DEMO, token: doctor, body: { patient_id: patientId, date: '2031-03-04', time: '10:00' } });
+    expect(booked.status).toBe(201);
+    const appointment = (booked.body.data as { id: number; status: number });
+    expect(appointment.status).toBe(0);
+
+    const mismatched = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: other, appointment_id: appointment.id } });
+    expect(mismatched.status).toBe(422);
+    expect(Object.keys(mismatched.body.errors ?? {})).toEqual(['appointment_id']);
+
+    expect((await visit({ appointment_id: appointment.id, chief_complaint: 'Check-up' })).status).toBe(201);
+    const after = await t.call('GET', `/appointments/${appointment.id}`, { host: DEMO, token: doctor });
+    expect((after.body.data as { status: number }).status).toBe(6);
+  });
+
   it("refuses a drug that is not in this clinic's catalog, on the right item", async () => {
     const res = await visit({ prescriptions: [{ drug_id: drug.id }, { drug_id: 99999999 }] });
     expect(res.status).toBe(422);

@@ -6,6 +6,7 @@ import { ageFromDob, formatAge } from '../../src/client/pages/clinic/lib/age';
 import { chartSeries, monthLabel, yearRows } from '../../src/client/pages/clinic/lib/months';
 import { groupPermissions, rowState, toggleId, toggleRow } from '../../src/client/pages/clinic/lib/permissionMatrix';
 import { groupQueue, nextMoves, shortTime } from '../../src/client/pages/clinic/lib/queue';
+import { samePhone } from '../../src/client/pages/clinic/lib/phone';
 import { rowErrors, topErrors } from '../../src/client/pages/clinic/lib/rowErrors';
 import { printModel } from '../../src/client/pages/clinic/lib/printModel';
 import { visitBody } from '../../src/client/pages/clinic/lib/visitBody';
@@ -167,5 +168,16 @@ describe('vital sign trend', () => {
       { x: '2025-01-01', series: 'bmi', value: 26.1 },
       { x: '2025-02-01', series: 'weight', value: 81.5 },
     ]);
+  });
+});
+
+describe('duplicate phones', () => {
+  it.each([
+    ['0750 123 4567', '+964 750 123 4567', true],
+    ['07501234567', '+964-750-123-4567', true],
+    ['0750 123 4567', '0750 123 4568', false],
+    ['123', '123', false],
+  ])('%s and %s: %s', (a, b, same) => {
+    expect(samePhone(a, b)).toBe(same);
   });
 });

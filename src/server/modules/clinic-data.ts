@@ -67,13 +67,18 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
       const money = await sql<{ incomes: number; expenses: number }>`
         select coalesce((select sum(amount) from incomes where tenant_id = ${tenantId} and date >= ${monthStart} and date < ${nextMonth}), 0)::numeric(14,2) as incomes,
                coalesce((select sum(amount) from expenses where tenant_id = ${tenantId} and date >= ${monthStart} and date < ${nextMonth}), 0)::numeric(14,2) as expenses`.execute(trx);
-      // Money figures only for those who may see accounting.
-      const mayAccount = request.data.allows({ permission: 'accounting', action: 'read' });
+      // Each figure only for those who may read what it counts (null otherwise).
+      const may = (permission: string) => request.data.allows({ permission, action: 'read' });
+      const c = counts.rows[0];
       return {
         data: {
-          counts: counts.rows[0],
-          today: Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])),
-          month: mayAccount ? money.rows[0] : null,
+          counts: {
+            patients: may('patients') ? c.patients : null,
+            appointments_today: may('appointments') ? c.appointments_today : null,
+            tasks_open: c.tasks_open,
+          },
+          today: may('appointments') ? Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])) : {},
+          month: may('accounting') ? money.rows[0] : null,
         },
       };
     });

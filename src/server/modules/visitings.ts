@@ -8,6 +8,7 @@ import type { FieldErrors } from '../http/errors';
 import { invalid } from '../http/errors';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { checkVisitLimit } from './plan-limits';
+import { APPOINTMENT_STATUS } from '../../shared/enums';
 
 type Item = Record<string, unknown>;
 
@@ -51,6 +52,14 @@ async function syncIncome(ctx: HookContext, visit: Row): Promise<void> {
     do update set amount = excluded.amount, date = excluded.date, patient_id = excluded.patient_id, updated_at = now()`.execute(ctx.trx);
 }
 
+/** A visit's appointment must be the same patient's. */
+async function checkAppointment(ctx: HookContext, input: Input): Promise<void> {
+  if (input.appointment_id == null) return;
+  const { rows } = await sql<{ patient_id: number }>`select patient_id from appointments
+    where tenant_id = ${ctx.tenantId} and id = ${input.appointment_id}`.execute(ctx.trx);
+  if (rows[0] && Number(rows[0].patient_id) !== Number(input.patient_id)) throw invalid({ appointment_id: [{ key: 'validation.relation' }] });
+}
+
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
     checkPaid(input.fee, input.paid_amount);
@@ -61,10 +70,17 @@ export const visitingHooks: ResourceHooks = {
       const main = await ctx.trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', ctx.tenantId!).where('role', '=', TENANT_ROLE.mainDoctor).executeTakeFirst();
       input.doctor_id = main?.id ?? null;
     }
+    await checkAppointment(ctx, input);
     await snapshotNames(ctx, input);
   },
   async afterCreate(ctx, record) {
     await syncIncome(ctx, record);
+    // Recording the visit finishes its appointment, in the same transaction: whoever may record
+    // a visit ends the appointment too, even without the right to edit appointments.
+    if (record.appointment_id != null) {
+      await sql`update appointments set status = ${APPOINTMENT_STATUS.done}, updated_at = now()
+        where tenant_id = ${ctx.tenantId} and id = ${record.appointment_id}`.execute(ctx.trx);
+    }
     await checkVisitLimit(ctx);
   },
   async beforeUpdate(ctx, input, existing) {

@@ -17,7 +17,8 @@ import { usePatientMap } from './usePatients';
 
 interface DashboardBody extends BaseRecord {
   data?: {
-    counts: { patients: number; appointments_today: number; tasks_open: number };
+    // null where the caller may not read what is counted.
+    counts: { patients: number | null; appointments_today: number | null; tasks_open: number };
     today: Record<string, number>;
     month: { incomes: number | string; expenses: number | string } | null;
   };
@@ -75,6 +76,7 @@ export default function ClinicDashboard() {
   const { user } = useSession();
   const { data, isLoading } = useApiGet<DashboardBody>('/basedashboard');
   const mayAppointments = useMayWork('appointments', 'read');
+  const mayPatients = useMayWork('patients', 'read');
   const d = data?.data;
   const month = d?.month;
   const incomes = Number(month?.incomes ?? 0);
@@ -86,15 +88,19 @@ export default function ClinicDashboard() {
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="dashboard">
       <Typography.Title level={3} style={{ margin: 0 }}>{t('pages.dashboardWelcome', { name: user?.name ?? '' })}</Typography.Title>
       <Row gutter={[16, 16]}>
-        <Col xs={24} sm={8}>
-          <Card loading={isLoading}><Statistic title={t('resources.patients.title', 'Patients')} value={d?.counts.patients ?? 0} prefix={<TeamOutlined />} /></Card>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Card loading={isLoading}>
-            <Statistic title={t('clinic.appointmentsToday', "Today's appointments")} value={d?.counts.appointments_today ?? 0} prefix={<CalendarOutlined />} />
-            {todayText && <Typography.Text type="secondary">{todayText}</Typography.Text>}
-          </Card>
-        </Col>
+        {mayPatients && (
+          <Col xs={24} sm={8}>
+            <Card loading={isLoading}><Statistic title={t('resources.patients.title', 'Patients')} value={d?.counts.patients ?? 0} prefix={<TeamOutlined />} /></Card>
+          </Col>
+        )}
+        {mayAppointments && (
+          <Col xs={24} sm={8}>
+            <Card loading={isLoading}>
+              <Statistic title={t('clinic.appointmentsToday', "Today's appointments")} value={d?.counts.appointments_today ?? 0} prefix={<CalendarOutlined />} />
+              {todayText && <Typography.Text type="secondary">{todayText}</Typography.Text>}
+            </Card>
+          </Col>
+        )}
         <Col xs={24} sm={8}>
           <Card loading={isLoading}><Statistic title={t('clinic.openTasks', 'Open tasks')} value={d?.counts.tasks_open ?? 0} prefix={<CheckSquareOutlined />} /></Card>
         </Col>

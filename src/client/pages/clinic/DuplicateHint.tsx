@@ -4,29 +4,34 @@ import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
+import { digits, samePhone } from './lib/phone';
 
 interface Hit {
   id: number;
   name: string;
+  phone?: string | null;
 }
 
 function useExisting(field: 'phone' | 'national_id', value: unknown): Hit | null {
   const [hit, setHit] = useState<Hit | null>(null);
   const v = typeof value === 'string' ? value.trim() : '';
+  const enough = field === 'phone' ? digits(v).length >= 7 : v.length >= 4;
   useEffect(() => {
     let live = true;
     const timer = window.setTimeout(() => {
-      if (v.length < 4) return setHit(null);
-      api<{ data: Hit[] }>('/patients', { query: new URLSearchParams({ [`filter[${field}]`]: v, per_page: '1' }).toString(), quiet: true })
-        .then((b) => live && setHit(b.data?.[0] ?? null))
+      if (!enough) return setHit(null);
+      // A phone is looked up by its last digits through the patient search, then compared here.
+      const query = field === 'phone' ? { q: digits(v).slice(-7), per_page: '20' } : { [`filter[${field}]`]: v, per_page: '1' };
+      api<{ data: Hit[] }>('/patients', { query: new URLSearchParams(query).toString(), quiet: true })
+        .then((b) => live && setHit(b.data?.find((h) => field !== 'phone' || samePhone(h.phone ?? '', v)) ?? null))
         .catch(() => live && setHit(null));
     }, 400);
     return () => {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [field, v]);
-  return v.length < 4 ? null : hit;
+  }, [field, v, enough]);
+  return enough ? hit : null;
 }
 
 export function DuplicateHint({ phone, nationalId }: { phone: unknown; nationalId: unknown }) {

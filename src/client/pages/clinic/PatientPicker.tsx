@@ -9,6 +9,7 @@ import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../engine/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
+import { DuplicateHint } from './DuplicateHint';
 import { applyErrors, errorsOf } from './formErrors';
 import { useMayWork } from './status';
 
@@ -60,6 +61,7 @@ const QUICK_FIELDS = ['name', 'gender', 'phone', 'date_of_birth', 'national_id']
 function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: (p: { label: string; value: number }) => void }) {
   const t = useT();
   const [form] = Form.useForm();
+  const phone: unknown = Form.useWatch('phone', form);
   const { mutate, mutation } = useCreate();
   const submit = (values: Record<string, unknown>) => {
     const dob = values.date_of_birth as { format?: (f: string) => string } | undefined;
@@ -89,6 +91,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')}>
           <Input id="quick-phone" type="tel" dir="ltr" maxLength={30} />
         </Form.Item>
+        <DuplicateHint phone={phone} nationalId={undefined} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>

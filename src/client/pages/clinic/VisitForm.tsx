@@ -18,6 +18,8 @@ import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody } from './li
 const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
 const TEXTS = VISIT_TEXTS;
+// The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
+const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'fee', 'paid_amount'];
 
 export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: number; appointmentId: number | null; onSaved: (visit: BaseRecord) => void }) {
   const t = useT();
@@ -36,7 +38,7 @@ export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: nu
           const errors = errorsOf(err);
           setRxErrors(rowErrors(errors, 'prescriptions'));
           const top = topErrors(errors, ['prescriptions']);
-          const onForm = Object.entries(top).filter(([k]) => k in def.fields && !['patient_id', 'appointment_id'].includes(k));
+          const onForm = Object.entries(top).filter(([k]) => SHOWN.includes(k));
           form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
           for (const a of ADVICE) {
             const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);

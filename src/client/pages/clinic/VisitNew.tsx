@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Result, Space } from 'antd';
 import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
-import { type BaseRecord, useList, useOne, useUpdate } from '@refinedev/core';
+import { type BaseRecord, useInvalidate, useList, useOne } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { toast } from '../../providers/notify';
@@ -12,7 +12,7 @@ import { PrescriptionPrint } from './PrescriptionPrint';
 import { StatusTag } from './status';
 import { usePrint } from './usePrint';
 import { VisitForm } from './VisitForm';
-import { STATUS, shortTime } from './lib/queue';
+import { shortTime } from './lib/queue';
 
 export default function VisitNew() {
   const t = useT();
@@ -22,14 +22,15 @@ export default function VisitNew() {
   const patientId = appointment?.patient_id as number | undefined;
   const { result: patient, query: pq } = useOne({ resource: 'patients', id: patientId ?? '', queryOptions: { enabled: patientId !== undefined } });
   const { result: existing } = useList({ resource: 'visitings', filters: [{ field: 'appointment_id', operator: 'eq', value: appointmentId }], pagination: { pageSize: 1 }, errorNotification: false, queryOptions: { enabled: !!id } });
-  const { mutate: update } = useUpdate();
+  const invalidate = useInvalidate();
   const [saved, setSaved] = useState<BaseRecord | null>(null);
   const printer = usePrint();
 
   const onSaved = (visit: BaseRecord) => {
     setSaved(visit);
     toast('success', t('clinic.visitSaved', 'Visit saved'));
-    update({ resource: 'appointments', id: appointmentId, values: { status: STATUS.done }, successNotification: false, errorNotification: false });
+    // The server marks the appointment Done with the visit; refresh what shows it.
+    void invalidate({ resource: 'appointments', invalidates: ['list', 'detail'], id: appointmentId });
   };
   const oldLink = (
     <Link to={`/visitings/${String(id)}/old`} data-testid="old-visits-link">

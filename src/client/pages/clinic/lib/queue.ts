@@ -1,7 +1,9 @@
 // Today's queue: appointments grouped by status in the order the front desk works them, and the
 // one-click moves offered from each status.
 
-export const STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;
+import { APPOINTMENT_STATUS as STATUS } from '../../../../shared/enums';
+
+export { STATUS };
 
 /** Column order of the queue. */
 export const QUEUE_ORDER: readonly number[] = [STATUS.waiting, STATUS.late, STATUS.active, STATUS.lab, STATUS.postponed, STATUS.refer, STATUS.done];
