@@ -165,3 +165,6 @@ export function clientRoute(def: ResourceDef): string {
 export function defineResource(def: ResourceDef): ResourceDef {
   return def;
 }
+
+/** The most records one list page returns (a week of a busy clinic's appointments fits). */
+export const MAX_PER_PAGE = 500;

@@ -133,10 +133,10 @@ describe('lists', () => {
     expect((res.body.meta as { total: number }).total).toBeGreaterThan(0);
   });
 
-  it('caps per_page at 100', async () => {
+  it('caps per_page at 500', async () => {
     const doctor = await t.login(DEMO, 'doctor');
     const res = await t.call('GET', '/patients?per_page=5000', { host: DEMO, token: doctor });
-    expect((res.body.meta as { per_page: number }).per_page).toBe(100);
+    expect((res.body.meta as { per_page: number }).per_page).toBe(500);
   });
 });
 

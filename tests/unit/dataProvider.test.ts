@@ -39,8 +39,8 @@ describe('data provider', () => {
     );
   });
 
-  it('caps per_page at 100', () => {
-    expect(decode(listQuery({ pagination: { currentPage: 1, pageSize: 500 } }))).toContain('per_page=100');
+  it('caps per_page at 500', () => {
+    expect(decode(listQuery({ pagination: { currentPage: 1, pageSize: 5000 } }))).toContain('per_page=500');
   });
 
   it('getList calls the declared path and reads meta.total', async () => {

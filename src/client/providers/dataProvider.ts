@@ -7,11 +7,10 @@ import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from 
 import { stringify } from '@refinedev/simple-rest';
 import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
-import { writableFields } from '../../shared/resource';
+import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, api } from './http';
 import { isPendingAnswer, toPendingResult } from './pending';
 
-export const MAX_PER_PAGE = 100;
 
 function defOf(resource: string): ResourceDef | undefined {
   return resources.find((r) => r.name === resource);

@@ -1,6 +1,6 @@
 // Parses list query strings (?page=&per_page=&sort=&q=&filter[field][op]=) against a declaration.
 // Anything that does not fit the declaration is a 422 naming the parameter, never a 500.
-import { type FieldDef, type ResourceDef, allFields } from '../../shared/resource';
+import { type FieldDef, MAX_PER_PAGE, type ResourceDef, allFields } from '../../shared/resource';
 import { type FieldErrors, badQuery } from '../http/errors';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'like' | 'null';
@@ -21,7 +21,6 @@ export interface ListQuery {
   filters: Filter[];
 }
 
-export const MAX_PER_PAGE = 100;
 const FILTER_KEY = /^filter\[([a-z0-9_]+)\](?:\[([a-z]+)\])?$/i;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TEXT_TYPES = new Set(['string', 'text', 'email', 'phone', 'url']);

@@ -12,6 +12,7 @@ import { DeleteAction } from '../../engine/DeleteAction';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
+import { MAX_PER_PAGE } from '../../../shared/resource';
 import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
 import { usePatientMap } from './usePatients';
@@ -42,7 +43,7 @@ export default function AppointmentsList() {
     resource: 'appointments',
     filters,
     sorters: paged ? sorters : [{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }],
-    pagination: { currentPage: paged ? page : 1, pageSize: paged ? 25 : 100 },
+    pagination: { currentPage: paged ? page : 1, pageSize: paged ? 25 : MAX_PER_PAGE },
     errorNotification: false,
   });
   const rows = result.data ?? [];

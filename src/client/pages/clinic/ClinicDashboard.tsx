@@ -12,6 +12,7 @@ import { formatNumber } from '../../engine/FieldValue';
 import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
+import { MAX_PER_PAGE } from '../../../shared/resource';
 import { useApiGet } from './useApi';
 import { usePatientMap } from './usePatients';
 
@@ -33,7 +34,7 @@ function TodayQueue() {
     resource: 'appointments',
     filters: [{ field: 'date', operator: 'eq', value: today }],
     sorters: [{ field: 'time', order: 'asc' }],
-    pagination: { pageSize: 100, currentPage: 1 },
+    pagination: { pageSize: MAX_PER_PAGE, currentPage: 1 },
     errorNotification: false,
   });
   const rows = result.data ?? [];
