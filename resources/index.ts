@@ -5,7 +5,7 @@ import aggrements from './aggrements';
 import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
-import { pastMedicalHistories, pastMedications, vitalSigns } from './patientRecords';
+import { pastMedicalHistories, pastMedications, patientDiseases, vitalSigns } from './patientRecords';
 import {
   achievements,
   features,
@@ -68,6 +68,7 @@ export const resources: readonly ResourceDef[] = [
   vitalSigns,
   pastMedicalHistories,
   pastMedications,
+  patientDiseases,
   commonDiseases,
   drugs,
   examinations,

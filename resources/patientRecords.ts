@@ -66,3 +66,21 @@ export const pastMedications = defineResource({
     notes: { type: 'text', maxLength: 2000, nullable: true },
   },
 });
+
+/** The common diseases a patient has, chosen from the clinic's catalog. */
+export const patientDiseases = defineResource({
+  name: 'patientDiseases',
+  path: 'patientDiseases',
+  table: 'patient_diseases',
+  scope: 'tenant',
+  within: { resource: 'patients', field: 'patient_id', tab: 'nurses/common-diseases' },
+  titleField: 'since',
+  defaultSort: '-created_at',
+  fields: {
+    patient_id: patient,
+    common_disease_id: { type: 'relation', relation: { resource: 'commonDiseases', labelField: 'name' }, required: true, filterable: true, list: true },
+    since: { type: 'date', nullable: true, list: true, sortable: true },
+    is_controlled: { type: 'boolean', default: false, list: true, filterable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, list: true },
+  },
+});

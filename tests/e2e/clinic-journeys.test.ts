@@ -12,6 +12,7 @@ const tag = Date.now().toString(36);
 const patientName = `Hêro Azad ${tag}`;
 const WAITING = 'چاوەڕوان';
 const DONE = 'تەواوبوو';
+const NAV_COMMON_DISEASES = 'نەخۆشییە باوەکان';
 
 async function kurdishContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
@@ -163,7 +164,7 @@ describe('clinic journeys (Kurdish)', () => {
     await page.locator('.ant-table-row').filter({ hasText: patientName }).locator('.ant-tag', { hasText: DONE }).waitFor();
   });
 
-  it('the nurse records vital signs and sees the BMI', async () => {
+  it('the nurse records vital signs and sees the BMI, then notes a common disease', async () => {
     expect(patientId).toBeGreaterThan(0);
     await signIn(page, 'nurse');
     await page.getByTestId('patient-search').fill(patientName.slice(0, 12));
@@ -180,6 +181,18 @@ describe('clinic journeys (Kurdish)', () => {
     const bmi = await page.evaluate(() => (24.7).toLocaleString('ckb', { maximumFractionDigits: 2 }));
     await page.locator('.ant-table-row').filter({ hasText: bmi }).waitFor();
     await page.getByTestId('vitals-trend').getByText(bmi).waitFor();
+
+    // The patient's common diseases, chosen from the clinic's catalog.
+    await page.getByRole('tab', { name: NAV_COMMON_DISEASES }).click();
+    await page.waitForURL((u) => u.pathname === `/patients/${patientId}/nurses/common-diseases`);
+    await page.getByRole('button', { name: 'دروستکردن' }).click();
+    await page.locator('#field-common_disease_id').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const disease = (await option.innerText()).trim();
+    await option.click();
+    await page.getByRole('button', { name: 'پاشەکەوتکردن' }).click();
+    await page.waitForURL((u) => u.pathname === `/patients/${patientId}/nurses/common-diseases`);
+    await page.locator('.ant-table-row').filter({ hasText: disease }).waitFor();
   });
 
   it('the doctor gives a staff member a permission in the matrix', async () => {

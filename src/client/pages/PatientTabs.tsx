@@ -1,8 +1,8 @@
 // The patient area (patients/:id/...): tabs for visits, appointments and the nurse records. A tab
 // whose records are declared in the registry (`within` the patient, or carrying patient_id) shows
-// the generated list locked to this patient; the others are placeholders for now.
+// the generated list locked to this patient; a tab the caller may not read says so.
 import { Suspense, lazy } from 'react';
-import { Card, Spin, Tabs } from 'antd';
+import { Card, Result, Spin, Tabs } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { resources } from '../../../resources';
@@ -11,7 +11,6 @@ import { useT } from '../i18n/useT';
 import { callerOf, useSession } from '../providers/session';
 import { resourceRule } from '../engine/nav';
 import { allows } from '../engine/rules';
-import { ComingSoon } from './ComingSoon';
 import { PatientSummary } from './clinic/PatientSummary';
 import { VisitHistory } from './clinic/VisitHistory';
 import { VitalsTrend } from './clinic/VitalsTrend';
@@ -61,7 +60,7 @@ export default function PatientTabs() {
           <ListPage key={`${target.def.name}-${id}`} def={target.def} locked={{ field: target.field, value: Number(id) }} title={t(`nav.${active.key}`, active.key)} />
         </Suspense>
       ) : (
-        <ComingSoon titleKey={`nav.${active.key}`} />
+        <Result status="403" title={t(`nav.${active.key}`, active.key)} subTitle={t('errors.forbidden', 'You do not have permission to do this')} data-testid="tab-forbidden" />
       )}
     </Card>
   );

@@ -93,6 +93,13 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     patientIds.slice(0, 20).map((patient_id) => ({ tenant_id: tenantId, patient_id, drug_name: pick(['Metformin 850 mg', 'Amlodipine 5 mg', 'Levothyroxine 50 mcg', 'Salbutamol inhaler']), dose: '1 tablet', frequency: pick(['Once daily', 'Twice daily']), started_on: today.subtract(1 + Math.floor(rnd() * 3), 'year').format('YYYY-MM-DD') })),
   );
 
+  const { rows: diseases } = await sql<{ id: number }>`select id from common_diseases where tenant_id = ${tenantId} order by id`.execute(trx);
+  await insert(
+    trx,
+    'patient_diseases',
+    patientIds.slice(0, 25).map((patient_id, i) => ({ tenant_id: tenantId, patient_id, common_disease_id: diseases[i % diseases.length].id, since: today.subtract(1 + Math.floor(rnd() * 10), 'year').format('YYYY-MM-DD'), is_controlled: rnd() < 0.7 })),
+  );
+
   await seedVisits(trx, tenantId, doctorId, appointments, rnd);
   // Earlier visit fees, before the appointment window, so past months have a result too.
   const earlier: Record<string, unknown>[] = [];

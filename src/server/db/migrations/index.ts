@@ -12,6 +12,7 @@ import * as m009 from './009_documents';
 import * as m010 from './010_search_function';
 import * as m011 from './011_session_lookup';
 import * as m012 from './012_visit_count_index';
+import * as m013 from './013_patient_diseases';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '010_search_function': m010,
   '011_session_lookup': m011,
   '012_visit_count_index': m012,
+  '013_patient_diseases': m013,
 };
 
 export const migrationProvider: MigrationProvider = {
