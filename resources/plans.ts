@@ -26,5 +26,6 @@ export default defineResource({
     features_en: { type: 'text', maxLength: 4000 },
     features_ar: { type: 'text', maxLength: 4000 },
     features_ckb: { type: 'text', maxLength: 4000 },
+    image: { type: 'file', accept: 'image', publicFile: true, nullable: true },
   },
 });

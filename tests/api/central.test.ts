@@ -40,6 +40,11 @@ describe('requests', () => {
     expect(res.body.message).toBe("Your request to add this doctor has been sent. Please wait for the owner's approval");
     expect((await t.call('GET', `/tenants?filter[subdomain]=${body.subdomain}`, { token: owner })).body.data).toEqual([]);
 
+    // A second request for the same subdomain waits for nothing: it is refused at once.
+    const again = await t.call('POST', '/tenants', { token: admin, body: { ...doctor(), subdomain: body.subdomain } });
+    expect(again.status).toBe(422);
+    expect(Object.keys(again.body.errors ?? {})).toEqual(['subdomain']);
+
     const pending = (await requests()).find((r) => r.kind === 'create' && r.payload.subdomain === body.subdomain)!;
     expect(pending.payload).not.toHaveProperty('password');
     expect((pending as unknown as { requester_name: string }).requester_name).toBe('Shilan Hama');
@@ -82,10 +87,20 @@ describe('requests', () => {
     await t.call('POST', `/requests/${(await requests()).find((r) => r.tenant_id === d.id)!.id}/accept`, { token: owner });
     expect(((await t.call('GET', `/tenants/${d.id}`, { token: owner })).body.data as { name: string }).name).toBe('Accepted name');
 
+    // A new password in an Admin's update reaches the clinic's Main Doctor once accepted.
+    await t.call('PATCH', `/tenants/${d.id}`, { token: admin, body: { password: 'changed-by-admin-1' } });
+    await t.call('POST', `/requests/${(await requests()).find((r) => r.tenant_id === d.id)!.id}/accept`, { token: owner });
+    const relogin = (password: string) => t.call('POST', '/auth/tenant/login', { host: `${d.subdomain}.localhost`, body: { username: d.body.username, password } });
+    expect((await relogin('changed-by-admin-1')).status).toBe(200);
+    expect((await relogin(d.body.password)).status).toBe(422);
+
     expect((await t.call('DELETE', `/tenants/${d.id}`, { token: admin })).status).toBe(202);
     const del = (await requests()).find((r) => r.tenant_id === d.id && r.kind === 'delete')!;
     const dev = await t.login(CENTRAL, 'developer');
     expect((await t.call('POST', `/requests/${del.id}/accept`, { token: dev })).status).toBe(200);
+    // The Admin is told which doctor, though a delete request carries no name.
+    const told = await t.call('GET', '/dashboard/notifications', { token: admin });
+    expect((told.body.notifications as { message: string }[])[0].message).toBe('Your request about Accepted name was accepted');
     expect((await t.call('GET', `/tenants/${d.id}`, { token: owner })).status).toBe(404);
     const kept = await t.call('GET', `/requests/${del.id}`, { token: owner });
     expect(kept.body.data).toMatchObject({ status: 'accepted', kind: 'delete' });
@@ -149,6 +164,15 @@ describe('suspension job', () => {
     expect((await loginAs()).status).toBe(200);
     const history = (await t.call('GET', `/actions?filter[tenant_id]=${d.id}&sort=created_at`, { token: owner })).body.data as { action: string }[];
     expect(history.map((h) => h.action)).toEqual(['created', 'suspended', 'reactivated']);
+  });
+
+  it('keeps a clinic suspended by hand suspended when its invoice is paid', async () => {
+    const d = await createDirect();
+    expect((await t.call('PATCH', `/tenants/${d.id}`, { token: owner, body: { status: 1 } })).status).toBe(200);
+    const invoice = ((await t.call('GET', `/invoices?filter[tenant_id]=${d.id}`, { token: owner })).body.data as { id: number }[])[0];
+    expect((await t.call('PATCH', `/invoices/${invoice.id}`, { token: owner, body: { is_paid: true } })).status).toBe(200);
+    const login = await t.call('POST', '/auth/tenant/login', { host: `${d.subdomain}.localhost`, body: { username: d.body.username, password: d.body.password } });
+    expect(login.status).toBe(417);
   });
 
   it('does nothing while another process holds the job', async () => {

@@ -39,6 +39,10 @@ describe('profile', () => {
 describe('central dashboard', () => {
   it('gives the charts their aggregates, to managers only', async () => {
     const owner = await t.login(CENTRAL, 'owner');
+    // Two megabytes of a clinic's files count in the storage total.
+    const { sql } = await import('kysely');
+    await sql`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key)
+      select 'tenant', id, 1, 'application/pdf', 2 * 1048576, 'scan.pdf', 'dashboard-test-key' from tenants where subdomain = 'demo'`.execute(t.db.kysely);
     const res = await t.call('GET', '/dashboard', { token: owner });
     expect(res.status).toBe(200);
     const data = res.body.data as { counts: Record<string, number>; status: { key: number; count: number }[]; registrations: unknown[]; city: { label_en: string }[] };
@@ -46,6 +50,7 @@ describe('central dashboard', () => {
     expect(data.counts.active).toBe(1);
     // The demo clinic's seeded staff, patients and visits are in the platform totals.
     for (const total of ['users', 'patients', 'visits']) expect(data.counts[total]).toBeGreaterThan(0);
+    expect(data.counts.storage_mb).toBeGreaterThanOrEqual(2);
     expect(data.status).toEqual([{ key: 0, count: 1 }, { key: 1, count: 1 }]);
     expect(data.registrations).toHaveLength(12);
     expect(data.city.map((c) => c.label_en).sort()).toEqual(['Erbil', 'Sulaymaniyah']);

@@ -90,6 +90,21 @@ describe('uploads', () => {
   });
 });
 
+describe('plan pictures', () => {
+  it("shows a plan's public picture on the platform's page, and refuses a private one", async () => {
+    const owner = await t.login(CENTRAL, 'owner');
+    const plan = ((await t.call('GET', '/plans?sort=price', { token: owner })).body.data as { id: number }[])[0];
+    const privateFile = (await upload(CENTRAL, owner, PNG, 'plan.png')).body.data as { id: number };
+    expect((await t.call('PATCH', `/plans/${plan.id}`, { token: owner, body: { image: privateFile.id } })).status).toBe(422);
+
+    const picture = (await upload(CENTRAL, owner, PNG, 'plan.png', '?public=1')).body.data as { id: number; url: string };
+    expect((await t.call('PATCH', `/plans/${plan.id}`, { token: owner, body: { image: picture.id } })).status).toBe(200);
+    const page = (await t.call('GET', '/landing-page')).body.data as { plans: { id: number; image: string | null }[] };
+    expect(page.plans.find((p) => p.id === plan.id)!.image).toBe(picture.url);
+    expect((await t.call('GET', `/uploads/${picture.id}`)).status).toBe(200);
+  });
+});
+
 describe('files on records', () => {
   it("attaches the clinic's own uploads to a visit, never another clinic's", async () => {
     const doctor = await t.login(DEMO, 'doctor');

@@ -31,6 +31,8 @@ export interface LandingPlan extends Texts {
   max_visitings: number;
   max_storage_gb: number;
   support: boolean;
+  /** URL of the plan's picture, if it has one. */
+  image?: string | null;
 }
 
 export interface CentralLanding {

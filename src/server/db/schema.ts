@@ -109,6 +109,7 @@ export interface PlansTable {
   max_users: number;
   max_visitings: number;
   max_storage_gb: number;
+  image: number | null;
 }
 
 export interface NamedListTable {

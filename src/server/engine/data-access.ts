@@ -243,9 +243,10 @@ export class DataAccess {
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
       const ctx = this.hookContext(trx, caller);
+      // Files are checked before a change becomes a request, so a request never carries bad ones.
+      await this.checkFiles(trx, def, input);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
-      await this.checkFiles(trx, def, input);
       await hooks.beforeCreate?.(ctx, input);
       const values = await this.toColumns(def, input);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
@@ -267,9 +268,10 @@ export class DataAccess {
     return this.transaction(async (trx) => {
       const existing = await this.fetch(trx, def, id);
       const ctx = this.hookContext(trx, caller);
+      // Files are checked before a change becomes a request, so a request never carries bad ones.
+      await this.checkFiles(trx, def, input);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;
-      await this.checkFiles(trx, def, input);
       await hooks.beforeUpdate?.(ctx, input, existing);
       const values = await this.toColumns(def, input);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];

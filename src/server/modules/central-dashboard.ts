@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { ROLE_GROUPS } from '../../shared/roles';
 
-// Counting every clinic's staff, patients and visits reads millions of rows; a dashboard can
+// Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
 // show those totals up to a minute old. The figures about doctors are always current.
 const TOTALS_TTL_MS = 60_000;
 
@@ -13,6 +13,8 @@ interface Totals {
   users: number;
   patients: number;
   visits: number;
+  /** Clinics' uploaded files, in MB. */
+  storage_mb: number;
 }
 
 export function registerCentralDashboard(app: FastifyInstance): void {
@@ -48,7 +50,8 @@ export function registerCentralDashboard(app: FastifyInstance): void {
         const value = sql<Totals>`
           select (select count(*) from tenant_users)::int as users,
                  (select count(*) from patients)::int as patients,
-                 (select count(*) from visitings)::int as visits`
+                 (select count(*) from visitings)::int as visits,
+                 (select round(coalesce(sum(size), 0) / 1048576.0, 1) from uploads where scope = 'tenant')::float8 as storage_mb`
           .execute(trx)
           .then((r) => r.rows[0]);
         // Concurrent requests share one count; a failed count is not kept.

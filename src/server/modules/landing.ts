@@ -26,12 +26,12 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
       sql<Row>`select * from landing_sections where is_visible order by position, id`.execute(db),
       sql<Row>`select * from landing_items where is_visible order by position, id`.execute(db),
       sql<Row>`select id, type_en, type_ar, type_ckb, price, discount, recommended, max_users, max_visitings, max_storage_gb, support,
-                      features_en, features_ar, features_ckb from plans order by price`.execute(db),
+                      features_en, features_ar, features_ckb, image from plans order by price`.execute(db),
     ]);
     return {
       data: {
         sections: sections.rows.map((s) => ({ ...present(s), items: items.rows.filter((i) => i.kind === s.key).map(present) })),
-        plans: plans.rows,
+        plans: plans.rows.map((p) => ({ ...p, image: p.image ? `/api/v1/uploads/${String(p.image)}` : null })),
       },
     };
   });

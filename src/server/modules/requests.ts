@@ -23,7 +23,9 @@ export async function assertNoPendingRequest(trx: Tx, tenantId: number): Promise
 export async function submitRequest(ctx: HookContext, kind: RequestKind, input: Input, existing: Row | null): Promise<Diverted> {
   const { password, ...payload } = input;
   if (kind === 'create') {
-    const taken = await sql`select 1 from tenants where subdomain = ${String(input.subdomain)}`.execute(ctx.trx);
+    // Taken by a clinic, or asked for by another request still waiting.
+    const taken = await sql`select 1 from tenants where subdomain = ${String(input.subdomain)}
+      union all select 1 from doctor_requests where kind = 'create' and status = 'pending' and payload->>'subdomain' = ${String(input.subdomain)}`.execute(ctx.trx);
     if (taken.rows.length) throw invalidField('subdomain', 'validation.unique');
   }
   if (kind === 'plan' && existing && Number(input.plan_id) === Number(existing.plan_id)) throw invalidField('plan_id', 'requests.samePlan');
@@ -60,15 +62,18 @@ export function registerRequestRoutes(app: FastifyInstance): void {
       const row = rows[0];
       if (!row) throw notFound();
       if (row.status !== 'pending') throw new ApiError(422, 'requests.alreadyDecided');
+      // Plan and delete requests carry no name: take the doctor's before a delete removes it.
+      const current = row.tenant_id ? await sql<{ name: string }>`select name from tenants where id = ${row.tenant_id}`.execute(trx) : null;
+      const doctor = String(row.payload.name ?? current?.rows[0]?.name ?? '');
       await sql`update doctor_requests set status = ${accept ? 'accepted' : 'rejected'}, decided_by = ${caller.userId}, decided_at = ${request.data.now()}, password_hash = null, updated_at = now() where id = ${id}`.execute(trx);
       if (accept) {
         if (row.kind === 'create') await request.data.create(tenants, { ...row.payload, password_hash: row.password_hash });
-        else if (row.kind === 'update') await request.data.update(tenants, row.tenant_id!, row.payload);
+        else if (row.kind === 'update') await request.data.update(tenants, row.tenant_id!, row.password_hash ? { ...row.payload, password_hash: row.password_hash } : row.payload);
         else if (row.kind === 'plan') await changePlan(trx, row.tenant_id!, Number(row.payload.plan_id), caller.userId, request.data.now());
         else await request.data.remove(tenants, row.tenant_id!);
       }
       if (row.requested_by) {
-        await notify(trx, { scope: 'central', tenantId: null, userIds: [row.requested_by] }, accept ? 'requestAccepted' : 'requestRejected', { kind: row.kind, doctor: String(row.payload.name ?? '') });
+        await notify(trx, { scope: 'central', tenantId: null, userIds: [row.requested_by] }, accept ? 'requestAccepted' : 'requestRejected', { kind: row.kind, doctor });
       }
       return { message: translate(request.lang, accept ? 'requests.accepted' : 'requests.rejected'), data: { id, status: accept ? 'accepted' : 'rejected' } };
     });

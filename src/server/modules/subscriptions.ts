@@ -74,6 +74,11 @@ export function historyForStatus(status: number): HistoryAction {
 export async function reactivateIfSettled(db: Db, tenantId: number, userId: number | null, now: Date): Promise<void> {
   const t = await tenantRow(db, tenantId);
   if (t.status !== ACCOUNT_STATUS.suspended) return;
+  // Only the job's suspension (no user) ends with payment; a clinic suspended by hand stays so
+  // until someone reactivates it.
+  const { rows: last } = await sql<{ user_id: number | null }>`select user_id from plan_histories
+    where tenant_id = ${tenantId} and action = 'suspended' order by created_at desc, id desc limit 1`.execute(db);
+  if (last[0] && last[0].user_id !== null) return;
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from invoices where tenant_id = ${tenantId} and not is_paid and due_on < ${dayjs(now).format(DAY)}`.execute(db);
   if (rows[0].n > 0) return;
   await sql`update tenants set status = ${ACCOUNT_STATUS.active}, updated_at = ${now} where id = ${tenantId}`.execute(db);

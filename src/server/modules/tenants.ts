@@ -60,7 +60,9 @@ export const tenantHooks: ResourceHooks = {
     // The doctor's username and password are those of the clinic's Main Doctor account.
     const changes: { username?: string; password_hash?: string } = {};
     if (typeof input.username === 'string') changes.username = input.username;
-    if (typeof input.password === 'string') changes.password_hash = await hashPassword(input.password);
+    // A new password from an accepted request arrives already hashed.
+    if (typeof input.password_hash === 'string') changes.password_hash = input.password_hash;
+    else if (typeof input.password === 'string') changes.password_hash = await hashPassword(input.password);
     if (!changes.username && !changes.password_hash) return;
     const { rows } = await sql<{ id: number }>`
       update tenant_users set ${sql.join(Object.entries(changes).map(([k, v]) => sql`${sql.ref(k)} = ${v}`))}, updated_at = ${ctx.now}

@@ -9,6 +9,7 @@ export interface Counts {
   users: number;
   patients: number;
   visits: number;
+  storage_mb: number;
 }
 
 export interface KeyCount {

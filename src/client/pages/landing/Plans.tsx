@@ -19,7 +19,12 @@ function PlanCard({ plan, lang }: { plan: LandingPlan; lang: Lang }) {
     plan.support ? t('landing.plan.support', 'Support included') : null,
   ].filter((x): x is string => !!x);
   const card = (
-    <Card title={pickText(plan, 'type', lang)} style={{ height: '100%', borderColor: plan.recommended ? '#0f766e' : undefined }} data-testid="landing-plan">
+    <Card
+      title={pickText(plan, 'type', lang)}
+      cover={plan.image ? <img alt="" src={plan.image} loading="lazy" style={{ height: 140, objectFit: 'cover' }} data-testid="plan-image" /> : undefined}
+      style={{ height: '100%', borderColor: plan.recommended ? '#0f766e' : undefined }}
+      data-testid="landing-plan"
+    >
       <Space direction="vertical" size={4} style={{ width: '100%' }}>
         {discount > 0 ? (
           <>

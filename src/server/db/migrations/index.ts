@@ -13,6 +13,7 @@ import * as m010 from './010_search_function';
 import * as m011 from './011_session_lookup';
 import * as m012 from './012_visit_count_index';
 import * as m013 from './013_patient_diseases';
+import * as m014 from './014_plan_image';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011_session_lookup': m011,
   '012_visit_count_index': m012,
   '013_patient_diseases': m013,
+  '014_plan_image': m014,
 };
 
 export const migrationProvider: MigrationProvider = {
