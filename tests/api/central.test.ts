@@ -79,6 +79,8 @@ describe('requests', () => {
     expect(rejected.body.message).toBe('Request rejected successfully');
     expect(((await t.call('GET', `/tenants/${d.id}`, { token: owner })).body.data as { name: string }).name).toBe(d.body.name);
     expect((await t.call('PATCH', `/tenants/${d.id}`, { token: owner, body: { name: 'Owner edit' } })).status).toBe(200);
+    const history = (await t.call('GET', `/actions?filter[tenant_id]=${d.id}&sort=created_at`, { token: owner })).body.data as { action: string }[];
+    expect(history.map((h) => h.action)).toEqual(['created', 'no_action']);
   });
 
   it("applies an accepted update and an accepted delete; the Owner and Developer act directly", async () => {

@@ -55,8 +55,12 @@ export const tenantHooks: ResourceHooks = {
     refuseReserved(input);
   },
   async afterUpdate(ctx, record, input, existing) {
-    if (input.plan_id !== undefined && input.plan_id !== existing.plan_id) await recordHistory(ctx.trx, record.id, 'changed', ctx.caller.userId);
-    if (input.status !== undefined && input.status !== existing.status) await recordHistory(ctx.trx, record.id, historyForStatus(Number(input.status)), ctx.caller.userId);
+    const planChanged = input.plan_id !== undefined && input.plan_id !== existing.plan_id;
+    const statusChanged = input.status !== undefined && input.status !== existing.status;
+    if (planChanged) await recordHistory(ctx.trx, record.id, 'changed', ctx.caller.userId);
+    if (statusChanged) await recordHistory(ctx.trx, record.id, historyForStatus(Number(input.status)), ctx.caller.userId);
+    // A profile edit leaves the subscription as it was: recorded as "no action", with who did it.
+    if (!planChanged && !statusChanged && Object.keys(input).length > 0) await recordHistory(ctx.trx, record.id, 'no_action', ctx.caller.userId);
     // The doctor's username and password are those of the clinic's Main Doctor account.
     const changes: { username?: string; password_hash?: string } = {};
     if (typeof input.username === 'string') changes.username = input.username;
