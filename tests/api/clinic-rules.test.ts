@@ -65,6 +65,17 @@ describe('vital signs', () => {
     const res = await t.call('POST', '/vitalSigns', { host: DEMO, token: doctor, body: { patient_id: patientId, body_temperature: 55, oxygen_saturation: 120, bmi: 10 } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['bmi', 'body_temperature', 'oxygen_saturation']);
+
+    const swapped = await t.call('POST', '/vitalSigns', { host: DEMO, token: doctor, body: { patient_id: patientId, systolic: 80, diastolic: 120 }, lang: 'en' });
+    expect(swapped.status).toBe(422);
+    expect(swapped.body.errors).toEqual({ diastolic: ['The lower (diastolic) pressure must be below the upper (systolic) one'] });
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const future = await t.call('POST', '/vitalSigns', { host: DEMO, token: doctor, body: { patient_id: patientId, measured_at: later } });
+    expect(Object.keys(future.body.errors ?? {})).toEqual(['measured_at']);
+    // An edit is held to the same rule, against the reading's other figure.
+    const ok = await t.call('POST', '/vitalSigns', { host: DEMO, token: doctor, body: { patient_id: patientId, systolic: 120, diastolic: 80 } });
+    const id = (ok.body.data as { id: number }).id;
+    expect((await t.call('PATCH', `/vitalSigns/${id}`, { host: DEMO, token: doctor, body: { diastolic: 130 } })).status).toBe(422);
   });
 
   it('lets the nurse record vital signs without editing the patient', async () => {

@@ -10,12 +10,22 @@ export function bmi(weightKg: unknown, heightCm: unknown): number | null {
   return Math.round((w / (h * h)) * 10) / 10;
 }
 
+/** A blood pressure reading: the systolic (upper) figure is above the diastolic (lower) one. */
+function checkPressure(systolic: unknown, diastolic: unknown): void {
+  if (systolic == null || diastolic == null) return;
+  if (Number(systolic) <= Number(diastolic)) throw invalid({ diastolic: [{ key: 'validation.diastolicAboveSystolic' }] });
+}
+
 export const vitalSignHooks: ResourceHooks = {
   beforeCreate(ctx, input: Input) {
     input.measured_at ??= ctx.now.toISOString();
+    if (new Date(String(input.measured_at)).getTime() > ctx.now.getTime() + 5 * 60_000) throw invalid({ measured_at: [{ key: 'validation.futureReading' }] });
+    checkPressure(input.systolic, input.diastolic);
     input.bmi = bmi(input.weight, input.height);
   },
-  beforeUpdate(_ctx, input: Input, existing: Row) {
+  beforeUpdate(ctx, input: Input, existing: Row) {
+    if (input.measured_at != null && new Date(String(input.measured_at)).getTime() > ctx.now.getTime() + 5 * 60_000) throw invalid({ measured_at: [{ key: 'validation.futureReading' }] });
+    checkPressure('systolic' in input ? input.systolic : existing.systolic, 'diastolic' in input ? input.diastolic : existing.diastolic);
     if ('weight' in input || 'height' in input) {
       input.bmi = bmi(input.weight !== undefined ? input.weight : existing.weight, input.height !== undefined ? input.height : existing.height);
     }
