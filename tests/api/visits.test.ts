@@ -46,7 +46,12 @@ describe('visits', () => {
     expect(mismatched.status).toBe(422);
     expect(Object.keys(mismatched.body.errors ?? {})).toEqual(['appointment_id']);
 
-    expect((await visit({ appointment_id: appointment.id, chief_complaint: 'Check-up' })).status).toBe(201);
+    const recorded = await visit({ appointment_id: appointment.id, chief_complaint: 'Check-up' });
+    expect(recorded.status).toBe(201);
+    // Moving the visit to another patient would leave it on this patient's appointment.
+    const moved = await t.call('PATCH', `/visitings/${(recorded.body.data as { id: number }).id}`, { host: DEMO, token: doctor, body: { patient_id: other } });
+    expect(moved.status).toBe(422);
+    expect(Object.keys(moved.body.errors ?? {})).toEqual(['appointment_id']);
     const after = await t.call('GET', `/appointments/${appointment.id}`, { host: DEMO, token: doctor });
     expect((after.body.data as { status: number }).status).toBe(6);
   });

@@ -11,7 +11,6 @@ import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, api } from './http';
 import { isPendingAnswer, toPendingResult } from './pending';
 
-
 function defOf(resource: string): ResourceDef | undefined {
   return resources.find((r) => r.name === resource);
 }

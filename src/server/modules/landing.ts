@@ -10,12 +10,15 @@ import { tenantSuspended } from '../http/errors';
 type Row = Record<string, unknown>;
 const IMAGES = ['image_pc', 'image_tablet', 'image_mobile'];
 
+/** The URL an upload is served at, or null without one. */
+const uploadUrl = (id: unknown): string | null => (id ? `/api/v1/uploads/${String(id)}` : null);
+
 /** Replaces upload ids by their URLs (public uploads only), and drops bookkeeping columns. */
 function present(row: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
     if (['tenant_id', 'created_at', 'updated_at', 'is_visible', 'kind'].includes(key)) continue;
-    out[key] = IMAGES.includes(key) ? (value ? `/api/v1/uploads/${value}` : null) : value;
+    out[key] = IMAGES.includes(key) ? uploadUrl(value) : value;
   }
   return out;
 }
@@ -31,7 +34,7 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
     return {
       data: {
         sections: sections.rows.map((s) => ({ ...present(s), items: items.rows.filter((i) => i.kind === s.key).map(present) })),
-        plans: plans.rows.map((p) => ({ ...p, image: p.image ? `/api/v1/uploads/${String(p.image)}` : null })),
+        plans: plans.rows.map((p) => ({ ...p, image: uploadUrl(p.image) })),
       },
     };
   });

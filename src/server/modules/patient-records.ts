@@ -16,15 +16,20 @@ function checkPressure(systolic: unknown, diastolic: unknown): void {
   if (Number(systolic) <= Number(diastolic)) throw invalid({ diastolic: [{ key: 'validation.diastolicAboveSystolic' }] });
 }
 
+/** A reading is taken now or earlier (a few minutes' grace for a device's clock). */
+function checkReadingTime(measuredAt: unknown, now: Date): void {
+  if (measuredAt != null && new Date(String(measuredAt)).getTime() > now.getTime() + 5 * 60_000) throw invalid({ measured_at: [{ key: 'validation.futureReading' }] });
+}
+
 export const vitalSignHooks: ResourceHooks = {
   beforeCreate(ctx, input: Input) {
     input.measured_at ??= ctx.now.toISOString();
-    if (new Date(String(input.measured_at)).getTime() > ctx.now.getTime() + 5 * 60_000) throw invalid({ measured_at: [{ key: 'validation.futureReading' }] });
+    checkReadingTime(input.measured_at, ctx.now);
     checkPressure(input.systolic, input.diastolic);
     input.bmi = bmi(input.weight, input.height);
   },
   beforeUpdate(ctx, input: Input, existing: Row) {
-    if (input.measured_at != null && new Date(String(input.measured_at)).getTime() > ctx.now.getTime() + 5 * 60_000) throw invalid({ measured_at: [{ key: 'validation.futureReading' }] });
+    checkReadingTime(input.measured_at, ctx.now);
     checkPressure('systolic' in input ? input.systolic : existing.systolic, 'diastolic' in input ? input.diastolic : existing.diastolic);
     if ('weight' in input || 'height' in input) {
       input.bmi = bmi(input.weight !== undefined ? input.weight : existing.weight, input.height !== undefined ? input.height : existing.height);

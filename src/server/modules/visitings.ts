@@ -85,6 +85,9 @@ export const visitingHooks: ResourceHooks = {
   },
   async beforeUpdate(ctx, input, existing) {
     checkPaid(input.fee ?? existing.fee, input.paid_amount ?? existing.paid_amount);
+    if ('appointment_id' in input || 'patient_id' in input) {
+      await checkAppointment(ctx, { patient_id: input.patient_id ?? existing.patient_id, appointment_id: 'appointment_id' in input ? input.appointment_id : existing.appointment_id });
+    }
     await snapshotNames(ctx, input);
   },
   async afterUpdate(ctx, record) {

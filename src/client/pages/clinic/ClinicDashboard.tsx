@@ -8,11 +8,11 @@ import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../engine/labels';
 import { useSession } from '../../providers/session';
+import { MAX_PER_PAGE } from '../../../shared/resource';
 import { formatNumber } from '../../engine/FieldValue';
 import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
-import { MAX_PER_PAGE } from '../../../shared/resource';
 import { useApiGet } from './useApi';
 import { usePatientMap } from './usePatients';
 

@@ -34,7 +34,7 @@ function useExisting(field: 'phone' | 'national_id', value: unknown): Hit | null
   return enough ? hit : null;
 }
 
-export function DuplicateHint({ phone, nationalId }: { phone: unknown; nationalId: unknown }) {
+export function DuplicateHint({ phone, nationalId }: { phone: unknown; nationalId?: unknown }) {
   const t = useT();
   const byPhone = useExisting('phone', phone);
   const byId = useExisting('national_id', nationalId);

@@ -91,7 +91,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')}>
           <Input id="quick-phone" type="tel" dir="ltr" maxLength={30} />
         </Form.Item>
-        <DuplicateHint phone={phone} nationalId={undefined} />
+        <DuplicateHint phone={phone} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
           <DatePicker style={{ width: '100%' }} />
         </Form.Item>
