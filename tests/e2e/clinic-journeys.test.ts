@@ -1,7 +1,7 @@
 // Clinic journeys in Kurdish (the default language) on demo.localhost: booking for a new patient,
 // the visit with a prescription and a payment reaching accounting, vital signs with BMI, the
 // permission matrix, and screens and calls refused without a permission. The tests run in order:
-// the doctor's visit is on the appointment the secretary booked.
+// the doctor's visit is on the appointment the secretary booked, then corrected from the patient's page.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
@@ -162,6 +162,51 @@ describe('clinic journeys (Kurdish)', () => {
     await page.getByTestId('visit-history').getByText('هەوکردنی قورگ').waitFor();
     await page.goto(url('/appointments'));
     await page.locator('.ant-table-row').filter({ hasText: patientName }).locator('.ant-tag', { hasText: DONE }).waitFor();
+  });
+
+  it("the doctor corrects the visit from the patient's page, prints it in Arabic, and records and deletes a walk-in visit", async () => {
+    expect(patientId).toBeGreaterThan(0);
+    await signIn(page, 'doctor');
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    const history = page.getByTestId('visit-history');
+    await history.getByText('هەوکردنی قورگ').waitFor();
+    type Visits = { data: { id: number; appointment_id: number | null; paid_amount: string; physician_diagnosis: string }[] };
+    const visitsOf = () => apiJson<Visits>(page, `/visitings?filter[patient_id]=${patientId}`);
+    const [visit] = (await visitsOf()).data;
+
+    // Edit in place: the diagnosis and the payment; the income follows the payment.
+    await page.getByTestId(`visit-edit-${visit.id}`).click();
+    await page.locator('.ant-drawer #visit-physician_diagnosis').fill('هەوکردنی قورگ و لووت');
+    await page.locator('.ant-drawer #visit-paid_amount').fill('25000');
+    await page.locator('.ant-drawer').getByTestId('visit-save').click();
+    await page.locator('.ant-drawer').waitFor({ state: 'detached' });
+    await history.getByText('هەوکردنی قورگ و لووت').waitFor();
+    const incomes = await apiJson<{ data: { amount: string; visiting_id: number | null }[] }>(page, `/incomes?filter[patient_id]=${patientId}`);
+    expect(incomes.data.filter((i) => i.visiting_id === visit.id).map((i) => Number(i.amount))).toEqual([25000]);
+
+    // The same prescription printed in Arabic while the interface stays Kurdish.
+    await page.getByTestId(`print-${visit.id}-lang`).click();
+    await page.getByTestId(`print-${visit.id}-ar`).click();
+    const sheet = page.getByTestId('print-prescription');
+    await expect.poll(() => sheet.getAttribute('lang')).toBe('ar');
+    expect(await sheet.getAttribute('dir')).toBe('rtl');
+    await page.emulateMedia({ media: 'print' });
+    expect(await sheet.innerText()).toContain('الجرعة');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ckb');
+
+    // A walk-in visit, without an appointment, then deleted after a confirmation.
+    await page.getByTestId('walk-in-visit').click();
+    await page.locator('.ant-drawer #visit-chief_complaint').fill('سەردانی بێ نۆرە');
+    await page.locator('.ant-drawer').getByTestId('visit-save').click();
+    await page.locator('.ant-drawer').waitFor({ state: 'detached' });
+    await history.getByText('سەردانی بێ نۆرە').waitFor();
+    const walkIn = (await visitsOf()).data.find((v) => v.id !== visit.id);
+    expect(walkIn?.appointment_id).toBeNull();
+    await page.getByTestId(`visit-delete-${walkIn!.id}`).getByRole('button').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'سڕینەوە' }).click();
+    await history.getByText('سەردانی بێ نۆرە').waitFor({ state: 'detached' });
+    expect((await visitsOf()).data.map((v) => v.id)).toEqual([visit.id]);
   });
 
   it('the nurse records vital signs and sees the BMI, then notes a common disease', async () => {

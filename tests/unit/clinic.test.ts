@@ -9,7 +9,7 @@ import { groupQueue, nextMoves, shortTime } from '../../src/client/pages/clinic/
 import { samePhone } from '../../src/client/pages/clinic/lib/phone';
 import { rowErrors, topErrors } from '../../src/client/pages/clinic/lib/rowErrors';
 import { printModel } from '../../src/client/pages/clinic/lib/printModel';
-import { visitBody } from '../../src/client/pages/clinic/lib/visitBody';
+import { visitBody, visitValues } from '../../src/client/pages/clinic/lib/visitBody';
 import { vitalSeries } from '../../src/client/pages/clinic/lib/vitals';
 import { i18n, translate } from '../../src/client/i18n';
 
@@ -129,6 +129,20 @@ describe('visit errors and body', () => {
     expect(body.prescriptions).toEqual([{ drug_id: 4, dose: '500 mg', frequency: null, duration: null, notes: null }]);
     expect(body.examinations).toEqual([{ examination_id: 2 }, { examination_id: 3 }]);
     expect(body.life_styles).toEqual([]);
+  });
+  it('fills the form back from a saved visit, so saving it unchanged sends the same body', () => {
+    const saved = {
+      patient_id: 7, appointment_id: null, chief_complaint: 'cough', history_of_present_illness: null, physician_diagnosis: 'Flu', notes: null,
+      prescriptions: [{ drug_id: 4, name: 'Amoxicillin', dose: '500 mg', frequency: null, duration: '5 days', notes: null }],
+      examinations: [{ examination_id: 2, name: 'CBC' }], life_styles: [], attachments: [{ upload_id: 9, note: null }], fee: '25000.00', paid_amount: '0.00',
+    };
+    const values = visitValues(saved);
+    expect(values).toMatchObject({ chief_complaint: 'cough', examinations: [2], fee: 25000, paid_amount: 0 });
+    const body = visitBody(values, 7, null);
+    expect(body).toMatchObject({ chief_complaint: 'cough', history_of_present_illness: null, physician_diagnosis: 'Flu', fee: 25000, attachments: [{ upload_id: 9, note: null }] });
+    expect(body.prescriptions).toEqual([{ drug_id: 4, dose: '500 mg', frequency: null, duration: '5 days', notes: null }]);
+    expect(body.examinations).toEqual([{ examination_id: 2 }]);
+    expect(body.physical_theraphies).toEqual([]);
   });
 });
 

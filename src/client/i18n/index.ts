@@ -108,10 +108,24 @@ export async function setLocale(lang: Lang): Promise<void> {
  * A missing key gives the default text, or the key itself when there is none.
  */
 export function translate(key: string, options?: TOptions | string, defaultMessage?: string): string {
-  const opts: TOptions = typeof options === 'string' || !options ? {} : options;
+  return translateWith({}, key, options, defaultMessage);
+}
+
+function translateWith(extra: TOptions, key: string, options?: TOptions | string, defaultMessage?: string): string {
+  const opts: TOptions = { ...(typeof options === 'string' || !options ? {} : options), ...extra };
   const fallback = typeof options === 'string' ? options : defaultMessage;
   if (!i18n.exists(key, opts)) return fallback ?? key;
   return String(i18n.t(key, opts));
+}
+
+/** Loads a language's texts without switching the interface to it (a prescription printed in another language). */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  await i18n.loadLanguages(lang);
+}
+
+/** translate() in a given language, whatever the interface shows (its texts must be loaded). */
+export function fixedTranslate(lang: Lang): (key: string, options?: TOptions | string, defaultMessage?: string) => string {
+  return (key, options, defaultMessage) => translateWith({ lng: lang }, key, options, defaultMessage);
 }
 
 export const i18nProvider: I18nProvider = {

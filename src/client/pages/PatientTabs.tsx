@@ -53,7 +53,7 @@ export default function PatientTabs() {
         items={PATIENT_TABS.map((tab) => ({ key: tab.path, label: t(`nav.${tab.key}`, tab.key) }))}
       />
       {active.key === 'visitings' && readable && id ? (
-        <VisitHistory patientId={Number(id)} patient={result} />
+        <VisitHistory patientId={Number(id)} patient={result} allowNew />
       ) : target && readable && id ? (
         <Suspense fallback={<Spin />}>
           {active.key === 'vitalSigns' && <VitalsTrend patientId={Number(id)} />}

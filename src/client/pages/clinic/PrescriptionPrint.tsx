@@ -1,14 +1,15 @@
 // The printable prescription, in the chosen language and direction. Rendered beside the app's
 // root (print CSS hides everything else), then the browser's print dialog is opened.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
-import { useT } from '../../i18n/useT';
+import { fixedTranslate, isLang } from '../../i18n';
 import { formatAge } from './lib/age';
 import type { PrintModel } from './lib/printModel';
 import './print.css';
 
 export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
-  const t = useT();
+  // The sheet's own language, which may differ from the interface's.
+  const t = useMemo(() => fixedTranslate(model && isLang(model.lang) ? model.lang : 'ckb'), [model]);
   useEffect(() => {
     if (!model || !nonce) return;
     const timer = window.setTimeout(() => window.print(), 50);

@@ -1,9 +1,10 @@
 // Recording a visit: findings, diagnosis, prescriptions, advice lists, notes and payment.
-// POST /visitings with the patient and appointment; per-item errors land on their row.
+// POST /visitings with the patient and appointment (or PATCH when editing a saved visit);
+// per-item errors land on their row.
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { type BaseRecord, useCreate } from '@refinedev/core';
+import { type BaseRecord, useCreate, useUpdate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../engine/labels';
@@ -13,7 +14,7 @@ import { AttachmentsInput } from '../../engine/AttachmentsInput';
 import type { FieldDef } from '../../../shared/resource';
 import { PrescriptionRows } from './PrescriptionRows';
 import { rowErrors, topErrors } from './lib/rowErrors';
-import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody } from './lib/visitBody';
+import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody, visitValues } from './lib/visitBody';
 
 const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
@@ -21,39 +22,50 @@ const TEXTS = VISIT_TEXTS;
 // The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
 const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'fee', 'paid_amount'];
 
-export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: number; appointmentId: number | null; onSaved: (visit: BaseRecord) => void }) {
+interface Props {
+  patientId: number;
+  appointmentId: number | null;
+  /** A saved visit to edit; without it the form records a new one. */
+  visit?: BaseRecord;
+  onSaved: (visit: BaseRecord) => void;
+}
+
+export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   const t = useT();
   const [form] = Form.useForm<Values>();
-  const { mutate, mutation } = useCreate();
+  const create = useCreate();
+  const update = useUpdate();
+  const pending = create.mutation.isPending || update.mutation.isPending;
   const [rxErrors, setRxErrors] = useState<Record<number, Record<string, string>>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const submit = (values: Values) => {
     setRxErrors({});
     setGeneral([]);
-    mutate(
-      { resource: 'visitings', values: visitBody(values, patientId, appointmentId), successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => onSaved(data),
-        onError: (err) => {
-          const errors = errorsOf(err);
-          setRxErrors(rowErrors(errors, 'prescriptions'));
-          const top = topErrors(errors, ['prescriptions']);
-          const onForm = Object.entries(top).filter(([k]) => SHOWN.includes(k));
-          form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
-          for (const a of ADVICE) {
-            const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
-            if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
-          }
-          const known = new Set([...onForm.map(([k]) => k), ...LISTS]);
-          const rest = Object.entries(errors).filter(([k]) => !known.has(k.split('.')[0])).flatMap(([, m]) => m);
-          const hasRx = Object.keys(rowErrors(errors, 'prescriptions')).length > 0;
-          setGeneral(rest.length ? rest : Object.keys(errors).length || hasRx ? [] : [err instanceof Error ? err.message : String(err)]);
-        },
+    const body = visitBody(values, patientId, appointmentId);
+    const params = { resource: 'visitings', values: body, successNotification: false as const, errorNotification: false as const };
+    const callbacks = {
+      onSuccess: ({ data }: { data: BaseRecord }) => onSaved(data),
+      onError: (err: unknown) => {
+        const errors = errorsOf(err);
+        setRxErrors(rowErrors(errors, 'prescriptions'));
+        const top = topErrors(errors, ['prescriptions']);
+        const onForm = Object.entries(top).filter(([k]) => SHOWN.includes(k));
+        form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
+        for (const a of ADVICE) {
+          const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
+          if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
+        }
+        const known = new Set([...onForm.map(([k]) => k), ...LISTS]);
+        const rest = Object.entries(errors).filter(([k]) => !known.has(k.split('.')[0])).flatMap(([, m]) => m);
+        const hasRx = Object.keys(rowErrors(errors, 'prescriptions')).length > 0;
+        setGeneral(rest.length ? rest : Object.keys(errors).length || hasRx ? [] : [err instanceof Error ? err.message : String(err)]);
       },
-    );
+    };
+    if (visit?.id !== undefined) update.mutate({ ...params, id: visit.id }, callbacks);
+    else create.mutate(params, callbacks);
   };
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
+    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={visit ? visitValues(visit) : { fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
       <Card size="small" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
@@ -105,7 +117,7 @@ export function VisitForm({ patientId, appointmentId, onSaved }: { patientId: nu
           </Col>
         </Row>
       </Card>
-      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={mutation.isPending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={pending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
         {t('clinic.saveVisit', 'Save visit')}
       </Button>
     </Form>

@@ -1,6 +1,8 @@
-// A patient's visits, newest first, each expandable and printable.
-import { Button, Collapse, Descriptions, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { FolderOpenOutlined, PrinterOutlined } from '@ant-design/icons';
+// A patient's visits, newest first, each expandable, printable, editable and deletable in place;
+// a visit without an appointment (a walk-in) can be recorded from here too.
+import { useState } from 'react';
+import { Button, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { EditOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { type BaseRecord, useList } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -10,6 +12,11 @@ import { formatNumber } from '../../engine/FieldValue';
 import { PrescriptionPrint } from './PrescriptionPrint';
 import { usePrint } from './usePrint';
 import { ADVICE } from './lib/visitBody';
+import { DeleteAction } from '../../engine/DeleteAction';
+import { useCanDo } from '../../engine/useCanDo';
+import { toast } from '../../providers/notify';
+import { VisitForm } from './VisitForm';
+import { PrintButton } from './PrintButton';
 
 const def = resourceByName('visitings');
 const TEXTS = ['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis', 'notes'] as const;
@@ -40,9 +47,15 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
   );
 }
 
-export function VisitHistory({ patientId, patient, exclude }: { patientId: number; patient?: BaseRecord; exclude?: number }) {
+/** The visit being written in the drawer: a new walk-in visit, or a saved one being edited. */
+type Editing = { visit?: BaseRecord } | null;
+
+export function VisitHistory({ patientId, patient, allowNew }: { patientId: number; patient?: BaseRecord; allowNew?: boolean }) {
   const t = useT();
   const printer = usePrint();
+  const [editing, setEditing] = useState<Editing>(null);
+  const mayCreate = useCanDo(def, 'create');
+  const mayEdit = useCanDo(def, 'update');
   const { result, query } = useList({
     resource: 'visitings',
     filters: [{ field: 'patient_id', operator: 'eq', value: patientId }],
@@ -51,10 +64,19 @@ export function VisitHistory({ patientId, patient, exclude }: { patientId: numbe
     errorNotification: false,
   });
   if (query.isLoading) return <Skeleton active />;
-  const visits = (result.data ?? []).filter((v) => v.id !== exclude);
-  if (!visits.length) return <Empty description={t('clinic.noVisits', 'No visits yet')} />;
+  const visits = result.data ?? [];
+  const onSaved = () => {
+    toast('success', t('clinic.visitSaved', 'Visit saved'));
+    setEditing(null);
+  };
   return (
     <>
+      {allowNew && mayCreate && (
+        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({})} data-testid="walk-in-visit">
+          {t('nav.visitingNew', 'New visit')}
+        </Button>
+      )}
+      {!visits.length && <Empty description={t('clinic.noVisits', 'No visits yet')} />}
       <Collapse
         data-testid="visit-history"
         items={visits.map((v) => ({
@@ -72,14 +94,34 @@ export function VisitHistory({ patientId, patient, exclude }: { patientId: numbe
                 <Button size="small" icon={<FolderOpenOutlined />}>{t('clinic.open', 'Open')}</Button>
               </Link>
             )}
-            <Button size="small" icon={<PrinterOutlined />} data-testid={`print-${String(v.id)}`} onClick={(e) => { e.stopPropagation(); printer.print(v, patient); }}>
-              {t('clinic.print', 'Print')}
-            </Button>
+            <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} onPrint={(lang) => void printer.print(v, patient, lang)} />
+            {mayEdit && (
+              <Button size="small" icon={<EditOutlined />} data-testid={`visit-edit-${String(v.id)}`} aria-label={t('buttons.edit', 'Edit')} onClick={(e) => { e.stopPropagation(); setEditing({ visit: v }); }} />
+            )}
+            <span onClick={(e) => e.stopPropagation()} data-testid={`visit-delete-${String(v.id)}`}>
+              <DeleteAction def={def} id={v.id as number} />
+            </span>
             </Space>
           ),
           children: <VisitDetails visit={v} />,
         }))}
       />
+      <Drawer
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        width={960}
+        destroyOnHidden
+        title={editing?.visit ? `${t('buttons.edit', 'Edit')} · ${String(editing.visit.date ?? '').slice(0, 10)}` : t('nav.visitingNew', 'New visit')}
+      >
+        {editing && (
+          <VisitForm
+            patientId={patientId}
+            appointmentId={editing.visit ? ((editing.visit.appointment_id as number | null) ?? null) : null}
+            visit={editing.visit}
+            onSaved={onSaved}
+          />
+        )}
+      </Drawer>
       <PrescriptionPrint model={printer.model} nonce={printer.nonce} />
     </>
   );

@@ -2,7 +2,7 @@
 // After saving, the appointment is marked Done and the prescription can be printed.
 import { useState } from 'react';
 import { Alert, Button, Card, Result, Space } from 'antd';
-import { HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
+import { HistoryOutlined } from '@ant-design/icons';
 import { type BaseRecord, useInvalidate, useList, useOne } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/useT';
@@ -12,6 +12,7 @@ import { PrescriptionPrint } from './PrescriptionPrint';
 import { StatusTag } from './status';
 import { usePrint } from './usePrint';
 import { VisitForm } from './VisitForm';
+import { PrintButton } from './PrintButton';
 import { shortTime } from './lib/queue';
 
 export default function VisitNew() {
@@ -51,9 +52,7 @@ export default function VisitNew() {
           title={t('clinic.visitSaved', 'Visit saved')}
           subTitle={t('clinic.appointmentDone', 'The appointment is marked as done.')}
           extra={[
-            <Button key="print" type="primary" icon={<PrinterOutlined />} onClick={() => printer.print(saved, patient)} data-testid="print-visit">
-              {t('clinic.printPrescription', 'Print prescription')}
-            </Button>,
+            <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
             <Link key="dash" to="/dashboard"><Button>{t('nav.dashboard', 'Dashboard')}</Button></Link>,
           ]}
         />

@@ -1,7 +1,8 @@
-// Builds the print model for a visit in the current language and asks for printing.
+// Builds the print model for a visit in the chosen language (the interface's by default) and asks
+// for printing. Another language's texts are loaded first, without switching the interface.
 import { useState } from 'react';
 import type { BaseRecord } from '@refinedev/core';
-import { currentLang } from '../../i18n';
+import { type Lang, currentLang, loadLanguage } from '../../i18n';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type PrintModel, printModel } from './lib/printModel';
@@ -11,8 +12,9 @@ export function usePrint() {
   const [model, setModel] = useState<PrintModel | null>(null);
   const [nonce, setNonce] = useState(0);
   const isDoctor = user?.role === TENANT_ROLE.mainDoctor || user?.role === TENANT_ROLE.doctor;
-  const print = (visit: BaseRecord, patient: BaseRecord | undefined) => {
-    setModel(printModel({ lang: currentLang(), clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, visit }));
+  const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang()) => {
+    await loadLanguage(lang);
+    setModel(printModel({ lang, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, visit }));
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };

@@ -38,3 +38,24 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
   for (const a of ADVICE) body[a.field] = ((values[a.field] as number[] | undefined) ?? []).map((id) => ({ [a.id]: id }));
   return body;
 }
+
+/** The visit form's values from a saved visit (editing it): the inverse of visitBody. */
+export function visitValues(visit: Record<string, unknown>): VisitValues {
+  const list = (v: unknown) => (Array.isArray(v) ? (v as Record<string, unknown>[]) : []);
+  const values: VisitValues = {
+    notes: visit.notes ?? undefined,
+    attachments: list(visit.attachments),
+    fee: Number(visit.fee ?? 0),
+    paid_amount: Number(visit.paid_amount ?? 0),
+    prescriptions: list(visit.prescriptions).map((r) => ({
+      drug_id: Number(r.drug_id),
+      dose: (r.dose as string | null) ?? undefined,
+      frequency: (r.frequency as string | null) ?? undefined,
+      duration: (r.duration as string | null) ?? undefined,
+      notes: (r.notes as string | null) ?? undefined,
+    })),
+  };
+  for (const f of VISIT_TEXTS) values[f] = visit[f] ?? undefined;
+  for (const a of ADVICE) values[a.field] = list(visit[a.field]).map((i) => Number(i[a.id]));
+  return values;
+}
