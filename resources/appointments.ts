@@ -1,4 +1,5 @@
 import { defineResource } from '../src/shared/resource';
+import { TENANT_ROLE } from '../src/shared/roles';
 
 // Bookings. Two active appointments of the same doctor may not overlap, and the paid amount may
 // not exceed the amount (src/server/modules/appointments.ts).
@@ -12,8 +13,9 @@ export default defineResource({
   menu: { order: 20, icon: 'calendar' },
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
-    // Set by the server (the clinic's Main Doctor for now); the overlap rule is per doctor.
-    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true },
+    // One of the clinic's active doctors; left out, the server picks the caller if a doctor, else
+    // the Main Doctor. The overlap rule is per doctor.
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } }, filterable: true, list: true },
     date: { type: 'date', required: true, list: true, sortable: true, filterable: true },
     time: { type: 'time', required: true, list: true, sortable: true },
     duration_minutes: { type: 'integer', min: 5, max: 480, default: 15, unit: 'min' },

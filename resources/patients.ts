@@ -13,7 +13,7 @@ export default defineResource({
   fields: {
     name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true, sortable: true },
     gender: { type: 'enum', enum: 'gender', required: true, list: true, filterable: true },
-    date_of_birth: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
+    date_of_birth: { type: 'date', nullable: true, notFuture: true, list: true, sortable: true, filterable: true },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true, filterable: true },
     national_id: { type: 'string', maxLength: 40, nullable: true, searchable: true, filterable: true },
     blood_group: { type: 'enum', enum: 'bloodGroup', nullable: true, filterable: true },

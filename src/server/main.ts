@@ -1,8 +1,10 @@
 // `npm start`: prepare the database, serve, and tell the person at the terminal how to get in.
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { runSubscriptionJob } from './modules/subscriptions';
+import { purgeReleasedFiles } from './engine/released-files';
 import { prepareDatabase } from './start';
 
 const config = loadConfig();
@@ -11,10 +13,14 @@ const app = await buildApp({ db, config });
 
 // Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
 // an advisory lock lets one at a time do the work.
-const runJob = () => runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
+const runJob = () => {
+  void runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
+  // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
+  void purgeReleasedFiles(db.kysely, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
+};
 const job = setInterval(runJob, Math.min(config.jobIntervalMinutes * 60_000, 2 ** 31 - 1));
 job.unref();
-void runJob();
+runJob();
 
 const shutdown = async () => {
   clearInterval(job);

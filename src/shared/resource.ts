@@ -52,8 +52,12 @@ export interface FieldDef {
   /** Type 'list': an ordered list of small records kept with their parent (a JSON column). */
   items?: Record<string, FieldDef>;
   maxItems?: number;
-  /** Relation target (a resource name) for type 'relation'; the column holds the target id. */
-  relation?: { resource: string; labelField: string };
+  /**
+   * Relation target (a resource name) for type 'relation'; the column holds the target id.
+   * `only`: the target must also have one of these values in each named column (an appointment's
+   * doctor is a staff member whose role is Main Doctor or Doctor, and who is active).
+   */
+  relation?: { resource: string; labelField: string; only?: Record<string, readonly (string | number | boolean)[]> };
   default?: string | number | boolean;
   /** May be used in sort=... */
   sortable?: boolean;
@@ -69,6 +73,11 @@ export interface FieldDef {
   lowercase?: boolean;
   /** Accepted and validated but not stored as a column: handed to the resource's server hooks. */
   virtual?: boolean;
+  /**
+   * Type 'date': may not be after today (a date of birth). The server allows one day ahead, for
+   * clinics whose day starts before the server's; the date picker offers no later day.
+   */
+  notFuture?: boolean;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
 }

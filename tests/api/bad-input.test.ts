@@ -45,6 +45,10 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) 
       { raw: 'a=1', type: 'text/plain', status: 415 },
       { raw: JSON.stringify({ ...valid, big: 'x'.repeat(2 * 1024 * 1024) }), status: 413 },
       ...writableFields(def).map(([name, f]) => ({ body: { ...valid, [name]: wrongValue(f) }, status: 422, field: name })),
+      // Dates that may not be in the future (a date of birth): a week ahead is refused.
+      ...writableFields(def)
+        .filter(([, f]) => f.notFuture)
+        .map(([name]) => ({ body: { ...valid, [name]: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) }, status: 422, field: name })),
       ...writableFields(def)
         .filter(([, f]) => f.required)
         .map(([name]) => {

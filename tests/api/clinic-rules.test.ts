@@ -1,4 +1,5 @@
-// Clinic rules: appointment overlaps (including two bookings racing), paid amounts, BMI, task days.
+// Clinic rules: appointment overlaps per doctor (including two bookings racing), the doctor of an
+// appointment, paid amounts, BMI, task days.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
 
@@ -47,6 +48,80 @@ describe('appointments', () => {
     const res = await book({ date: '2031-06-01', time: '12:00', amount: 25000, paid_amount: 30000 });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('paid_amount');
+  });
+});
+
+describe("an appointment's doctor", () => {
+  const staff = async (username: string, role: number, is_active = true) => {
+    const res = await t.call('POST', '/tenantUsers', { host: DEMO, token: doctor, body: { name: `Dr ${username}`, username, role, is_active, password: 'a-long-password-1' } });
+    expect(res.status).toBe(201);
+    return (res.body.data as { id: number }).id;
+  };
+  let second: number;
+  let nurse: number;
+  let away: number;
+  beforeAll(async () => {
+    second = await staff('second.doctor', 1);
+    nurse = await staff('rules.nurse', 3);
+    away = await staff('away.doctor', 1, false);
+  });
+
+  it('keeps each doctor to their own slots: two doctors may see patients at the same time', async () => {
+    const mine = await book({ date: '2031-07-01', time: '10:00' });
+    expect(mine.status).toBe(201);
+    const theirs = await book({ date: '2031-07-01', time: '10:00', doctor_id: second });
+    expect(theirs.status).toBe(201);
+    expect((theirs.body.data as { doctor_id: number }).doctor_id).toBe(second);
+    const clash = await book({ date: '2031-07-01', time: '10:05', doctor_id: second });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors?.time?.[0]).toMatch(/10:00/);
+    // Moving the second doctor's booking to the first doctor's taken slot is refused too.
+    const id = (theirs.body.data as { id: number }).id;
+    const moved = await t.call('PATCH', `/appointments/${id}`, { host: DEMO, token: doctor, body: { doctor_id: (mine.body.data as { doctor_id: number }).doctor_id } });
+    expect(moved.status).toBe(422);
+  });
+
+  it('must be an active Main Doctor or Doctor of the clinic (422 on doctor_id)', async () => {
+    for (const doctorId of [nurse, away, 999999]) {
+      const res = await book({ date: '2031-07-02', time: '10:00', doctor_id: doctorId });
+      expect(res.status, String(doctorId)).toBe(422);
+      expect(res.body.errors).toHaveProperty('doctor_id');
+    }
+  });
+
+  it('defaults to the booking doctor, or to the Main Doctor when the secretary books', async () => {
+    const catalogue = (await t.call('GET', '/permissions', { host: DEMO, token: doctor })).body.permissions as { id: number; table_name: string }[];
+    const appointmentRights = catalogue.filter((p) => p.table_name === 'appointments').map((p) => p.id);
+    expect((await t.call('PUT', '/permissions/update', { host: DEMO, token: doctor, body: { user: second, permissions: appointmentRights } })).status).toBe(200);
+    const secondToken = await t.login(DEMO, 'second.doctor', 'a-long-password-1');
+    const own = await t.call('POST', '/appointments', { host: DEMO, token: secondToken, body: { patient_id: patientId, date: '2031-07-03', time: '09:00' } });
+    expect(own.status).toBe(201);
+    expect((own.body.data as { doctor_id: number }).doctor_id).toBe(second);
+    const secretary = await t.login(DEMO, 'secretary');
+    const booked = await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, date: '2031-07-03', time: '09:00' } });
+    expect(booked.status).toBe(201);
+    const { body } = await t.call('GET', '/dashboard/doctors', { host: DEMO, token: secretary });
+    const doctors = (body as { doctors: { id: number; name: string; role: number }[] }).doctors;
+    expect(doctors[0].role).toBe(0);
+    expect((booked.body.data as { doctor_id: number }).doctor_id).toBe(doctors[0].id);
+    // The secretary's list to choose from: active doctors only, names without logins.
+    expect(doctors.map((d) => d.id)).toContain(second);
+    expect(doctors.map((d) => d.id)).not.toContain(away);
+    expect(doctors.map((d) => d.id)).not.toContain(nurse);
+    expect(Object.keys(doctors[0]).sort()).toEqual(['id', 'name', 'role']);
+  });
+});
+
+describe('patients', () => {
+  it('refuses a date of birth in the future, in the caller language, and accepts today', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const future = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Future Baby', gender: 0, date_of_birth: day(3) }, lang: 'ckb' });
+    expect(future.status).toBe(422);
+    expect(future.body.errors?.date_of_birth?.[0]).toBe('بەروار ناتوانێت لە داهاتوودا بێت');
+    const born = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Newborn Baby', gender: 0, date_of_birth: day(0) } });
+    expect(born.status).toBe(201);
+    const id = (born.body.data as { id: number }).id;
+    expect((await t.call('PATCH', `/patients/${id}`, { host: DEMO, token: doctor, body: { date_of_birth: day(30) } })).status).toBe(422);
   });
 });
 

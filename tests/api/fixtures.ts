@@ -33,12 +33,14 @@ export async function relationsFor(t: TestApp, def: ResourceDef, host: string, k
   for (const field of Object.values(def.fields)) {
     if (field.type !== 'relation' || !field.relation || field.readOnly) continue;
     const target = resourceByName(field.relation.resource);
-    out[target.name] ??= (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host, out)).id;
+    // A target restricted by `only` (an appointment's doctor) is made with the last allowed values.
+    const only = Object.fromEntries(Object.entries(field.relation.only ?? {}).map(([col, values]) => [col, values[values.length - 1]]));
+    out[target.name] ??= (await createRecord(t, target, target.scope === 'central' ? CENTRAL : host, out, only)).id;
   }
   return out;
 }
 
-export async function createRecord(t: TestApp, def: ResourceDef, host: string, known: Record<string, number> = {}): Promise<{ id: number } & Record<string, unknown>> {
+export async function createRecord(t: TestApp, def: ResourceDef, host: string, known: Record<string, number> = {}, overrides: Record<string, unknown> = {}): Promise<{ id: number } & Record<string, unknown>> {
   const token = await tokenFor(t, def, host);
   if (!resourceActions(def).includes('create')) {
     // Records only the server writes (invoices, plan history): use one the demo data has.
@@ -47,7 +49,7 @@ export async function createRecord(t: TestApp, def: ResourceDef, host: string, k
     if (!first) throw new Error(`no ${def.name} record to use`);
     return first;
   }
-  const body = sampleInput(def, await relationsFor(t, def, host, known));
+  const body = { ...sampleInput(def, await relationsFor(t, def, host, known)), ...overrides };
   const res = await t.call('POST', `/${def.path}`, { host, token, body });
   if (res.status !== 201) throw new Error(`create ${def.name} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number };

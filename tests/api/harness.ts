@@ -39,6 +39,8 @@ export interface CallOptions {
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The app's data folder (uploaded files under uploads/). */
+  dataDir: string;
   /** Codes the recovery flow "sent", by username. */
   codes: Map<string, string>;
   advance(ms: number): void;
@@ -127,6 +129,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
   return {
     app,
     db,
+    dataDir,
     codes,
     advance: (ms) => {
       offset += ms;

@@ -1,6 +1,10 @@
 // Uploads: type checked by content, size and storage limits, and files visible only to their own
 // application and clinic (public ones to anyone on that host).
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeReleasedFiles } from '../../src/server/engine/released-files';
 import { OTHER, createOtherClinic } from './fixtures';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
 
@@ -126,5 +130,53 @@ describe('files on records', () => {
     const doctor = ((await t.call('GET', '/tenants?filter[subdomain]=demo', { token: owner })).body.data as { id: number }[])[0].id;
     expect((await t.call('PATCH', `/tenants/${doctor}`, { token: owner, body: { profile_picture: picture } })).status).toBe(200);
     expect((await t.call('PATCH', `/tenants/${doctor}`, { token: owner, body: { profile_picture: clinicFile } })).status).toBe(422);
+  });
+});
+
+describe("a clinic's storage when files are no longer used", () => {
+  const usedBytes = async (token: string) => ((await t.call('GET', '/settings/usages', { host: DEMO, token })).body.data as { storage: { used_bytes: number } }).storage.used_bytes;
+  const keyOf = async (id: number) => (await sql<{ storage_key: string }>`select storage_key from uploads where id = ${id}`.execute(t.db.kysely)).rows[0]?.storage_key;
+
+  it('frees a removed attachment at once and its bytes at the next purge, but keeps a file another record holds', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const patient = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Storage Patient', gender: 0 } });
+    const patientId = (patient.body.data as { id: number }).id;
+    const [a, b] = await Promise.all([upload(DEMO, doctor, PNG, 'a.png'), upload(DEMO, doctor, PNG, 'b.png')]).then((rs) => rs.map((r) => (r.body.data as { id: number }).id));
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patientId, attachments: [{ upload_id: a }, { upload_id: b }] } });
+    expect(visit.status).toBe(201);
+    const visitId = (visit.body.data as { id: number }).id;
+    // The same file b is attached to a task as well.
+    const task = await t.call('POST', '/tasks', { host: DEMO, token: doctor, body: { title: 'Read the scan', priority: 1, start_day: '2031-01-01', end_day: '2031-01-02', attachments: [{ upload_id: b }] } });
+    expect(task.status).toBe(201);
+    const before = await usedBytes(doctor);
+    const keyA = (await keyOf(a))!;
+    const uploadsDir = path.join(t.dataDir, 'uploads');
+    expect(fs.existsSync(path.join(uploadsDir, keyA))).toBe(true);
+
+    // Both files dropped from the visit: a goes, b stays (the task holds it).
+    expect((await t.call('PATCH', `/visitings/${visitId}`, { host: DEMO, token: doctor, body: { attachments: [] } })).status).toBe(200);
+    expect(await usedBytes(doctor)).toBe(before - PNG.length);
+    expect((await t.call('GET', `/uploads/${a}`, { host: DEMO, token: doctor })).status).toBe(404);
+    expect((await t.call('GET', `/uploads/${b}`, { host: DEMO, token: doctor })).status).toBe(200);
+    expect(fs.existsSync(path.join(uploadsDir, keyA))).toBe(true);
+    expect(await purgeReleasedFiles(t.db.kysely, uploadsDir)).toBeGreaterThanOrEqual(1);
+    expect(fs.existsSync(path.join(uploadsDir, keyA))).toBe(false);
+
+    // Deleting the task, the last holder of b, frees it too.
+    expect((await t.call('DELETE', `/tasks/${(task.body.data as { id: number }).id}`, { host: DEMO, token: doctor })).status).toBe(204);
+    expect(await usedBytes(doctor)).toBe(before - 2 * PNG.length);
+    expect((await t.call('GET', `/uploads/${b}`, { host: DEMO, token: doctor })).status).toBe(404);
+  });
+
+  it('keeps the files when the change is refused', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const patient = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Rollback Patient', gender: 1 } });
+    const id = (await upload(DEMO, doctor, PNG, 'kept.png')).body.data as { id: number };
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: (patient.body.data as { id: number }).id, attachments: [{ upload_id: id.id }], fee: 10 } });
+    const visitId = (visit.body.data as { id: number }).id;
+    // Refused (paid above the fee) after the attachment list was emptied in the same body.
+    const refused = await t.call('PATCH', `/visitings/${visitId}`, { host: DEMO, token: doctor, body: { attachments: [], paid_amount: 50 } });
+    expect(refused.status).toBe(422);
+    expect((await t.call('GET', `/uploads/${id.id}`, { host: DEMO, token: doctor })).status).toBe(200);
   });
 });

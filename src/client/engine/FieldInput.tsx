@@ -73,6 +73,7 @@ export function FieldInput(props: FieldInputProps) {
         <DatePicker
           {...common}
           style={{ width: '100%' }}
+          disabledDate={field.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
         />

@@ -5,6 +5,7 @@ import type { CrudFilter } from '@refinedev/core';
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
+import { useRelationReadable } from './useCanDo';
 import { enumLabel, fieldLabel } from './labels';
 import { useRelationOptions } from './useRelationOptions';
 
@@ -42,7 +43,8 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
 export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) {
   const t = useT();
   const searchable = Object.values(def.fields).some((f) => f.searchable);
-  const filterable = Object.entries(def.fields).filter(([name, f]) => f.filterable && !f.writeOnly && name !== hide);
+  const readable = useRelationReadable();
+  const filterable = Object.entries(def.fields).filter(([name, f]) => f.filterable && !f.writeOnly && name !== hide && readable(f));
   const q = currentValue(filters, 'q');
   return (
     <Space wrap style={{ marginBottom: 16 }}>

@@ -11,7 +11,7 @@ import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { fieldLabel, relationText, resourceTitle } from './labels';
 import { useTranslation } from 'react-i18next';
-import { useCanDo } from './useCanDo';
+import { useCanDo, useRelationReadable } from './useCanDo';
 import { resourcePaths } from './nav';
 
 export function parseSort(sort: string): CrudSort[] {
@@ -69,7 +69,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     pagination: { pageSize: 25 },
     errorNotification: false,
   });
-  const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field);
+  const readable = useRelationReadable();
+  const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field && readable(f));
   const rows = useMemo(() => (tableProps.dataSource ?? []) as BaseRecord[], [tableProps.dataSource]);
   const [labels, setLabels] = useState<Labels>({});
   const onLoaded = useCallback((name: string, map: Record<string, string>) => setLabels((prev) => ({ ...prev, [name]: map })), []);

@@ -1,4 +1,5 @@
-import type { Action, ResourceDef } from '../../shared/resource';
+import { resourceByName } from '../../../resources';
+import type { Action, FieldDef, ResourceDef } from '../../shared/resource';
 import { callerOf, useSession } from '../providers/session';
 import { resourceRule } from './nav';
 import { allows } from './rules';
@@ -7,4 +8,13 @@ import { allows } from './rules';
 export function useCanDo(def: ResourceDef, action: Action): boolean {
   const session = useSession();
   return allows(callerOf(session), resourceRule(def, action));
+}
+
+/**
+ * Whether the caller may read a relation field's target: a list shows a relation column or filter
+ * only then (a secretary sees appointments, not the staff records their doctor points at).
+ */
+export function useRelationReadable(): (field: FieldDef) => boolean {
+  const caller = callerOf(useSession());
+  return (field) => field.type !== 'relation' || !field.relation || allows(caller, resourceRule(resourceByName(field.relation.resource), 'read'));
 }

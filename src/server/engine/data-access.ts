@@ -9,6 +9,8 @@ import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { Filter, ListQuery } from './query';
+import { resourceByName } from '../../../resources/index';
+import { releaseDroppedFiles } from './released-files';
 
 export interface ListResult {
   data: Row[];
@@ -234,6 +236,31 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /** Relations declared with `only` must point at a target with those values (the foreign key checks the rest). */
+  private async checkRelationTargets(trx: Tx, def: ResourceDef, input: Input): Promise<void> {
+    const errors: Record<string, { key: string }[]> = {};
+    for (const [name, field] of Object.entries(def.fields)) {
+      const only = field.relation?.only;
+      if (!only || input[name] === undefined || input[name] === null) continue;
+      const target = resourceByName(field.relation!.resource);
+      const where = [sql`id = ${Number(input[name])}`, ...this.scopeWhere(target), ...Object.entries(only).map(([col, values]) => sql`${sql.ref(col)} in (${sql.join(values)})`)];
+      const { rows } = await sql`select 1 from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+      if (!rows.length) errors[name] = [{ key: 'validation.relation' }];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
+  /** Dates declared `notFuture` may be at most one day past the server's today (time zones differ). */
+  private checkDates(def: ResourceDef, input: Input): void {
+    const latest = new Date(this.clock().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+    const errors: Record<string, { key: string }[]> = {};
+    for (const [name, field] of Object.entries(def.fields)) {
+      const value = input[name];
+      if (field.notFuture && typeof value === 'string' && value.slice(0, 10) > latest) errors[name] = [{ key: 'validation.notFuture' }];
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
   private hookContext(trx: Tx, caller: AuthCaller): HookContext {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
@@ -245,6 +272,8 @@ export class DataAccess {
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
+      this.checkDates(def, input);
+      await this.checkRelationTargets(trx, def, input);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
       await hooks.beforeCreate?.(ctx, input);
@@ -270,6 +299,8 @@ export class DataAccess {
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
+      this.checkDates(def, input);
+      await this.checkRelationTargets(trx, def, input);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);
@@ -278,6 +309,7 @@ export class DataAccess {
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set ${sql.join(sets)} where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
       const record = rows[0];
+      await releaseDroppedFiles(trx, this.tenantId, def, existing, record);
       await hooks.afterUpdate?.(ctx, record, input, existing);
       return record;
     });
@@ -294,6 +326,7 @@ export class DataAccess {
       await hooks.beforeDelete?.(ctx, existing);
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
       await sql`delete from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+      await releaseDroppedFiles(trx, this.tenantId, def, existing, null);
       return undefined;
     });
   }

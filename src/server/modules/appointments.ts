@@ -15,7 +15,9 @@ function minutes(time: string): number {
   return h * 60 + m;
 }
 
-async function mainDoctorId(ctx: HookContext): Promise<number | null> {
+/** The doctor of a booking made without one: the caller if a doctor, else the clinic's Main Doctor. */
+export async function defaultDoctorId(ctx: HookContext): Promise<number | null> {
+  if (ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor) return ctx.caller.userId;
   const row = await ctx.trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', ctx.tenantId!).where('role', '=', TENANT_ROLE.mainDoctor).executeTakeFirst();
   return row?.id ?? null;
 }
@@ -41,7 +43,7 @@ async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: 
 
 export const appointmentHooks: ResourceHooks = {
   async beforeCreate(ctx, input: Input) {
-    input.doctor_id = await mainDoctorId(ctx);
+    input.doctor_id ??= await defaultDoctorId(ctx);
     await check(ctx, input, null);
   },
   async beforeUpdate(ctx, input: Input, existing: Row) {

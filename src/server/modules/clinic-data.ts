@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { badQuery } from '../http/errors';
+import { TENANT_ROLE } from '../../shared/roles';
 
 const YEAR = /^\d{4}$/;
 
@@ -19,6 +20,14 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
       return { locations: locations.rows, links: links.rows };
     }),
   );
+
+  // Every staff member books for a doctor, even without the right to manage staff: names only.
+  app.get('/dashboard/doctors', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's active doctors (Main Doctor first), to book appointments with" } }, async (request) => {
+    const { rows } = await request.data.transaction((trx) =>
+      sql`select id, name, role from tenant_users where tenant_id = ${request.tenant!.id} and role in (${TENANT_ROLE.mainDoctor}, ${TENANT_ROLE.doctor}) and is_active order by role, name`.execute(trx),
+    );
+    return { doctors: rows };
+  });
 
   app.get('/central/aggrements', { config: tenant, schema: { tags: ['clinic'], summary: "The platform's agreements, for clinic staff" } }, async (request) => {
     const { rows } = await request.data.transaction((trx) =>

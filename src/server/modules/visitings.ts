@@ -8,6 +8,7 @@ import type { FieldErrors } from '../http/errors';
 import { invalid } from '../http/errors';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { checkVisitLimit } from './plan-limits';
+import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 
 type Item = Record<string, unknown>;
@@ -52,25 +53,24 @@ async function syncIncome(ctx: HookContext, visit: Row): Promise<void> {
     do update set amount = excluded.amount, date = excluded.date, patient_id = excluded.patient_id, updated_at = now()`.execute(ctx.trx);
 }
 
-/** A visit's appointment must be the same patient's. */
-async function checkAppointment(ctx: HookContext, input: Input): Promise<void> {
-  if (input.appointment_id == null) return;
-  const { rows } = await sql<{ patient_id: number }>`select patient_id from appointments
+/** A visit's appointment must be the same patient's; gives the appointment's doctor. */
+async function checkAppointment(ctx: HookContext, input: Input): Promise<number | null> {
+  if (input.appointment_id == null) return null;
+  const { rows } = await sql<{ patient_id: number; doctor_id: number | null }>`select patient_id, doctor_id from appointments
     where tenant_id = ${ctx.tenantId} and id = ${input.appointment_id}`.execute(ctx.trx);
   if (rows[0] && Number(rows[0].patient_id) !== Number(input.patient_id)) throw invalid({ appointment_id: [{ key: 'validation.relation' }] });
+  return rows[0]?.doctor_id ?? null;
 }
 
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
     checkPaid(input.fee, input.paid_amount);
     input.date ??= dayjs(ctx.now).format('YYYY-MM-DD');
-    // The visit is the doctor's who records it; staff recording for the clinic record it for the Main Doctor.
-    if (ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor) input.doctor_id = ctx.caller.userId;
-    else {
-      const main = await ctx.trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', ctx.tenantId!).where('role', '=', TENANT_ROLE.mainDoctor).executeTakeFirst();
-      input.doctor_id = main?.id ?? null;
-    }
-    await checkAppointment(ctx, input);
+    // The visit is the doctor's who records it; other staff record it for the appointment's
+    // doctor, or for the Main Doctor when there is no appointment.
+    const booked = await checkAppointment(ctx, input);
+    const isDoctor = ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor;
+    input.doctor_id = isDoctor ? ctx.caller.userId : (booked ?? (await defaultDoctorId(ctx)));
     await snapshotNames(ctx, input);
   },
   async afterCreate(ctx, record) {

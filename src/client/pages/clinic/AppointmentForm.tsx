@@ -1,5 +1,6 @@
-// Create and edit an appointment: searchable patient with a quick "new patient" path, date and
-// time pickers, and the server's errors (an overlap on `time`) shown on their field.
+// Create and edit an appointment: searchable patient with a quick "new patient" path, the doctor
+// (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
+// on `time`) shown on their field.
 import { useEffect, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
 import { Create, Edit } from '@refinedev/antd';
@@ -13,12 +14,15 @@ import { enumLabel, fieldLabel, resourceTitle } from '../../engine/labels';
 import { toast } from '../../providers/notify';
 import { applyErrors, errorsOf } from './formErrors';
 import { PatientPicker } from './PatientPicker';
+import { useDoctors } from './useDoctors';
+import { useSession } from '../../providers/session';
 
 const def = resourceByName('appointments');
 const FIELDS = Object.keys(def.fields);
 
 interface Values {
   patient_id?: number;
+  doctor_id?: number;
   date?: Dayjs;
   time?: Dayjs;
   duration_minutes?: number;
@@ -57,6 +61,14 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   useEffect(() => {
     if (mode === 'edit' && result) form.setFieldsValue(toForm(result));
   }, [mode, result, form]);
+  // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
+  const { doctors } = useDoctors();
+  const me = useSession().user?.id;
+  useEffect(() => {
+    if (mode === 'create' && doctors.length && form.getFieldValue('doctor_id') === undefined) {
+      form.setFieldValue('doctor_id', doctors.find((d) => d.id === me)?.id ?? doctors[0].id);
+    }
+  }, [mode, doctors, me, form]);
   const params = new URLSearchParams(location.search);
   const initial: Values = {
     date: dayjs(params.get('date') ?? undefined),
@@ -89,6 +101,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
       <Form.Item name="patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
         <PatientPicker id="field-patient_id" />
+      </Form.Item>
+      <Form.Item name="doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
+        <Select id="field-doctor_id" options={doctors.map((d) => ({ value: d.id, label: d.name }))} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>

@@ -1,7 +1,7 @@
-// Appointments: status tabs, a date (today by default), list / day / week views, one-click status
-// moves and "Open visit" on every row.
+// Appointments: status tabs, a date (today by default), a doctor when the clinic has several,
+// list / day / week views, one-click status moves and "Open visit" on every row.
 import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Segmented, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs, Typography } from 'antd';
 import { EditButton } from '@refinedev/antd';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
 import { usePatientMap } from './usePatients';
 import { WeekGrid, weekDays } from './WeekGrid';
+import { useDoctors } from './useDoctors';
 
 const def = resourceByName('appointments');
 type View = 'list' | 'day' | 'week';
@@ -30,10 +31,14 @@ export default function AppointmentsList() {
   const [date, setDate] = useState<Dayjs | null>(dayjs());
   const [view, setView] = useState<View>('list');
   const [page, setPage] = useState(1);
+  const [doctor, setDoctor] = useState<number | null>(null);
+  const { doctors } = useDoctors();
+  const several = doctors.length > 1;
   const [sorters, setSorters] = useState<CrudSort[]>([{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
   const week = weekDays(date ?? dayjs());
   const filters: CrudFilter[] = [];
   if (status !== 'all') filters.push({ field: 'status', operator: 'eq', value: Number(status) });
+  if (doctor !== null) filters.push({ field: 'doctor_id', operator: 'eq', value: doctor });
   if (view === 'week') {
     filters.push({ field: 'date', operator: 'gte', value: week[0].format('YYYY-MM-DD') });
     filters.push({ field: 'date', operator: 'lte', value: week[6].format('YYYY-MM-DD') });
@@ -72,6 +77,17 @@ export default function AppointmentsList() {
       <Space wrap style={{ marginBottom: 16 }}>
         <DatePicker value={date} onChange={(d) => { setDate(d); setPage(1); }} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
         <Button onClick={() => setDate(dayjs())}>{t('clinic.today', 'Today')}</Button>
+        {several && (
+          <Select<number>
+            allowClear
+            style={{ minWidth: 180 }}
+            value={doctor ?? undefined}
+            onChange={(v) => { setDoctor(v ?? null); setPage(1); }}
+            placeholder={t('clinic.allDoctors', 'All doctors')}
+            options={doctors.map((d) => ({ value: d.id, label: d.name }))}
+            data-testid="appointment-doctor"
+          />
+        )}
         <Segmented<View>
           value={view}
           onChange={(v) => { setView(v); if (!date) setDate(dayjs()); }}
@@ -102,6 +118,7 @@ export default function AppointmentsList() {
           <Table.Column<BaseRecord> key="date" dataIndex="date" title={fieldLabel(t, def, 'date')} sorter={{ multiple: 2 }} render={(v: string) => <span dir="ltr" style={{ whiteSpace: 'nowrap' }}>{String(v).slice(0, 10)}</span>} />
           <Table.Column<BaseRecord> key="time" dataIndex="time" title={fieldLabel(t, def, 'time')} sorter={{ multiple: 1 }} render={(v: unknown) => <span dir="ltr">{shortTime(v)}</span>} />
           <Table.Column<BaseRecord> key="patient" title={fieldLabel(t, def, 'patient_id')} render={(_, r) => patientCell(r)} />
+          {several && <Table.Column<BaseRecord> key="doctor" dataIndex="doctor_id" title={fieldLabel(t, def, 'doctor_id')} render={(v: unknown) => doctors.find((d) => d.id === v)?.name ?? ''} />}
           <Table.Column<BaseRecord> key="status" dataIndex="status" title={fieldLabel(t, def, 'status')} render={(v: unknown) => <StatusTag status={v} />} />
           <Table.Column<BaseRecord> key="origin" dataIndex="origin" title={fieldLabel(t, def, 'origin')} render={enumCell('origin')} />
           <Table.Column<BaseRecord> key="type" dataIndex="type" title={fieldLabel(t, def, 'type')} render={enumCell('type')} />

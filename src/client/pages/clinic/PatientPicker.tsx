@@ -1,6 +1,7 @@
 // A searchable patient select (name, phone or national ID via `q`) with a quick "new patient"
 // form in a modal; the new patient is selected at once.
 import { useState } from 'react';
+import dayjs from 'dayjs';
 import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { useCreate } from '@refinedev/core';
@@ -93,7 +94,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         </Form.Item>
         <DuplicateHint phone={phone} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-          <DatePicker style={{ width: '100%' }} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -14,6 +14,7 @@ import * as m011 from './011_session_lookup';
 import * as m012 from './012_visit_count_index';
 import * as m013 from './013_patient_diseases';
 import * as m014 from './014_plan_image';
+import * as m016 from './016_released_files';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012_visit_count_index': m012,
   '013_patient_diseases': m013,
   '014_plan_image': m014,
+  '016_released_files': m016,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,76 @@
+// A clinic's files leave its storage when nothing holds them any more: an attachment removed from
+// a visit, a task deleted with its files. The upload row goes in the same transaction as the
+// change (storage counts rows), and its bytes are listed in released_files for the job to delete
+// from disk after the commit (migration 016). Central files are left alone: they count against no
+// limit, and a pending request may still hold one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Kysely, sql } from 'kysely';
+import { resources } from '../../../resources/index';
+import type { ResourceDef } from '../../shared/resource';
+import type { Database } from '../db/schema';
+import type { Row, Tx } from './hooks';
+
+/** Where a clinic record may hold an upload id: a file column, or a file key of a list's items. */
+interface FilePlace {
+  table: string;
+  column: string;
+  itemKey?: string;
+}
+
+function placesOf(def: ResourceDef): FilePlace[] {
+  return Object.entries(def.fields).flatMap(([column, field]): FilePlace[] => {
+    if (field.type === 'file') return [{ table: def.table, column }];
+    if (field.type !== 'list') return [];
+    return Object.entries(field.items ?? {}).filter(([, item]) => item.type === 'file').map(([itemKey]) => ({ table: def.table, column, itemKey }));
+  });
+}
+
+// Resources sharing a table (landing items) name the same places once.
+const CLINIC_PLACES: FilePlace[] = [
+  ...new Map(resources.filter((r) => r.scope === 'tenant').flatMap(placesOf).map((p) => [`${p.table}.${p.column}.${p.itemKey ?? ''}`, p])).values(),
+];
+
+/** The upload ids a record holds. */
+export function fileIds(def: ResourceDef, row: Row | null): Set<number> {
+  const ids = new Set<number>();
+  if (!row) return ids;
+  for (const place of placesOf(def)) {
+    const value = row[place.column];
+    if (!place.itemKey) {
+      if (value !== null && value !== undefined) ids.add(Number(value));
+    } else if (Array.isArray(value)) {
+      for (const item of value as Record<string, unknown>[]) if (item?.[place.itemKey] != null) ids.add(Number(item[place.itemKey]));
+    }
+  }
+  return ids;
+}
+
+async function inUse(trx: Tx, tenantId: number, id: number): Promise<boolean> {
+  const holders = CLINIC_PLACES.map((p) =>
+    p.itemKey
+      ? sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${sql.ref(p.column)} @> jsonb_build_array(jsonb_build_object(${p.itemKey}::text, ${id}::bigint)))`
+      : sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${sql.ref(p.column)} = ${id})`,
+  );
+  const { rows } = await sql<{ used: boolean }>`select (${sql.join(holders, sql` or `)}) as used`.execute(trx);
+  return rows[0].used;
+}
+
+/** After a clinic record changed (`after`) or was deleted (`after` null): releases the files it dropped. */
+export async function releaseDroppedFiles(trx: Tx, tenantId: number | null, def: ResourceDef, before: Row, after: Row | null): Promise<void> {
+  if (def.scope !== 'tenant' || tenantId === null) return;
+  const kept = fileIds(def, after);
+  for (const id of fileIds(def, before)) {
+    if (kept.has(id) || (await inUse(trx, tenantId, id))) continue;
+    await sql`with gone as (delete from uploads where id = ${id} and tenant_id = ${tenantId} and scope = 'tenant' returning storage_key)
+      insert into released_files (storage_key) select storage_key from gone`.execute(trx);
+  }
+}
+
+/** The job's part: deletes released files from disk, then their entries. Returns how many went. */
+export async function purgeReleasedFiles(db: Kysely<Database>, uploadsDir: string): Promise<number> {
+  const { rows } = await sql<{ storage_key: string }>`select storage_key from released_files order by released_at limit 1000`.execute(db);
+  for (const { storage_key } of rows) await fs.promises.rm(path.join(uploadsDir, storage_key), { force: true });
+  if (rows.length) await sql`delete from released_files where storage_key in (${sql.join(rows.map((r) => r.storage_key))})`.execute(db);
+  return rows.length;
+}
