@@ -71,4 +71,18 @@ describe('clinic settings', () => {
     const history = await t.call('GET', '/settings/plan-histories', { host: DEMO, token: doctor });
     expect((history.body.data as { action: string }[]).map((h) => h.action)).toEqual(['created']);
   });
+
+  it("shows the Main Doctor the professional record the platform keeps, with its city and education named", async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const owner = await t.login(CENTRAL, 'owner');
+    const tenants = await t.call('GET', '/tenants?filter[subdomain]=demo', { token: owner });
+    const demo = (tenants.body.data as { id: number }[])[0];
+    const cities = (await t.call('GET', '/cities', { token: owner })).body.data as { id: number; name_en: string }[];
+    expect((await t.call('PATCH', `/tenants/${demo.id}`, { token: owner, body: { skill: 'Cardiology', experience_years: 12, city_id: cities[0].id } })).status).toBe(200);
+    const res = await t.call('GET', '/settings/professional', { host: DEMO, token: doctor });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ skill: 'Cardiology', experience_years: 12, subdomain: 'demo', city_en: cities[0].name_en });
+    expect(res.body.data).not.toHaveProperty('security_code');
+    expect((await t.call('GET', '/settings/professional', { host: DEMO, token: await t.login(DEMO, 'secretary') })).status).toBe(403);
+  });
 });

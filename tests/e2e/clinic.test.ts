@@ -44,6 +44,24 @@ describe('clinic application', () => {
     expect(new URL(page.url()).pathname).toBe('/patients/create');
   });
 
+  it('the Main Doctor sees the professional record on the profile page, and a date of birth cannot be picked in the future', async () => {
+    await login(page, 'demo.localhost', 'doctor');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${baseUrl('demo.localhost')}/settings/profile`);
+    const card = page.getByTestId('profile-professional');
+    await card.getByText('Professional information').waitFor();
+    await card.locator('.ant-descriptions-item-content', { hasText: /^demo$/ }).waitFor();
+
+    await page.goto(`${baseUrl('demo.localhost')}/patients/create`);
+    await page.locator('#field-date_of_birth').click();
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const cell = page.locator(`.ant-picker-dropdown:visible td[title="${tomorrow.toISOString().slice(0, 10)}"]`);
+    // The month panel shows six weeks, so tomorrow is on it even on the last day of a month.
+    expect(await cell.first().getAttribute('class')).toContain('ant-picker-cell-disabled');
+    const today = page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-today');
+    expect(await today.getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+  });
+
   it('the nurse has no accounting and is sent away from it', async () => {
     await login(page, 'demo.localhost', 'nurse');
     await waitForPath(page, '/dashboard');

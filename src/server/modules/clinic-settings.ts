@@ -1,5 +1,5 @@
 // The clinic's settings screens: its invoices (any staff member), and for the Main Doctor the
-// plan usage against the plan's limits and the plan history.
+// plan usage against the plan's limits, the plan history and the doctor's professional record.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
@@ -49,6 +49,20 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
         storage: { used_bytes: Number(u?.storage ?? 0), limit_bytes: (u?.max_storage_gb ?? 0) * 1024 ** 3 },
       },
     };
+  });
+
+  // The doctor's record as the platform keeps it (changes go through the platform's staff).
+  app.get('/settings/professional', { config, schema: { tags, summary: "The Main Doctor's professional record (read only)" } }, async (request) => {
+    mainDoctorOnly(request.data.caller?.role);
+    const { rows } = await request.data.transaction((trx) =>
+      sql`select t.name, t.gender, to_char(t.date_of_birth, 'YYYY-MM-DD') as date_of_birth, t.experience_years, t.skill, t.region, t.address,
+                 t.subdomain, t.domain, t.owner_name,
+                 e.name_en as education_en, e.name_ar as education_ar, e.name_ckb as education_ckb,
+                 c.name_en as city_en, c.name_ar as city_ar, c.name_ckb as city_ckb
+          from tenants t left join educations e on e.id = t.education_id left join cities c on c.id = t.city_id
+          where t.id = ${request.tenant!.id}`.execute(trx),
+    );
+    return { data: rows[0] };
   });
 
   app.get('/settings/plan-histories', { config, schema: { tags, summary: "The clinic's plan history (Main Doctor)" } }, async (request) => {

@@ -1,5 +1,6 @@
-// Profile, for both applications: personal and contact details, and account security (change
-// password, sign out other devices). A change refreshes the user shown in the header.
+// Profile, for both applications: personal and contact details, account security (change
+// password, sign out other devices) and, for a clinic's Main Doctor, the professional record.
+// A change refreshes the user shown in the header.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Typography } from 'antd';
 import { LockOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
@@ -10,6 +11,8 @@ import { EMAIL_PATTERN } from '../../engine/formRules';
 import { toast } from '../../providers/notify';
 import { getSession, setSession } from '../../providers/session';
 import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from './profileApi';
+import { ProfessionalCard } from './ProfessionalCard';
+import { TENANT_ROLE } from '../../../shared/roles';
 
 function SecurityCard() {
   const t = useT();
@@ -164,6 +167,11 @@ export default function ProfilePage() {
         <Col xs={24} lg={12}>
           <SecurityCard />
         </Col>
+        {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && (
+          <Col xs={24} lg={12}>
+            <ProfessionalCard />
+          </Col>
+        )}
       </Row>
     </Space>
   );
