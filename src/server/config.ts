@@ -21,6 +21,8 @@ export interface Config {
   seedDemo: 'auto' | 'always' | 'never';
   /** How often the subscription job runs. */
   jobIntervalMinutes: number;
+  /** The clinics' time zone: what "today" means (src/server/days.ts). */
+  timeZone: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),
     seedDemo: seed === 'always' || seed === 'never' ? seed : 'auto',
     jobIntervalMinutes: int(env.JOB_INTERVAL_MINUTES, 10),
+    timeZone: env.TIME_ZONE || 'Asia/Baghdad',
   };
 }

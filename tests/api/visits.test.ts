@@ -95,3 +95,23 @@ describe('plan limits', () => {
     await setPlan({ max_users: 1000 });
   });
 });
+
+describe("the clinics' day", () => {
+  it('files a visit recorded at 01:30 in Erbil (22:30 UTC) under the Erbil date', async () => {
+    const now = Date.now();
+    const lateUtc = new Date(now);
+    lateUtc.setUTCHours(22, 30, 0, 0);
+    // The last such moment, so the clock goes back (a session never idles out going back).
+    if (lateUtc.getTime() > now) lateUtc.setUTCDate(lateUtc.getUTCDate() - 1);
+    const shift = lateUtc.getTime() - now;
+    t.advance(shift);
+    try {
+      const res = await visit({ chief_complaint: 'Night visit' });
+      expect(res.status).toBe(201);
+      const nextDay = new Date(lateUtc.getTime() + 86_400_000).toISOString().slice(0, 10);
+      expect((res.body.data as { date: string }).date).toBe(nextDay);
+    } finally {
+      t.advance(-shift);
+    }
+  });
+});

@@ -195,3 +195,11 @@ describe('duplicate phones', () => {
     expect(samePhone(a, b)).toBe(same);
   });
 });
+
+describe("the clinics' day on the server", () => {
+  it('is the date in Asia/Baghdad, not in UTC', async () => {
+    const { dayOf } = await import('../../src/server/days');
+    expect(dayOf(new Date('2026-11-22T20:59:00Z'))).toBe('2026-11-22');
+    expect(dayOf(new Date('2026-11-22T21:00:00Z'))).toBe('2026-11-23');
+  });
+});

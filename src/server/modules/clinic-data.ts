@@ -1,10 +1,10 @@
 // Clinic endpoints that are not one resource: the data the app loads at start (services,
 // agreements), the accounting result by month, and the dashboard figures.
-import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { badQuery } from '../http/errors';
 import { TENANT_ROLE } from '../../shared/roles';
+import { localDay } from '../days';
 
 const YEAR = /^\d{4}$/;
 
@@ -38,7 +38,7 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
 
   app.get('/accounting', { config: tenant, schema: { tags: ['accounting'], summary: 'Incomes, expenses and profit by month of a year', querystring: { type: 'object', properties: { year: { type: 'string' } } } } }, async (request) => {
     request.data.require({ permission: 'accounting', action: 'read' });
-    const raw = (request.query as { year?: string }).year ?? String(dayjs().year());
+    const raw = (request.query as { year?: string }).year ?? String(localDay(request.data.now()).year());
     if (!YEAR.test(raw)) throw badQuery({ year: [{ key: 'validation.integer' }] });
     const year = Number(raw);
     const from = `${year}-01-01`;
@@ -63,9 +63,10 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
 
   app.get('/basedashboard', { config: tenant, schema: { tags: ['clinic'], summary: "Today's appointments and queue, counts, this month's money" } }, async (request) => {
     const tenantId = request.tenant!.id;
-    const today = dayjs().format('YYYY-MM-DD');
-    const monthStart = dayjs().startOf('month').format('YYYY-MM-DD');
-    const nextMonth = dayjs().startOf('month').add(1, 'month').format('YYYY-MM-DD');
+    const day = localDay(request.data.now());
+    const today = day.format('YYYY-MM-DD');
+    const monthStart = day.startOf('month').format('YYYY-MM-DD');
+    const nextMonth = day.startOf('month').add(1, 'month').format('YYYY-MM-DD');
     return request.data.transaction(async (trx) => {
       const counts = await sql<{ patients: number; appointments_today: number; tasks_open: number }>`
         select (select count(*) from patients where tenant_id = ${tenantId})::int as patients,

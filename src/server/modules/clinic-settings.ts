@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import { forbidden } from '../http/errors';
+import { dayOf } from '../days';
 
 export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   const config = { scope: 'tenant' } as const;
@@ -20,7 +21,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
                    p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
             from invoices i left join plans p on p.id = i.plan_id where i.tenant_id = ${tenantId} order by i.issued_on desc, i.id desc`.execute(trx),
         sql`select to_char(t.subscription_start, 'YYYY-MM-DD') as start, to_char(t.subscription_end, 'YYYY-MM-DD') as end,
-                   greatest(0, t.subscription_end - current_date) as remaining_days,
+                   greatest(0, t.subscription_end - ${dayOf(request.data.now())}::date) as remaining_days,
                    p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
             from tenants t left join plans p on p.id = t.plan_id where t.id = ${tenantId}`.execute(trx),
       ]);

@@ -6,6 +6,7 @@ import { ACCOUNT_STATUS } from '../../shared/enums';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
 import { notify } from './notifications';
+import { dayOf, localDay } from '../days';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type HistoryAction = 'created' | 'renewed' | 'changed' | 'reactivated' | 'suspended' | 'archived' | 'no_action';
@@ -47,7 +48,7 @@ async function yearlyAmount(db: Db, planId: number | null): Promise<number> {
 
 export async function issueInvoice(db: Db, tenantId: number, kind: 'registration' | 'renewal', now: Date): Promise<void> {
   const t = await tenantRow(db, tenantId);
-  const issued = dayjs(now);
+  const issued = localDay(now);
   await sql`insert into invoices (tenant_id, plan_id, kind, amount, issued_on, due_on)
             values (${tenantId}, ${t.plan_id}, ${kind}, ${await yearlyAmount(db, t.plan_id)}, ${issued.format(DAY)}, ${issued.add(GRACE_DAYS, 'day').format(DAY)})`.execute(db);
 }
@@ -60,8 +61,9 @@ export async function changePlan(db: Db, tenantId: number, planId: number, userI
 /** Another year from the later of today and the current end, with its invoice. */
 export async function renew(db: Db, tenantId: number, userId: number | null, now: Date): Promise<void> {
   const t = await tenantRow(db, tenantId);
-  const from = t.subscription_end && dayjs(t.subscription_end).isAfter(now) ? dayjs(t.subscription_end) : dayjs(now);
-  await sql`update tenants set subscription_end = ${from.add(1, 'year').format(DAY)}, subscription_start = coalesce(subscription_start, ${dayjs(now).format(DAY)}), updated_at = ${now} where id = ${tenantId}`.execute(db);
+  const today = localDay(now);
+  const from = t.subscription_end && dayjs(t.subscription_end).isAfter(today) ? dayjs(t.subscription_end) : today;
+  await sql`update tenants set subscription_end = ${from.add(1, 'year').format(DAY)}, subscription_start = coalesce(subscription_start, ${today.format(DAY)}), updated_at = ${now} where id = ${tenantId}`.execute(db);
   await issueInvoice(db, tenantId, 'renewal', now);
   await recordHistory(db, tenantId, 'renewed', userId);
 }
@@ -79,7 +81,7 @@ export async function reactivateIfSettled(db: Db, tenantId: number, userId: numb
   const { rows: last } = await sql<{ user_id: number | null }>`select user_id from plan_histories
     where tenant_id = ${tenantId} and action = 'suspended' order by created_at desc, id desc limit 1`.execute(db);
   if (last[0] && last[0].user_id !== null) return;
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from invoices where tenant_id = ${tenantId} and not is_paid and due_on < ${dayjs(now).format(DAY)}`.execute(db);
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from invoices where tenant_id = ${tenantId} and not is_paid and due_on < ${dayOf(now)}`.execute(db);
   if (rows[0].n > 0) return;
   await sql`update tenants set status = ${ACCOUNT_STATUS.active}, updated_at = ${now} where id = ${tenantId}`.execute(db);
   await recordHistory(db, tenantId, 'reactivated', userId);
@@ -97,7 +99,7 @@ export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promi
   return db.transaction().execute(async (trx) => {
     const { rows: lock } = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${JOB_LOCK}) as ok`.execute(trx);
     if (!lock[0].ok) return { suspended: [] };
-    const today = dayjs(now).format(DAY);
+    const today = dayOf(now);
     const { rows: overdue } = await sql<{ id: number; name: string }>`
       update tenants t set status = ${ACCOUNT_STATUS.suspended}, updated_at = ${now}
       where t.status = ${ACCOUNT_STATUS.active}
@@ -108,7 +110,7 @@ export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promi
       await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicSuspended', { doctor: t.name });
     }
 
-    const soon = dayjs(now).add(14, 'day').format(DAY);
+    const soon = localDay(now).add(14, 'day').format(DAY);
     const { rows: ending } = await sql<{ id: number; name: string; ends: string }>`
       select t.id, t.name, to_char(t.subscription_end, 'YYYY-MM-DD') as ends from tenants t
       where t.status = ${ACCOUNT_STATUS.active} and t.subscription_end between ${today} and ${soon}

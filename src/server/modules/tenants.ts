@@ -2,7 +2,6 @@
 // one-year subscription from today, the first invoice and a `created` plan history entry. Plan and
 // status changes are recorded in plan history. An Admin's create, update or delete becomes a
 // request instead (requests.ts); nothing changes a doctor while a request about it is pending.
-import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { RESERVED_SUBDOMAINS } from '../../shared/host';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
@@ -12,6 +11,7 @@ import type { ResourceHooks } from '../engine/hooks';
 import { invalidField } from '../http/errors';
 import { assertNoPendingRequest, submitRequest } from './requests';
 import { historyForStatus, issueInvoice, recordHistory } from './subscriptions';
+import { dayOf, localDay } from '../days';
 
 function refuseReserved(input: Record<string, unknown>): void {
   if (typeof input.subdomain === 'string' && RESERVED_SUBDOMAINS.includes(input.subdomain)) {
@@ -29,8 +29,8 @@ export const tenantHooks: ResourceHooks = {
   },
   beforeCreate(ctx, input) {
     refuseReserved(input);
-    input.subscription_start = dayjs(ctx.now).format('YYYY-MM-DD');
-    input.subscription_end = dayjs(ctx.now).add(1, 'year').format('YYYY-MM-DD');
+    input.subscription_start = dayOf(ctx.now);
+    input.subscription_end = localDay(ctx.now).add(1, 'year').format('YYYY-MM-DD');
   },
   async afterCreate(ctx, record, input) {
     // A doctor created from an accepted request brings its password already hashed.

@@ -1,6 +1,5 @@
 // Visits: the doctor is the one recording it, list items get the catalog name they had when
 // prescribed, the plan's visit limit holds, and the payment is kept as the clinic's income.
-import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import { TENANT_ROLE } from '../../shared/roles';
@@ -10,6 +9,7 @@ import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { checkVisitLimit } from './plan-limits';
 import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
+import { dayOf } from '../days';
 
 type Item = Record<string, unknown>;
 
@@ -65,7 +65,7 @@ async function checkAppointment(ctx: HookContext, input: Input): Promise<number 
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
     checkPaid(input.fee, input.paid_amount);
-    input.date ??= dayjs(ctx.now).format('YYYY-MM-DD');
+    input.date ??= dayOf(ctx.now);
     // The visit is the doctor's who records it; other staff record it for the appointment's
     // doctor, or for the Main Doctor when there is no appointment.
     const booked = await checkAppointment(ctx, input);

@@ -1,0 +1,18 @@
+// The platform's calendar day. Clinics work in one region, so "today" is the date in one time zone
+// (TIME_ZONE, default Asia/Baghdad), not the server's: a server on UTC would otherwise start an
+// Erbil clinic's day at three in the morning, filing a visit or a payment under yesterday.
+import dayjs, { type Dayjs } from 'dayjs';
+import { loadConfig } from './config';
+
+// Built once: an unknown zone fails at start, not on the first request.
+const format = new Intl.DateTimeFormat('en-CA', { timeZone: loadConfig().timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The date (YYYY-MM-DD) it is at `now` in the clinics' time zone. */
+export function dayOf(now: Date): string {
+  return format.format(now);
+}
+
+/** That date as a dayjs (midnight), for day arithmetic. */
+export function localDay(now: Date): Dayjs {
+  return dayjs(dayOf(now));
+}
