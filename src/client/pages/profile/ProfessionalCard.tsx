@@ -24,12 +24,12 @@ export function ProfessionalCard() {
         [fieldLabel(t, tenants, 'experience_years'), p.experience_years],
         [fieldLabel(t, tenants, 'education_id'), named('education')],
         [fieldLabel(t, tenants, 'gender'), enumLabel(t, tenants.fields.gender, p.gender)],
-        [fieldLabel(t, tenants, 'date_of_birth'), <span dir="ltr">{p.date_of_birth}</span>],
+        [fieldLabel(t, tenants, 'date_of_birth'), p.date_of_birth && <span dir="ltr">{p.date_of_birth}</span>],
         [fieldLabel(t, tenants, 'city_id'), named('city')],
         [fieldLabel(t, tenants, 'region'), p.region],
         [fieldLabel(t, tenants, 'address'), p.address],
         [fieldLabel(t, tenants, 'subdomain'), <span dir="ltr">{p.subdomain}</span>],
-        [fieldLabel(t, tenants, 'domain'), <span dir="ltr">{p.domain}</span>],
+        [fieldLabel(t, tenants, 'domain'), p.domain && <span dir="ltr">{p.domain}</span>],
       ]
     : [];
   return (
@@ -40,7 +40,7 @@ export function ProfessionalCard() {
         <Alert type="error" showIcon message={t('errors.server', 'Something went wrong, please try again later')} />
       ) : (
         <>
-          <Descriptions size="small" column={1} items={items.map(([label, value], i) => ({ key: String(i), label, children: value ?? '' }))} />
+          <Descriptions size="small" column={1} items={items.map(([label, value], i) => ({ key: String(i), label, children: value === null || value === undefined || value === '' ? '—' : value }))} />
           <Alert type="info" showIcon style={{ marginTop: 12 }} message={t('profile.professionalHelp', 'The platform keeps this record; ask its staff to change it.')} />
         </>
       )}
