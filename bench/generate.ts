@@ -62,11 +62,15 @@ export async function generate(db: Db, size: Size, fresh = false, log: (s: strin
            date '1940-01-01' + ((g * 7919 + t.id) % 29000)::int, '+964 750 ' || lpad(((t.id * 100003 + g * 7919) % 10000000)::text, 7, '0'),
            (199000000000 + t.id * 100000 + g)::text, (g % 8), 'Salim Street, Sulaymaniyah', now() - ((g * 13) % 720)::int * interval '1 hour'
     from tenants t cross join generate_series(1, ${size.patients}) g where t.id in ${benchTenants}`);
+  // Fresh statistics before joining the new rows: with a stale count of patients the planner can
+  // pick a plan that takes tens of minutes instead of one.
+  await step('analyze patients', sql`analyze patients, tenant_users`);
   await step('appointments', sql`insert into appointments (tenant_id, patient_id, doctor_id, date, time, duration_minutes, status, is_paid, amount, paid_amount)
     select p.tenant_id, p.id, d.id, current_date - 60 + (p.id % 90)::int, time '08:00' + ((p.id / 90) % 36)::int * interval '15 minutes', 15,
            case when p.id % 90 < 60 then 6 else 0 end, p.id % 90 < 60, 20000, case when p.id % 90 < 60 then 20000 else 0 end
     from patients p join tenant_users d on d.tenant_id = p.tenant_id and d.role = 0
     where p.tenant_id in ${benchTenants}`);
+  await step('analyze appointments', sql`analyze appointments`);
   await step('visits', sql`insert into visitings (tenant_id, patient_id, appointment_id, doctor_id, date, chief_complaint, physician_diagnosis, prescriptions, fee, paid_amount)
     select a.tenant_id, a.patient_id, a.id, a.doctor_id, a.date, 'Headache for three days', 'Tension-type headache',
            '[{"drug_id": 1, "name": "Paracetamol", "dose": "500 mg", "frequency": "Every 8 hours", "duration": "3 days"}]', 20000, 20000
@@ -75,6 +79,7 @@ export async function generate(db: Db, size: Size, fresh = false, log: (s: strin
     select p.tenant_id, p.id, p.created_at, (60 + p.id % 40)::int, (110 + p.id % 40)::int, (70 + p.id % 20)::int, 55 + p.id % 45, 150 + p.id % 40,
            round(((55 + p.id % 45) / ((150 + p.id % 40) / 100.0) ^ 2)::numeric, 1)
     from patients p where p.tenant_id in ${benchTenants}`);
+  await step('analyze visits', sql`analyze visitings`);
   await step('incomes', sql`insert into incomes (tenant_id, amount, date, category, note, patient_id, visiting_id)
     select v.tenant_id, v.paid_amount, v.date, 'Visit', 'Visit fee', v.patient_id, v.id from visitings v where v.tenant_id in ${benchTenants}`);
   await step('expenses', sql`insert into expenses (tenant_id, amount, date, category, note)
