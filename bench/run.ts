@@ -29,12 +29,14 @@ function localPostgres(): string {
   return url;
 }
 
+// What `npm start` runs once its build step is done: the bundled server, on the embedded database.
 async function coldStart(): Promise<number> {
+  execSync('npm run build:server', { stdio: 'ignore' });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-cold-'));
   const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CLIENT_DIR: '/nonexistent' };
   const once = async (port: number) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['dist/server/main.js'], { env: { ...env, PORT: String(port) }, stdio: 'ignore' });
     for (;;) {
       const ok = await fetch(`http://127.0.0.1:${port}/api/v1/tenant-check`).then((r) => r.ok, () => false);
       if (ok) break;

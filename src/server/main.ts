@@ -18,6 +18,9 @@ const runJob = () => {
   // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
   void purgeReleasedFiles(db.kysely, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
 };
+
+await app.listen({ port: config.port, host: config.host });
+// Started once the server listens: a cold start does not wait for the job.
 const job = setInterval(runJob, Math.min(config.jobIntervalMinutes * 60_000, 2 ** 31 - 1));
 job.unref();
 runJob();
@@ -31,7 +34,6 @@ const shutdown = async () => {
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
-await app.listen({ port: config.port, host: config.host });
 const port = config.port;
 console.log(`
 Clinic platform is running (${db.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'}).

@@ -1,5 +1,6 @@
-// Builds the client, starts the real server on a free port with a fresh data folder (demo data is
-// seeded), waits until it answers, hands the port to the tests, and stops it afterwards.
+// Builds the client and the server bundle (what `npm start` runs), starts the real server on a free
+// port with a fresh data folder (demo data is seeded), waits until it answers, hands the port to the
+// tests, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -46,10 +47,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!process.env.E2E_SKIP_BUILD) {
     execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   }
+  // Always rebuilt (under a second): a stale bundle would test yesterday's server.
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
   let log = '';
-  const child = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,11 +2,7 @@
 // the same SQL and run the same migrations.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './schema';
 
 export interface Db {
@@ -18,8 +14,11 @@ export interface Db {
 const toNumber = (v: string) => Number(v);
 const asText = (v: string) => v;
 
+// Each driver is loaded only when used: a start on the embedded database does not pay for pg, nor
+// a start on PostgreSQL for PGlite (part of the cold start budget).
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
   if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
     // Ids and counts fit in a JS number; money is numeric(12,2); dates stay 'YYYY-MM-DD'.
     pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
@@ -34,6 +33,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     location = path.join(dataDir, 'pgdata');
     fs.mkdirSync(location, { recursive: true });
   }
+  const [{ PGlite, types }, { btree_gin }, { pg_trgm }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/btree_gin'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+  ]);
   const pglite = await PGlite.create(location, {
     parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber, [types.DATE]: asText },
     // The extensions the migrations create (PostgreSQL ships them in its contrib package).
