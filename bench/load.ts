@@ -1,6 +1,6 @@
 // API load: each call at 1, 16 and 64 connections with autocannon (this process) against the real
 // server (a child process on loopback), and the same SQL behind the bare route beside it.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import dayjs from 'dayjs';
 import pg from 'pg';
@@ -24,9 +24,10 @@ interface Target {
   body?: string;
 }
 
+/** A server in its own process: a .ts script through tsx, a built .js one with plain Node. */
 function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  return child;
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 async function waitFor(url: string): Promise<void> {
@@ -59,7 +60,9 @@ async function measure(base: string, target: Target, connections: number, second
 export async function runLoad(databaseUrl: string, opts: { seconds: number; connections: number[] }, log: (s: string) => void): Promise<LoadRow[]> {
   const apiPort = 3400;
   const barePort = 3401;
-  const api = start('src/server/main.ts', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
+  // The server as `npm start` runs it: bundled.
+  execSync('npm run build:server', { stdio: 'ignore' });
+  const api = start('dist/server/main.js', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
   const bare = start('bench/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
   try {
     const host = `${benchSubdomain(1)}.localhost`;

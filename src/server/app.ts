@@ -12,6 +12,8 @@ import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
 import { registerProfileRoutes } from './auth/profile';
 import { registerAuthRoutes } from './auth/routes';
+import { ACCESS_CHANGED, SessionCache } from './auth/session-cache';
+import type { SessionRow } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/index';
@@ -82,10 +84,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandler(app);
 
   const sessions = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
+  const sessionCache = new SessionCache<SessionRow>();
+  const stopFeed = await db.listen(ACCESS_CHANGED, { notify: () => sessionCache.changed(), live: (on) => sessionCache.setLive(on) });
+  app.addHook('onClose', async () => stopFeed());
   const hooks = { ...moduleHooks, ...options.hooks };
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache });
       registerAuthRoutes(api, {
         db: db.kysely,
         throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),

@@ -41,6 +41,8 @@ export interface TestApp {
   db: Db;
   /** The app's data folder (uploaded files under uploads/). */
   dataDir: string;
+  /** The PostgreSQL database of this test file (null on the in-memory PGlite one). */
+  databaseUrl: string | null;
   /** Codes the recovery flow "sent", by username. */
   codes: Map<string, string>;
   advance(ms: number): void;
@@ -130,6 +132,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
     app,
     db,
     dataDir,
+    databaseUrl: target?.databaseUrl ?? null,
     codes,
     advance: (ms) => {
       offset += ms;

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import type { AccountScope, AuthUser } from './accounts';
 import { newToken, sha256 } from './passwords';
+import type { SessionCache } from './session-cache';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -45,7 +46,7 @@ export interface TenantRow {
   status: number;
 }
 
-interface SessionRow {
+export interface SessionRow {
   host_tenant: TenantRow | null;
   scope: AccountScope | null;
   tenant_id: number | null;
@@ -60,9 +61,17 @@ interface SessionRow {
  * permissions, clinic) in one round trip: this runs on every call (migration 011). Only the
  * account kind the host serves is read; a token from another host is refused anyway.
  */
-async function loadSession(db: Kysely<Database>, tokenHash: string | null, subdomain: string | null): Promise<SessionRow | undefined> {
+async function loadSession(db: Kysely<Database>, tokenHash: string | null, subdomain: string | null, now: Date, cache?: SessionCache<SessionRow>): Promise<SessionRow | undefined> {
+  const key = `${tokenHash ?? ''} ${subdomain ?? ''}`;
+  const kept = cache?.get(key, now.getTime());
+  if (kept) return kept;
+  const since = cache?.begin() ?? 0;
   const { rows } = await sql<SessionRow>`select * from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
-  return rows[0];
+  const row = rows[0];
+  // Only what exists is kept (a session, or a clinic asked for without a token): made-up tokens and
+  // hosts cannot fill the cache.
+  if (row && (row.scope || (!tokenHash && row.host_tenant))) cache?.set(key, row, since, now.getTime());
+  return row;
 }
 
 /**
@@ -75,11 +84,12 @@ export async function findSession(
   subdomain: string | null,
   now: Date,
   policy: SessionPolicy,
+  cache?: SessionCache<SessionRow>,
 ): Promise<{ tenant: TenantRow | null | undefined; session: Session | null }> {
   const usable = token !== null && token.length > 0 && token.length <= 200;
   const tokenHash = usable ? sha256(token) : null;
   if (tokenHash === null && subdomain === null) return { tenant: null, session: null };
-  const row = await loadSession(db, tokenHash, subdomain);
+  const row = await loadSession(db, tokenHash, subdomain, now, cache);
   const tenant = subdomain === null ? null : (row?.host_tenant ?? undefined);
   if (!row?.scope || !tokenHash) return { tenant, session: null };
   const idleLimit = now.getTime() - policy.idleMinutes * 60_000;
@@ -91,6 +101,7 @@ export async function findSession(
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+    row.last_seen_at = now; // a kept lookup sees the touch too
   }
   return { tenant, session: { tokenHash, scope: row.scope, tenantId: row.tenant_id, user: row.user } };
 }

@@ -3,11 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { type ChannelHandlers, listenPostgres } from './notifications';
 import type { Database } from './schema';
 
 export interface Db {
   kysely: Kysely<Database>;
   kind: 'pglite' | 'postgres';
+  /** Follows a NOTIFY channel (changes of any process); the returned function stops. */
+  listen(channel: string, on: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -25,7 +28,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pg.types.setTypeParser(pg.types.builtins.DATE, asText);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, kind: 'postgres', close: () => kysely.destroy() };
+    const url = opts.databaseUrl;
+    return {
+      kysely,
+      kind: 'postgres',
+      listen: async (channel, on) => listenPostgres(pg, url, channel, on),
+      close: () => kysely.destroy(),
+    };
   }
   const dataDir = opts.dataDir ?? 'memory://';
   let location = dataDir;
@@ -47,6 +56,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return {
     kysely,
     kind: 'pglite',
+    // One process owns the embedded database, so its notifications never get lost.
+    listen: async (channel, on) => {
+      const stop = await pglite.listen(channel, () => on.notify());
+      on.live(true);
+      return stop;
+    },
     close: async () => {
       await kysely.destroy();
       if (!pglite.closed) await pglite.close();

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { type HostKind, resolveHost } from '../../shared/host';
-import { type Session, type SessionPolicy, type TenantRow, findSession } from '../auth/sessions';
+import type { SessionCache } from '../auth/session-cache';
+import { type Session, type SessionPolicy, type SessionRow, type TenantRow, findSession } from '../auth/sessions';
 import type { Database } from '../db/schema';
 import { DataAccess } from '../engine/data-access';
 import type { AuthCaller, HookRegistry } from '../engine/hooks';
@@ -46,7 +47,14 @@ function bearer(request: FastifyRequest): string | null {
 
 export function installRequestContext(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; multiStatement: boolean; hooks: HookRegistry; clock: () => Date; sessions: SessionPolicy },
+  deps: {
+    db: Kysely<Database>;
+    multiStatement: boolean;
+    hooks: HookRegistry;
+    clock: () => Date;
+    sessions: SessionPolicy;
+    sessionCache: SessionCache<SessionRow>;
+  },
 ): void {
   app.decorateRequest('lang', 'ckb');
   app.decorateRequest('hostKind', {
@@ -57,6 +65,14 @@ export function installRequestContext(
   app.decorateRequest('tenant', null);
   app.decorateRequest('session', null);
   app.decorateRequest('data', null as unknown as DataAccess);
+
+  // A change made through this process is seen by the very next request; other processes' changes
+  // (and the job's) arrive as notifications a moment later. So any request that may write empties
+  // the kept sessions before it answers.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') deps.sessionCache.changed();
+    return payload;
+  });
 
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
@@ -69,7 +85,7 @@ export function installRequestContext(
 
     const host = request.hostKind;
     const token = bearer(request);
-    const found = await findSession(deps.db, token, host.kind === 'tenant' ? host.subdomain : null, deps.clock(), deps.sessions);
+    const found = await findSession(deps.db, token, host.kind === 'tenant' ? host.subdomain : null, deps.clock(), deps.sessions, deps.sessionCache);
     if (host.kind === 'tenant') {
       request.tenant = found.tenant ?? null;
       if (!found.tenant && !config.unregisteredOk) throw tenantNotRegistered();

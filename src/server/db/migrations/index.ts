@@ -15,6 +15,7 @@ import * as m012 from './012_visit_count_index';
 import * as m013 from './013_patient_diseases';
 import * as m014 from './014_plan_image';
 import * as m016 from './016_released_files';
+import * as m017 from './017_access_changes';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_patient_diseases': m013,
   '014_plan_image': m014,
   '016_released_files': m016,
+  '017_access_changes': m017,
 };
 
 export const migrationProvider: MigrationProvider = {
