@@ -230,7 +230,11 @@ describe('clinic journeys (Kurdish)', () => {
     // The patient's common diseases, chosen from the clinic's catalog.
     await page.getByRole('tab', { name: NAV_COMMON_DISEASES }).click();
     await page.waitForURL((u) => u.pathname === `/patients/${patientId}/nurses/common-diseases`);
+    // The address changes before React swaps the tab's list: wait until the vital signs list is
+    // gone, or its Create button may take the click.
+    await page.getByTestId('vitals-trend').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'دروستکردن' }).click();
+    await page.waitForURL((u) => u.pathname === '/patientDiseases/create');
     await page.locator('#field-common_disease_id').click();
     const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
     const disease = (await option.innerText()).trim();
