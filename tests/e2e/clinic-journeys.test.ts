@@ -218,6 +218,7 @@ describe('clinic journeys (Kurdish)', () => {
     await page.getByTestId('patient-summary').waitFor();
     await page.getByRole('tab', { name: 'نیشانە ژیانییەکان' }).click();
     await page.waitForURL((u) => u.pathname.endsWith('/nurses/vital-signs'));
+    await page.getByTestId('vitals-trend').waitFor();
     await page.getByRole('button', { name: 'دروستکردن' }).click();
     await page.locator('#field-weight').fill('80');
     await page.locator('#field-height').fill('180');
