@@ -1,5 +1,5 @@
 // Profiles, the central dashboard and the clinic's settings screens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
 
 let t: TestApp;
@@ -55,6 +55,24 @@ describe('central dashboard', () => {
     expect(data.registrations).toHaveLength(12);
     expect(data.city.map((c) => c.label_en).sort()).toEqual(['Erbil', 'Sulaymaniyah']);
     expect((await t.call('GET', '/dashboard', { token: await t.login(CENTRAL, 'service') })).status).toBe(403);
+  });
+
+  it('answers stale platform totals at once and counts them again behind the answer', async () => {
+    const owner = await t.login(CENTRAL, 'owner');
+    const storage = async () => ((await t.call('GET', '/dashboard', { token: owner })).body.data as { counts: { storage_mb: number } }).counts.storage_mb;
+    const before = await storage();
+    const { sql } = await import('kysely');
+    await sql`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key)
+      select 'tenant', id, 1, 'application/pdf', 3 * 1048576, 'scan.pdf', 'dashboard-stale-key' from tenants where subdomain = 'demo'`.execute(t.db.kysely);
+    expect(await storage()).toBe(before);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expect(await storage()).toBe(before);
+      await expect.poll(storage).toBeGreaterThanOrEqual(before + 3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,7 +2,8 @@
 // registrations by month, and platform-wide counts, each from one aggregate query.
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
 import { ROLE_GROUPS } from '../../shared/roles';
 
 // Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
@@ -17,11 +18,41 @@ interface Totals {
   storage_mb: number;
 }
 
-export function registerCentralDashboard(app: FastifyInstance): void {
+export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Database>): void {
   let totals: { at: number; value: Promise<Totals> } | null = null;
+  let refreshing: Promise<Totals> | null = null;
+  const count = () =>
+    sql<Totals>`
+      select (select count(*) from tenant_users)::int as users,
+             (select count(*) from patients)::int as patients,
+             (select count(*) from visitings)::int as visits,
+             (select round(coalesce(sum(size), 0) / 1048576.0, 1) from uploads where scope = 'tenant')::float8 as storage_mb`
+      .execute(db)
+      .then((r) => r.rows[0]);
+  // Concurrent requests share one count. Once the totals are stale they are still answered while a
+  // fresh count runs on its own connection, so only the very first request waits for it; a failed
+  // count is not kept.
+  const platformTotals = (): Promise<Totals> => {
+    if (!totals) {
+      const value = count();
+      totals = { at: Date.now(), value };
+      value.catch(() => (totals = null));
+      return value;
+    }
+    if (Date.now() - totals.at > TOTALS_TTL_MS && !refreshing) {
+      refreshing = count();
+      refreshing
+        .then((value) => (totals = { at: Date.now(), value: Promise.resolve(value) }))
+        .catch((err: unknown) => app.log.warn({ err }, 'platform totals not refreshed'))
+        .finally(() => (refreshing = null));
+    }
+    return totals.value;
+  };
   app.get('/dashboard', { config: { scope: 'central' }, schema: { tags: ['dashboard'], summary: 'Figures and charts of the central dashboard' } }, async (request) => {
     request.data.require({ roles: ROLE_GROUPS.MANAGERS });
     const since = dayjs(request.data.now()).startOf('month').subtract(11, 'month').format('YYYY-MM-DD');
+    // Before the transaction: the embedded database has one connection, which it would hold.
+    const platform = await platformTotals();
     return request.data.transaction(async (trx) => {
       const [gender, status, city, plan, education, age, months, counts] = await Promise.all([
         sql<{ key: number | null; count: number }>`select gender as key, count(*)::int as count from tenants group by 1 order by 1`.execute(trx),
@@ -46,19 +77,6 @@ export function registerCentralDashboard(app: FastifyInstance): void {
         sql<{ doctors: number; active: number }>`
           select count(*)::int as doctors, (count(*) filter (where status = 0))::int as active from tenants`.execute(trx),
       ]);
-      if (!totals || Date.now() - totals.at > TOTALS_TTL_MS) {
-        const value = sql<Totals>`
-          select (select count(*) from tenant_users)::int as users,
-                 (select count(*) from patients)::int as patients,
-                 (select count(*) from visitings)::int as visits,
-                 (select round(coalesce(sum(size), 0) / 1048576.0, 1) from uploads where scope = 'tenant')::float8 as storage_mb`
-          .execute(trx)
-          .then((r) => r.rows[0]);
-        // Concurrent requests share one count; a failed count is not kept.
-        totals = { at: Date.now(), value };
-        value.catch(() => (totals = null));
-      }
-      const platform = await totals.value;
       const byMonth = new Map(months.rows.map((r) => [r.month, r.count]));
       const registrations = Array.from({ length: 12 }, (_, i) => {
         const month = dayjs(since).add(i, 'month').format('YYYY-MM');

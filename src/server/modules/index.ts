@@ -35,7 +35,7 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerNotificationRoutes(app, db);
   registerRequestRoutes(app);
   registerSubscriptionRoutes(app);
-  registerCentralDashboard(app);
+  registerCentralDashboard(app, db);
   registerClinicSettingsRoutes(app);
   registerLandingRoutes(app, db);
 }
