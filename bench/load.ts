@@ -57,6 +57,19 @@ async function measure(base: string, target: Target, connections: number, second
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
+/**
+ * Waits until PostgreSQL runs nothing but this check. Requests autocannon gave up on at the end of
+ * a measurement (the bare dashboard's counts take seconds each) keep the database busy after it
+ * returns; the next measurement must not pay for them.
+ */
+async function settle(db: pg.Client): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { rows } = await db.query("select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and datname = current_database()");
+    if (rows[0].n === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function runLoad(databaseUrl: string, opts: { seconds: number; connections: number[] }, log: (s: string) => void): Promise<LoadRow[]> {
   const apiPort = 3400;
   const barePort = 3401;
@@ -113,7 +126,9 @@ export async function runLoad(databaseUrl: string, opts: { seconds: number; conn
     const out: LoadRow[] = [];
     for (const call of calls) {
       for (const connections of opts.connections) {
+        await settle(db);
         const a = await measure(apiBase, call.api, connections, opts.seconds);
+        await settle(db);
         const b = await measure(bareBase, call.bare, connections, opts.seconds);
         const row = { call: call.name, connections, api: a, bare: b, ratio: b.rps ? Math.round((a.rps / b.rps) * 100) / 100 : 0 };
         log(`  ${call.name} @${connections}: api ${a.rps} req/s p99 ${a.p99} ms (${a.errors} errors) | bare ${b.rps} req/s p99 ${b.p99} ms (${b.errors} errors) | ${Math.round(row.ratio * 100)}%`);
