@@ -64,7 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // Only the application itself may frame its pages (the clinic's page preview).
+        frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },
     },

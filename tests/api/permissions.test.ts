@@ -119,6 +119,13 @@ describe('clinic staff act through their permissions', () => {
     expect(res.status).toBe(403);
   });
 
+  it("refuses to narrow the Main Doctor's permissions, on the user field", async () => {
+    const me = (await t.call('GET', '/auth/tenant/user', { host: DEMO, token: doctorToken })).body.data as { id: number };
+    const res = await t.call('PUT', '/permissions/update', { host: DEMO, token: doctorToken, body: { user: me.id, permissions: [] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.user).toEqual(['The Main Doctor always has every permission']);
+  });
+
   it('permissions take effect on the next request, with no new login', async () => {
     await grant('patients', ['read']);
     expect((await t.call('GET', '/patients', { host: DEMO, token: staffToken })).status).toBe(200);

@@ -123,6 +123,36 @@ describe('files on records', () => {
     expect(Object.keys(bad.body.errors ?? {})).toEqual(['attachments.1.upload_id']);
   });
 
+  it("shows a record's file only to who may read the record (or uploaded it), and nothing in a suspended clinic", async () => {
+    const [doctor, secretary, nurse] = await Promise.all([t.login(DEMO, 'doctor'), t.login(DEMO, 'secretary'), t.login(DEMO, 'nurse')]);
+    const status = async (token: string, id: number) => (await t.call('GET', `/uploads/${id}`, { host: DEMO, token })).status;
+    const xray = ((await upload(DEMO, doctor, PNG)).body.data as { id: number }).id;
+    const loose = ((await upload(DEMO, doctor, PNG)).body.data as { id: number }).id;
+    const patient = ((await t.call('GET', '/patients?per_page=1', { host: DEMO, token: doctor })).body.data as { id: number }[])[0].id;
+    expect((await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient, attachments: [{ upload_id: xray }] } })).status).toBe(201);
+
+    // The secretary reads visits, the nurse does not (demo permissions).
+    expect(await status(secretary, xray)).toBe(200);
+    expect(await status(nurse, xray)).toBe(403);
+    expect((await t.call('GET', `/uploads/${xray}/meta`, { host: DEMO, token: nurse })).status).toBe(403);
+    // A file no record holds yet: its uploader and the Main Doctor only.
+    expect(await status(doctor, loose)).toBe(200);
+    expect(await status(secretary, loose)).toBe(403);
+    const own = ((await upload(DEMO, nurse, PNG)).body.data as { id: number }).id;
+    expect(await status(nurse, own)).toBe(200);
+    expect(await status(doctor, own)).toBe(200);
+
+    const owner = await t.login(CENTRAL, 'owner');
+    const demo = ((await t.call('GET', '/tenants?filter[subdomain]=demo', { token: owner })).body.data as { id: number }[])[0].id;
+    expect((await t.call('PATCH', `/tenants/${demo}`, { token: owner, body: { status: 1 } })).status).toBe(200);
+    try {
+      expect(await status(doctor, xray)).toBe(417);
+    } finally {
+      expect((await t.call('PATCH', `/tenants/${demo}`, { token: owner, body: { status: 0 } })).status).toBe(200);
+    }
+    expect(await status(doctor, xray)).toBe(200);
+  });
+
   it("keeps a doctor's profile picture, which must be an image of the central application", async () => {
     const owner = await t.login(CENTRAL, 'owner');
     const picture = ((await upload(CENTRAL, owner, PNG)).body.data as { id: number }).id;

@@ -110,7 +110,7 @@ describe('landing pages', () => {
     expect(await page.getByText('Dr. Hawre Salih').count()).toBe(0);
   });
 
-  it('the Main Doctor reaches the clinic page editor from the menu', async () => {
+  it('the Main Doctor reaches the clinic page editor and its preview from the menu', async () => {
     const page = await open('en');
     await login(page, 'demo.localhost', 'doctor');
     await waitForPath(page, '/dashboard');
@@ -121,6 +121,12 @@ describe('landing pages', () => {
     await page.getByTestId('hub-link-solutions').click();
     await waitForPath(page, '/landing-page/solutions');
     await page.locator('.ant-table-row', { hasText: 'Diabetes follow-up' }).waitFor();
+
+    // The preview frames the clinic's public page inside the application.
+    await menu.getByRole('link', { name: 'Preview' }).click();
+    await waitForPath(page, '/preview');
+    const frame = page.frameLocator('[data-testid="clinic-preview"]');
+    await frame.getByTestId('clinic-solutions').getByText('Diabetes follow-up').waitFor();
   });
 
   it('reads right to left in Arabic and Kurdish, left to right in English, on both pages', async () => {

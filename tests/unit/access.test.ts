@@ -42,6 +42,13 @@ describe('access answers (central roles)', () => {
     expect(canAccess(null, 'tenants', 'list')).toBe(false);
   });
 
+  it('every screen route has a page, a redirect or a generated resource page', () => {
+    for (const scope of ['central', 'tenant'] as const) {
+      const pageless = routesOf(scope).filter((e) => e.type !== 'redirect' && e.type !== 'resource' && !e.screen.page);
+      expect(pageless.map((e) => `${scope}:${e.path}`)).toEqual([]);
+    }
+  });
+
   it('route guards follow the central screens table', () => {
     expect(allows(central(2), ruleFor('central', 'dashboard'))).toBe(false);
     expect(allows(central(2), ruleFor('central', 'settings/locations'))).toBe(true);

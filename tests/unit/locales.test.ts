@@ -48,6 +48,13 @@ describe('locale files', () => {
     expect(Object.values(flat.ckb).join(' ')).toMatch(/[ڕڵێۆە]/);
   });
 
+  it("have the empty-list texts SPEC section 8 names (lists without one say 'No data')", () => {
+    for (const lang of Object.keys(flat)) {
+      for (const name of ['appointments', 'visitings', 'expenses', 'incomes']) expect(flat[lang][`resources.${name}.empty`], `${lang}: ${name}`).toBeTruthy();
+      for (const key of ['common.empty', 'notificationsPage.empty', 'notificationsPage.emptyUnread']) expect(flat[lang][key], `${lang}: ${key}`).toBeTruthy();
+    }
+  });
+
   it('label every registry resource, field and enum value, and every screen', () => {
     for (const lang of Object.keys(flat)) {
       const has = (k: string) => k in flat[lang];

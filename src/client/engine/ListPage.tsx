@@ -106,7 +106,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         {...tableProps}
         rowKey="id"
         scroll={{ x: true }}
-        locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}
+        locale={{ emptyText: <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} /> }}
       >
         {columns.map(([name, field]) => (
           <Table.Column<BaseRecord>

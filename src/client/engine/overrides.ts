@@ -52,6 +52,7 @@ export const SCREEN_PAGES: Record<string, Page> = {
   profile: lazy(() => import('../pages/profile/ProfilePage')),
   // Clinic
   clinicDashboard: lazy(() => import('../pages/clinic/ClinicDashboard')),
+  clinicPreview: lazy(() => import('../pages/clinic/ClinicPreview')),
   visitNew: lazy(() => import('../pages/clinic/VisitNew')),
   visitOld: lazy(() => import('../pages/clinic/VisitOld')),
   accountingResult: lazy(() => import('../pages/clinic/AccountingResult')),

@@ -1,9 +1,8 @@
-// React Router elements generated from the route table (nav.ts): a guard around each page,
-// redirects for group routes, "coming soon" for screens without a page yet.
+// React Router elements generated from the route table (nav.ts): a guard around each page and
+// redirects for group routes. Every screen has a page (tests/unit/access.test.ts checks it).
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router';
 import type { Scope } from '../../shared/resource';
-import { ComingSoon } from '../pages/ComingSoon';
 import { Guard } from './Guard';
 import { routesOf } from './nav';
 import { RESOURCE_OVERRIDES, SCREEN_PAGES } from './overrides';
@@ -11,7 +10,7 @@ import { RESOURCE_OVERRIDES, SCREEN_PAGES } from './overrides';
 const ResourcePage = lazy(() => import('./resourcePages'));
 
 export function appRoutes(scope: Scope) {
-  return routesOf(scope).map((entry) => {
+  return routesOf(scope).flatMap((entry) => {
     let element;
     if (entry.type === 'redirect') element = <Navigate to={entry.to} replace />;
     else if (entry.type === 'resource') {
@@ -19,7 +18,8 @@ export function appRoutes(scope: Scope) {
       element = Override ? <Override /> : <ResourcePage def={entry.def} page={entry.page} />;
     } else {
       const Page = entry.screen.page ? SCREEN_PAGES[entry.screen.page] : undefined;
-      element = Page ? <Page /> : <ComingSoon titleKey={`nav.${entry.screen.key}`} />;
+      if (!Page) return [];
+      element = <Page />;
     }
     return <Route key={entry.path} path={entry.path} element={<Guard rule={entry.rule}>{element}</Guard>} />;
   });

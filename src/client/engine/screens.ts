@@ -40,7 +40,7 @@ export const SCREENS: readonly Screen[] = [
 
   // Clinic application
   { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'clinicDashboard', menu: { order: 10, icon: 'dashboard' } },
-  { key: 'preview', path: 'preview', scope: T, rule: AUTH, menu: { order: 12, icon: 'eye' } },
+  { key: 'preview', path: 'preview', scope: T, rule: AUTH, page: 'clinicPreview', menu: { order: 12, icon: 'eye' } },
   { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
   { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },
   { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },

@@ -56,6 +56,19 @@ async function inUse(trx: Tx, tenantId: number, id: number): Promise<boolean> {
   return rows[0].used;
 }
 
+/** The clinic resources whose records hold upload `id` (who may read one of them may see the file). */
+export async function holdersOf(db: Tx, tenantId: number, id: number): Promise<ResourceDef[]> {
+  const places = resources.filter((r) => r.scope === 'tenant').flatMap((def) => placesOf(def).map((place) => ({ def, place })));
+  const held = places.map(({ def, place: p }) => {
+    const fixed = Object.entries(def.fixed ?? {}).map(([column, value]) => sql` and ${sql.ref(column)} = ${value}`);
+    const holds = p.itemKey ? sql`${sql.ref(p.column)} @> jsonb_build_array(jsonb_build_object(${p.itemKey}::text, ${id}::bigint))` : sql`${sql.ref(p.column)} = ${id}`;
+    return sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${holds}${sql.join(fixed, sql``)})`;
+  });
+  if (!held.length) return [];
+  const { rows } = await sql<{ held: boolean[] }>`select array[${sql.join(held)}] as held`.execute(db);
+  return places.filter((_, i) => rows[0].held[i]).map(({ def }) => def);
+}
+
 /** After a clinic record changed (`after`) or was deleted (`after` null): releases the files it dropped. */
 export async function releaseDroppedFiles(trx: Tx, tenantId: number | null, def: ResourceDef, before: Row, after: Row | null): Promise<void> {
   if (def.scope !== 'tenant' || tenantId === null) return;

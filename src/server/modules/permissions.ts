@@ -7,7 +7,7 @@ import { ACTIONS, permissionTable } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
 import { assertValid } from '../engine/validate';
-import { ApiError, forbidden, invalidField, notFound } from '../http/errors';
+import { forbidden, invalidField, notFound } from '../http/errors';
 import { translate } from '../i18n';
 
 /** Every (action, table_name) pair a staff member can be given. */
@@ -47,7 +47,7 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
     return request.data.transaction(async (trx) => {
       const user = await trx.selectFrom('tenant_users').select(['id', 'role']).where('tenant_id', '=', request.tenant!.id).where('id', '=', body.user).executeTakeFirst();
       if (!user) throw invalidField('user', 'validation.relation');
-      if (user.role === TENANT_ROLE.mainDoctor) throw new ApiError(422, 'errors.forbidden');
+      if (user.role === TENANT_ROLE.mainDoctor) throw invalidField('user', 'validation.mainDoctorPermissions');
       if (body.permissions.length) {
         const known = await trx.selectFrom('permissions').select('id').where('id', 'in', body.permissions).execute();
         if (known.length !== body.permissions.length) throw invalidField('permissions', 'validation.relation');

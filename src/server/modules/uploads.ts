@@ -10,7 +10,9 @@ import { fileTypeFromBuffer } from 'file-type';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import type { Database, UploadsTable } from '../db/schema';
-import { ApiError, forbidden, invalidField, notFound, unauthenticated } from '../http/errors';
+import { ACCOUNT_STATUS } from '../../shared/enums';
+import { holdersOf } from '../engine/released-files';
+import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthenticated } from '../http/errors';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
@@ -24,6 +26,18 @@ function mayPublish(request: FastifyRequest): boolean {
   const caller = request.data.caller;
   if (!caller) return false;
   return caller.scope === 'central' ? [CENTRAL_ROLE.owner, CENTRAL_ROLE.serviceAdmin, CENTRAL_ROLE.developer].includes(caller.role as 0 | 2 | 3) : caller.role === TENANT_ROLE.mainDoctor;
+}
+
+/**
+ * A clinic's private file: its uploader (a form shows what was just uploaded), the Main Doctor, or
+ * who may read a record holding it (a visit's attachments need read on visits).
+ */
+async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, row: UploadRow): Promise<boolean> {
+  const caller = request.data.caller;
+  if (!caller || caller.scope !== 'tenant') return false;
+  if (row.user_id === caller.userId || caller.role === TENANT_ROLE.mainDoctor) return true;
+  const holders = await holdersOf(db, row.tenant_id!, row.id);
+  return holders.some((def) => request.data.can(def, 'read'));
 }
 
 export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, dataDir: string): Promise<void> {
@@ -70,7 +84,14 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     // Files of another application or clinic do not exist here.
     const hostTenant = request.tenant?.id ?? null;
     if (!row || row.tenant_id !== hostTenant || row.scope !== request.hostKind.kind) throw notFound();
-    if (!row.is_public && !request.session) throw unauthenticated();
+    if (row.is_public) return row;
+    if (!request.session) throw unauthenticated();
+    if (row.scope === 'tenant' && row.tenant_id !== null) {
+      // These routes answer logged-out visitors for public files, so the request hook left the
+      // clinic's status and the caller's permissions to them.
+      if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
+      if (!(await mayReadClinicFile(request, db, row))) throw forbidden();
+    }
     return row;
   };
 

@@ -108,7 +108,7 @@ export default function AppointmentsList() {
           dataSource={rows}
           loading={query.isLoading}
           scroll={{ x: true }}
-          locale={{ emptyText: <Empty description={t('clinic.noAppointments', 'No appointments')} /> }}
+          locale={{ emptyText: <Empty description={t('resources.appointments.empty', 'No appointments')} /> }}
           pagination={{ current: page, pageSize: 25, total: result.total ?? 0, showSizeChanger: false, onChange: setPage }}
           onChange={(_p, _f, sorter) => {
             const list = (Array.isArray(sorter) ? sorter : [sorter]).filter((s) => s.order && s.field);
@@ -141,7 +141,7 @@ export default function AppointmentsList() {
 
 function DayView({ rows, loading, patientCell }: { rows: BaseRecord[]; loading: boolean; patientCell: (r: BaseRecord) => React.ReactNode }) {
   const t = useT();
-  if (!loading && !rows.length) return <Empty description={t('clinic.noAppointments', 'No appointments')} />;
+  if (!loading && !rows.length) return <Empty description={t('resources.appointments.empty', 'No appointments')} />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="day-view">
       {rows.map((r) => (
