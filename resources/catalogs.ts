@@ -7,6 +7,8 @@ function catalog(name: string, route: string, order: number): ResourceDef {
     path: name,
     table: route.replace(/-/g, '_'),
     scope: 'tenant',
+    // Items used in visits or patients' records are archived, so old visits keep their names.
+    deletePolicy: 'archive',
     route: `categories/${route}`,
     titleField: 'name',
     defaultSort: 'name',

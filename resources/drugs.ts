@@ -4,6 +4,8 @@ export default defineResource({
   name: 'drugs',
   path: 'drugs',
   table: 'drugs',
+  // A drug in an old prescription is archived, not deleted: the visit still shows and saves it.
+  deletePolicy: 'archive',
   scope: 'tenant',
   route: 'categories/drugs',
   titleField: 'name',

@@ -4,6 +4,8 @@ export default defineResource({
   name: 'patients',
   path: 'patients',
   table: 'patients',
+  // A patient with visits, appointments, records or payments is archived, never erased with them.
+  deletePolicy: 'archive',
   scope: 'tenant',
   // name, phone digits and national ID in one indexed text (migrations 007 and 010).
   searchFunction: 'patients_search',

@@ -9,6 +9,8 @@ export default defineResource({
   name: 'tenants',
   path: 'tenants',
   route: 'doctors',
+  // Deleting a clinic (through an approved request) removes the clinic with all its data.
+  deletePolicy: 'cascade',
   table: 'tenants',
   scope: 'central',
   // Admins may ask for changes: theirs become requests the Owner or a Developer decides.

@@ -18,6 +18,8 @@ export default defineResource({
   name: 'visitings',
   path: 'visitings',
   table: 'visitings',
+  // A visit whose payment is in the accounts is archived: the income stays.
+  deletePolicy: 'archive',
   scope: 'tenant',
   titleField: 'date',
   defaultSort: '-date,-id',

@@ -80,7 +80,21 @@ export interface FieldDef {
   notFuture?: boolean;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
+  /**
+   * Numeric fields: the normal (healthy) range. Values outside it are still valid (min/max say
+   * what is possible) but are flagged wherever they are shown (lists, patient page, trend chart).
+   */
+  normal?: { min?: number; max?: number };
 }
+
+/**
+ * What DELETE does to a record that other records still reference (a patient with visits, a drug
+ * in a prescription). `restrict`: refused with 409 naming what holds it. `archive`: the record is
+ * archived instead (hidden from pickers and default lists, still shown by name in history,
+ * restorable). A record nothing references is deleted under either policy. `cascade`: the record
+ * and everything that belongs to it go (a clinic, deleted by the platform with all its data).
+ */
+export type DeletePolicy = 'restrict' | 'archive' | 'cascade';
 
 export interface CentralAccess {
   /** Central roles (0 Owner, 1 Admin, 2 Service Admin, 3 Developer) allowed per action. */
@@ -118,6 +132,8 @@ export interface ResourceDef {
    * several resources share one table (landing-page items of each kind).
    */
   fixed?: Record<string, string>;
+  /** See DeletePolicy; default `restrict`. */
+  deletePolicy?: DeletePolicy;
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;
@@ -140,10 +156,19 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
   id: { type: 'integer', readOnly: true, sortable: true, filterable: true },
   created_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
   updated_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
+  /** Raised by the database on every update; the API's ETag (see README "Record guarantees"). */
+  version: { type: 'integer', readOnly: true },
 };
 
+/** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
+export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
+
 export function allFields(def: ResourceDef): Record<string, FieldDef> {
-  return { ...SYSTEM_FIELDS, ...def.fields };
+  return { ...SYSTEM_FIELDS, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
+}
+
+export function isArchivable(def: ResourceDef): boolean {
+  return def.deletePolicy === 'archive';
 }
 
 /** Fields a client may send. */

@@ -34,6 +34,8 @@ export interface CallOptions {
   lang?: string;
   contentType?: string;
   ip?: string;
+  /** More request headers (If-Match, Idempotency-Key...). */
+  headers?: Record<string, string>;
 }
 
 export interface TestApp {
@@ -103,6 +105,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
     if (o.rawBody !== undefined) payload = o.rawBody;
     else if (o.body !== undefined) payload = JSON.stringify(o.body);
     if (payload !== undefined) headers['content-type'] = o.contentType ?? 'application/json';
+    Object.assign(headers, o.headers);
     const res = await app.inject({ method: method as 'GET', url: `/api/v1${url}`, headers, payload, remoteAddress: o.ip ?? '127.0.0.1' });
     let body: Reply['body'] = {};
     if (res.body) {

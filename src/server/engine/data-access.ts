@@ -3,7 +3,7 @@
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
-import { type Action, type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, readableFields } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
@@ -11,6 +11,24 @@ import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type In
 import type { Filter, ListQuery } from './query';
 import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
+import { type Holder, holdersOf } from './references';
+
+/** An If-Match that names a version the record has moved past: the route answers 412 with it. */
+export class StaleRecord extends Error {
+  constructor(readonly current: Row) {
+    super('stale record');
+  }
+}
+
+/** A DELETE refused because other records still use this one (delete policy `restrict`): 409. */
+export class StillReferenced extends Error {
+  constructor(readonly holders: Holder[]) {
+    super('still referenced');
+  }
+}
+
+/** What a DELETE did: removed the record, or archived it because others still use it. */
+export type Removal = { kind: 'deleted' } | { kind: 'archived'; record: Row; holders: Holder[] };
 
 export interface ListResult {
   data: Row[];
@@ -125,6 +143,13 @@ export class DataAccess {
     this.authorize(def, 'read');
     const where = this.scopeWhere(def);
     for (const f of query.filters) where.push(this.filterSql(f));
+    // Archived records leave default lists and pickers; a lookup by id (relation labels in
+    // history) still finds them, and filter[archived]=true lists only them.
+    if (isArchivable(def)) {
+      const byId = query.filters.some((f) => f.field === 'id');
+      if (query.archived !== undefined) where.push(query.archived ? sql`archived_at is not null` : sql`archived_at is null`);
+      else if (!byId) where.push(sql`archived_at is null`);
+    }
     // A resource with a search function reads its matches from it instead of the table.
     const searchFn = query.q && def.searchFunction ? this.searchFunctionSql(def.searchFunction, query.q) : null;
     if (query.q && !searchFn) where.push(this.searchSql(def, query.q));
@@ -178,10 +203,16 @@ export class DataAccess {
     }
   }
 
-  private async fetch(trx: Tx, def: ResourceDef, id: number): Promise<Row> {
+  /**
+   * One record of the caller's clinic, or 404. With `expected` (an If-Match), the row is locked
+   * until the transaction ends and must still be at that version, or StaleRecord is thrown.
+   */
+  private async fetch(trx: Tx, def: ResourceDef, id: number, expected?: number): Promise<Row> {
     const where = [...this.scopeWhere(def), sql`id = ${id}`];
-    const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+    const lock = expected === undefined ? sql`` : sql` for update`;
+    const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}${lock}`.execute(trx);
     if (!rows[0]) throw notFound();
+    if (expected !== undefined && Number(rows[0].version) !== expected) throw new StaleRecord(rows[0]);
     return rows[0];
   }
 
@@ -291,11 +322,12 @@ export class DataAccess {
     });
   }
 
-  async update(def: ResourceDef, id: number, input: Input): Promise<Row | Diverted> {
+  /** `expected`: the version the caller last saw (If-Match); a newer record throws StaleRecord. */
+  async update(def: ResourceDef, id: number, input: Input, expected?: number): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'update');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
-      const existing = await this.fetch(trx, def, id);
+      const existing = await this.fetch(trx, def, id, expected);
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
@@ -315,19 +347,46 @@ export class DataAccess {
     });
   }
 
-  async remove(def: ResourceDef, id: number): Promise<Diverted | undefined> {
+  /**
+   * DELETE under the resource's delete policy: a record others still use is refused (409) or
+   * archived; otherwise it is removed. `expected` as for update.
+   */
+  async remove(def: ResourceDef, id: number, expected?: number): Promise<Diverted | Removal> {
     const caller = this.authorize(def, 'delete');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
-      const existing = await this.fetch(trx, def, id);
+      const existing = await this.fetch(trx, def, id, expected);
       const ctx = this.hookContext(trx, caller);
       const diverted = await hooks.divert?.(ctx, 'delete', {}, existing);
       if (diverted) return diverted;
-      await hooks.beforeDelete?.(ctx, existing);
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      if (def.deletePolicy !== 'cascade') {
+        const holders = await holdersOf(trx, def, this.tenantId, id);
+        if (holders.length && !isArchivable(def)) throw new StillReferenced(holders);
+        if (holders.length) {
+          const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = coalesce(archived_at, ${ctx.now}), updated_at = ${ctx.now}
+            where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
+          return { kind: 'archived', record: rows[0], holders };
+        }
+      }
+      await hooks.beforeDelete?.(ctx, existing);
       await sql`delete from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
       await releaseDroppedFiles(trx, this.tenantId, def, existing, null);
-      return undefined;
+      return { kind: 'deleted' };
+    });
+  }
+
+  /** Brings an archived record back into lists and pickers (whoever may delete it may restore it). */
+  async restore(def: ResourceDef, id: number): Promise<Row> {
+    this.authorize(def, 'delete');
+    if (!isArchivable(def)) throw notFound();
+    return this.transaction(async (trx) => {
+      const existing = await this.fetch(trx, def, id);
+      if (existing.archived_at === null) return existing;
+      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = null, updated_at = ${this.clock()}
+        where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
+      return rows[0];
     });
   }
 }

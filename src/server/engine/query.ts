@@ -1,6 +1,6 @@
 // Parses list query strings (?page=&per_page=&sort=&q=&filter[field][op]=) against a declaration.
 // Anything that does not fit the declaration is a 422 naming the parameter, never a 500.
-import { type FieldDef, MAX_PER_PAGE, type ResourceDef, allFields } from '../../shared/resource';
+import { type FieldDef, MAX_PER_PAGE, type ResourceDef, allFields, isArchivable } from '../../shared/resource';
 import { type FieldErrors, badQuery } from '../http/errors';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'like' | 'null';
@@ -19,6 +19,8 @@ export interface ListQuery {
   sort: { field: string; desc: boolean }[];
   q?: string;
   filters: Filter[];
+  /** filter[archived]=true|false on archivable resources; absent: only records not archived. */
+  archived?: boolean;
 }
 
 const FILTER_KEY = /^filter\[([a-z0-9_]+)\](?:\[([a-z]+)\])?$/i;
@@ -83,8 +85,15 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
   if (q && q.length > 200) fail('q', 'validation.maxLength', { limit: 200 });
 
   const filters: Filter[] = [];
+  let archived: boolean | undefined;
   for (const [key, value] of Object.entries(raw)) {
     if (['page', 'per_page', 'sort', 'q'].includes(key)) continue;
+    if (key === 'filter[archived]' && isArchivable(def)) {
+      const text = single(value);
+      if (text === 'true' || text === 'false') archived = text === 'true';
+      else fail(key, 'validation.boolean');
+      continue;
+    }
     const m = FILTER_KEY.exec(key);
     if (!m) {
       fail(key, 'validation.unknownField');
@@ -126,5 +135,5 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
   }
 
   if (Object.keys(errors).length) throw badQuery(errors);
-  return { page: page ?? 1, perPage: Math.min(perPage ?? 25, MAX_PER_PAGE), sort, q: q || undefined, filters };
+  return { page: page ?? 1, perPage: Math.min(perPage ?? 25, MAX_PER_PAGE), sort, q: q || undefined, filters, archived };
 }

@@ -5,21 +5,16 @@
 // limit, and a pending request may still hold one.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { resources } from '../../../resources/index';
 import type { ResourceDef } from '../../shared/resource';
 import type { Database } from '../db/schema';
 import type { Row, Tx } from './hooks';
+import { type Place, holds } from './references';
 
 /** Where a clinic record may hold an upload id: a file column, or a file key of a list's items. */
-interface FilePlace {
-  table: string;
-  column: string;
-  itemKey?: string;
-}
-
-function placesOf(def: ResourceDef): FilePlace[] {
-  return Object.entries(def.fields).flatMap(([column, field]): FilePlace[] => {
+function placesOf(def: ResourceDef): Place[] {
+  return Object.entries(def.fields).flatMap(([column, field]): Place[] => {
     if (field.type === 'file') return [{ table: def.table, column }];
     if (field.type !== 'list') return [];
     return Object.entries(field.items ?? {}).filter(([, item]) => item.type === 'file').map(([itemKey]) => ({ table: def.table, column, itemKey }));
@@ -27,7 +22,7 @@ function placesOf(def: ResourceDef): FilePlace[] {
 }
 
 // Resources sharing a table (landing items) name the same places once.
-const CLINIC_PLACES: FilePlace[] = [
+const CLINIC_PLACES: Place[] = [
   ...new Map(resources.filter((r) => r.scope === 'tenant').flatMap(placesOf).map((p) => [`${p.table}.${p.column}.${p.itemKey ?? ''}`, p])).values(),
 ];
 
@@ -46,25 +41,23 @@ export function fileIds(def: ResourceDef, row: Row | null): Set<number> {
   return ids;
 }
 
+/** `exists (...)`: a record of the clinic holds upload `id` at this place (`extra`: more conditions). */
+function holdsAt(p: Place, tenantId: number, id: number, extra: RawBuilder<unknown>[] = []): RawBuilder<unknown> {
+  return sql`exists (select 1 from ${sql.table(p.table)} where ${sql.join([sql`tenant_id = ${tenantId}`, holds(p, id), ...extra], sql` and `)})`;
+}
+
 async function inUse(trx: Tx, tenantId: number, id: number): Promise<boolean> {
-  const holders = CLINIC_PLACES.map((p) =>
-    p.itemKey
-      ? sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${sql.ref(p.column)} @> jsonb_build_array(jsonb_build_object(${p.itemKey}::text, ${id}::bigint)))`
-      : sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${sql.ref(p.column)} = ${id})`,
-  );
+  const holders = CLINIC_PLACES.map((p) => holdsAt(p, tenantId, id));
   const { rows } = await sql<{ used: boolean }>`select (${sql.join(holders, sql` or `)}) as used`.execute(trx);
   return rows[0].used;
 }
 
 /** The clinic resources whose records hold upload `id` (who may read one of them may see the file). */
 export async function holdersOf(db: Tx, tenantId: number, id: number): Promise<ResourceDef[]> {
+  // Per resource, not per table: resources sharing a table (landing items) differ by `fixed`.
   const places = resources.filter((r) => r.scope === 'tenant').flatMap((def) => placesOf(def).map((place) => ({ def, place })));
-  const held = places.map(({ def, place: p }) => {
-    const fixed = Object.entries(def.fixed ?? {}).map(([column, value]) => sql` and ${sql.ref(column)} = ${value}`);
-    const holds = p.itemKey ? sql`${sql.ref(p.column)} @> jsonb_build_array(jsonb_build_object(${p.itemKey}::text, ${id}::bigint))` : sql`${sql.ref(p.column)} = ${id}`;
-    return sql`exists (select 1 from ${sql.table(p.table)} where tenant_id = ${tenantId} and ${holds}${sql.join(fixed, sql``)})`;
-  });
-  if (!held.length) return [];
+  if (!places.length) return [];
+  const held = places.map(({ def, place }) => holdsAt(place, tenantId, id, Object.entries(def.fixed ?? {}).map(([column, value]) => sql`${sql.ref(column)} = ${value}`)));
   const { rows } = await sql<{ held: boolean[] }>`select array[${sql.join(held)}] as held`.execute(db);
   return places.filter((_, i) => rows[0].held[i]).map(({ def }) => def);
 }

@@ -3,10 +3,12 @@
 // resource at once (e.g. locations); the host decides which one answers.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resource';
-import { resourceActions } from '../../shared/resource';
+import { isArchivable, resourceActions } from '../../shared/resource';
 import { notFound } from '../http/errors';
-import { translate } from '../i18n';
-import { Diverted } from './hooks';
+import { type Lang, translate } from '../i18n';
+import { StaleRecord, StillReferenced } from './data-access';
+import { Diverted, type Row } from './hooks';
+import type { Holder } from './references';
 import { parseListQuery } from './query';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
 import { assertValid, normalizeInput } from './validate';
@@ -22,6 +24,44 @@ function idOf(request: FastifyRequest): number {
   // A malformed id names no record: 404, exactly like a missing one.
   if (!ID.test(id)) throw notFound();
   return Number(id);
+}
+
+/** The record's version as a strong ETag. */
+function etagOf(row: Row): string {
+  return `"${String(row.version)}"`;
+}
+
+/** If-Match: the version the client last saw. Absent or `*`: no condition; unreadable: matches none. */
+function expectedVersion(request: FastifyRequest): number | undefined {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return undefined;
+  const m = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header);
+  return m ? Number(m[1]) : 0;
+}
+
+/** "Visits (3), Incomes (1)" in the caller's language. */
+function holdersText(lang: Lang, holders: Holder[]): string {
+  return holders.map((h) => `${translate(lang, `resources.${h.resource}.title`)} (${h.count})`).join(lang === 'en' ? ', ' : '، ');
+}
+
+/**
+ * Runs a write. A stale If-Match answers 412 with the current record, a record still in use 409;
+ * then it gives null (the answer is sent).
+ */
+async function guarded<T>(request: FastifyRequest, reply: FastifyReply, write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (err) {
+    if (err instanceof StaleRecord) {
+      await reply.status(412).header('ETag', etagOf(err.current)).send({ message: translate(request.lang, 'errors.staleRecord'), data: err.current });
+      return null;
+    }
+    if (err instanceof StillReferenced) {
+      await reply.status(409).send({ message: translate(request.lang, 'errors.referenced', { holders: holdersText(request.lang, err.holders) }) });
+      return null;
+    }
+    throw err;
+  }
 }
 
 function pick(defs: ResourceDef[], request: FastifyRequest): ResourceDef {
@@ -75,7 +115,10 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
       app.get(`/${path}/:id`, {
         config,
         schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
-        handler: async (request) => ({ data: await request.data.get(pick(defs, request), idOf(request)) }),
+        handler: async (request, reply) => {
+          const record = await request.data.get(pick(defs, request), idOf(request));
+          return reply.header('ETag', etagOf(record)).send({ data: record });
+        },
       });
     }
     if (actions.has('create')) {
@@ -88,7 +131,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
           const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), normalizeInput(def, request.body));
           const result = await request.data.create(def, input);
           if (result instanceof Diverted) return sendDiverted(request, reply, result);
-          return reply.status(201).send({ data: result });
+          return reply.status(201).header('ETag', etagOf(result)).send({ data: result });
         },
       });
     }
@@ -104,9 +147,10 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
             const id = idOf(request);
             request.data.authorize(def, 'update');
             const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), normalizeInput(def, request.body));
-            const result = await request.data.update(def, id, input);
+            const result = await guarded(request, reply, () => request.data.update(def, id, input, expectedVersion(request)));
+            if (result === null) return reply;
             if (result instanceof Diverted) return sendDiverted(request, reply, result);
-            return { data: result };
+            return reply.header('ETag', etagOf(result)).send({ data: result });
           },
         });
       }
@@ -116,11 +160,27 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         config,
         schema: { tags, summary: `Delete one of ${path}` },
         handler: async (request, reply) => {
-          const diverted = await request.data.remove(pick(defs, request), idOf(request));
-          if (diverted) return sendDiverted(request, reply, diverted);
-          return reply.status(204).send();
+          const result = await guarded(request, reply, () => request.data.remove(pick(defs, request), idOf(request), expectedVersion(request)));
+          if (result === null) return reply;
+          if (result instanceof Diverted) return sendDiverted(request, reply, result);
+          const removal = result;
+          if (removal.kind === 'deleted') return reply.status(204).send();
+          // Archived, not deleted: 200 with the record and a message saying so and why.
+          return reply
+            .header('ETag', etagOf(removal.record))
+            .send({ message: translate(request.lang, 'messages.archived', { holders: holdersText(request.lang, removal.holders) }), data: removal.record });
         },
       });
+      if (defs.some(isArchivable)) {
+        app.post(`/${path}/:id/restore`, {
+          config,
+          schema: { tags, summary: `Restore an archived one of ${path}` },
+          handler: async (request, reply) => {
+            const record = await request.data.restore(pick(defs, request), idOf(request));
+            return reply.header('ETag', etagOf(record)).send({ data: record });
+          },
+        });
+      }
     }
   }
 }

@@ -9,7 +9,8 @@ import type { JsonSchema } from './schema';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
 // Bodies are validated strictly: no type coercion, no silently dropped fields.
-const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false });
+// verbose: errors carry their schema, so a range message can name both ends.
+const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false, verbose: true });
 addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
 
 const cache = new WeakMap<JsonSchema, ValidateFunction>();
@@ -42,10 +43,17 @@ function messageOf(error: ErrorObject): { key: string; vars?: Record<string, str
       const type = String(Array.isArray(p.type) ? p.type[0] : p.type);
       return { key: ['integer', 'number', 'boolean', 'string', 'array'].includes(type) ? `validation.${type}` : 'validation.type', vars: { type } };
     }
+    case 'minimum':
+    case 'maximum': {
+      // Both ends known: say the whole allowed range ("Must be between 30 and 45").
+      const range = error.parentSchema as { minimum?: number; maximum?: number } | undefined;
+      if (range?.minimum !== undefined && range.maximum !== undefined && Math.abs(range.maximum) < 1e9 && Math.abs(range.minimum) < 1e9) {
+        return { key: 'validation.range', vars: { min: range.minimum, max: range.maximum } };
+      }
+      return { key: `validation.${error.keyword}`, vars: { limit: Number(p.limit) } };
+    }
     case 'minLength':
     case 'maxLength':
-    case 'minimum':
-    case 'maximum':
       return { key: `validation.${error.keyword}`, vars: { limit: Number(p.limit) } };
     case 'format':
       return { key: p.format === 'date' ? 'validation.date' : p.format === 'date-time' ? 'validation.datetime' : p.format === 'email' ? 'validation.email' : 'validation.pattern' };

@@ -32,11 +32,11 @@ function mayPublish(request: FastifyRequest): boolean {
  * A clinic's private file: its uploader (a form shows what was just uploaded), the Main Doctor, or
  * who may read a record holding it (a visit's attachments need read on visits).
  */
-async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, row: UploadRow): Promise<boolean> {
+async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, tenantId: number, row: UploadRow): Promise<boolean> {
   const caller = request.data.caller;
   if (!caller || caller.scope !== 'tenant') return false;
   if (row.user_id === caller.userId || caller.role === TENANT_ROLE.mainDoctor) return true;
-  const holders = await holdersOf(db, row.tenant_id!, row.id);
+  const holders = await holdersOf(db, tenantId, row.id);
   return holders.some((def) => request.data.can(def, 'read'));
 }
 
@@ -90,7 +90,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       // These routes answer logged-out visitors for public files, so the request hook left the
       // clinic's status and the caller's permissions to them.
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
-      if (!(await mayReadClinicFile(request, db, row))) throw forbidden();
+      if (!(await mayReadClinicFile(request, db, row.tenant_id, row))) throw forbidden();
     }
     return row;
   };

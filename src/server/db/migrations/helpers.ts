@@ -29,3 +29,13 @@ export async function isolateTenantTable(db: Kysely<unknown>, table: string): Pr
     using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint)
     with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint)`.execute(db);
 }
+
+/**
+ * A `version` raised on every update by a trigger (bump_version, migration 019), whatever
+ * statement makes it: the API's ETag, so no write silently undoes another.
+ */
+export async function versionTable(db: Kysely<unknown>, table: string): Promise<void> {
+  await sql`alter table ${sql.table(table)} add column if not exists version integer not null default 1`.execute(db);
+  await sql`create trigger ${sql.raw(`${table}_version`)} before update on ${sql.table(table)}
+    for each row execute function bump_version()`.execute(db);
+}

@@ -16,6 +16,7 @@ import * as m013 from './013_patient_diseases';
 import * as m014 from './014_plan_image';
 import * as m016 from './016_released_files';
 import * as m017 from './017_access_changes';
+import * as m019 from './019_record_guarantees';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_plan_image': m014,
   '016_released_files': m016,
   '017_access_changes': m017,
+  '019_record_guarantees': m019,
 };
 
 export const migrationProvider: MigrationProvider = {
