@@ -8,6 +8,7 @@ export default defineResource({
   path: 'appointments',
   table: 'appointments',
   scope: 'tenant',
+  patientData: true,
   titleField: 'date',
   defaultSort: '-date,-time',
   menu: { order: 20, icon: 'calendar' },

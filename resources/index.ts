@@ -2,6 +2,7 @@
 import type { ResourceDef, Scope } from '../src/shared/resource';
 import { expenses, incomes } from './accounting';
 import aggrements from './aggrements';
+import { centralAudit, clinicAudit } from './audit';
 import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
@@ -61,6 +62,7 @@ export const resources: readonly ResourceDef[] = [
   landingSolutions,
   landingHighlights,
   landingProjects,
+  centralAudit,
   // clinic
   appointments,
   patients,
@@ -84,6 +86,7 @@ export const resources: readonly ResourceDef[] = [
   solutions,
   highlights,
   projects,
+  clinicAudit,
 ];
 
 /** Permission table names that are not a single resource (screens made of several). */

@@ -7,6 +7,7 @@ export default defineResource({
   // A patient with visits, appointments, records or payments is archived, never erased with them.
   deletePolicy: 'archive',
   scope: 'tenant',
+  patientData: true,
   // name, phone digits and national ID in one indexed text (migrations 007 and 010).
   searchFunction: 'patients_search',
   titleField: 'name',

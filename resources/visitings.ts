@@ -21,6 +21,7 @@ export default defineResource({
   // A visit whose payment is in the accounts is archived: the income stays.
   deletePolicy: 'archive',
   scope: 'tenant',
+  patientData: true,
   titleField: 'date',
   defaultSort: '-date,-id',
   fields: {

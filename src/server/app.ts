@@ -23,6 +23,10 @@ import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './
 import { installRequestContext } from './http/context';
 import { registerUploadRoutes } from './modules/uploads';
 import { installErrorHandler } from './http/error-handler';
+import { sealEvents } from './audit/chain';
+import { registerAuditRoutes } from './audit/routes';
+
+const AUDIT_SEAL_MS = 5_000;
 
 export interface AppOptions {
   db: Db;
@@ -89,6 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stopFeed = await db.listen(ACCESS_CHANGED, { notify: () => sessionCache.changed(), live: (on) => sessionCache.setLive(on) });
   app.addHook('onClose', async () => stopFeed());
   const hooks = { ...moduleHooks, ...options.hooks };
+  // Audit events are sealed into their hash chain shortly after they commit.
+  const sealer = setInterval(() => void sealEvents(db.kysely).catch((err: unknown) => app.log.error({ err }, 'sealing audit events failed')), AUDIT_SEAL_MS);
+  sealer.unref();
+  app.addHook('onClose', async () => clearInterval(sealer));
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache });
@@ -102,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerProfileRoutes(api, db.kysely, clock);
       await registerUploadRoutes(api, db.kysely, config.dataDir);
       registerModuleRoutes(api, db.kysely);
+      registerAuditRoutes(api, db.kysely);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

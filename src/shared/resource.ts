@@ -132,6 +132,13 @@ export interface ResourceDef {
    * several resources share one table (landing-page items of each kind).
    */
   fixed?: Record<string, string>;
+  /**
+   * Holds a patient's data (the patient, visits, vital signs...): every read of a record and every
+   * list showing some is written to the audit trail, naming the patients (issue 14).
+   */
+  patientData?: boolean;
+  /** Records are written once and never changed (audit events): no updated_at or version. */
+  appendOnly?: boolean;
   /** See DeletePolicy; default `restrict`. */
   deletePolicy?: DeletePolicy;
   /** Actions the API offers at all (default: all four). */
@@ -164,7 +171,15 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
 
 export function allFields(def: ResourceDef): Record<string, FieldDef> {
-  return { ...SYSTEM_FIELDS, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
+  const system = def.appendOnly ? { id: SYSTEM_FIELDS.id } : SYSTEM_FIELDS;
+  return { ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
+}
+
+/** The record's patient: itself for a patient, else its `patient_id` (patientData resources). */
+export function patientIdOf(def: ResourceDef, row: Record<string, unknown>): number | null {
+  if (!def.patientData) return null;
+  const value = def.name === 'patients' ? row.id : row.patient_id;
+  return value === null || value === undefined ? null : Number(value);
 }
 
 export function isArchivable(def: ResourceDef): boolean {

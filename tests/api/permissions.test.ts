@@ -33,6 +33,8 @@ const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
   locations: SETTINGS,
   links: SETTINGS,
   aggrements: SETTINGS,
+  // The audit trail: read by the Owner and the Developer, written by nobody through the API.
+  centralAudit: { read: [0, 3], create: NONE, update: NONE, delete: NONE },
 };
 const CENTRAL_USERS = ['owner', 'admin', 'service', 'developer'];
 

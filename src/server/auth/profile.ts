@@ -3,6 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { accountResource, recordEvent } from '../audit/events';
+import { actorOf, originOf } from '../audit/origin';
 import { assertValid } from '../engine/validate';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n';
@@ -45,6 +47,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
       const changes = { ...body, ...(typeof body.email === 'string' ? { email: body.email.trim().toLowerCase() } : {}), updated_at: clock() };
       if (scope === 'central') await db.updateTable('users').set(changes).where('id', '=', session.user.id).execute();
       else await db.updateTable('tenant_users').set(changes).where('tenant_id', '=', tenantId!).where('id', '=', session.user.id).execute();
+      await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'update', resource: accountResource(scope), recordId: session.user.id, fields: Object.keys(body) });
       return { data: await loadAuthUser(db, scope, tenantId, session.user.id) };
     });
 
@@ -58,6 +61,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
       }
       await setPassword(db, scope, tenantId, session.user.id, await hashPassword(body.password), clock());
       await endUserSessions(db, scope, tenantId, session.user.id, session.tokenHash);
+      await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'password_change', resource: accountResource(scope), recordId: session.user.id, fields: ['password'] });
       return { message: translate(request.lang, 'messages.passwordChanged') };
     });
 

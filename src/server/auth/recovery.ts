@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { Lang } from '../i18n';
-import { type AccountScope, findAccount, setPassword } from './accounts';
+import { type Account, type AccountScope, findAccount, setPassword } from './accounts';
 import type { CodeMailer } from './mailer';
 import { hashPassword, newCode, newToken, sha256, verifyPassword } from './passwords';
 import { endUserSessions } from './sessions';
@@ -69,7 +69,8 @@ export class PasswordRecovery {
     return token;
   }
 
-  async reset(scope: AccountScope, tenantId: number | null, username: string, token: string, password: string): Promise<void> {
+  /** Sets the new password; gives the account (for the audit trail). */
+  async reset(scope: AccountScope, tenantId: number | null, username: string, token: string, password: string): Promise<Account> {
     const account = await findAccount(this.db, scope, tenantId, username);
     if (!account) throw invalidToken();
     const now = this.clock();
@@ -82,5 +83,6 @@ export class PasswordRecovery {
       await setPassword(trx, scope, tenantId, account.id, hash, now);
       await endUserSessions(trx, scope, tenantId, account.id);
     });
+    return account;
   }
 }

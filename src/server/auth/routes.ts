@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import type { Database } from '../db/schema';
+import { accountResource, recordEvent } from '../audit/events';
+import { actorOf, originOf } from '../audit/origin';
 import { assertValid } from '../engine/validate';
 import { ApiError, tenantSuspended, unauthenticated } from '../http/errors';
 import { translate } from '../i18n';
@@ -61,6 +63,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       await deps.throttle.check(accountKey, addressKey, now);
       const account = await findAccount(deps.db, scope, tenantId, body.username);
       const ok = await verifyPassword(account?.password_hash ?? (await dummy()), body.password);
+      const tried = { scope, id: account?.id ?? null, role: account?.role ?? null, name: account?.name ?? body.username.trim().toLowerCase().slice(0, 100) };
+      if (!account || !ok || !account.is_active) await recordEvent(deps.db, tenantId, tried, originOf(request), { action: 'login_failed' });
       if (!account || !ok) {
         await deps.throttle.fail([accountKey, addressKey], now);
         throw new ApiError(422, 'errors.invalidCredentials', undefined, { password: [{ key: 'errors.invalidCredentials' }] });
@@ -68,6 +72,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       if (!account.is_active) throw new ApiError(403, 'errors.accountDisabled');
       await deps.throttle.clear(accountKey);
       const token = await createSession(deps.db, scope, tenantId, account.id, now, deps.sessions);
+      await recordEvent(deps.db, tenantId, tried, originOf(request), { action: 'login' });
       return { token, user: await loadAuthUser(deps.db, scope, tenantId, account.id) };
     });
 
@@ -76,6 +81,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
     app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)' } }, async (request, reply) => {
       if (!request.session) throw unauthenticated();
       await endSession(deps.db, request.session.tokenHash);
+      await recordEvent(deps.db, request.session.tenantId, actorOf(request.session), originOf(request), { action: 'logout' });
       return reply.status(204).send();
     });
 
@@ -95,7 +101,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
     app.post(`${prefix}/forget/reset`, { config: limited, schema: { tags, summary: 'Recovery 3: set a new password', body: forgetReset } }, async (request) => {
       const body = assertValid<{ username: string; token: string; password: string; password_confirmation: string }>(forgetReset, request.body);
       if (body.password !== body.password_confirmation) throw new ApiError(422, 'errors.validation', undefined, { password_confirmation: [{ key: 'validation.confirmed' }] });
-      await recovery.reset(scope, tenantOf(request), body.username, body.token, body.password);
+      const tenantId = tenantOf(request);
+      const account = await recovery.reset(scope, tenantId, body.username, body.token, body.password);
+      const actor = { scope, id: account.id, role: account.role, name: account.name };
+      await recordEvent(deps.db, tenantId, actor, originOf(request), { action: 'password_change', resource: accountResource(scope), recordId: account.id, fields: ['password'] });
       return { message: translate(request.lang, 'messages.passwordReset') };
     });
   }

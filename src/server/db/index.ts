@@ -26,6 +26,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
     pg.types.setTypeParser(pg.types.builtins.DATE, asText);
+    // bigint[] (an audit event's patients) as numbers too, as PGlite gives them.
+    const BIGINT_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0]; // _int8: not in the typings' list
+    const parseTextArray = pg.types.getTypeParser(BIGINT_ARRAY) as (v: string) => (string | null)[];
+    pg.types.setTypeParser(BIGINT_ARRAY, (v: string) => parseTextArray(v).map((x) => (x === null ? null : Number(x))));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = opts.databaseUrl;

@@ -3,7 +3,8 @@
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
-import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientIdOf, readableFields } from '../../shared/resource';
+import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
@@ -54,7 +55,15 @@ export class DataAccess {
     private readonly clock: () => Date,
     /** PostgreSQL over the network takes several statements in one message; PGlite does not. */
     private readonly multiStatement = false,
+    /** The caller as the audit trail names them, and where the request came from. */
+    private readonly actor: Actor | null = null,
+    private readonly origin: Origin = NO_ORIGIN,
   ) {}
+
+  /** Appends an audit event to the open transaction (the change and its event commit together). */
+  audit(trx: Tx, event: AuditEvent): Promise<void> {
+    return recordEvent(trx, this.tenantId, this.actor, this.origin, event);
+  }
 
   /**
    * Runs `fn` in one transaction. On a clinic host the transaction switches to the app role and
@@ -167,8 +176,13 @@ export class DataAccess {
         const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
         total = count.rows[0]?.total ?? 0;
       }
+      const data = rows.map(({ __total: _, ...row }) => row as Row);
+      if (def.patientData && data.length) {
+        const patientIds = [...new Set(data.map((row) => patientIdOf(def, row)).filter((id): id is number => id !== null))];
+        await this.audit(trx, { action: 'list', resource: def.name, patientIds });
+      }
       return {
-        data: rows.map(({ __total: _, ...row }) => row as Row),
+        data,
         meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
       };
     });
@@ -218,7 +232,11 @@ export class DataAccess {
 
   async get(def: ResourceDef, id: number): Promise<Row> {
     this.authorize(def, 'read');
-    return this.transaction((trx) => this.fetch(trx, def, id));
+    return this.transaction(async (trx) => {
+      const row = await this.fetch(trx, def, id);
+      if (def.patientData) await this.audit(trx, { action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
+      return row;
+    });
   }
 
   /**
@@ -318,6 +336,7 @@ export class DataAccess {
       const { rows } = await sql<Row>`${insert} returning ${this.columns(def)}`.execute(trx);
       const record = rows[0];
       await hooks.afterCreate?.(ctx, record, input);
+      await this.audit(trx, { action: 'create', resource: def.name, recordId: record.id, patientId: patientIdOf(def, record), fields: Object.keys(input).filter((k) => input[k] !== null && input[k] !== undefined) });
       return record;
     });
   }
@@ -343,6 +362,9 @@ export class DataAccess {
       const record = rows[0];
       await releaseDroppedFiles(trx, this.tenantId, def, existing, record);
       await hooks.afterUpdate?.(ctx, record, input, existing);
+      // Fields the API never returns (a password) count as changed when they were sent.
+      const hidden = Object.keys(input).filter((k) => def.fields[k]?.writeOnly);
+      await this.audit(trx, { action: 'update', resource: def.name, recordId: id, patientId: patientIdOf(def, record), fields: [...changedFields(existing, record), ...hidden] });
       return record;
     });
   }
@@ -366,12 +388,14 @@ export class DataAccess {
         if (holders.length) {
           const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = coalesce(archived_at, ${ctx.now}), updated_at = ${ctx.now}
             where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
+          await this.audit(trx, { action: 'archive', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
           return { kind: 'archived', record: rows[0], holders };
         }
       }
       await hooks.beforeDelete?.(ctx, existing);
       await sql`delete from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
       await releaseDroppedFiles(trx, this.tenantId, def, existing, null);
+      await this.audit(trx, { action: 'delete', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
       return { kind: 'deleted' };
     });
   }
@@ -386,6 +410,7 @@ export class DataAccess {
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = null, updated_at = ${this.clock()}
         where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
+      await this.audit(trx, { action: 'restore', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
       return rows[0];
     });
   }

@@ -11,6 +11,7 @@ import { type HostKind, resolveHost } from '../../shared/host';
 import type { SessionCache } from '../auth/session-cache';
 import { type Session, type SessionPolicy, type SessionRow, type TenantRow, findSession } from '../auth/sessions';
 import type { Database } from '../db/schema';
+import { actorOf, originOf } from '../audit/origin';
 import { DataAccess } from '../engine/data-access';
 import type { AuthCaller, HookRegistry } from '../engine/hooks';
 import { type Lang, pickLanguage } from '../i18n';
@@ -101,6 +102,6 @@ export function installRequestContext(
       if (!request.session) throw unauthenticated();
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
-    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, deps.multiStatement);
+    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, deps.multiStatement, actorOf(request.session), originOf(request));
   });
 }

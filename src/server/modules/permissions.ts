@@ -66,6 +66,7 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
         .orderBy('p.table_name')
         .orderBy('p.id')
         .execute();
+      await request.data.audit(trx, { action: 'permissions_change', resource: 'tenantUsers', recordId: user.id, fields: permissions.map((p) => `${p.table_name}.${p.name}`) });
       return { message: translate(request.lang, 'messages.permissionsUpdated'), data: { user: user.id, permissions } };
     });
   });

@@ -19,6 +19,14 @@ export async function grantAppRole(db: Kysely<unknown>): Promise<void> {
   await sql`grant usage on schema public to clinic_app`.execute(db);
   await sql`grant select, insert, update, delete on all tables in schema public to clinic_app`.execute(db);
   await sql`grant usage, select on all sequences in schema public to clinic_app`.execute(db);
+  // The audit trail stays append-only for the app role whatever a later migration grants
+  // (migration 021); its seals are written by the server alone.
+  await sql`do $$ begin
+      if to_regclass('audit_events') is not null then
+        revoke update, delete, truncate on audit_events from clinic_app;
+        revoke all on audit_seals from clinic_app;
+      end if;
+    end $$`.execute(db);
 }
 
 /** Row-level security on a tenant table: rows are visible only to the clinic set for the transaction. */

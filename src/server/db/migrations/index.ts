@@ -17,6 +17,7 @@ import * as m014 from './014_plan_image';
 import * as m016 from './016_released_files';
 import * as m017 from './017_access_changes';
 import * as m019 from './019_record_guarantees';
+import * as m021 from './021_audit';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '016_released_files': m016,
   '017_access_changes': m017,
   '019_record_guarantees': m019,
+  '021_audit': m021,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,49 @@
+// The audit trail (issue 14), read-only through the API: a clinic's events for its Main Doctor,
+// the platform staff's own actions for the Owner and the Developer. Events are written by the
+// engine and the auth layer (src/server/audit/), never through these resources.
+import { CENTRAL_ROLE } from '../src/shared/roles';
+import { type FieldDef, type ResourceDef, defineResource } from '../src/shared/resource';
+
+const readOnly = (field: FieldDef): FieldDef => ({ ...field, readOnly: true });
+
+const fields: Record<string, FieldDef> = {
+  at: readOnly({ type: 'datetime', list: true, sortable: true, filterable: true }),
+  actor_name: readOnly({ type: 'string', list: true, searchable: true }),
+  actor_scope: readOnly({ type: 'string', filterable: true }),
+  user_id: readOnly({ type: 'integer', filterable: true }),
+  actor_role: readOnly({ type: 'integer' }),
+  on_behalf_of: readOnly({ type: 'integer', filterable: true, list: true }),
+  action: readOnly({ type: 'string', list: true, filterable: true }),
+  resource: readOnly({ type: 'string', list: true, filterable: true }),
+  record_id: readOnly({ type: 'integer', list: true, filterable: true }),
+  patient_id: readOnly({ type: 'integer', list: true, filterable: true }),
+  patient_ids: readOnly({ type: 'json' }),
+  fields: readOnly({ type: 'json', list: true }),
+  ip: readOnly({ type: 'string', list: true, filterable: true }),
+  user_agent: readOnly({ type: 'string' }),
+};
+
+const base = { path: 'audit', table: 'audit_events', appendOnly: true, actions: ['read'], titleField: 'action', defaultSort: '-at' } as const;
+
+/** A clinic's activity: everything done in it, by its staff or by support with its consent. */
+export const clinicAudit: ResourceDef = defineResource({
+  ...base,
+  name: 'clinicAudit',
+  scope: 'tenant',
+  route: 'settings/activity',
+  mainDoctorOnly: true,
+  menu: { order: 105, parent: 'settings' },
+  fields,
+});
+
+/** The platform staff's own actions (clinics suspended, renewed, deleted, requests decided...). */
+export const centralAudit: ResourceDef = defineResource({
+  ...base,
+  name: 'centralAudit',
+  scope: 'central',
+  route: 'activity',
+  fixed: { actor_scope: 'central' },
+  access: { read: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer], create: [], update: [], delete: [] },
+  menu: { order: 95, icon: 'eye' },
+  fields,
+});

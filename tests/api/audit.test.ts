@@ -1,0 +1,199 @@
+// The audit trail (issue 14). Generated from the registry: every create, update and delete writes
+// exactly one event naming the actor and the changed fields; reads of a patient's data write one,
+// other reads none. The trail is append-only for every role and tamper-evident.
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByName, resources } from '../../resources/index';
+import type { Database } from '../../src/server/db/schema';
+import { type ResourceDef, resourceActions } from '../../src/shared/resource';
+import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
+import { createRecord, hostOf, tokenFor } from './fixtures';
+import { sampleUpdate } from './samples';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t?.close());
+
+interface EventRow {
+  id: number;
+  tenant_id: number | null;
+  actor_scope: string | null;
+  user_id: number | null;
+  actor_name: string | null;
+  action: string;
+  resource: string | null;
+  record_id: number | null;
+  patient_id: number | null;
+  patient_ids: number[] | null;
+  fields: string[] | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Events written since `after` (read as the database owner, past row-level security). */
+async function eventsSince(after: number): Promise<EventRow[]> {
+  const { rows } = await sql<EventRow>`select * from audit_events where id > ${after} order by id`.execute(t.db.kysely as Kysely<Database>);
+  return rows;
+}
+
+async function lastEventId(): Promise<number> {
+  const { rows } = await sql<{ id: number | null }>`select max(id) as id from audit_events`.execute(t.db.kysely);
+  return Number(rows[0].id ?? 0);
+}
+
+async function me(def: ResourceDef): Promise<number> {
+  const host = hostOf(def);
+  const res = await t.call('GET', def.scope === 'central' ? '/auth/user' : '/auth/tenant/user', { host, token: await tokenFor(t, def, host) });
+  return (res.body.data as { id: number }).id;
+}
+
+const audited = resources.filter((def) => !def.appendOnly);
+const writable = audited.filter((def) => resourceActions(def).includes('create'));
+
+describe.each(writable.map((def) => [def.name, def] as const))('audit of changes: %s', (_n, def) => {
+  it('create, update and delete each write exactly one event with the actor and the fields', async () => {
+    const host = hostOf(def);
+    const token = await tokenFor(t, def, host);
+    const userId = await me(def);
+
+    let mark = await lastEventId();
+    const record = await createRecord(t, def, host);
+    const created = (await eventsSince(mark)).filter((e) => e.resource === def.name && e.action !== 'read' && e.action !== 'list');
+    expect(created.map((e) => e.action)).toEqual(['create']);
+    expect(created[0]).toMatchObject({ record_id: record.id, user_id: userId, actor_scope: def.scope, tenant_id: def.scope === 'tenant' ? expect.any(Number) : null });
+    expect(created[0].fields?.length).toBeGreaterThan(0);
+
+    if (resourceActions(def).includes('update')) {
+      const change = sampleUpdate(def);
+      mark = await lastEventId();
+      expect((await t.call('PATCH', `/${def.path}/${record.id}`, { host, token, body: change })).status).toBe(200);
+      const updated = (await eventsSince(mark)).filter((e) => e.resource === def.name);
+      expect(updated.map((e) => e.action)).toEqual(['update']);
+      expect(updated[0].fields).toEqual(Object.keys(change));
+      expect(updated[0].user_id).toBe(userId);
+    }
+    if (resourceActions(def).includes('delete')) {
+      mark = await lastEventId();
+      const del = await t.call('DELETE', `/${def.path}/${record.id}`, { host, token });
+      expect([200, 202, 204]).toContain(del.status);
+      const removed = (await eventsSince(mark)).filter((e) => e.resource === def.name && e.record_id === record.id);
+      // 202: an Admin's delete became a request (nothing deleted yet); here the Owner deletes.
+      expect(removed.map((e) => e.action)).toEqual([del.status === 200 ? 'archive' : 'delete']);
+    }
+  });
+});
+
+const readable = audited.filter((def) => resourceActions(def).includes('read') && resourceActions(def).includes('create'));
+
+describe.each(readable.map((def) => [def.name, def] as const))('audit of reads: %s', (_n, def) => {
+  it(def.patientData ? "reading a record or a list of a patient's data writes one event naming the patients" : 'reading writes no event', async () => {
+    const host = hostOf(def);
+    const token = await tokenFor(t, def, host);
+    const record = await createRecord(t, def, host);
+    let mark = await lastEventId();
+    expect((await t.call('GET', `/${def.path}/${record.id}`, { host, token })).status).toBe(200);
+    const reads = await eventsSince(mark);
+    mark = await lastEventId();
+    expect((await t.call('GET', `/${def.path}?filter[id][in]=${record.id}`, { host, token })).status).toBe(200);
+    const lists = await eventsSince(mark);
+    if (!def.patientData) {
+      expect(reads).toEqual([]);
+      expect(lists).toEqual([]);
+      return;
+    }
+    const patientId = def.name === 'patients' ? record.id : record.patient_id;
+    expect(reads.map((e) => [e.action, e.resource, e.record_id, e.patient_id])).toEqual([['read', def.name, record.id, patientId]]);
+    expect(lists.map((e) => [e.action, e.resource, e.patient_ids])).toEqual([['list', def.name, [patientId]]]);
+  });
+});
+
+describe('audit of accounts', () => {
+  it('logins, failed logins, logouts, password and permission changes are events', async () => {
+    const mark = await lastEventId();
+    expect((await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'nurse', password: 'wrong-password-123' } })).status).toBe(422);
+    const login = await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'nurse', password: 'demo-pass-1234' }, headers: { 'user-agent': 'TestBrowser/1.0' } });
+    const token = String(login.body.token);
+    expect((await t.call('PUT', '/auth/tenant/profile/password', { host: DEMO, token, body: { current_password: 'demo-pass-1234', password: 'demo-pass-1234', password_confirmation: 'demo-pass-1234' } })).status).toBe(200);
+    expect((await t.call('POST', '/auth/tenant/logout', { host: DEMO, token })).status).toBe(204);
+    const doctor = await t.login(DEMO, 'doctor');
+    const nurse = (login.body.user as { id: number; permissions: { id: number }[] });
+    expect((await t.call('PUT', '/permissions/update', { host: DEMO, token: doctor, body: { user: nurse.id, permissions: nurse.permissions.map((p) => p.id) } })).status).toBe(200);
+
+    const events = await eventsSince(mark);
+    expect(events.map((e) => e.action)).toEqual(['login_failed', 'login', 'password_change', 'logout', 'permissions_change']);
+    expect(events[0]).toMatchObject({ user_id: nurse.id, actor_name: expect.any(String), ip: '127.0.0.1' });
+    expect(events[1]).toMatchObject({ user_id: nurse.id, user_agent: 'TestBrowser/1.0', tenant_id: expect.any(Number) });
+    expect(events[4]).toMatchObject({ record_id: nurse.id, resource: 'tenantUsers' });
+    expect(events[4].fields?.length).toBe(nurse.permissions.length);
+  });
+});
+
+describe('the trail itself', () => {
+  it('is append-only for the app role and for the owner alike', async () => {
+    const { rows } = await sql<{ id: number; tenant_id: number }>`select id, tenant_id from audit_events where tenant_id is not null order by id desc limit 1`.execute(t.db.kysely);
+    const { id, tenant_id: tenantId } = rows[0];
+    const asApp = (statement: string) =>
+      t.db.kysely.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        try {
+          await sql.raw(`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${Number(tenantId)}', true)`).execute(conn);
+          await sql.raw(statement).execute(conn);
+        } finally {
+          await sql`rollback`.execute(conn);
+        }
+      });
+    await expect(asApp(`update audit_events set action = 'x' where id = ${id}`)).rejects.toThrow();
+    await expect(asApp(`delete from audit_events where id = ${id}`)).rejects.toThrow();
+    await expect(asApp(`select 1 from audit_seals`)).rejects.toThrow();
+    await expect(sql`update audit_events set action = 'x' where id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_events where id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_events`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+  });
+
+  it('verifies, and names the first event altered behind its back', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    await createRecord(t, resourceByName('patients'), DEMO);
+    const good = await t.call('GET', '/audit/verify', { host: DEMO, token: doctor });
+    expect(good.status).toBe(200);
+    expect(good.body).toMatchObject({ ok: true });
+    expect(Number(good.body.count)).toBeGreaterThan(0);
+
+    const { rows } = await sql<{ id: number }>`select e.id from audit_events e join tenants c on c.id = e.tenant_id where c.subdomain = 'demo' order by e.id limit 1 offset 2`.execute(t.db.kysely);
+    const victim = rows[0].id;
+    // Only someone bypassing the application could do this: disable the guard, edit, re-enable.
+    await sql`alter table audit_events disable trigger audit_events_append_only`.execute(t.db.kysely);
+    await sql`update audit_events set actor_name = 'someone else' where id = ${victim}`.execute(t.db.kysely);
+    await sql`alter table audit_events enable trigger audit_events_append_only`.execute(t.db.kysely);
+
+    const bad = await t.call('GET', '/audit/verify', { host: DEMO, token: doctor });
+    expect(bad.body).toMatchObject({ ok: false, broken: { id: victim, reason: 'altered' } });
+    // The platform's own chain is another chain, still whole.
+    const central = await t.call('GET', '/audit/verify', { token: await t.login(CENTRAL, 'owner') });
+    expect(central.body).toMatchObject({ ok: true });
+  });
+
+  it('is read by the Main Doctor (filters), not by other staff; centrally by the Owner and the Developer', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    const nurse = await t.login(DEMO, 'nurse');
+    expect((await t.call('GET', `/patients/${patient.id}`, { host: DEMO, token: nurse })).status).toBe(200);
+
+    const opened = await t.call('GET', `/audit?filter[patient_id]=${patient.id}&filter[action]=read`, { host: DEMO, token: doctor });
+    expect(opened.status).toBe(200);
+    const rows = opened.body.data as EventRow[];
+    const nurseId = ((await t.call('GET', '/auth/tenant/user', { host: DEMO, token: nurse })).body.data as { id: number }).id;
+    expect(rows.map((r) => [r.action, r.user_id, r.actor_scope])).toEqual([['read', nurseId, 'tenant']]);
+    expect(rows[0].actor_name).toBeTruthy();
+    expect((await t.call('GET', `/audit?filter[at][gte]=2000-01-01T00:00:00Z&filter[resource]=patients`, { host: DEMO, token: doctor })).status).toBe(200);
+    expect((await t.call('GET', '/audit', { host: DEMO, token: nurse })).status).toBe(403);
+    expect((await t.call('GET', '/audit/verify', { host: DEMO, token: nurse })).status).toBe(403);
+
+    expect((await t.call('GET', '/audit', { token: await t.login(CENTRAL, 'owner') })).status).toBe(200);
+    expect((await t.call('GET', '/audit', { token: await t.login(CENTRAL, 'developer') })).status).toBe(200);
+    expect((await t.call('GET', '/audit', { token: await t.login(CENTRAL, 'admin') })).status).toBe(403);
+    const central = await t.call('GET', '/audit?per_page=500', { token: await t.login(CENTRAL, 'owner') });
+    expect((central.body.data as EventRow[]).every((e) => e.actor_scope === 'central')).toBe(true);
+  });
+});
