@@ -197,3 +197,46 @@ describe('the trail itself', () => {
     expect((central.body.data as EventRow[]).every((e) => e.actor_scope === 'central')).toBe(true);
   });
 });
+
+describe('audit of hand-written routes', () => {
+  // A 1x1 PNG.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+  it("opening a file of a patient's visit and printing the visit are events naming the patient", async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const boundary = '----audit-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="xray.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const file = await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: body, contentType: `multipart/form-data; boundary=${boundary}` });
+    expect(file.status).toBe(201);
+    const fileId = (file.body.data as { id: number }).id;
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient.id, attachments: [{ upload_id: fileId }] } });
+    const visitId = (visit.body.data as { id: number }).id;
+
+    const mark = await lastEventId();
+    expect((await t.call('GET', `/uploads/${fileId}`, { host: DEMO, token: doctor })).status).toBe(200);
+    expect((await t.call('POST', `/visitings/${visitId}/prints`, { host: DEMO, token: doctor })).status).toBe(204);
+    expect((await t.call('POST', '/visitings/999999/prints', { host: DEMO, token: doctor })).status).toBe(404);
+    const events = await eventsSince(mark);
+    expect(events.map((e) => [e.action, e.resource, e.record_id, e.patient_id])).toEqual([
+      ['read', 'uploads', fileId, patient.id],
+      ['print', 'visitings', visitId, patient.id],
+    ]);
+  });
+
+  it("the platform staff's renewals and request decisions are central events", async () => {
+    const owner = await t.login(CENTRAL, 'owner');
+    const clinics = await t.call('GET', '/tenants?per_page=1', { token: owner });
+    const clinicId = (clinics.body.data as { id: number }[])[0].id;
+    const mark = await lastEventId();
+    expect((await t.call('POST', `/tenants/${clinicId}/renew`, { token: owner })).status).toBe(200);
+    const events = (await eventsSince(mark)).filter((e) => e.action !== 'read' && e.action !== 'list');
+    expect(events.map((e) => [e.action, e.resource, e.record_id, e.actor_scope, e.tenant_id])).toEqual([['renew', 'tenants', clinicId, 'central', null]]);
+    const list = await t.call('GET', '/audit?filter[action]=renew', { token: owner });
+    expect((list.body.data as EventRow[]).map((e) => e.record_id)).toContain(clinicId);
+  });
+});

@@ -19,7 +19,11 @@ export type AuditAction =
   | 'password_change'
   | 'permissions_change'
   | 'export'
-  | 'support_access';
+  | 'support_access'
+  | 'print'
+  | 'renew'
+  | 'accept'
+  | 'reject';
 
 /** Who acted. */
 export interface Actor {

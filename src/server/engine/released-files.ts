@@ -62,6 +62,18 @@ export async function holdersOf(db: Tx, tenantId: number, id: number): Promise<R
   return places.filter((_, i) => rows[0].held[i]).map(({ def }) => def);
 }
 
+/** The patient whose record holds upload `id` (an X-ray of a visit), or null: not a patient's file. */
+export async function patientOfFile(db: Tx, tenantId: number, id: number): Promise<number | null> {
+  const places = resources.filter((r) => r.scope === 'tenant' && r.patientData).flatMap((def) => placesOf(def).map((place) => ({ def, place })));
+  for (const { def, place } of places) {
+    const patient = def.name === 'patients' ? sql`id` : sql`patient_id`;
+    const { rows } = await sql<{ patient: number }>`select ${patient} as patient from ${sql.table(place.table)}
+      where tenant_id = ${tenantId} and ${holds(place, id)} limit 1`.execute(db);
+    if (rows[0]) return Number(rows[0].patient);
+  }
+  return null;
+}
+
 /** After a clinic record changed (`after`) or was deleted (`after` null): releases the files it dropped. */
 export async function releaseDroppedFiles(trx: Tx, tenantId: number | null, def: ResourceDef, before: Row, after: Row | null): Promise<void> {
   if (def.scope !== 'tenant' || tenantId === null) return;

@@ -66,10 +66,14 @@ export function registerRequestRoutes(app: FastifyInstance): void {
       const current = row.tenant_id ? await sql<{ name: string }>`select name from tenants where id = ${row.tenant_id}`.execute(trx) : null;
       const doctor = String(row.payload.name ?? current?.rows[0]?.name ?? '');
       await sql`update doctor_requests set status = ${accept ? 'accepted' : 'rejected'}, decided_by = ${caller.userId}, decided_at = ${request.data.now()}, password_hash = null, updated_at = now() where id = ${id}`.execute(trx);
+      await request.data.audit(trx, { action: accept ? 'accept' : 'reject', resource: 'doctorRequests', recordId: id, fields: ['status'] });
       if (accept) {
         if (row.kind === 'create') await request.data.create(tenants, { ...row.payload, password_hash: row.password_hash });
         else if (row.kind === 'update') await request.data.update(tenants, row.tenant_id!, row.password_hash ? { ...row.payload, password_hash: row.password_hash } : row.payload);
-        else if (row.kind === 'plan') await changePlan(trx, row.tenant_id!, Number(row.payload.plan_id), caller.userId, request.data.now());
+        else if (row.kind === 'plan') {
+          await changePlan(trx, row.tenant_id!, Number(row.payload.plan_id), caller.userId, request.data.now());
+          await request.data.audit(trx, { action: 'update', resource: 'tenants', recordId: row.tenant_id, fields: ['plan_id'] });
+        }
         else await request.data.remove(tenants, row.tenant_id!);
       }
       if (row.requested_by) {

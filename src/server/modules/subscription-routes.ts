@@ -38,6 +38,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
         return reply.status(diverted.status).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
       }
       await changePlan(trx, id, plan_id, caller.userId, request.data.now());
+      await request.data.audit(trx, { action: 'update', resource: 'tenants', recordId: id, fields: ['plan_id'] });
       return { message: translate(request.lang, 'messages.planUpdated'), data: await request.data.get(tenants, id) };
     });
   });
@@ -49,6 +50,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
       await request.data.get(tenants, id);
       await assertNoPendingRequest(trx, id);
       await renew(trx, id, caller.userId, request.data.now());
+      await request.data.audit(trx, { action: 'renew', resource: 'tenants', recordId: id, fields: ['subscription_start', 'subscription_end'] });
       return { message: translate(request.lang, 'messages.renewed'), data: await request.data.get(tenants, id) };
     });
   });

@@ -11,7 +11,9 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import type { Database, UploadsTable } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../shared/enums';
-import { holdersOf } from '../engine/released-files';
+import { holdersOf, patientOfFile } from '../engine/released-files';
+import { recordEvent } from '../audit/events';
+import { actorOf, originOf } from '../audit/origin';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthenticated } from '../http/errors';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -97,6 +99,11 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
 
   app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself' } }, async (request, reply) => {
     const row = await findVisible(request);
+    // A file of a patient's record is the patient's data: its opening is in the audit trail.
+    const patientId = !row.is_public && row.tenant_id !== null ? await patientOfFile(db, row.tenant_id, row.id) : null;
+    if (patientId !== null) {
+      await recordEvent(db, row.tenant_id, actorOf(request.session), originOf(request), { action: 'read', resource: 'uploads', recordId: row.id, patientId });
+    }
     const stream = fs.createReadStream(path.join(root, row.storage_key));
     return reply
       .header('Content-Type', row.mime)
