@@ -30,6 +30,7 @@ import patients from './patients';
 import { cities, doctorRequests, educations, invoices, planHistories } from './platform';
 import plans from './plans';
 import { centralLinks, centralLocations, tenantLinks, tenantLocations } from './services';
+import supportGrants from './supportGrants';
 import tasks from './tasks';
 import tenants from './tenants';
 import tenantUsers from './tenantUsers';
@@ -87,6 +88,7 @@ export const resources: readonly ResourceDef[] = [
   highlights,
   projects,
   clinicAudit,
+  supportGrants,
 ];
 
 /** Permission table names that are not a single resource (screens made of several). */

@@ -78,6 +78,8 @@ export interface FieldDef {
    * clinics whose day starts before the server's; the date picker offers no later day.
    */
   notFuture?: boolean;
+  /** Type 'datetime': must lie ahead, at most this many hours from now (a support grant's end). */
+  withinHours?: number;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
   /**

@@ -37,6 +37,8 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
       return day.toISOString().slice(0, 10);
     }
     case 'datetime':
+      // A time that must lie ahead (a support grant's end): an hour from now.
+      if (field.withinHours) return new Date(Date.now() + 3600_000).toISOString();
       return '2026-01-15T10:30:00.000Z';
     case 'time':
       return '10:30';

@@ -23,7 +23,9 @@ export type AuditAction =
   | 'print'
   | 'renew'
   | 'accept'
-  | 'reject';
+  | 'reject'
+  | 'denied'
+  | 'revoke';
 
 /** Who acted. */
 export interface Actor {

@@ -6,11 +6,15 @@ import type { Actor, Origin } from './events';
 /** The session's user as the audit trail names them. */
 export function actorOf(session: Session | null): Actor | null {
   if (!session) return null;
-  return { scope: session.scope, id: session.user.id, role: session.user.role, name: session.user.name };
+  const { user } = session;
+  // Support staff act in the clinic as who they are: the platform's user, with their own role.
+  if (user.support) return { scope: 'central', id: user.id, role: user.support.central_role, name: user.name };
+  return { scope: session.scope, id: user.id, role: user.role, name: user.name };
 }
 
 /** The request's address and browser (trimmed: a header is the caller's to fill). */
 export function originOf(request: FastifyRequest): Origin {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null, onBehalfOf: null };
+  const support = request.session?.user.support;
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null, onBehalfOf: support?.grant_id ?? null };
 }

@@ -20,9 +20,18 @@ export interface AccountWithSecret extends Account {
   password_hash: string;
 }
 
+/** A support session: the grant it works under (the user is one of the platform's staff). */
+export interface SupportInfo {
+  grant_id: number;
+  read_only: boolean;
+  until: string;
+  central_role: number;
+}
+
 /** The logged-in user as the API returns it. */
 export interface AuthUser extends Account {
   permissions?: Permission[];
+  support?: SupportInfo;
   tenant?: { id: number; name: string; subdomain: string; status: number };
 }
 

@@ -48,7 +48,8 @@ export interface TenantRow {
 
 export interface SessionRow {
   host_tenant: TenantRow | null;
-  scope: AccountScope | null;
+  /** 'support': one of the platform's staff in a clinic, under the clinic's grant (migration 022). */
+  scope: AccountScope | 'support' | null;
   tenant_id: number | null;
   user_id: number;
   expires_at: Date;
@@ -103,7 +104,8 @@ export async function findSession(
     await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     row.last_seen_at = now; // a kept lookup sees the touch too
   }
-  return { tenant, session: { tokenHash, scope: row.scope, tenantId: row.tenant_id, user: row.user } };
+  // A support session is served as a clinic session; `user.support` says whose and under what grant.
+  return { tenant, session: { tokenHash, scope: row.scope === 'support' ? 'tenant' : row.scope, tenantId: row.tenant_id, user: row.user } };
 }
 
 export async function endSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

@@ -7,7 +7,7 @@ import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, 
 import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
-import { forbidden, invalid, notFound, unauthenticated } from '../http/errors';
+import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { Filter, ListQuery } from './query';
 import { resourceByName } from '../../../resources/index';
@@ -271,7 +271,7 @@ export class DataAccess {
         });
       }
     }
-    const errors: Record<string, { key: string }[]> = {};
+    const errors: FieldErrors = {};
     for (const { path, field, id } of refs) {
       const row = await trx
         .selectFrom('uploads')
@@ -287,7 +287,7 @@ export class DataAccess {
 
   /** Relations declared with `only` must point at a target with those values (the foreign key checks the rest). */
   private async checkRelationTargets(trx: Tx, def: ResourceDef, input: Input): Promise<void> {
-    const errors: Record<string, { key: string }[]> = {};
+    const errors: FieldErrors = {};
     for (const [name, field] of Object.entries(def.fields)) {
       const only = field.relation?.only;
       if (!only || input[name] === undefined || input[name] === null) continue;
@@ -299,13 +299,21 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
-  /** Dates declared `notFuture` may be at most one day past the server's today (time zones differ). */
+  /**
+   * Dates declared `notFuture` may be at most one day past the server's today (time zones differ);
+   * times declared `withinHours` must lie ahead, within that many hours.
+   */
   private checkDates(def: ResourceDef, input: Input): void {
     const latest = new Date(this.clock().getTime() + 24 * 3600_000).toISOString().slice(0, 10);
-    const errors: Record<string, { key: string }[]> = {};
+    const errors: FieldErrors = {};
     for (const [name, field] of Object.entries(def.fields)) {
       const value = input[name];
       if (field.notFuture && typeof value === 'string' && value.slice(0, 10) > latest) errors[name] = [{ key: 'validation.notFuture' }];
+      if (field.withinHours !== undefined && typeof value === 'string') {
+        const at = Date.parse(value);
+        const now = this.clock().getTime();
+        if (!(at > now && at <= now + field.withinHours * 3600_000)) errors[name] = [{ key: 'validation.withinHours', vars: { hours: field.withinHours } }];
+      }
     }
     if (Object.keys(errors).length) throw invalid(errors);
   }

@@ -4,7 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import type { Database } from '../db/schema';
 
-export type AuthCaller = NonNullable<Caller> & { userId: number };
+export type AuthCaller = NonNullable<Caller> & {
+  userId: number;
+  /** A support session: the clinic's grant, and whether it allows reading only. */
+  support?: { grantId: number; readOnly: boolean };
+};
 export type Row = Record<string, unknown> & { id: number };
 export type Input = Record<string, unknown>;
 

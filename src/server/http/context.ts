@@ -15,7 +15,8 @@ import { actorOf, originOf } from '../audit/origin';
 import { DataAccess } from '../engine/data-access';
 import type { AuthCaller, HookRegistry } from '../engine/hooks';
 import { type Lang, pickLanguage } from '../i18n';
-import { notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
+import { forbidden, notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
+import { recordEvent } from '../audit/events';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +38,21 @@ export function callerOf(session: Session | null): AuthCaller | null {
   const { user } = session;
   const caller: Caller =
     session.scope === 'central' ? { scope: 'central', role: user.role } : { scope: 'tenant', role: user.role, permissions: user.permissions ?? [] };
-  return { ...caller, userId: user.id };
+  return { ...caller, userId: user.id, ...(user.support ? { support: { grantId: user.support.grant_id, readOnly: user.support.read_only } } : {}) };
+}
+
+/** Routes a support session never uses, whatever its grant: the clinic's accounts and consent. */
+const SUPPORT_NEVER = [/\/auth\/tenant\/profile/, /\/permissions\/update/, /\/supportGrants/, /\/support\//];
+const SUPPORT_NO_WRITES = [/\/tenantUsers/];
+
+/** Whether a support session may make this request: reads only under a read-only grant. */
+function supportMay(request: FastifyRequest, readOnly: boolean): boolean {
+  const route = request.routeOptions.url ?? '';
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (route.endsWith('/logout')) return true;
+  if (SUPPORT_NEVER.some((re) => re.test(route))) return false;
+  if (reading) return true;
+  return !readOnly && !SUPPORT_NO_WRITES.some((re) => re.test(route));
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -103,5 +118,9 @@ export function installRequestContext(
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
     request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, deps.multiStatement, actorOf(request.session), originOf(request));
+    if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
+      await recordEvent(deps.db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });
+      throw forbidden();
+    }
   });
 }

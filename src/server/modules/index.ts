@@ -17,6 +17,7 @@ import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
 import { visitingHooks } from './visitings';
+import { registerSupportRoutes, supportGrantHooks } from '../support/grants';
 
 export const hooks: HookRegistry = {
   users: staffHooks,
@@ -27,6 +28,7 @@ export const hooks: HookRegistry = {
   tasks: taskHooks,
   visitings: visitingHooks,
   invoices: invoiceHooks,
+  supportGrants: supportGrantHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
@@ -38,4 +40,5 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerCentralDashboard(app, db);
   registerClinicSettingsRoutes(app);
   registerLandingRoutes(app, db);
+  registerSupportRoutes(app, db);
 }

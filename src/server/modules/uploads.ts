@@ -37,7 +37,8 @@ function mayPublish(request: FastifyRequest): boolean {
 async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, tenantId: number, row: UploadRow): Promise<boolean> {
   const caller = request.data.caller;
   if (!caller || caller.scope !== 'tenant') return false;
-  if (row.user_id === caller.userId || caller.role === TENANT_ROLE.mainDoctor) return true;
+  // Support staff's ids are the platform's, not the clinic's: never the uploader.
+  if ((!caller.support && row.user_id === caller.userId) || caller.role === TENANT_ROLE.mainDoctor) return true;
   const holders = await holdersOf(db, tenantId, row.id);
   return holders.some((def) => request.data.can(def, 'read'));
 }

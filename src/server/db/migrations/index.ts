@@ -18,6 +18,7 @@ import * as m016 from './016_released_files';
 import * as m017 from './017_access_changes';
 import * as m019 from './019_record_guarantees';
 import * as m021 from './021_audit';
+import * as m022 from './022_support_access';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '017_access_changes': m017,
   '019_record_guarantees': m019,
   '021_audit': m021,
+  '022_support_access': m022,
 };
 
 export const migrationProvider: MigrationProvider = {
