@@ -15,6 +15,16 @@ export interface LoadRow {
   ratio: number;
 }
 
+/** One call measured against the server with its audit trail and without it (same run). */
+export interface AuditCostRow {
+  call: string;
+  connections: number;
+  withAudit: { rps: number; p50: number; p99: number; errors: number };
+  withoutAudit: { rps: number; p50: number; p99: number; errors: number };
+  /** Share of requests per second the audit costs (0.05: 5% fewer). */
+  cost: number;
+}
+
 const BENCH_VISIT = 'Benchmark visit';
 
 interface Target {
@@ -70,19 +80,37 @@ async function settle(db: pg.Client): Promise<void> {
   }
 }
 
-export async function runLoad(databaseUrl: string, opts: { seconds: number; connections: number[] }, log: (s: string) => void): Promise<LoadRow[]> {
+export async function runLoad(
+  databaseUrl: string,
+  opts: { seconds: number; connections: number[] },
+  log: (s: string) => void,
+): Promise<{ rows: LoadRow[]; auditCost: AuditCostRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
+  const withoutAuditPort = 3402;
   // The server as `npm start` runs it: bundled.
   execSync('npm run build:server', { stdio: 'ignore' });
   const api = start('dist/server/main.js', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
   const bare = start('bench/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
+  // The same server without its audit trail, to show what the trail costs.
+  const withoutAudit = start('dist/server/main.js', {
+    DATABASE_URL: databaseUrl,
+    PORT: String(withoutAuditPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'never',
+    CLIENT_DIR: '/nonexistent',
+    JOB_INTERVAL_MINUTES: '100000',
+    BENCH_WITHOUT_AUDIT: '1',
+  });
   try {
     const host = `${benchSubdomain(1)}.localhost`;
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     const bareBase = `http://127.0.0.1:${barePort}`;
     await waitFor(`${apiBase}/tenant-check`);
     await waitFor(`${bareBase}/dashboard`);
+    const withoutAuditBase = `http://127.0.0.1:${withoutAuditPort}/api/v1`;
+    await waitFor(`${withoutAuditBase}/tenant-check`);
 
     const login = async (path: string, h: string) => {
       const res = await postJson<{ token: string }>(`${apiBase}${path}`, h, { username: path.includes('tenant') ? 'doctor' : 'owner', password: 'demo-pass-1234' });
@@ -106,7 +134,12 @@ export async function runLoad(databaseUrl: string, opts: { seconds: number; conn
     // Visits are created for the second patient and removed after the run (and before, in case a
     // run was cut short), so the data stays the same from run to run.
     const visitor = Number(rows[1].patient);
-    const removeCreated = () => db.query('delete from visitings where tenant_id = $1 and patient_id = $2 and chief_complaint = $3', [tenant, visitor, BENCH_VISIT]);
+    // Their incomes first: a visit's income is never removed by deleting the visit (migration 019).
+    const removeCreated = async () => {
+      const created = 'select id from visitings where tenant_id = $1 and patient_id = $2 and chief_complaint = $3';
+      await db.query(`delete from incomes where tenant_id = $1 and visiting_id in (${created})`, [tenant, visitor, BENCH_VISIT]);
+      await db.query(`delete from visitings where id in (${created})`, [tenant, visitor, BENCH_VISIT]);
+    };
     await removeCreated();
     await db.query('vacuum analyze visitings, incomes');
     const today = dayjs().format('YYYY-MM-DD');
@@ -135,11 +168,30 @@ export async function runLoad(databaseUrl: string, opts: { seconds: number; conn
         out.push(row);
       }
     }
+    // The audit trail's cost: a patient read (one event) and a visit create (one event beside the
+    // visit and its income), each against the same server without the trail.
+    const audited: { name: string; target: Target }[] = [
+      { name: 'a patient read', target: { method: 'GET', path: `/patients/${patient}`, headers: clinic } },
+      { name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
+    ];
+    const auditCost: AuditCostRow[] = [];
+    for (const call of audited) {
+      for (const connections of opts.connections.filter((c) => c <= 16)) {
+        await settle(db);
+        const withAudit = await measure(apiBase, call.target, connections, opts.seconds);
+        await settle(db);
+        const without = await measure(withoutAuditBase, call.target, connections, opts.seconds);
+        const cost = without.rps ? Math.round((1 - withAudit.rps / without.rps) * 100) / 100 : 0;
+        log(`  audit cost, ${call.name} @${connections}: ${withAudit.rps} req/s with, ${without.rps} without (${Math.round(cost * 100)}%)`);
+        auditCost.push({ call: call.name, connections, withAudit, withoutAudit: without, cost });
+      }
+    }
     await removeCreated();
     await db.end();
-    return out;
+    return { rows: out, auditCost };
   } finally {
     api.kill('SIGTERM');
     bare.kill('SIGTERM');
+    withoutAudit.kill('SIGTERM');
   }
 }

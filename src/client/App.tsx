@@ -23,6 +23,7 @@ const ServerError = lazy(() => import('./pages/ErrorScreen').then((m) => ({ defa
 const Suspended = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.Suspended })));
 const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.NotRegistered })));
 const AppGate = lazy(() => import('./AppGate'));
+const SupportSession = lazy(() => import('./pages/support/SupportSession'));
 
 const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
@@ -83,6 +84,7 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         <Route path="500" element={<ServerError />} />
         <Route path="417" element={<Suspended />} />
         <Route path="418" element={<NotRegistered />} />
+        <Route path="support-session" element={<SupportSession />} />
         <Route path="*" element={<AppGate />} />
       </Routes>
     </Suspense>

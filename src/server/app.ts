@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => clearInterval(sealer));
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, withoutAudit: config.benchWithoutAudit });
       registerAuthRoutes(api, {
         db: db.kysely,
         throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),

@@ -23,6 +23,8 @@ export interface Config {
   jobIntervalMinutes: number;
   /** The clinics' time zone: what "today" means (src/server/days.ts). */
   timeZone: string;
+  /** For the benchmark's side-by-side run only: the engine writes no audit events. Never for clinics. */
+  benchWithoutAudit: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: seed === 'always' || seed === 'never' ? seed : 'auto',
     jobIntervalMinutes: int(env.JOB_INTERVAL_MINUTES, 10),
     timeZone: env.TIME_ZONE || 'Asia/Baghdad',
+    benchWithoutAudit: env.BENCH_WITHOUT_AUDIT === '1',
   };
 }

@@ -10,6 +10,7 @@ import { prepareDatabase } from './start';
 const config = loadConfig();
 const { db } = await prepareDatabase(config, console);
 const app = await buildApp({ db, config });
+if (config.benchWithoutAudit) app.log.warn('BENCH_WITHOUT_AUDIT is set: this server writes no audit trail (a benchmark run only)');
 
 // Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
 // an advisory lock lets one at a time do the work.

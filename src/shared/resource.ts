@@ -177,10 +177,16 @@ export function allFields(def: ResourceDef): Record<string, FieldDef> {
   return { ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
 }
 
-/** The record's patient: itself for a patient, else its `patient_id` (patientData resources). */
-export function patientIdOf(def: ResourceDef, row: Record<string, unknown>): number | null {
+/** The column naming a record's patient: its own id for a patient, else `patient_id` (patientData resources). */
+export function patientColumn(def: ResourceDef): 'id' | 'patient_id' | null {
   if (!def.patientData) return null;
-  const value = def.name === 'patients' ? row.id : row.patient_id;
+  return def.name === 'patients' ? 'id' : 'patient_id';
+}
+
+/** The record's patient (patientData resources). */
+export function patientIdOf(def: ResourceDef, row: Record<string, unknown>): number | null {
+  const column = patientColumn(def);
+  const value = column ? row[column] : null;
   return value === null || value === undefined ? null : Number(value);
 }
 

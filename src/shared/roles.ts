@@ -34,6 +34,8 @@ export const CENTRAL_SCREENS: Record<string, { roles: readonly number[] }> = {
   // The landing page is the Service Admin's job (and the Owner's and Developers').
   'landing-page': { roles: [0, 2, 3] },
   profile: { roles: ALL_CENTRAL },
+  // Clinics that granted support access to me (any of the platform's staff may be named).
+  support: { roles: ALL_CENTRAL },
 };
 
 /** Where a central user lands (and is sent when refused a screen). */

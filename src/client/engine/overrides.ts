@@ -14,6 +14,7 @@ const clinic = {
   staffCreate: lazy(() => import('../pages/clinic/StaffForm').then((m) => ({ default: m.StaffCreate }))),
   staffEdit: lazy(() => import('../pages/clinic/StaffForm')),
   tasksList: lazy(() => import('../pages/clinic/TasksList')),
+  supportGrants: lazy(() => import('../pages/support/SupportGrants')),
 };
 
 const central = {
@@ -39,6 +40,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
   patients: { create: clinic.patientCreate },
   tenantUsers: { show: clinic.staffShow, create: clinic.staffCreate, edit: clinic.staffEdit },
   tasks: { list: clinic.tasksList },
+  // Naming one of the platform's staff and revoking at once need more than the generated pages.
+  supportGrants: { list: clinic.supportGrants, create: clinic.supportGrants },
   // Landing pages
   landingSections: { list: landing.sectionsList },
 };
@@ -59,6 +62,7 @@ export const SCREEN_PAGES: Record<string, Page> = {
   clinicUsages: lazy(() => import('../pages/clinic/SettingsUsages')),
   clinicPlanHistories: lazy(() => import('../pages/clinic/SettingsPlanHistories')),
   clinicInvoices: lazy(() => import('../pages/clinic/SettingsInvoices')),
+  supportAccess: lazy(() => import('../pages/support/SupportAccess')),
   // Landing-page editor (both applications)
   landingHub: landing.hub,
 };

@@ -37,6 +37,7 @@ export const SCREENS: readonly Screen[] = [
   { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), redirect: 'overview', menu: { order: 85, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: C, rule: central('landing-page'), page: 'landingHub', menu: { order: 85.5, parent: 'landingPage' } },
   { key: 'profile', path: 'profile', scope: C, rule: central('profile'), page: 'profile', menu: { order: 90, icon: 'user' } },
+  { key: 'support', path: 'support', scope: C, rule: central('support'), page: 'supportAccess', menu: { order: 92, icon: 'team' } },
 
   // Clinic application
   { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'clinicDashboard', menu: { order: 10, icon: 'dashboard' } },

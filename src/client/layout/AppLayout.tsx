@@ -15,6 +15,7 @@ import { LanguageSwitcher } from './LanguageSwitcher';
 import { menuIcon } from './icons';
 import { NotificationBell } from './NotificationBell';
 import { MenuBadge } from './MenuBadge';
+import { SupportBanner } from './SupportBanner';
 import { hasPermission } from '../../shared/access';
 
 const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
@@ -59,6 +60,7 @@ export function AppLayout() {
         </nav>
       </Layout.Sider>
       <Layout>
+        <SupportBanner />
         <Layout.Header style={{ background: 'transparent', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12 }}>
           {scope === 'tenant' && hasPermission(callerOf(session), 'patients', 'read') && (
             <div style={{ marginInlineEnd: 'auto' }}>

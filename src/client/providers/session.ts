@@ -16,6 +16,8 @@ export interface SessionUser {
   is_active?: boolean;
   permissions?: Permission[];
   tenant?: { id: number; name: string; subdomain: string; status: number };
+  /** A support session: one of the platform's staff working in the clinic under its grant. */
+  support?: { grant_id: number; read_only: boolean; until: string; central_role: number };
 }
 
 export interface Session {

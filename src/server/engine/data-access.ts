@@ -3,8 +3,8 @@
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
-import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientIdOf, readableFields } from '../../shared/resource';
-import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
+import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
+import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, eventAbout, recordEvent } from '../audit/events';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
@@ -42,6 +42,16 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+export interface DataAccessOptions {
+  /** PostgreSQL over the network takes several statements in one message; PGlite does not. */
+  multiStatement?: boolean;
+  /** The caller as the audit trail names them, and where the request came from. */
+  actor?: Actor | null;
+  origin?: Origin;
+  /** The benchmark's comparison run only (BENCH_WITHOUT_AUDIT): no audit events. */
+  withoutAudit?: boolean;
+}
+
 export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
 
 export class DataAccess {
@@ -53,16 +63,13 @@ export class DataAccess {
     readonly tenantId: number | null,
     private readonly hooks: HookRegistry,
     private readonly clock: () => Date,
-    /** PostgreSQL over the network takes several statements in one message; PGlite does not. */
-    private readonly multiStatement = false,
-    /** The caller as the audit trail names them, and where the request came from. */
-    private readonly actor: Actor | null = null,
-    private readonly origin: Origin = NO_ORIGIN,
+    private readonly options: DataAccessOptions = {},
   ) {}
 
   /** Appends an audit event to the open transaction (the change and its event commit together). */
-  audit(trx: Tx, event: AuditEvent): Promise<void> {
-    return recordEvent(trx, this.tenantId, this.actor, this.origin, event);
+  async audit(trx: Tx, event: AuditEvent): Promise<void> {
+    if (this.options.withoutAudit) return;
+    await recordEvent(trx, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }
 
   /**
@@ -102,7 +109,7 @@ export class DataAccess {
     }
     if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
     const setClinic = `select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${this.tenantId}', true)`;
-    if (this.multiStatement) {
+    if (this.options.multiStatement) {
       await sql.raw(`begin; ${setClinic}`).execute(conn);
     } else {
       await sql`begin`.execute(conn);
@@ -167,20 +174,20 @@ export class DataAccess {
     const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
     const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
     return this.transaction(async (trx) => {
-      // The page and the total in one round trip; a page past the end needs its own count.
-      const { rows } = await sql<Row & { __total: number }>`
-        select ${this.columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
-        order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx);
+      // The page and the total in one round trip (with the audit event naming the patients shown,
+      // when the rows are a patient's data); a page past the end needs its own count.
+      const page = sql`select ${this.columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
+        order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`;
+      const event = this.eventAbout('page', def, true, { action: 'list', resource: def.name });
+      const { rows } = await sql<Row & { __total: number }>`${
+        event ? sql`with page as (${page}), event as (${event}) select * from page order by ${sql.join(order)}` : page
+      }`.execute(trx);
       let total = rows[0]?.__total;
       if (total === undefined) {
         const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
         total = count.rows[0]?.total ?? 0;
       }
       const data = rows.map(({ __total: _, ...row }) => row as Row);
-      if (def.patientData && data.length) {
-        const patientIds = [...new Set(data.map((row) => patientIdOf(def, row)).filter((id): id is number => id !== null))];
-        await this.audit(trx, { action: 'list', resource: def.name, patientIds });
-      }
       return {
         data,
         meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
@@ -232,11 +239,23 @@ export class DataAccess {
 
   async get(def: ResourceDef, id: number): Promise<Row> {
     this.authorize(def, 'read');
+    const event = this.eventAbout('record', def, false, { action: 'read', resource: def.name, recordId: id });
+    if (!event) return this.transaction((trx) => this.fetch(trx, def, id));
+    // The record and the audit event of its reading in one statement.
+    const where = [...this.scopeWhere(def), sql`id = ${id}`];
     return this.transaction(async (trx) => {
-      const row = await this.fetch(trx, def, id);
-      if (def.patientData) await this.audit(trx, { action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
-      return row;
+      const { rows } = await sql<Row>`with record as (select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}),
+        event as (${event}) select * from record`.execute(trx);
+      if (!rows[0]) throw notFound();
+      return rows[0];
     });
+  }
+
+  /** The audit insert about the rows of CTE `source` when they are a patient's data (see eventAbout). */
+  private eventAbout(source: string, def: ResourceDef, many: boolean, event: AuditEvent): RawBuilder<unknown> | null {
+    const column = patientColumn(def);
+    if (!column || this.options.withoutAudit) return null;
+    return eventAbout(source, column, many, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }
 
   /**

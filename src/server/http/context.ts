@@ -70,6 +70,7 @@ export function installRequestContext(
     clock: () => Date;
     sessions: SessionPolicy;
     sessionCache: SessionCache<SessionRow>;
+    withoutAudit?: boolean;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -117,7 +118,12 @@ export function installRequestContext(
       if (!request.session) throw unauthenticated();
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
-    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, deps.multiStatement, actorOf(request.session), originOf(request));
+    request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, {
+      multiStatement: deps.multiStatement,
+      actor: actorOf(request.session),
+      origin: originOf(request),
+      withoutAudit: deps.withoutAudit,
+    });
     if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
       await recordEvent(deps.db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });
       throw forbidden();

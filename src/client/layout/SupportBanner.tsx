@@ -1,0 +1,27 @@
+// Shown on every screen of a clinic while one of the platform's staff works in it under the
+// clinic's grant, so nobody mistakes the session for the clinic's own.
+import { Alert } from 'antd';
+import dayjs from 'dayjs';
+import { useT } from '../i18n/useT';
+import { useSession } from '../providers/session';
+
+export function SupportBanner() {
+  const t = useT();
+  const { user } = useSession();
+  if (!user?.support) return null;
+  const until = dayjs(user.support.until).format('YYYY-MM-DD HH:mm');
+  return (
+    <Alert
+      banner
+      type="warning"
+      data-testid="support-banner"
+      message={
+        <>
+          {t('support.banner', { name: user.name, until: '\u2068' + until + '\u2069' })}
+          {' · '}
+          {user.support.read_only ? t('support.readOnly', 'Read only') : t('support.readWrite', 'Read and write')}
+        </>
+      }
+    />
+  );
+}
