@@ -186,6 +186,8 @@ export async function runLoad(
         auditCost.push({ call: call.name, connections, withAudit, withoutAudit: without, cost });
       }
     }
+    // Requests autocannon gave up on may still be creating visits: let them finish first.
+    await settle(db);
     await removeCreated();
     await db.end();
     return { rows: out, auditCost };

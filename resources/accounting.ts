@@ -20,8 +20,11 @@ function ledger(name: 'incomes' | 'expenses', order: number): ResourceDef {
       ...(name === 'incomes'
         ? {
             patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, nullable: true, filterable: true, list: true } as const,
-            // Set when the income is a visit's payment; the visit keeps it up to date.
+            // Automatic incomes: a visit's payment or a payment at the desk, kept up to date by it
+            // (src/server/modules/payments.ts); their source says so in the reader's language.
+            source: { type: 'enum', enum: 'incomeSource', readOnly: true, list: true, filterable: true } as const,
             visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, readOnly: true, filterable: true } as const,
+            appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, readOnly: true, filterable: true } as const,
           }
         : {}),
     },

@@ -23,6 +23,8 @@ import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './
 import { installRequestContext } from './http/context';
 import { registerUploadRoutes } from './modules/uploads';
 import { installErrorHandler } from './http/error-handler';
+import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
+import { installInputGuard } from './http/input-guard';
 import { sealEvents } from './audit/chain';
 import { registerAuditRoutes } from './audit/routes';
 
@@ -75,6 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Before compression: a kept answer is the handler's, not its gzip.
+  installIdempotencyAnswers(app, db.kysely);
   await app.register(rateLimit, { global: false });
   // gzip for answers and assets above 1 KiB (brotli costs too much CPU per dynamic answer).
   await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -100,6 +104,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, withoutAudit: config.benchWithoutAudit });
+      installInputGuard(api);
+      installIdempotency(api, db.kysely);
+      // Clinic data is never kept by a browser or a proxy (a route may say otherwise for its files).
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+        return payload;
+      });
       registerAuthRoutes(api, {
         db: db.kysely,
         throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),

@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
 import { runSubscriptionJob } from './modules/subscriptions';
 import { purgeReleasedFiles } from './engine/released-files';
+import { purgeIdempotencyKeys } from './http/idempotency';
 import { prepareDatabase } from './start';
 
 const config = loadConfig();
@@ -18,6 +19,7 @@ const runJob = () => {
   void runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
   // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
   void purgeReleasedFiles(db.kysely, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
+  void purgeIdempotencyKeys(db.kysely).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed'));
 };
 
 await app.listen({ port: config.port, host: config.host });

@@ -11,6 +11,7 @@ export const ENUMS = {
   visitType: [0, 1],
   appointmentStatus: [0, 1, 2, 3, 4, 5, 6],
   bloodGroup: [0, 1, 2, 3, 4, 5, 6, 7],
+  incomeSource: [0, 1, 2],
 } as const satisfies Record<string, readonly number[]>;
 
 export type EnumName = keyof typeof ENUMS;
@@ -22,6 +23,9 @@ export function enumValues(name: string): readonly number[] {
 }
 
 export const ACCOUNT_STATUS = { active: 0, suspended: 1, archived: 2 } as const;
+
+/** Where an income came from: typed in by hand, a visit's payment, a payment at the desk. */
+export const INCOME_SOURCE = { manual: 0, visit: 1, appointment: 2 } as const;
 
 /** Appointment statuses by name (the values of `appointmentStatus`). */
 export const APPOINTMENT_STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;

@@ -177,6 +177,16 @@ export function allFields(def: ResourceDef): Record<string, FieldDef> {
   return { ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
 }
 
+/** Whether a numeric value lies below or above its field's normal range (null: normal, or no range). */
+export function abnormality(field: FieldDef, value: unknown): 'low' | 'high' | null {
+  if (!field.normal || value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return null;
+  if (field.normal.min !== undefined && n < field.normal.min) return 'low';
+  if (field.normal.max !== undefined && n > field.normal.max) return 'high';
+  return null;
+}
+
 /** The column naming a record's patient: its own id for a patient, else `patient_id` (patientData resources). */
 export function patientColumn(def: ResourceDef): 'id' | 'patient_id' | null {
   if (!def.patientData) return null;

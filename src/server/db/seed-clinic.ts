@@ -4,6 +4,7 @@
 import dayjs from 'dayjs';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from './schema';
+import { INCOME_SOURCE } from '../../shared/enums';
 
 type Rnd = () => number;
 
@@ -107,7 +108,7 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     const day = today.subtract(d, 'day');
     if (day.day() === 5) continue;
     for (let v = 0; v < 3 + Math.floor(rnd() * 4); v++) {
-      earlier.push({ tenant_id: tenantId, amount: pick([15000, 20000, 25000]), date: day.format('YYYY-MM-DD'), category: 'Visit', patient_id: pick(patientIds), note: 'Visit fee' });
+      earlier.push({ tenant_id: tenantId, amount: pick([15000, 20000, 25000]), date: day.format('YYYY-MM-DD'), source: INCOME_SOURCE.manual, patient_id: pick(patientIds) });
     }
   }
   await insert(trx, 'incomes', earlier);
@@ -147,7 +148,11 @@ const COMPLAINTS: [string, string, string][] = [
   ['Tiredness', 'Iron-deficiency anaemia', 'Ferrous sulfate'],
 ];
 
-/** A visit for each appointment that was done, its drugs from the catalog, and its fee as income. */
+/**
+ * A visit for each appointment that was done, its drugs from the catalog, and the money as the
+ * server would keep it (modules/payments.ts): the desk's payment is the appointment's income, and
+ * the visit, paid the same, adds nothing.
+ */
 async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId: number, appointments: Record<string, unknown>[], rnd: Rnd): Promise<void> {
   const drugs = await trx.selectFrom('drugs').select(['id', 'name']).where('tenant_id', '=', tenantId).execute();
   const done = appointments.filter((a) => a.status === 6);
@@ -171,14 +176,14 @@ async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId
   });
   if (!visits.length) return;
   const cols = Object.keys(visits[0]);
-  const inserted = await sql<{ id: number; patient_id: number; date: string; paid_amount: number }>`
-    insert into visitings (${sql.join(cols.map((c) => sql.ref(c)))})
-    values ${sql.join(visits.map((v) => sql`(${sql.join(cols.map((c) => (v as Record<string, unknown>)[c]))})`))}
-    returning id, patient_id, to_char(date, 'YYYY-MM-DD') as date, paid_amount`.execute(trx);
+  await sql`insert into visitings (${sql.join(cols.map((c) => sql.ref(c)))})
+    values ${sql.join(visits.map((v) => sql`(${sql.join(cols.map((c) => (v as Record<string, unknown>)[c]))})`))}`.execute(trx);
+  const paid = await sql<{ id: number; patient_id: number; date: string; paid_amount: number }>`
+    select id, patient_id, to_char(date, 'YYYY-MM-DD') as date, paid_amount from appointments where tenant_id = ${tenantId} and paid_amount > 0`.execute(trx);
   await insert(
     trx,
     'incomes',
-    inserted.rows.filter((v) => Number(v.paid_amount) > 0).map((v) => ({ tenant_id: tenantId, amount: v.paid_amount, date: v.date, category: 'Visit', note: 'Visit fee', patient_id: v.patient_id, visiting_id: v.id })),
+    paid.rows.map((a) => ({ tenant_id: tenantId, amount: a.paid_amount, date: a.date, source: INCOME_SOURCE.appointment, patient_id: a.patient_id, appointment_id: a.id })),
   );
 }
 

@@ -7,9 +7,11 @@ import { ApiError, type FieldErrors, invalid } from './errors';
 
 interface PgError {
   code?: string;
+  message?: string;
   detail?: string;
   column?: string;
   constraint?: string;
+  table?: string;
 }
 
 function render(lang: Lang, fields: FieldErrors): Record<string, string[]> {
@@ -17,36 +19,52 @@ function render(lang: Lang, fields: FieldErrors): Record<string, string[]> {
 }
 
 /** The last non-tenant column named in a PostgreSQL "Key (a, b)=(...)" detail. */
-function keyColumn(detail: string | undefined): string {
+function keyColumn(detail: string | undefined): string | null {
   const m = /Key \(([^)]+)\)/.exec(detail ?? '');
-  const cols = (m?.[1] ?? '').split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1'));
-  return cols.filter((c) => c !== 'tenant_id').pop() ?? '_';
+  if (!m) return null;
+  const cols = m[1].split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1'));
+  return cols.filter((c) => c !== 'tenant_id').pop() ?? null;
+}
+
+/**
+ * The field a constraint is about, from its name when row-level security hides the detail:
+ * PostgreSQL names them <table>_<columns>_key / _fkey / _check (drugs_tenant_id_name_key: name).
+ */
+function constraintField(err: PgError): string {
+  const fromDetail = keyColumn(err.detail);
+  if (fromDetail) return fromDetail;
+  let name = err.constraint ?? '';
+  if (err.table && name.startsWith(`${err.table}_`)) name = name.slice(err.table.length + 1);
+  name = name.replace(/_(key|fkey|idx|check|pkey)$/, '').replace(/^tenant_id_/, '');
+  return name || err.column || '_';
 }
 
 /** Database errors caused by the input, mapped to what the user did wrong. */
 function fromDatabase(err: PgError): ApiError | null {
   switch (err.code) {
     case '23505':
-      return invalid({ [keyColumn(err.detail)]: [{ key: 'validation.unique' }] });
+      return invalid({ [constraintField(err)]: [{ key: 'validation.unique' }] });
     case '23503':
       // Inserting with a missing target is the caller's mistake; deleting a referenced row is a conflict.
-      if (/is still referenced/.test(err.detail ?? '')) return new ApiError(409, 'errors.conflict');
-      return invalid({ [keyColumn(err.detail)]: [{ key: 'validation.relation' }] });
+      if (/is still referenced/.test(err.detail ?? '') || /^update or delete on table/.test(err.message ?? '')) return new ApiError(409, 'errors.conflict');
+      return invalid({ [constraintField(err)]: [{ key: 'validation.relation' }] });
     case '23502':
       return invalid({ [err.column ?? '_']: [{ key: 'validation.required' }] });
-    case '22P02':
-    case '22003':
-    case '22007':
-    case '22008':
     case '23514':
-      return invalid({ [err.column ?? '_']: [{ key: 'validation.pattern' }] });
-    default:
-      return null;
+      return invalid({ [err.column ?? constraintField(err)]: [{ key: 'validation.pattern' }] });
   }
+  // Any other data exception (bad encoding, out of range, invalid text representation...): the input's.
+  if (err.code?.startsWith('22')) return invalid({ [err.column ?? '_']: [{ key: 'validation.pattern' }] });
+  return null;
 }
+
+/** Multipart bodies the parser (busboy) cannot read: no boundary, cut short, bad part headers. */
+const MALFORMED_MULTIPART = /^(Multipart: |Unexpected end of (form|multipart)|Malformed part header|Malformed urlencoded form)/;
 
 function fromFastify(err: FastifyError): ApiError | null {
   if (err.validation) return invalid(toFieldErrors(err.validation as Parameters<typeof toFieldErrors>[0]));
+  if (MALFORMED_MULTIPART.test(err.message ?? '')) return new ApiError(400, 'errors.malformedMultipart');
+  if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new ApiError(415, 'errors.unsupportedMediaType');
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
+import { settleAppointmentPayment, syncAppointmentIncome } from './payments';
 
 /** Statuses that no longer hold a slot: postponed and referred elsewhere. */
 const FREE_STATUSES = [2, 5];
@@ -44,10 +45,18 @@ async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: 
 export const appointmentHooks: ResourceHooks = {
   async beforeCreate(ctx, input: Input) {
     input.doctor_id ??= await defaultDoctorId(ctx);
+    settleAppointmentPayment(input, null);
     await check(ctx, input, null);
   },
+  async afterCreate(ctx, record) {
+    await syncAppointmentIncome(ctx, record);
+  },
   async beforeUpdate(ctx, input: Input, existing: Row) {
+    settleAppointmentPayment(input, existing);
     const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
     await check(ctx, merged, existing.id);
+  },
+  async afterUpdate(ctx, record) {
+    await syncAppointmentIncome(ctx, record);
   },
 };

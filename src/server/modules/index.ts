@@ -17,6 +17,7 @@ import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
 import { visitingHooks } from './visitings';
+import { incomeHooks } from './payments';
 import { registerSupportRoutes, supportGrantHooks } from '../support/grants';
 
 export const hooks: HookRegistry = {
@@ -29,6 +30,7 @@ export const hooks: HookRegistry = {
   visitings: visitingHooks,
   invoices: invoiceHooks,
   supportGrants: supportGrantHooks,
+  incomes: incomeHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {

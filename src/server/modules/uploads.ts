@@ -110,7 +110,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       .header('Content-Type', row.mime)
       .header('Content-Length', String(row.size))
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
-      .header('Cache-Control', row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600')
+      .header('Cache-Control', row.is_public ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
       .send(stream);
   });

@@ -1,15 +1,17 @@
 // Visits: the doctor is the one recording it, list items get the catalog name they had when
-// prescribed, the plan's visit limit holds, and the payment is kept as the clinic's income.
+// prescribed, the plan's visit limit holds, and the payment is kept as the clinic's income
+// (payments.ts: once, with the desk's payment of its appointment).
 import { sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { FieldErrors } from '../http/errors';
 import { invalid } from '../http/errors';
-import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
+import type { HookContext, Input, ResourceHooks } from '../engine/hooks';
 import { checkVisitLimit } from './plan-limits';
 import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf } from '../days';
+import { syncVisitIncome } from './payments';
 
 type Item = Record<string, unknown>;
 
@@ -40,19 +42,6 @@ function checkPaid(fee: unknown, paid: unknown): void {
   if (Number(paid ?? 0) > Number(fee ?? 0)) throw invalid({ paid_amount: [{ key: 'validation.paidOverAmount' }] });
 }
 
-async function syncIncome(ctx: HookContext, visit: Row): Promise<void> {
-  const paid = Number(visit.paid_amount ?? 0);
-  if (paid <= 0) {
-    await sql`delete from incomes where tenant_id = ${ctx.tenantId} and visiting_id = ${visit.id}`.execute(ctx.trx);
-    return;
-  }
-  await sql`
-    insert into incomes (tenant_id, amount, date, category, note, patient_id, visiting_id)
-    values (${ctx.tenantId}, ${paid}, ${visit.date}, 'Visit', 'Visit fee', ${visit.patient_id}, ${visit.id})
-    on conflict (tenant_id, visiting_id) where visiting_id is not null
-    do update set amount = excluded.amount, date = excluded.date, patient_id = excluded.patient_id, updated_at = now()`.execute(ctx.trx);
-}
-
 /** A visit's appointment must be the same patient's; gives the appointment's doctor. */
 async function checkAppointment(ctx: HookContext, input: Input): Promise<number | null> {
   if (input.appointment_id == null) return null;
@@ -74,7 +63,7 @@ export const visitingHooks: ResourceHooks = {
     await snapshotNames(ctx, input);
   },
   async afterCreate(ctx, record) {
-    await syncIncome(ctx, record);
+    await syncVisitIncome(ctx, record);
     // Recording the visit finishes its appointment, in the same transaction: whoever may record
     // a visit ends the appointment too, even without the right to edit appointments.
     if (record.appointment_id != null) {
@@ -91,6 +80,6 @@ export const visitingHooks: ResourceHooks = {
     await snapshotNames(ctx, input);
   },
   async afterUpdate(ctx, record) {
-    await syncIncome(ctx, record);
+    await syncVisitIncome(ctx, record);
   },
 };

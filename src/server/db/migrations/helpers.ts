@@ -26,6 +26,9 @@ export async function grantAppRole(db: Kysely<unknown>): Promise<void> {
         revoke update, delete, truncate on audit_events from clinic_app;
         revoke all on audit_seals from clinic_app;
       end if;
+      if to_regclass('idempotency_keys') is not null then
+        revoke all on idempotency_keys from clinic_app;
+      end if;
     end $$`.execute(db);
 }
 

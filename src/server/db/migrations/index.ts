@@ -19,6 +19,8 @@ import * as m017 from './017_access_changes';
 import * as m019 from './019_record_guarantees';
 import * as m021 from './021_audit';
 import * as m022 from './022_support_access';
+import * as m023 from './023_idempotency';
+import * as m024 from './024_income_sources';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -40,6 +42,8 @@ const migrations: Record<string, Migration> = {
   '019_record_guarantees': m019,
   '021_audit': m021,
   '022_support_access': m022,
+  '023_idempotency': m023,
+  '024_income_sources': m024,
 };
 
 export const migrationProvider: MigrationProvider = {
