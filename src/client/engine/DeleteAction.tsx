@@ -1,7 +1,7 @@
 import { Button, Popconfirm } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useDelete } from '@refinedev/core';
-import type { ResourceDef } from '../../shared/resource';
+import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { toast } from '../providers/notify';
 import { useCanDo } from './useCanDo';
@@ -16,7 +16,11 @@ export function DeleteAction({ def, id, onDeleted, withText }: { def: ResourceDe
   return (
     <Popconfirm
       title={t('common.areYouSure', 'Are you sure?')}
-      description={t('common.deleteRecord', 'Delete this record?')}
+      description={
+        isArchivable(def)
+          ? t('common.deleteOrArchive', 'Delete this record? If other records use it, it is archived instead: kept, hidden from lists, and restorable.')
+          : t('common.deleteRecord', 'Delete this record?')
+      }
       okText={t('buttons.delete', 'Delete')}
       cancelText={t('buttons.cancel', 'Cancel')}
       okButtonProps={{ danger: true }}
@@ -25,8 +29,9 @@ export function DeleteAction({ def, id, onDeleted, withText }: { def: ResourceDe
           { resource: def.name, id, successNotification: false, errorNotification: false },
           {
             onSuccess: (result) => {
-              // An Admin's delete becomes a request: the server's notice says so.
-              toast('success', pendingOf(result.data)?.message ?? t('notifications.deleted', 'Deleted'));
+              // An Admin's delete becomes a request, a used record is archived: the server says so.
+              const archived = (result.data as { archivedMessage?: string }).archivedMessage;
+              toast('success', pendingOf(result.data)?.message ?? archived ?? t('notifications.deleted', 'Deleted'));
               onDeleted?.();
             },
           },

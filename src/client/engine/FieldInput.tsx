@@ -58,9 +58,7 @@ export function FieldInput(props: FieldInputProps) {
         <InputNumber
           {...common}
           style={{ width: '100%' }}
-          precision={field.type === 'integer' ? 0 : undefined}
-          min={field.min}
-          max={field.max}
+          // No min/max here: antd would clamp 375 to 45 without a word. The rules say the range.
           suffix={field.unit}
           value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
           onChange={(v) => onChange(v ?? null)}

@@ -1,9 +1,9 @@
 // How a declared field's value is shown in lists and detail pages.
-import { Tag, Typography } from 'antd';
+import { Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMany } from '@refinedev/core';
 import dayjs from 'dayjs';
-import type { FieldDef } from '../../shared/resource';
+import { type FieldDef, abnormality } from '../../shared/resource';
 import { currentLang } from '../i18n';
 import { useT } from '../i18n/useT';
 import { enumLabel, relationText } from './labels';
@@ -51,7 +51,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
     case 'integer':
     case 'number':
     case 'money':
-      return <span>{formatNumber(value, field)}</span>;
+      return <NumberValue field={field} value={value} />;
     case 'relation':
       return <span>{relationLabel ?? String(value)}</span>;
     case 'email':
@@ -65,6 +65,22 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
     default:
       return <span>{String(value)}</span>;
   }
+}
+
+/** A number, flagged when outside its field's normal range (a temperature of 39.2 °C). */
+function NumberValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const t = useT();
+  const off = abnormality(field, value);
+  if (!off) return <span>{formatNumber(value, field)}</span>;
+  const range = `${field.normal?.min ?? '…'}–${field.normal?.max ?? '…'}`;
+  const label = t(off === 'high' ? 'vitals.aboveNormal' : 'vitals.belowNormal', { range });
+  return (
+    <Tooltip title={label}>
+      <Tag color={off === 'high' ? 'red' : 'orange'} data-abnormal={off} aria-label={`${formatNumber(value, field)} — ${label}`}>
+        {off === 'high' ? '↑' : '↓'} <bdi>{formatNumber(value, field)}</bdi>
+      </Tag>
+    </Tooltip>
+  );
 }
 
 /** A relation value on its own (detail page): loads the related record's title. */

@@ -1,7 +1,8 @@
 // Generated create and edit forms: an antd input per writable declared field, client rules from
 // the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Form } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
 import { Create, Edit } from '@refinedev/antd';
 import { useForm } from '@refinedev/react-hook-form';
 import { Controller, type FieldValues } from 'react-hook-form';
@@ -15,6 +16,13 @@ import { fieldRules, formLevelError } from './formRules';
 import { fieldLabel, resourceTitle } from './labels';
 import { DeleteAction } from './DeleteAction';
 import { pendingOf } from '../providers/pending';
+import { ApiError, newIdempotencyKey } from '../providers/http';
+import { ConflictDialog } from './ConflictDialog';
+
+/** Enter inside a date or time picker or a select picks a value; it never submits the form. */
+export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
+  if (e.key === 'Enter' && e.target instanceof Element && e.target.closest('.ant-picker, .ant-select')) e.preventDefault();
+}
 
 export function defaultValues(def: ResourceDef): FieldValues {
   const values: FieldValues = {};
@@ -51,24 +59,41 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
+  // One key per submission: a double-click or a retry sends the same one (one record); renewed
+  // once a record is made.
+  const submission = useRef(newIdempotencyKey());
+  // The record as loaded: an edit sends only what differs from it, with If-Match of its version.
+  const original = useRef<BaseRecord | null>(null);
+  // A 412: the record as this form had loaded it, as it is now, and what this form sent, taken
+  // when the answer came (a refetch afterwards must not change what the dialog compares).
+  const [conflict, setConflict] = useState<{ loaded: BaseRecord; current: BaseRecord; mine: Record<string, unknown> } | null>(null);
   const {
     control,
     watch,
-    refineCore: { formLoading, id, mutation },
+    reset,
+    refineCore: { formLoading, id, mutation, query, onFinish },
     saveButtonProps,
   } = useForm({
     defaultValues: mode === 'create' ? { ...defaultValues(def), ...queryDefaults(def, location.search) } : undefined,
     refineCoreProps: {
       resource: def.name,
       action: mode,
+      meta: mode === 'create' ? { idempotencyKey: submission.current } : { original },
+      // A record open in two tabs is not silently swapped for the other's version while edited.
+      queryOptions: { refetchOnWindowFocus: false },
+      onMutationError: (error, variables) => {
+        if (error instanceof ApiError && error.statusCode === 412 && error.current && original.current) {
+          setConflict({ loaded: original.current, current: error.current as BaseRecord, mine: variables as Record<string, unknown> });
+        }
+      },
       // Records kept inside a parent's page go back to that page.
       redirect: def.within ? false : 'list',
-      onMutationSuccess: def.within
-        ? ({ data }) => {
-            const parentId = (data as Record<string, unknown>)[def.within!.field];
-            navigate(`/${def.within!.resource}/${String(parentId)}/${def.within!.tab}`);
-          }
-        : undefined,
+      onMutationSuccess: ({ data }) => {
+        submission.current = newIdempotencyKey();
+        if (!def.within) return;
+        const parentId = (data as Record<string, unknown>)[def.within.field];
+        navigate(`/${def.within.resource}/${String(parentId)}/${def.within.tab}`);
+      },
       // An Admin's change to a doctor becomes a request: show the server's notice instead.
       successNotification: (data) => ({ message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
       errorNotification: false,
@@ -77,16 +102,41 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
   // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show only
   // lists of files (attachments).
   const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f)));
-  const refusal = formLevelError(mutation.error);
+  const loaded = query?.data?.data;
+  useEffect(() => {
+    if (loaded) original.current = loaded;
+  }, [loaded]);
+  const refusal = mutation.error instanceof ApiError && mutation.error.statusCode === 412 ? null : formLevelError(mutation.error);
   const body = (
     <form
       noValidate
       data-testid="resource-form"
+      onKeyDown={keepEnterInPickers}
       onSubmit={(e) => {
         e.preventDefault();
-        saveButtonProps.onClick(e);
+        if (!formLoading) saveButtonProps.onClick(e);
       }}
     >
+      {conflict && (
+        <ConflictDialog
+          def={def}
+          loaded={conflict.loaded}
+          current={conflict.current}
+          mine={conflict.mine}
+          onReload={() => {
+            original.current = conflict.current;
+            reset(conflict.current);
+            setConflict(null);
+          }}
+          onApplyMine={(merged) => {
+            original.current = conflict.current;
+            reset(merged);
+            setConflict(null);
+            void onFinish(merged);
+          }}
+          onCancel={() => setConflict(null)}
+        />
+      )}
       {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component={false}>
         {extra?.(watch())}

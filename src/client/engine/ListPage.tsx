@@ -1,10 +1,11 @@
 // Generated list page: server paging, sorting on sortable fields, filters on filterable fields,
 // a search box driving `q`, translated column titles and values, row actions.
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { Empty, Form, Space, Table } from 'antd';
+import { Empty, Form, Space, Switch, Table } from 'antd';
 import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { type BaseRecord, type CrudSort, useGo, useMany } from '@refinedev/core';
-import type { FieldDef, ResourceDef } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
+import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { FieldValue } from './FieldValue';
@@ -102,6 +103,18 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       <Form {...searchFormProps} component={false}>
         <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
       </Form>
+      {isArchivable(def) && (
+        <Space style={{ marginBottom: 12 }}>
+          <Switch
+            size="small"
+            id={`${def.name}-archived`}
+            checked={filters.some((f) => 'field' in f && f.field === 'archived')}
+            onChange={(on) => setFilter('archived', on ? 'true' : undefined)}
+            data-testid="show-archived"
+          />
+          <label htmlFor={`${def.name}-archived`}>{t('common.showArchived', 'Show archived')}</label>
+        </Space>
+      )}
       <Table
         {...tableProps}
         rowKey="id"
@@ -133,7 +146,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
               <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
               {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
               {extras?.rowActions?.(record)}
-              {record.id !== undefined && <DeleteAction def={def} id={record.id} />}
+              {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
             </Space>
           )}
         />

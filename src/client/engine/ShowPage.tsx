@@ -1,11 +1,12 @@
 // Generated detail page: every readable field in a Descriptions list.
-import { Button, Descriptions } from 'antd';
+import { Button, Descriptions, Tag } from 'antd';
 import { Link } from 'react-router';
 import { EditButton, Show } from '@refinedev/antd';
 import { allFields, clientRoute, type ResourceDef } from '../../shared/resource';
 import { screensOf } from './screens';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
+import { RestoreAction } from './RestoreAction';
 import { FieldValue, RelationValue } from './FieldValue';
 import { fieldLabel, resourceTitle } from './labels';
 import { useCanDo } from './useCanDo';
@@ -17,7 +18,8 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const { list } = useNavigation();
   const { query, result } = useShow({ resource: def.name, errorNotification: false });
   const record = result;
-  const fields = Object.entries(allFields(def)).filter(([, f]) => !f.writeOnly);
+  // The version is bookkeeping (the API's ETag), not something to read.
+  const fields = Object.entries(allFields(def)).filter(([name, f]) => !f.writeOnly && name !== 'version');
   // A hand-made area below the record (patients/:id with its tabs), when the screens declare one.
   const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
   return (
@@ -36,7 +38,9 @@ export function ShowPage({ def }: { def: ResourceDef }) {
             </Link>
           )}
           {canEdit && record?.id !== undefined && <EditButton recordItemId={record.id} resource={def.name} />}
-          {record?.id !== undefined && <DeleteAction def={def} id={record.id} withText onDeleted={() => list(def.name)} />}
+          {record?.archived_at ? <Tag color="default" data-testid="archived-tag">{t('common.archived', 'Archived')}</Tag> : null}
+          {record?.id !== undefined &&
+            (record.archived_at ? <RestoreAction def={def} id={record.id} withText /> : <DeleteAction def={def} id={record.id} withText onDeleted={() => list(def.name)} />)}
         </>
       )}
     >

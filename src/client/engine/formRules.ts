@@ -29,8 +29,10 @@ export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit
       validate.email = (v) => isBlank(v) || EMAIL_PATTERN.test(String(v)) || t('validation.email', 'Must be a valid e-mail address');
   }
   if (NUMBER_TYPES.has(field.type)) {
-    if (field.min !== undefined) rules.min = { value: field.min, message: t('validation.minimum', { limit: field.min }) };
-    if (field.max !== undefined) rules.max = { value: field.max, message: t('validation.maximum', { limit: field.max }) };
+    // Both ends known: the message names the whole allowed range, as the server's does.
+    const range = field.min !== undefined && field.max !== undefined ? t('validation.range', { min: field.min, max: field.max }) : null;
+    if (field.min !== undefined) rules.min = { value: field.min, message: range ?? t('validation.minimum', { limit: field.min }) };
+    if (field.max !== undefined) rules.max = { value: field.max, message: range ?? t('validation.maximum', { limit: field.max }) };
     if (field.type === 'integer')
       validate.integer = (v) => isBlank(v) || Number.isInteger(Number(v)) || t('validation.integer', 'Must be a whole number');
   }

@@ -8,7 +8,7 @@ import { stringify } from '@refinedev/simple-rest';
 import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, api } from './http';
+import { API_BASE, api, newIdempotencyKey } from './http';
 import { isPendingAnswer, toPendingResult } from './pending';
 
 function defOf(resource: string): ResourceDef | undefined {
@@ -97,6 +97,18 @@ export function writableBody(resource: string, values: unknown, mode: 'create' |
   return out;
 }
 
+function originalOf(meta: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  const value = meta?.original as { current?: unknown } | Record<string, unknown> | undefined;
+  const record = value && 'current' in value ? value.current : value;
+  return record && typeof record === 'object' ? (record as Record<string, unknown>) : null;
+}
+
+/** The fields of `body` whose value differs from the loaded record (what the user changed). */
+export function changedOnly(body: Record<string, unknown>, original: Record<string, unknown>): Record<string, unknown> {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null) || (typeof a === 'number' && Number(b) === a);
+  return Object.fromEntries(Object.entries(body).filter(([name, value]) => !same(value, original[name])));
+}
+
 interface ListBody<T> {
   data: T[];
   meta?: { total?: number };
@@ -122,17 +134,24 @@ export const dataProvider: DataProvider = {
     return { data: body.data };
   },
 
-  create: async <T extends BaseRecord>({ resource, variables }: { resource: string; variables: unknown }) => {
-    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create') });
+  // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
+  create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
+    const key = typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : newIdempotencyKey();
+    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create'), headers: { 'Idempotency-Key': key } });
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };
   },
 
-  update: async <T extends BaseRecord>({ resource, id, variables }: { resource: string; id: string | number; variables: unknown }) => {
+  // meta.original: the record as the form loaded it (a ref's current, or the record): only the
+  // fields that differ from it are sent, with If-Match of its version (a 412 if someone saved since).
+  update: async <T extends BaseRecord>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: unknown; meta?: Record<string, unknown> }) => {
+    const original = originalOf(meta);
     const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, {
       method: 'PATCH',
-      body: writableBody(resource, variables, 'update'),
+      body: original ? changedOnly(writableBody(resource, variables, 'update'), original) : writableBody(resource, variables, 'update'),
+      headers: original?.version !== undefined ? { 'If-Match': `"${String(original.version)}"` } : undefined,
+      conflictShown: !!original,
     });
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };
@@ -141,6 +160,9 @@ export const dataProvider: DataProvider = {
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
     const body = await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
+    // 200: archived instead of deleted (others still use it); the server says so in `message`.
+    const archived = body as { message?: string; data?: BaseRecord } | undefined;
+    if (archived?.data) return { data: { ...archived.data, archivedMessage: archived.message } as unknown as T };
     return { data: { id } as unknown as T };
   },
 

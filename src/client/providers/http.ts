@@ -14,12 +14,20 @@ export const API_BASE = '/api/v1';
 export class ApiError extends Error implements HttpError {
   statusCode: number;
   errors?: Record<string, string[]>;
+  /** 412: the record as it is now (someone else saved it since it was loaded). */
+  current?: Record<string, unknown>;
   constructor(message: string, statusCode: number, errors?: Record<string, string[]>) {
     super(message);
     this.name = 'ApiError';
     this.statusCode = statusCode;
     if (errors) this.errors = errors;
   }
+}
+
+/** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; a plain-http clinic has none). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export interface RequestOptions {
@@ -32,6 +40,8 @@ export interface RequestOptions {
   record?: boolean;
   /** Background load (start-up, initial data): no toast, no navigation; failures only thrown. */
   quiet?: boolean;
+  /** The caller shows a 412 itself (the form's conflict dialog): no toast for it. */
+  conflictShown?: boolean;
 }
 
 export function requestHeaders(extra?: Record<string, string>): Record<string, string> {
@@ -61,7 +71,7 @@ export function handleFailure(status: number, message: string, opts: RequestOpti
   if (status === 418) return goTo('/418');
   if (status === 417) return goTo('/417');
   if (status === 404 && opts.record) return goTo('/404');
-  if (status === 422) return;
+  if (status === 422 || (status === 412 && opts.conflictShown)) return;
   toast('error', errorText(message));
 }
 
@@ -90,7 +100,9 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     const data = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof data.message === 'string' && data.message ? data.message : response.statusText || String(response.status);
     handleFailure(response.status, message, opts, hadToken);
-    throw new ApiError(message, response.status, response.status === 422 ? normalizeErrors(data.errors) : undefined);
+    const error = new ApiError(message, response.status, response.status === 422 ? normalizeErrors(data.errors) : undefined);
+    if (response.status === 412 && data && typeof (data as { data?: unknown }).data === 'object') error.current = (data as { data: Record<string, unknown> }).data;
+    throw error;
   } finally {
     done();
   }

@@ -117,21 +117,21 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')}>
-            <InputNumber id="field-duration_minutes" min={5} max={480} precision={0} suffix="min" style={{ width: '100%' }} />
+          <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
+            <InputNumber id="field-duration_minutes" precision={0} suffix="min" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
         <Col xs={12} md={8}><Form.Item name="origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
         <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
         <Col xs={12} md={8}>
-          <Form.Item name="amount" label={fieldLabel(t, def, 'amount')}>
-            <InputNumber id="field-amount" min={0} style={{ width: '100%' }} />
+          <Form.Item name="amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
+            <InputNumber id="field-amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')}>
-            <InputNumber id="field-paid_amount" min={0} style={{ width: '100%' }} />
+          <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
+            <InputNumber id="field-paid_amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>

@@ -97,8 +97,8 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="fee" label={fieldLabel(t, def, 'fee')}>
-              <InputNumber id="visit-fee" min={0} style={{ width: '100%' }} />
+            <Form.Item name="fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
+              <InputNumber id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -112,7 +112,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
                 }),
               ]}
             >
-              <InputNumber id="visit-paid_amount" min={0} style={{ width: '100%' }} />
+              <InputNumber id="visit-paid_amount" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

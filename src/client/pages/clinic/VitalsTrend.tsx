@@ -6,7 +6,8 @@ import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../engine/labels';
-import { formatNumber } from '../../engine/FieldValue';
+import { FieldValue, formatNumber } from '../../engine/FieldValue';
+import { abnormality } from '../../../shared/resource';
 import { LazyChart } from './charts/LazyChart';
 import { type TrendField, vitalSeries } from './lib/vitals';
 
@@ -27,6 +28,10 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
   const latest = rows.find((r) => r.bmi !== null && r.bmi !== undefined);
   const fields = GROUPS[group];
   const label = (f: TrendField) => `${fieldLabel(t, def, f)} (${def.fields[f].unit ?? ''})`;
+  // The readings of the shown measures that lie outside their declared normal range, newest first.
+  const abnormal = rows
+    .flatMap((r) => fields.filter((f) => abnormality(def.fields[f], r[f])).map((f) => ({ at: String(r.measured_at), field: f, value: r[f] })))
+    .slice(0, 8);
   const data = vitalSeries(rows.map((r) => Object.fromEntries(['measured_at', ...fields].map((k) => [k, r[k]]))), label, (v) => dayjs(v).format('YYYY-MM-DD HH:mm'));
   return (
     <Card size="small" loading={query.isLoading} style={{ marginBottom: 16 }} data-testid="vitals-trend">
@@ -45,6 +50,16 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
         </Col>
         <Col xs={24} md={18}>
           <LazyChart kind="line" data={data} height={240} />
+          {abnormal.length > 0 && (
+            <div data-testid="vitals-abnormal" style={{ marginTop: 8 }}>
+              <strong>{t('vitals.outOfRange', 'Outside the normal range')}: </strong>
+              {abnormal.map(({ at, field, value }) => (
+                <span key={`${at}-${field}`} style={{ marginInlineEnd: 8, whiteSpace: 'nowrap' }}>
+                  {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <bdi dir="ltr">{dayjs(at).format('YYYY-MM-DD')}</bdi>
+                </span>
+              ))}
+            </div>
+          )}
         </Col>
       </Row>
     </Card>

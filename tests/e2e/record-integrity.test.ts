@@ -1,0 +1,111 @@
+// Records a clinic can trust, in the browser and in Kurdish: a double-clicked Save makes one
+// record; two tabs editing one patient meet the conflict dialog instead of undoing each other;
+// a temperature typed as 375 is refused with the allowed range, never clamped.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, waitForPath } from './browser';
+
+const HOST = 'demo.localhost';
+const url = (path: string) => `${baseUrl(HOST)}${path}`;
+const tag = Date.now().toString(36);
+const SAVE = 'پاشەکەوتکردن';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function signedIn(user: string): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await login(page, HOST, user);
+  await waitForPath(page, '/dashboard');
+  return page;
+}
+
+async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ p, method, body }) => {
+      const res = await fetch(`/api/v1${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+    },
+    { p: path, method: init.method ?? 'GET', body: init.body },
+  );
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('records a clinic can trust (Kurdish)', () => {
+  it('a double-clicked Save creates one task', async () => {
+    const page = await signedIn('doctor');
+    await page.goto(url('/tasks/create'));
+    const title = `Order gloves ${tag}`;
+    await page.locator('#field-title').fill(title);
+    await page.getByRole('button', { name: SAVE }).dblclick();
+    await waitForPath(page, '/tasks');
+    // Both clicks reached the server or were held back: either way, one record.
+    await page.waitForTimeout(500);
+    const found = await api<{ data: { title: string }[] }>(page, `/tasks?q=${encodeURIComponent(title)}`);
+    expect(found.body.data.map((r) => r.title)).toEqual([title]);
+  });
+
+  it('two tabs editing one patient: the later save shows what the other changed, and keeps both changes', async () => {
+    const first = await signedIn('doctor');
+    const created = await api<{ data: { id: number } }>(first, '/patients', { method: 'POST', body: { name: `Shilan ${tag}`, gender: 1, phone: '0750 111 2222' } });
+    const id = created.body.data.id;
+    const second = await signedIn('secretary');
+    await first.goto(url(`/patients/edit/${id}`));
+    await second.goto(url(`/patients/edit/${id}`));
+    await first.locator('#field-name').waitFor();
+    await second.locator('#field-name').waitFor();
+    await expect.poll(() => second.locator('#field-name').inputValue()).toBe(`Shilan ${tag}`);
+
+    // The secretary corrects the name and saves first.
+    await second.locator('#field-name').fill(`Shilan Omar ${tag}`);
+    await second.getByRole('button', { name: SAVE }).click();
+    await second.waitForURL((u) => !u.pathname.includes('/edit/'));
+
+    // The doctor, on the version opened before, changes the phone and saves.
+    await first.locator('#field-phone').fill('0770 333 4444');
+    await first.getByRole('button', { name: SAVE }).click();
+    await first.getByTestId('conflict-fields').waitFor();
+    await expect.poll(() => first.getByTestId('conflict-fields').innerText()).toContain('ناو');
+    await first.screenshot({ path: '/tmp/conflict-dialog.png' }).catch(() => undefined);
+    await first.getByTestId('conflict-apply').click();
+    await first.waitForURL((u) => !u.pathname.includes('/edit/'));
+
+    const saved = await api<{ data: { name: string; phone: string } }>(first, `/patients/${id}`);
+    expect(saved.body.data).toMatchObject({ name: `Shilan Omar ${tag}`, phone: '0770 333 4444' });
+  });
+
+  it('a nurse typing 375 as a temperature sees the allowed range, and nothing is saved', async () => {
+    const nurse = await signedIn('nurse');
+    const patients = await api<{ data: { id: number }[] }>(nurse, '/patients?per_page=1');
+    const patientId = patients.body.data[0].id;
+    const before = await api<{ meta: { total: number } }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}&per_page=1`);
+    await nurse.goto(url(`/vitalSigns/create?patient_id=${patientId}`));
+    const field = nurse.locator('#field-body_temperature');
+    await field.fill('375');
+    await field.blur();
+    // Not clamped: what was typed stays there.
+    expect(await field.inputValue()).toBe('375');
+    await nurse.getByRole('button', { name: SAVE }).click();
+    const help = nurse.locator('.ant-form-item-explain-error');
+    await help.first().waitFor();
+    const text = await help.allInnerTexts();
+    expect(text.join(' ')).toMatch(/30.*45|45.*30/);
+    const after = await api<{ meta: { total: number } }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}&per_page=1`);
+    expect(after.body.meta.total).toBe(before.body.meta.total);
+  });
+});
