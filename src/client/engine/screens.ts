@@ -55,6 +55,7 @@ export const SCREENS: readonly Screen[] = [
   { key: 'pastMedicalHistories', path: 'patients/:id/nurses/past-medical-histories', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'pastMedications', path: 'patients/:id/nurses/past-medications', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'commonDiseases', path: 'patients/:id/nurses/common-diseases', scope: T, rule: perm('patients'), page: 'patientTabs' },
+  { key: 'clinicAudit', path: 'patients/:id/opened', scope: T, rule: MAIN, page: 'patientTabs' },
   { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
   { key: 'commonDiseases', path: 'categories/common-diseases', scope: T, rule: AUTH, menu: { order: 51, parent: 'categories' } },
   { key: 'examinations', path: 'categories/examinations', scope: T, rule: AUTH, menu: { order: 62, parent: 'categories' } },

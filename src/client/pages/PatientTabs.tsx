@@ -24,13 +24,15 @@ export const PATIENT_TABS = [
   { path: 'nurses/past-medical-histories', key: 'pastMedicalHistories' },
   { path: 'nurses/past-medications', key: 'pastMedications' },
   { path: 'nurses/common-diseases', key: 'commonDiseases' },
+  // "Who opened this record": the audit trail of this patient (the Main Doctor's).
+  { path: 'opened', key: 'clinicAudit' },
 ];
 
 /** The registry resource shown in a tab, and the field linking it to the patient. */
 export function tabResource(tabPath: string, tabKey: string): { def: ResourceDef; field: string } | null {
   const within = resources.find((r) => r.within?.resource === 'patients' && r.within.tab === tabPath);
   if (within?.within) return { def: within, field: within.within.field };
-  const own = resources.find((r) => r.scope === 'tenant' && r.name === tabKey && r.fields.patient_id?.relation?.resource === 'patients');
+  const own = resources.find((r) => r.scope === 'tenant' && r.name === tabKey && 'patient_id' in r.fields);
   return own ? { def: own, field: 'patient_id' } : null;
 }
 
@@ -50,7 +52,7 @@ export default function PatientTabs() {
       <Tabs
         activeKey={active.path}
         onChange={(key) => navigate(`/patients/${id}/${key}`)}
-        items={PATIENT_TABS.map((tab) => ({ key: tab.path, label: t(`nav.${tab.key}`, tab.key) }))}
+        items={PATIENT_TABS.filter((tab) => tab.key !== 'clinicAudit' || allows(callerOf(session), { kind: 'mainDoctor' })).map((tab) => ({ key: tab.path, label: t(`nav.${tab.key}`, tab.key) }))}
       />
       {active.key === 'visitings' && readable && id ? (
         <VisitHistory patientId={Number(id)} patient={result} allowNew />

@@ -51,10 +51,10 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
         <Col xs={24} md={18}>
           <LazyChart kind="line" data={data} height={240} />
           {abnormal.length > 0 && (
-            <div data-testid="vitals-abnormal" style={{ marginTop: 8 }}>
-              <strong>{t('vitals.outOfRange', 'Outside the normal range')}: </strong>
+            <div data-testid="vitals-abnormal" style={{ marginTop: 8, display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center' }}>
+              <strong>{t('vitals.outOfRange', 'Outside the normal range')}:</strong>
               {abnormal.map(({ at, field, value }) => (
-                <span key={`${at}-${field}`} style={{ marginInlineEnd: 8, whiteSpace: 'nowrap' }}>
+                <span key={`${at}-${field}`}>
                   {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <bdi dir="ltr">{dayjs(at).format('YYYY-MM-DD')}</bdi>
                 </span>
               ))}

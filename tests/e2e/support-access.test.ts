@@ -1,0 +1,72 @@
+// Support access only with the clinic's consent, in the browser and in Kurdish: the Main Doctor
+// grants it, the Owner opens the clinic and works under the banner, the patient's "Who opened this
+// record" names the Owner, and after the Main Doctor revokes it the Owner's next step is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, waitForPath } from './browser';
+
+const CLINIC = 'demo.localhost';
+const OWNER_NAME = 'Aram Qadir';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function kurdishPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('support access with consent (Kurdish)', () => {
+  it('granted, used under a banner, seen in the record, revoked', async () => {
+    const doctor = await kurdishPage();
+    await login(doctor, CLINIC, 'doctor');
+    await waitForPath(doctor, '/dashboard');
+    await doctor.goto(`${baseUrl(CLINIC)}/settings/support`);
+    await doctor.getByTestId('support-grant-open').click();
+    await doctor.getByTestId('support-grant-user').click();
+    await doctor.locator('.ant-select-item-option').filter({ hasText: OWNER_NAME }).click();
+    await doctor.locator('#reason').fill('پرسیار دەربارەی پسوولە');
+    await doctor.getByRole('dialog').getByRole('button', { name: 'دەستگەیشتن بدە' }).click();
+    await doctor.getByText(OWNER_NAME).first().waitFor();
+
+    const owner = await kurdishPage();
+    await login(owner, 'localhost', 'owner');
+    await waitForPath(owner, '/dashboard');
+    await owner.goto(`${baseUrl('localhost')}/support`);
+    await owner.getByTestId('support-open-demo').click();
+    await owner.waitForURL((u) => u.hostname === CLINIC && u.pathname === '/dashboard');
+    await expect.poll(() => owner.getByTestId('support-banner').innerText()).toContain(OWNER_NAME);
+    expect(new URL(owner.url()).hash).toBe('');
+
+    // The Owner opens a patient.
+    const patientId = await owner.evaluate(async () => {
+      const res = await fetch('/api/v1/patients?per_page=1', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return ((await res.json()) as { data: { id: number }[] }).data[0].id;
+    });
+    await owner.goto(`${baseUrl(CLINIC)}/patients/show/${patientId}`);
+    await owner.getByTestId('support-banner').waitFor();
+
+    // The Main Doctor sees who opened the record, then ends the access.
+    await doctor.goto(`${baseUrl(CLINIC)}/patients/${patientId}/opened`);
+    await expect.poll(() => doctor.locator('.ant-table-tbody').innerText()).toContain(OWNER_NAME);
+    await doctor.goto(`${baseUrl(CLINIC)}/settings/support`);
+    await doctor.locator('[data-testid^="support-revoke-"]').first().click();
+    await doctor.locator('.ant-popconfirm').getByRole('button', { name: 'کۆتایی بە دەستگەیشتن بهێنە' }).click();
+    await doctor.locator('[data-testid^="support-revoke-"]').first().waitFor({ state: 'detached' });
+
+    // The Owner's next step is refused: back to the clinic's login.
+    await owner.goto(`${baseUrl(CLINIC)}/patients`);
+    await waitForPath(owner, '/login');
+  });
+});
