@@ -80,6 +80,11 @@ export interface FieldDef {
   notFuture?: boolean;
   /** Type 'datetime': must lie ahead, at most this many hours from now (a support grant's end). */
   withinHours?: number;
+  /**
+   * Type 'string' holding a code (an audit event's action): shown through this translation key,
+   * `{}` standing for the value ('audit.actions.{}'); an unknown code shows as it is.
+   */
+  labels?: string;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
   /**

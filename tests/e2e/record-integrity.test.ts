@@ -52,6 +52,12 @@ describe('records a clinic can trust (Kurdish)', () => {
     await page.goto(url('/tasks/create'));
     const title = `Order gloves ${tag}`;
     await page.locator('#field-title').fill(title);
+    // Enter inside the date picker picks the date; it does not submit the form.
+    await page.locator('#field-start_day').click();
+    await page.locator('#field-start_day').fill('2027-03-01');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/tasks/create');
     await page.getByRole('button', { name: SAVE }).dblclick();
     await waitForPath(page, '/tasks');
     // Both clicks reached the server or were held back: either way, one record.

@@ -62,6 +62,14 @@ describe('record integrity in the client', () => {
     expect(String((rules.max as { message: string }).message)).toContain('45');
   });
 
+  it('names every audit action in the three languages', async () => {
+    const { AUDIT_ACTIONS } = await import('../../src/server/audit/events');
+    for (const lang of ['en', 'ar', 'ckb']) {
+      const file = (await import(`../../locales/${lang}.json`)) as { default: { audit: { actions: Record<string, string> } } };
+      for (const action of AUDIT_ACTIONS) expect(file.default.audit.actions[action], `${lang} ${action}`).toBeTruthy();
+    }
+  });
+
   it('flags values outside the declared normal range, never inside it', () => {
     const temperature = resourceByName('vitalSigns').fields.body_temperature;
     expect(abnormality(temperature, 39.2)).toBe('high');

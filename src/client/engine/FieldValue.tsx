@@ -63,7 +63,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
     case 'file':
       return <FileValue field={field} value={value} />;
     default:
-      return <span>{String(value)}</span>;
+      return <span>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</span>;
   }
 }
 

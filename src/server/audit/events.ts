@@ -5,27 +5,30 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
-export type AuditAction =
-  | 'create'
-  | 'update'
-  | 'delete'
-  | 'archive'
-  | 'restore'
-  | 'read'
-  | 'list'
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'password_change'
-  | 'permissions_change'
-  | 'export'
-  | 'support_access'
-  | 'print'
-  | 'renew'
-  | 'accept'
-  | 'reject'
-  | 'denied'
-  | 'revoke';
+/** What an event records (labels: `audit.actions.<action>` in the locale files). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'archive',
+  'restore',
+  'read',
+  'list',
+  'login',
+  'login_failed',
+  'logout',
+  'password_change',
+  'permissions_change',
+  'export',
+  'support_access',
+  'print',
+  'renew',
+  'accept',
+  'reject',
+  'denied',
+  'revoke',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Who acted. */
 export interface Actor {

@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     fields text[], ip text, user_agent text)`.execute(db);
   await sql`create index audit_events_tenant_at_idx on audit_events (tenant_id, at desc, id desc)`.execute(db);
   await sql`create index audit_events_patient_idx on audit_events (tenant_id, patient_id, at desc) where patient_id is not null`.execute(db);
-  await sql`create index audit_events_patients_idx on audit_events using gin (patient_ids) where patient_ids is not null`.execute(db);
+  // patient_ids (the patients a list showed) is kept for the record, not searched: no index to pay
+  // for on every list.
 
   // tenant_key: the clinic, 0 for the platform; seq: the event's place in that chain.
   await sql`create table audit_seals (
