@@ -23,13 +23,17 @@ export interface LoadRow {
   ratio: number;
 }
 
-/** One call measured against the server with its audit trail and without it (same run). */
-export interface AuditCostRow {
+/** A guarantee whose price is measured: the same server started without it, same run. */
+export type Guarantee = 'audit' | 'encryption';
+
+/** One call measured against the server with a guarantee and without it (same run). */
+export interface CostRow {
+  guarantee: Guarantee;
   call: string;
   connections: number;
-  withAudit: Figure;
-  withoutAudit: Figure;
-  /** Share of requests per second the audit costs (0.05: 5% fewer). */
+  with: Figure;
+  without: Figure;
+  /** Share of requests per second the guarantee costs (0.05: 5% fewer). */
   cost: number;
 }
 
@@ -80,6 +84,13 @@ async function measure(base: string, target: Target, connections: number, second
  * a measurement (the bare dashboard's counts take seconds each) keep the database busy after it
  * returns; the next measurement must not pay for them.
  */
+const COST_ROUNDS = 3;
+
+/** The round with the median requests per second. */
+function median(rounds: Figure[]): Figure {
+  return [...rounds].sort((a, b) => a.rps - b.rps)[Math.floor(rounds.length / 2)];
+}
+
 async function settle(db: pg.Client): Promise<void> {
   for (let i = 0; i < 600; i++) {
     const { rows } = await db.query("select count(*)::int as n from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and datname = current_database()");
@@ -92,33 +103,41 @@ export async function runLoad(
   databaseUrl: string,
   opts: { seconds: number; connections: number[] },
   log: (s: string) => void,
-): Promise<{ rows: LoadRow[]; auditCost: AuditCostRow[] }> {
+): Promise<{ rows: LoadRow[]; costs: CostRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
-  const withoutAuditPort = 3402;
+  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403 };
+  // The 'with' side of each comparison is a server as fresh as the 'without' ones (not the one
+  // that just served the whole load above): a server's history should not be counted as a cost.
+  const withPort = 3404;
   // The server as `npm start` runs it: bundled.
   execSync('npm run build:server', { stdio: 'ignore' });
   const api = start('dist/server/main.js', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
   const bare = start('bench/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
-  // The same server without its audit trail, to show what the trail costs.
-  const withoutAudit = start('dist/server/main.js', {
-    DATABASE_URL: databaseUrl,
-    PORT: String(withoutAuditPort),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'never',
-    CLIENT_DIR: '/nonexistent',
-    JOB_INTERVAL_MINUTES: '100000',
-    BENCH_WITHOUT_AUDIT: '1',
-  });
+  // The same server without its audit trail, and without encryption, to show what each costs.
+  const withoutEnv: Record<Guarantee, Record<string, string>> = { audit: { BENCH_WITHOUT_AUDIT: '1' }, encryption: { BENCH_WITHOUT_ENCRYPTION: '1' } };
+  const withoutServers = [...(Object.keys(withoutPorts) as Guarantee[]), null].map((g) =>
+    start('dist/server/main.js', {
+      DATABASE_URL: databaseUrl,
+      PORT: String(g ? withoutPorts[g] : withPort),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'never',
+      CLIENT_DIR: '/nonexistent',
+      JOB_INTERVAL_MINUTES: '100000',
+      ...(g ? withoutEnv[g] : {}),
+    }),
+  );
   try {
     const host = `${benchSubdomain(1)}.localhost`;
     const apiBase = `http://127.0.0.1:${apiPort}/api/v1`;
     const bareBase = `http://127.0.0.1:${barePort}`;
     await waitFor(`${apiBase}/tenant-check`);
     await waitFor(`${bareBase}/dashboard`);
-    const withoutAuditBase = `http://127.0.0.1:${withoutAuditPort}/api/v1`;
-    await waitFor(`${withoutAuditBase}/tenant-check`);
+    const withoutBase = (g: Guarantee) => `http://127.0.0.1:${withoutPorts[g]}/api/v1`;
+    for (const g of Object.keys(withoutPorts) as Guarantee[]) await waitFor(`${withoutBase(g)}/tenant-check`);
+    const withBase = `http://127.0.0.1:${withPort}/api/v1`;
+    await waitFor(`${withBase}/tenant-check`);
 
     const login = async (path: string, h: string) => {
       const res = await postJson<{ token: string }>(`${apiBase}${path}`, h, { username: path.includes('tenant') ? 'doctor' : 'owner', password: 'demo-pass-1234' });
@@ -176,35 +195,50 @@ export async function runLoad(
         out.push(row);
       }
     }
-    // The audit trail's cost: a patient read (one event) and a visit create (one event beside the
-    // visit and its income), each against the same server without the trail.
-    const audited: { name: string; target: Target }[] = [
-      { name: 'a patient read', target: { method: 'GET', path: `/patients/${patient}`, headers: clinic } },
-      { name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
+    // What the guarantees cost: the audit trail on a patient read (one event) and a visit create
+    // (one event beside the visit and its income); encryption on a visit read and create (its
+    // sealed fields opened or sealed), each against the same server without it.
+    const { rows: visits } = await db.query('select id from visitings where tenant_id = $1 order by id desc limit 1', [tenant]);
+    const compared: { guarantee: Guarantee; name: string; target: Target }[] = [
+      { guarantee: 'audit', name: 'a patient read', target: { method: 'GET', path: `/patients/${patient}`, headers: clinic } },
+      { guarantee: 'audit', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
+      { guarantee: 'encryption', name: 'a visit read', target: { method: 'GET', path: `/visitings/${visits[0].id}`, headers: clinic } },
+      { guarantee: 'encryption', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
     ];
-    const auditCost: AuditCostRow[] = [];
-    // The comparison server has served nothing yet: warm it as the main one is, so neither side
-    // pays for a cold start in its figure.
-    for (const call of audited) await measure(withoutAuditBase, call.target, 16, opts.seconds);
-    for (const call of audited) {
+    const costs: CostRow[] = [];
+    // The comparison servers have served nothing yet: warm them alike, so neither side pays for a
+    // cold start in its figure.
+    for (const call of compared) {
+      await measure(withBase, call.target, 16, opts.seconds);
+      await measure(withoutBase(call.guarantee), call.target, 16, opts.seconds);
+    }
+    for (const call of compared) {
       for (const connections of opts.connections.filter((c) => c <= 16)) {
-        await settle(db);
-        const withAudit = await measure(apiBase, call.target, connections, opts.seconds);
-        await settle(db);
-        const without = await measure(withoutAuditBase, call.target, connections, opts.seconds);
-        const cost = without.rps ? Math.round((1 - withAudit.rps / without.rps) * 100) / 100 : 0;
-        log(`  audit cost, ${call.name} @${connections}: ${withAudit.rps} req/s with, ${without.rps} without (${Math.round(cost * 100)}%)`);
-        auditCost.push({ call: call.name, connections, withAudit, withoutAudit: without, cost });
+        // Alternating rounds, the median of each side: one noisy sample on a shared machine is
+        // larger than the difference being measured.
+        const withRounds: Figure[] = [];
+        const withoutRounds: Figure[] = [];
+        for (let round = 0; round < COST_ROUNDS; round++) {
+          await settle(db);
+          withRounds.push(await measure(withBase, call.target, connections, opts.seconds));
+          await settle(db);
+          withoutRounds.push(await measure(withoutBase(call.guarantee), call.target, connections, opts.seconds));
+        }
+        const withIt = median(withRounds);
+        const without = median(withoutRounds);
+        const cost = without.rps ? Math.round((1 - withIt.rps / without.rps) * 100) / 100 : 0;
+        log(`  ${call.guarantee} cost, ${call.name} @${connections}: ${withIt.rps} req/s with, ${without.rps} without (${Math.round(cost * 100)}%)`);
+        costs.push({ guarantee: call.guarantee, call: call.name, connections, with: withIt, without, cost });
       }
     }
     // Requests autocannon gave up on may still be creating visits: let them finish first.
     await settle(db);
     await removeCreated();
     await db.end();
-    return { rows: out, auditCost };
+    return { rows: out, costs };
   } finally {
     api.kill('SIGTERM');
     bare.kill('SIGTERM');
-    withoutAudit.kill('SIGTERM');
+    for (const server of withoutServers) server.kill('SIGTERM');
   }
 }

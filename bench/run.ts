@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '../src/server/start';
 import { generate } from './generate';
-import { type AuditCostRow, type LoadRow, runLoad } from './load';
+import { type CostRow, type LoadRow, runLoad } from './load';
 import { type PageWeight, runPageWeight } from './page-weight';
 import { kib } from './weigh';
 
@@ -65,7 +65,7 @@ await generate(db, size, false, (s) => log(s));
 await db.close();
 
 log('API load:');
-const { rows: load, auditCost }: { rows: LoadRow[]; auditCost: AuditCostRow[] } = await runLoad(databaseUrl, { seconds, connections: [1, 16, 64] }, log);
+const { rows: load, costs }: { rows: LoadRow[]; costs: CostRow[] } = await runLoad(databaseUrl, { seconds, connections: [1, 16, 64] }, log);
 log('Page weight and speed:');
 const pages: PageWeight = await runPageWeight(5, log);
 log('Cold start:');
@@ -74,10 +74,10 @@ const coldMs = await coldStart();
 console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`);
-console.log('\nThe audit trail\'s cost (same run, the same server started without it):\n');
-console.log('| call | conns | with audit req/s | p99 ms | without req/s | p99 ms | cost |');
-console.log('|---|---|---|---|---|---|---|');
-for (const r of auditCost) console.log(`| ${r.call} | ${r.connections} | ${r.withAudit.rps} | ${r.withAudit.p99} | ${r.withoutAudit.rps} | ${r.withoutAudit.p99} | ${Math.round(r.cost * 100)}% |`);
+console.log('\nWhat the audit trail and encryption cost (same run, the same server started without each):\n');
+console.log('| guarantee | call | conns | with req/s | p99 ms | without req/s | p99 ms | cost |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of costs) console.log(`| ${r.guarantee} | ${r.call} | ${r.connections} | ${r.with.rps} | ${r.with.p99} | ${r.without.rps} | ${r.without.p99} | ${Math.round(r.cost * 100)}% |`);
 console.log('\n| page | JS raw KiB | JS gzip KiB | CSS raw KiB | CSS gzip KiB | median ms to usable |');
 console.log('|---|---|---|---|---|---|');
 for (const [name, p] of [['login', pages.login], ['patients list', pages.patients]] as const) {
@@ -88,5 +88,5 @@ console.log('Largest chunks (gzip KiB): ' + pages.largest.map((c) => `${path.bas
 console.log(`Cold start to first answer (existing embedded database, median of 3): ${coldMs} ms`);
 
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, load, auditCost, pages, coldStartMs: coldMs }, null, 2));
+fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, load, costs, pages, coldStartMs: coldMs }, null, 2));
 console.log('\nWritten to bench/results/latest.json');

@@ -27,6 +27,6 @@ export default defineResource({
     amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0 },
     referral: { type: 'string', maxLength: 200, nullable: true, searchable: true },
-    notes: { type: 'text', maxLength: 2000, nullable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
   },
 });

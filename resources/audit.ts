@@ -1,6 +1,7 @@
 // The audit trail (issue 14), read-only through the API: a clinic's events for its Main Doctor,
 // the platform staff's own actions for the Owner and the Developer. Events are written by the
 // engine and the auth layer (src/server/audit/), never through these resources.
+import { AUDIT_ACTIONS } from '../src/shared/audit';
 import { CENTRAL_ROLE } from '../src/shared/roles';
 import { type FieldDef, type ResourceDef, defineResource } from '../src/shared/resource';
 
@@ -8,12 +9,13 @@ const readOnly = (field: FieldDef): FieldDef => ({ ...field, readOnly: true });
 
 const fields: Record<string, FieldDef> = {
   at: readOnly({ type: 'datetime', list: true, sortable: true, filterable: true }),
-  actor_name: readOnly({ type: 'string', list: true, searchable: true }),
+  // No name: the platform itself (the subscription job).
+  actor_name: readOnly({ type: 'string', list: true, searchable: true, emptyLabel: 'audit.platform' }),
   actor_scope: readOnly({ type: 'string', filterable: true }),
   user_id: readOnly({ type: 'integer', filterable: true }),
   actor_role: readOnly({ type: 'integer' }),
   on_behalf_of: readOnly({ type: 'integer', filterable: true, list: true }),
-  action: readOnly({ type: 'string', labels: 'audit.actions.{}', list: true, filterable: true }),
+  action: readOnly({ type: 'string', choices: AUDIT_ACTIONS, labels: 'audit.actions.{}', list: true, filterable: true }),
   resource: readOnly({ type: 'string', labels: 'resources.{}.title', list: true, filterable: true }),
   record_id: readOnly({ type: 'integer', list: true, filterable: true }),
   patient_id: readOnly({ type: 'integer', list: true, filterable: true }),

@@ -30,7 +30,7 @@ export const vitalSigns = defineResource({
     // Computed by the server from weight and height.
     bmi: { type: 'number', readOnly: true, normal: { min: 18.5, max: 24.9 }, unit: 'kg/m²', list: true },
     waist_circumference: { type: 'number', min: 20, max: 300, unit: 'cm', nullable: true },
-    notes: { type: 'text', maxLength: 2000, nullable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
   },
 });
 
@@ -48,7 +48,7 @@ export const pastMedicalHistories = defineResource({
     condition: { type: 'string', required: true, maxLength: 200, searchable: true, list: true, sortable: true },
     diagnosed_on: { type: 'date', nullable: true, list: true, sortable: true },
     is_chronic: { type: 'boolean', default: false, list: true, filterable: true },
-    notes: { type: 'text', maxLength: 2000, nullable: true, list: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, list: true, encrypted: true },
   },
 });
 
@@ -68,7 +68,7 @@ export const pastMedications = defineResource({
     frequency: { type: 'string', maxLength: 100, nullable: true, list: true },
     started_on: { type: 'date', nullable: true, list: true, sortable: true },
     ended_on: { type: 'date', nullable: true, list: true },
-    notes: { type: 'text', maxLength: 2000, nullable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
   },
 });
 
@@ -87,6 +87,6 @@ export const patientDiseases = defineResource({
     common_disease_id: { type: 'relation', relation: { resource: 'commonDiseases', labelField: 'name' }, required: true, filterable: true, list: true },
     since: { type: 'date', nullable: true, list: true, sortable: true },
     is_controlled: { type: 'boolean', default: false, list: true, filterable: true },
-    notes: { type: 'text', maxLength: 2000, nullable: true, list: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, list: true, encrypted: true },
   },
 });

@@ -26,9 +26,23 @@ import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
 import { sealEvents } from './audit/chain';
+import { ReadLog } from './audit/read-log';
+import { FieldCipher } from './crypto/fields';
+import { KeyRing } from './crypto/keyring';
+import { loadMasterKey } from './crypto/master-key';
 import { registerAuditRoutes } from './audit/routes';
 
 const AUDIT_SEAL_MS = 5_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Read events waiting for their batch (null without the audit: the benchmark's comparison). */
+    auditReads: ReadLog | null;
+    /** The clinics' data keys, and the sealing of their declared fields (src/server/crypto). */
+    keyring: KeyRing;
+    cipher: FieldCipher;
+  }
+}
 
 export interface AppOptions {
   db: Db;
@@ -77,8 +91,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Encryption at rest: every clinic has its key before the first request.
+  const keyring = new KeyRing(loadMasterKey(config));
+  await keyring.ensureAll(db.kysely);
+  const cipher = new FieldCipher(keyring);
+  app.decorate('keyring', keyring);
+  app.decorate('cipher', cipher);
   // Before compression: a kept answer is the handler's, not its gzip.
-  installIdempotencyAnswers(app, db.kysely);
+  installIdempotencyAnswers(app, db.kysely, keyring);
   await app.register(rateLimit, { global: false });
   // gzip for answers and assets above 1 KiB (brotli costs too much CPU per dynamic answer).
   await app.register(compress, { threshold: 1024, encodings: ['gzip', 'deflate'] });
@@ -101,11 +121,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sealer = setInterval(() => void sealEvents(db.kysely).catch((err: unknown) => app.log.error({ err }, 'sealing audit events failed')), AUDIT_SEAL_MS);
   sealer.unref();
   app.addHook('onClose', async () => clearInterval(sealer));
+  const readLog = config.benchWithoutAudit
+    ? null
+    : new ReadLog(db.kysely, (err, dropped) => app.log.error({ err, dropped }, 'writing read events failed; kept for the next try'));
+  app.decorate('auditReads', readLog);
+  // The reads of a stopping server reach the trail (before the database closes).
+  app.addHook('preClose', async () => readLog?.flush());
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, withoutAudit: config.benchWithoutAudit });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher });
       installInputGuard(api);
-      installIdempotency(api, db.kysely);
+      installIdempotency(api, db.kysely, keyring);
       // Clinic data is never kept by a browser or a proxy (a route may say otherwise for its files).
       api.addHook('onSend', async (_request, reply, payload) => {
         if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
@@ -119,9 +145,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sessions,
       });
       registerProfileRoutes(api, db.kysely, clock);
-      await registerUploadRoutes(api, db.kysely, config.dataDir);
+      await registerUploadRoutes(api, db.kysely, config.dataDir, keyring);
       registerModuleRoutes(api, db.kysely);
-      registerAuditRoutes(api, db.kysely);
+      registerAuditRoutes(api, db.kysely, readLog);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -23,8 +23,13 @@ export interface Config {
   jobIntervalMinutes: number;
   /** The clinics' time zone: what "today" means (src/server/days.ts). */
   timeZone: string;
+  /** The master key (base64 of 32 bytes), or a file holding it; neither: `master.key` in dataDir. */
+  masterKey?: string;
+  masterKeyFile?: string;
   /** For the benchmark's side-by-side run only: the engine writes no audit events. Never for clinics. */
   benchWithoutAudit: boolean;
+  /** For the benchmark's side-by-side run only: declared fields are neither sealed nor opened. Never for clinics. */
+  benchWithoutEncryption: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -49,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: seed === 'always' || seed === 'never' ? seed : 'auto',
     jobIntervalMinutes: int(env.JOB_INTERVAL_MINUTES, 10),
     timeZone: env.TIME_ZONE || 'Asia/Baghdad',
+    masterKey: env.MASTER_KEY || undefined,
+    masterKeyFile: env.MASTER_KEY_FILE || undefined,
     benchWithoutAudit: env.BENCH_WITHOUT_AUDIT === '1',
+    benchWithoutEncryption: env.BENCH_WITHOUT_ENCRYPTION === '1',
   };
 }

@@ -7,11 +7,13 @@ import { runSubscriptionJob } from './modules/subscriptions';
 import { purgeReleasedFiles } from './engine/released-files';
 import { purgeIdempotencyKeys } from './http/idempotency';
 import { prepareDatabase } from './start';
+import { sealLegacyData } from './crypto/legacy';
 
 const config = loadConfig();
 const { db } = await prepareDatabase(config, console);
 const app = await buildApp({ db, config });
 if (config.benchWithoutAudit) app.log.warn('BENCH_WITHOUT_AUDIT is set: this server writes no audit trail (a benchmark run only)');
+if (config.benchWithoutEncryption) app.log.warn('BENCH_WITHOUT_ENCRYPTION is set: this server stores clinical text in plain (a benchmark run only)');
 
 // Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
 // an advisory lock lets one at a time do the work.
@@ -20,6 +22,8 @@ const runJob = () => {
   // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
   void purgeReleasedFiles(db.kysely, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
   void purgeIdempotencyKeys(db.kysely).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed'));
+  // Values and files stored before encryption (or by the demo seed) are sealed.
+  void sealLegacyData(db.kysely, app.cipher, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'sealing stored data failed'));
 };
 
 await app.listen({ port: config.port, host: config.host });

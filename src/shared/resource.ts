@@ -85,6 +85,17 @@ export interface FieldDef {
    * `{}` standing for the value ('audit.actions.{}'); an unknown code shows as it is.
    */
   labels?: string;
+  /** Stored sealed under the clinic's key (clinical free text, identifiers): never searched,
+   * filtered or sorted by the database; the API answers it in plain to who may read. */
+  encrypted?: boolean;
+  /** An encrypted field findable by its exact value (a national ID): a keyed hash of it is kept in
+   * `<name>_lookup`, so `filter[name]=` and the search box match it whole. */
+  lookup?: boolean;
+  /** The values a string field may hold: anything else is refused; filters offer them as a list
+   * (labelled through `labels`). */
+  choices?: readonly string[];
+  /** A translation key shown instead of a dash when the value is empty ('audit.platform': no user). */
+  emptyLabel?: string;
   /** Unit shown after numeric values (kg, cm, mmHg...). */
   unit?: string;
   /**
@@ -155,6 +166,8 @@ export interface ResourceDef {
    * A database function `(pattern text) returns setof <table>` with the clinic's records whose
    * search text matches a LIKE pattern; q= reads from it instead of matching the searchable fields
    * one by one, so an index serves it (patients; migrations 007 and 010 say why it is a function).
+   * A resource with a `lookup` field passes its keyed hash of q as a second argument
+   * `(pattern text, lookup text)`, so the whole value typed is found through its own index.
    */
   searchFunction?: string;
   /** Field used as the record's title in selects and headings. */
@@ -235,6 +248,13 @@ export function clientRoute(def: ResourceDef): string {
 
 /** Identity helper that keeps literal types and checks the shape. */
 export function defineResource(def: ResourceDef): ResourceDef {
+  // The database cannot search, filter or sort what it only holds sealed.
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.encrypted && (def.scope !== 'tenant' || !['string', 'text'].includes(f.type) || f.searchable || (f.filterable && !f.lookup) || f.sortable)) {
+      throw new Error(`${def.name}.${name}: an encrypted field is a clinic's string or text, never searchable, sortable, or filterable but by its lookup`);
+    }
+    if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
+  }
   return def;
 }
 

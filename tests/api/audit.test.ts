@@ -32,13 +32,15 @@ interface EventRow {
   user_agent: string | null;
 }
 
-/** Events written since `after` (read as the database owner, past row-level security). */
+/** Events written since `after` (read as the database owner, past row-level security), reads' batch included. */
 async function eventsSince(after: number): Promise<EventRow[]> {
-  const { rows } = await sql<EventRow>`select * from audit_events where id > ${after} order by id`.execute(t.db.kysely as Kysely<Database>);
+  await t.app.auditReads?.flush();
+  const { rows } = await sql<EventRow>`select * from audit_events where id > ${after} order by at, id`.execute(t.db.kysely as Kysely<Database>);
   return rows;
 }
 
 async function lastEventId(): Promise<number> {
+  await t.app.auditReads?.flush();
   const { rows } = await sql<{ id: number | null }>`select max(id) as id from audit_events`.execute(t.db.kysely);
   return Number(rows[0].id ?? 0);
 }
@@ -185,6 +187,11 @@ describe('the trail itself', () => {
     const rows = opened.body.data as EventRow[];
     const nurseId = ((await t.call('GET', '/auth/tenant/user', { host: DEMO, token: nurse })).body.data as { id: number }).id;
     expect(rows.map((r) => [r.action, r.user_id, r.actor_scope])).toEqual([['read', nurseId, 'tenant']]);
+    // Lists of values come back as they are (not turned into {} by the answer's schema).
+    expect([rows[0].patient_ids, rows[0].fields]).toEqual([null, null]);
+    expect((await t.call('PATCH', `/patients/${patient.id}`, { host: DEMO, token: doctor, body: { occupation: 'teacher' } })).status).toBe(200);
+    const updated = await t.call('GET', `/audit?filter[record_id]=${patient.id}&filter[action]=update&filter[resource]=patients`, { host: DEMO, token: doctor });
+    expect((updated.body.data as EventRow[])[0].fields).toEqual(['occupation']);
     expect(rows[0].actor_name).toBeTruthy();
     expect((await t.call('GET', `/audit?filter[at][gte]=2000-01-01T00:00:00Z&filter[resource]=patients`, { host: DEMO, token: doctor })).status).toBe(200);
     expect((await t.call('GET', '/audit', { host: DEMO, token: nurse })).status).toBe(403);
@@ -195,6 +202,27 @@ describe('the trail itself', () => {
     expect((await t.call('GET', '/audit', { token: await t.login(CENTRAL, 'admin') })).status).toBe(403);
     const central = await t.call('GET', '/audit?per_page=500', { token: await t.login(CENTRAL, 'owner') });
     expect((central.body.data as EventRow[]).every((e) => e.actor_scope === 'central')).toBe(true);
+  });
+
+  it('keeps read events the database refused and writes them at the next try, stamped with the time of the read', async () => {
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    const nurse = await t.login(DEMO, 'nurse');
+    const mark = await lastEventId();
+    // The database refuses the next batch (as when it is unreachable): nothing is lost.
+    await sql`alter table audit_events add constraint refuse_reads check (action <> 'read') not valid`.execute(t.db.kysely);
+    const before = new Date();
+    try {
+      expect((await t.call('GET', `/patients/${patient.id}`, { host: DEMO, token: nurse })).status).toBe(200);
+      await t.app.auditReads?.flush();
+      expect((await eventsSince(mark).catch(() => [])).filter((e) => e.action === 'read')).toEqual([]);
+    } finally {
+      await sql`alter table audit_events drop constraint refuse_reads`.execute(t.db.kysely);
+    }
+    const reads = (await eventsSince(mark)).filter((e) => e.action === 'read' && e.patient_id === patient.id);
+    expect(reads).toHaveLength(1);
+    const { rows } = await sql<{ at: Date }>`select at from audit_events where id = ${reads[0].id}`.execute(t.db.kysely);
+    expect(new Date(rows[0].at).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1);
+    expect(new Date(rows[0].at).getTime()).toBeLessThan(Date.now());
   });
 });
 

@@ -155,6 +155,9 @@ describe('suspension job', () => {
     const later = dayjs().add(31, 'day').toDate();
     expect((await runSubscriptionJob(t.db.kysely, later)).suspended).toContain(d.id);
     expect((await runSubscriptionJob(t.db.kysely, later)).suspended).not.toContain(d.id); // once only
+    // The platform's own action is in the central activity, once, with no user.
+    const events = (await t.call('GET', `/audit?filter[action]=suspend_unpaid&filter[record_id]=${d.id}`, { token: owner })).body.data as { resource: string; user_id: number | null; actor_scope: string }[];
+    expect(events.map((e) => [e.resource, e.user_id, e.actor_scope])).toEqual([['tenants', null, 'central']]);
     const refused = await loginAs();
     expect(refused.status).toBe(417);
     expect(refused.body.message).toBe('Account is suspended or archived');

@@ -72,10 +72,13 @@ async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: 
   };
 }
 
-export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}): Promise<TestApp> {
+/** `onDisk`: the embedded database in the test's data folder, not in memory (to look at its files). */
+export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean } = {}): Promise<TestApp> {
   const pgUrl = process.env.TEST_DATABASE_URL;
   const target = pgUrl ? await freshPostgres(pgUrl) : null;
-  const { db } = await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: 'memory://', seedDemo: 'always' });
+  // Uploaded files (and the master key) go to a folder of this test file's own, removed at the end.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
+  const { db } = await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: options.onDisk ? path.join(dataDir, 'db') : 'memory://', seedDemo: 'always' });
   // Generous plans, so tests can add staff and visits freely; limit tests set their own limits.
   await db.kysely.updateTable('plans').set({ max_users: 1000, max_visitings: 100_000 }).execute();
   let offset = 0;
@@ -85,8 +88,6 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy } = {}):
       codes.set(to.username, code);
     },
   };
-  // Uploaded files go to a folder of this test file's own, removed at the end.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
   const config = { ...loadConfig({}), clientDir: '/nonexistent', dataDir };
   const app = await buildApp({
     db,

@@ -79,6 +79,7 @@ describe('support access', () => {
     expect((await t.call('GET', '/tenants', { host: CENTRAL, token })).status).toBe(401);
 
     const owner = await userId(CENTRAL, await t.login(CENTRAL, 'owner'));
+    await t.app.auditReads?.flush();
     const { rows } = await sql<{ action: string; actor_scope: string; user_id: number; on_behalf_of: number }>`
       select action, actor_scope, user_id, on_behalf_of from audit_events where on_behalf_of = ${grantId} order by id`.execute(t.db.kysely);
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['support_access', 'read', 'denied']));

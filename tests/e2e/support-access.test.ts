@@ -1,6 +1,7 @@
 // Support access only with the clinic's consent, in the browser and in Kurdish: the Main Doctor
 // grants it, the Owner opens the clinic and works under the banner, the patient's "Who opened this
 // record" names the Owner, and after the Main Doctor revokes it the Owner's next step is refused.
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
@@ -68,5 +69,17 @@ describe('support access with consent (Kurdish)', () => {
     // The Owner's next step is refused: back to the clinic's login.
     await owner.goto(`${baseUrl(CLINIC)}/patients`);
     await waitForPath(owner, '/login');
+
+    // The clinic's Activity, filtered to support access, exported as a Kurdish CSV naming the Owner.
+    await doctor.goto(`${baseUrl(CLINIC)}/settings/activity?filters[0][field]=action&filters[0][operator]=eq&filters[0][value]=support_access`);
+    await expect.poll(() => doctor.locator('.ant-table-tbody').innerText()).toContain(OWNER_NAME);
+    const [file] = await Promise.all([doctor.waitForEvent('download'), doctor.getByTestId('export-csv').click()]);
+    expect(file.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await file.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes(OWNER_NAME))).toBe(true);
+    expect(lines[0]).toMatch(/[\u0600-\u06ff]/);
   });
 });

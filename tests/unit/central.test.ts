@@ -1,8 +1,8 @@
 import './helpers/env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formLevelError } from '../../src/client/engine/formRules';
-import { relationText } from '../../src/client/engine/labels';
-import type { Translate } from '../../src/client/engine/labels';
+import { relationText } from '../../src/shared/labels';
+import type { Translate } from '../../src/shared/labels';
 import { answerOf } from '../../src/client/pages/central/doctorApi';
 import { agePoints, enumPoints, labelledPoints, monthLabel, registrationPoints } from '../../src/client/pages/central/dashboardData';
 import { requestDoctorName } from '../../src/client/pages/central/requestLabels';

@@ -63,7 +63,7 @@ describe('record integrity in the client', () => {
   });
 
   it('names every audit action in the three languages', async () => {
-    const { AUDIT_ACTIONS } = await import('../../src/server/audit/events');
+    const { AUDIT_ACTIONS } = await import('../../src/shared/audit');
     for (const lang of ['en', 'ar', 'ckb']) {
       const file = (await import(`../../locales/${lang}.json`)) as { default: { audit: { actions: Record<string, string> } } };
       for (const action of AUDIT_ACTIONS) expect(file.default.audit.actions[action], `${lang} ${action}`).toBeTruthy();

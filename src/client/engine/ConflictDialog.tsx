@@ -7,7 +7,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { changedOnly, writableBody } from '../providers/dataProvider';
-import { fieldLabel } from './labels';
+import { fieldLabel } from '../../shared/labels';
 
 /** The writable fields whose value differs between two versions of a record. */
 export function fieldsChanged(def: ResourceDef, before: Record<string, unknown>, after: Record<string, unknown>): string[] {

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { FieldDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
-import { enumLabel } from './labels';
+import { enumLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';

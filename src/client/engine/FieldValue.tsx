@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { type FieldDef, abnormality } from '../../shared/resource';
 import { currentLang } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel, relationText } from './labels';
+import { enumLabel, relationText } from '../../shared/labels';
 import { FileValue } from './FileValue';
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
@@ -29,7 +29,7 @@ export function formatNumber(value: unknown, field: FieldDef): string {
 
 export function FieldValue({ field, value, relationLabel }: { field: FieldDef; value: unknown; relationLabel?: string }) {
   const t = useT();
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Typography.Text>;
   if (Array.isArray(value)) {
     const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
     return <span>{names.join('، ')}</span>;

@@ -13,7 +13,7 @@ import { useT } from '../i18n/useT';
 import { fileListKey } from './AttachmentsInput';
 import { FieldInput } from './FieldInput';
 import { fieldRules, formLevelError } from './formRules';
-import { fieldLabel, resourceTitle } from './labels';
+import { fieldLabel, resourceTitle } from '../../shared/labels';
 import { DeleteAction } from './DeleteAction';
 import { pendingOf } from '../providers/pending';
 import { ApiError, newIdempotencyKey } from '../providers/http';

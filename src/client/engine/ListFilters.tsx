@@ -6,7 +6,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
-import { enumLabel, fieldLabel } from './labels';
+import { enumLabel, fieldLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 
 export interface ListFiltersProps {
@@ -72,6 +72,23 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               style={{ minWidth: 160 }}
               value={value === undefined || value === '' ? undefined : Number(value)}
               onChange={(v) => onChange(name, v)}
+            />
+          );
+        }
+        if (field.choices) {
+          const options = field.choices.map((v) => ({ value: v, label: field.labels ? t(field.labels.replace('{}', v), v) : v }));
+          return (
+            <Select
+              key={name}
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder={label}
+              options={options}
+              style={{ minWidth: 200 }}
+              value={value === undefined || value === '' ? undefined : String(value)}
+              onChange={(v) => onChange(name, v)}
+              data-testid={`filter-${name}`}
             />
           );
         }

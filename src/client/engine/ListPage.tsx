@@ -8,9 +8,10 @@ import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/reso
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
+import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
-import { fieldLabel, relationText, resourceTitle } from './labels';
+import { fieldLabel, relationText, resourceTitle } from '../../shared/labels';
 import { useTranslation } from 'react-i18next';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { resourcePaths } from './nav';
@@ -87,6 +88,12 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       title={title ?? resourceTitle(t, def)}
       breadcrumb={false}
       canCreate={canCreate}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          <ExportButton def={def} filters={locked ? [...filters, { field: locked.field, operator: 'eq', value: locked.value }] : filters} sorters={sorters} />
+          {defaultButtons}
+        </>
+      )}
       createButtonProps={
         locked
           ? { onClick: () => go({ to: `/${resourcePaths(def).create}`, query: { [locked.field]: locked.value } }) }

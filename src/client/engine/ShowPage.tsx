@@ -8,7 +8,7 @@ import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { RestoreAction } from './RestoreAction';
 import { FieldValue, RelationValue } from './FieldValue';
-import { fieldLabel, resourceTitle } from './labels';
+import { fieldLabel, resourceTitle } from '../../shared/labels';
 import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
 

@@ -2,7 +2,7 @@
 // messages of the locale files' `validation` section.
 import type { RegisterOptions } from 'react-hook-form';
 import type { FieldDef } from '../../shared/resource';
-import type { Translate } from './labels';
+import type { Translate } from '../../shared/labels';
 import { ApiError } from '../providers/http';
 
 const STRING_TYPES = new Set(['string', 'text', 'email', 'phone', 'url', 'password']);

@@ -3,7 +3,7 @@ import type { ResourceProps } from '@refinedev/core';
 import { type Scope, resourceActions } from '../../shared/resource';
 import { resourcesOf } from '../../../resources';
 import { resourcePaths } from './nav';
-import { type Translate, resourceTitle } from './labels';
+import { type Translate, resourceTitle } from '../../shared/labels';
 
 export function refineResources(scope: Scope, t: Translate): ResourceProps[] {
   return resourcesOf(scope).map((def) => {

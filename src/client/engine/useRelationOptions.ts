@@ -4,7 +4,7 @@ import { useSelect } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
 import type { FieldDef } from '../../shared/resource';
 import { currentLang } from '../i18n';
-import { relationText } from './labels';
+import { relationText } from '../../shared/labels';
 
 export interface RelationOption {
   label: string;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translate } from './index';
-import type { Translate } from '../engine/labels';
+import type { Translate } from '../../shared/labels';
 
 /** The provider's translate, re-created when the language changes so components re-render. */
 export function useT(): Translate {

@@ -10,7 +10,7 @@ import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { type MenuEntry, menuOf, visibleMenu } from '../engine/nav';
 import { callerOf, useSession } from '../providers/session';
-import { enumLabel } from '../engine/labels';
+import { enumLabel } from '../../shared/labels';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { menuIcon } from './icons';
 import { NotificationBell } from './NotificationBell';

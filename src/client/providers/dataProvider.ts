@@ -77,6 +77,11 @@ export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[
   return stringify(query, { skipNull: true, skipEmptyString: true, sort: false });
 }
 
+/** A list's filters and sort for its export (every page). */
+export function exportQuery(params: { sorters?: CrudSort[]; filters?: CrudFilter[] }): string {
+  return stringify({ ...filterQuery(params.filters), sort: sortQuery(params.sorters) }, { skipNull: true, skipEmptyString: true, sort: false });
+}
+
 /** Keep only the declared writable fields; blank optional values become null; an empty password on edit is left out. */
 export function writableBody(resource: string, values: unknown, mode: 'create' | 'update'): Record<string, unknown> {
   const input = (values ?? {}) as Record<string, unknown>;

@@ -108,6 +108,38 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   }
 }
 
+/**
+ * Fetches a file the API makes (a list's CSV export) and hands it to the browser as a download,
+ * under the name the server gives. Failures are told as for any call, a refusal (422) included.
+ */
+export async function download(path: string, query: string, fallbackName: string): Promise<void> {
+  const url = `${API_BASE}${path}${query ? `?${query}` : ''}`;
+  const hadToken = !!getSession().token;
+  const done = beginLoading();
+  try {
+    const response = await fetch(url, { headers: requestHeaders({ Accept: 'text/csv' }) });
+    if (!response.ok) {
+      const data = ((await readBody(response)) ?? {}) as { message?: unknown };
+      const message = typeof data.message === 'string' && data.message ? data.message : String(response.status);
+      handleFailure(response.status, message, {}, hadToken);
+      if (response.status === 422) toast('error', errorText(message));
+      throw new ApiError(message, response.status);
+    }
+    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+    const href = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = href;
+    link.download = name;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch (err) {
+    if (!(err instanceof ApiError)) toast('error', errorText(err instanceof Error ? err.message : String(err)));
+    throw err;
+  } finally {
+    done();
+  }
+}
+
 async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -9,8 +9,13 @@ import { resourceByName } from '../../../resources/index';
 import { notFound } from '../http/errors';
 import type { Database } from '../db/schema';
 import { verifyChain } from './chain';
+import type { ReadLog } from './read-log';
 
-export function registerAuditRoutes(app: FastifyInstance, db: Kysely<Database>): void {
+export function registerAuditRoutes(app: FastifyInstance, db: Kysely<Database>, readLog: ReadLog | null): void {
+  // Whoever reads the trail sees every read made so far, the batch not yet written included.
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.url?.startsWith('/api/v1/audit')) await readLog?.flush();
+  });
   app.get('/audit/verify', { config: { scope: 'any' }, schema: { tags: ['audit'], summary: "Check the audit trail's hash chain: { ok, count, broken? }" } }, async (request) => {
     // Whoever may read the trail may check it (the Main Doctor; the Owner and the Developer).
     request.data.authorize(request.hostKind.kind === 'tenant' ? clinicAudit : centralAudit, 'read');

@@ -131,6 +131,8 @@ export interface UploadsTable {
   original_name: string;
   storage_key: string;
   is_public: Generated<boolean>;
+  /** The file on disk is sealed under its clinic's key (src/server/crypto). */
+  sealed: Generated<boolean>;
   created_at: Generated<Date>;
 }
 

@@ -4,7 +4,9 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
 import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
-import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, eventAbout, recordEvent } from '../audit/events';
+import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
+import type { ReadLog } from '../audit/read-log';
+import type { FieldCipher } from '../crypto/fields';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/schema';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
@@ -48,8 +50,11 @@ export interface DataAccessOptions {
   /** The caller as the audit trail names them, and where the request came from. */
   actor?: Actor | null;
   origin?: Origin;
-  /** The benchmark's comparison run only (BENCH_WITHOUT_AUDIT): no audit events. */
-  withoutAudit?: boolean;
+  /** Where reads of a patient's data leave their event; none: the benchmark's comparison run only
+   * (BENCH_WITHOUT_AUDIT), which writes no audit events at all. */
+  readLog?: ReadLog | null;
+  /** Seals and opens the fields declared `encrypted` (none: nothing is declared so). */
+  cipher?: FieldCipher | null;
 }
 
 export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
@@ -68,23 +73,20 @@ export class DataAccess {
 
   /** Appends an audit event to the open transaction (the change and its event commit together). */
   async audit(trx: Tx, event: AuditEvent): Promise<void> {
-    if (this.options.withoutAudit) return;
+    if (!this.options.readLog) return;
     await recordEvent(trx, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }
 
   /**
    * Runs `fn` in one transaction. On a clinic host the transaction switches to the app role and
-   * sets the clinic, so PostgreSQL itself hides every other clinic's rows. `reading`: the
-   * transaction writes nothing but the audit event of its reading, which then commits without
-   * waiting for the disk (see README "Audit trail": a database crash may lose the last fraction of
-   * a second of read events, never a change or its event).
+   * sets the clinic, so PostgreSQL itself hides every other clinic's rows.
    */
-  transaction<T>(fn: (trx: Tx) => Promise<T>, reading = false): Promise<T> {
+  transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
     // Inside an open transaction (a workflow applying several actions) the same one is used, so
     // the whole workflow commits or fails as one.
     if (this.current) return fn(this.current);
     return this.db.connection().execute(async (conn) => {
-      await this.begin(conn, reading);
+      await this.begin(conn);
       this.current = conn;
       try {
         const result = await fn(conn);
@@ -105,14 +107,13 @@ export class DataAccess {
    * BEGIN, and on a clinic host the role and clinic. Over the network both go in one message (a
    * round trip is most of a small request's cost); the clinic id is a number, never user text.
    */
-  private async begin(conn: Tx, reading: boolean): Promise<void> {
+  private async begin(conn: Tx): Promise<void> {
     if (this.tenantId === null) {
       await sql`begin`.execute(conn);
       return;
     }
     if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
-    const lazyCommit = reading ? `, set_config('synchronous_commit', 'off', true)` : '';
-    const setClinic = `select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${this.tenantId}', true)${lazyCommit}`;
+    const setClinic = `select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${this.tenantId}', true)`;
     if (this.options.multiStatement) {
       await sql.raw(`begin; ${setClinic}`).execute(conn);
     } else {
@@ -161,8 +162,50 @@ export class DataAccess {
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
     this.authorize(def, 'read');
+    const { rows, total } = await this.page(def, query);
+    // A list showing a patient's data: one event naming the patients shown.
+    if (rows.length && patientColumn(def)) this.noteRead({ action: 'list', resource: def.name, patientIds: this.patientsOf(def, rows) });
+    return {
+      data: rows,
+      meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+    };
+  }
+
+  /**
+   * Every row a list query matches (any page size), for an export: refused past `max` rows, so a
+   * clinic narrows its filters rather than waiting on a file nobody can open. One 'export' event.
+   */
+  async exportRows(def: ResourceDef, query: ListQuery, max: number): Promise<Row[] | { tooMany: number }> {
+    this.authorize(def, 'read');
+    const { rows, total } = await this.page(def, { ...query, page: 1, perPage: max });
+    if (total > max) return { tooMany: total };
+    this.noteRead({ action: 'export', resource: def.name, patientIds: patientColumn(def) ? this.patientsOf(def, rows) : null });
+    return rows;
+  }
+
+  private patientsOf(def: ResourceDef, rows: Row[]): number[] {
+    return [...new Set(rows.map((r) => patientIdOf(def, r)).filter((id): id is number => id !== null))];
+  }
+
+  /**
+   * The titles of related records by id, when the caller may read them (else none): an export
+   * names the patient, not patient 42. `labelField` and its translations (`name_en` -> `name_ckb`).
+   */
+  async titles(target: ResourceDef, labelField: string, ids: number[]): Promise<Row[]> {
+    if (!ids.length || !this.can(target, 'read')) return [];
+    const localized = labelField.endsWith('_en') ? ['ar', 'ckb'].map((l) => `${labelField.slice(0, -3)}_${l}`).filter((f) => f in target.fields) : [];
+    const where = [...this.scopeWhere(target), sql`id in (${sql.join(ids)})`];
+    return this.transaction(async (trx) => {
+      const { rows } = await sql<Row>`select ${sql.join(['id', labelField, ...localized].map((f) => sql.ref(f)))} from ${sql.table(target.table)}
+        where ${sql.join(where, sql` and `)}`.execute(trx);
+      return rows;
+    });
+  }
+
+  /** One page of a list query and the total it matches, without the audit event. */
+  private async page(def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
     const where = this.scopeWhere(def);
-    for (const f of query.filters) where.push(this.filterSql(f));
+    for (const f of query.filters) where.push(def.fields[f.field]?.lookup ? await this.lookupSql(def, f.field, String(f.value)) : this.filterSql(f));
     // Archived records leave default lists and pickers; a lookup by id (relation labels in
     // history) still finds them, and filter[archived]=true lists only them.
     if (isArchivable(def)) {
@@ -171,39 +214,58 @@ export class DataAccess {
       else if (!byId) where.push(sql`archived_at is null`);
     }
     // A resource with a search function reads its matches from it instead of the table.
-    const searchFn = query.q && def.searchFunction ? this.searchFunctionSql(def.searchFunction, query.q) : null;
-    if (query.q && !searchFn) where.push(this.searchSql(def, query.q));
+    // The search box also finds a sealed lookup field's exact value (a national ID typed whole).
+    const lookups = Object.keys(def.fields).filter((n) => def.fields[n].lookup);
+    const searchFn = query.q && def.searchFunction ? await this.searchFunctionSql(def, query.q, lookups[0]) : null;
+    if (query.q && !searchFn) {
+      const exact = await Promise.all(lookups.map((n) => this.lookupSql(def, n, query.q!)));
+      where.push(exact.length ? sql`(${this.searchSql(def, query.q)} or ${sql.join(exact, sql` or `)})` : this.searchSql(def, query.q));
+    }
     const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     // Ties broken by id so paging is stable.
     const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
     const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
     return this.transaction(async (trx) => {
-      // The page and the total in one round trip (with the audit event naming the patients shown,
-      // when the rows are a patient's data); a page past the end needs its own count.
-      const page = sql`select ${this.columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
-        order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`;
-      const event = this.eventAbout('page', def, true, { action: 'list', resource: def.name });
-      const { rows } = await sql<Row & { __total: number }>`${
-        event ? sql`with page as (${page}), event as (${event}) select * from page order by ${sql.join(order)}` : page
-      }`.execute(trx);
+      // The page and the total in one round trip; a page past the end needs its own count.
+      const { rows } = await sql<Row & { __total: number }>`select ${this.columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
+        order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx);
       let total = rows[0]?.__total;
       if (total === undefined) {
         const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
         total = count.rows[0]?.total ?? 0;
       }
-      const data = rows.map(({ __total: _, ...row }) => row as Row);
-      return {
-        data,
-        meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
-      };
-    }, true);
+      return { rows: await this.opened(trx, def, rows.map(({ __total: _, ...row }) => row as Row)), total };
+    });
+  }
+
+  /** Rows with their encrypted fields opened. */
+  private async opened(trx: Tx, def: ResourceDef, rows: Row[]): Promise<Row[]> {
+    return this.options.cipher ? this.options.cipher.openRows(trx, def, this.tenantId, rows) : rows;
+  }
+
+  /** Column values with their encrypted fields sealed (in place). */
+  private async seal(trx: Tx, def: ResourceDef, values: Record<string, unknown>): Promise<void> {
+    await this.options.cipher?.sealValues(trx, def, this.tenantId, values);
+  }
+
+  /** A lookup field equal to `value`: its keyed hash matches (see FieldDef.lookup). */
+  private async lookupSql(def: ResourceDef, field: string, value: string): Promise<RawBuilder<unknown>> {
+    const hash = await this.lookupHash(field, value);
+    return hash === null ? sql`false` : sql`${sql.ref(`${field}_lookup`)} = ${hash}`;
+  }
+
+  private async lookupHash(field: string, value: string): Promise<string | null> {
+    if (!this.options.cipher || this.tenantId === null) return null;
+    return this.options.cipher.lookupHash(this.current ?? this.db, this.tenantId, field, value);
   }
 
   /** q= through the resource's search function (see ResourceDef.searchFunction). */
-  private searchFunctionSql(fn: string, q: string): RawBuilder<unknown> {
+  private async searchFunctionSql(def: ResourceDef, q: string, lookup: string | undefined): Promise<RawBuilder<unknown>> {
     // A phone number typed with spaces or dashes matches its digits.
     const text = /^[\d\s+()-]+$/.test(q) ? q.replace(/[^0-9+]/g, '') : q;
-    return sql`${sql.id(fn)}(${`%${escapeLike(text)}%`})`;
+    const pattern = `%${escapeLike(text)}%`;
+    const fn = sql.id(def.searchFunction!);
+    return lookup ? sql`${fn}(${pattern}, ${await this.lookupHash(lookup, q)}::text)` : sql`${fn}(${pattern})`;
   }
 
   /** q=: contains, case-insensitive, on each searchable field. */
@@ -237,29 +299,21 @@ export class DataAccess {
     const lock = expected === undefined ? sql`` : sql` for update`;
     const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}${lock}`.execute(trx);
     if (!rows[0]) throw notFound();
-    if (expected !== undefined && Number(rows[0].version) !== expected) throw new StaleRecord(rows[0]);
-    return rows[0];
+    const [row] = await this.opened(trx, def, rows);
+    if (expected !== undefined && Number(row.version) !== expected) throw new StaleRecord(row);
+    return row;
   }
 
   async get(def: ResourceDef, id: number): Promise<Row> {
     this.authorize(def, 'read');
-    const event = this.eventAbout('record', def, false, { action: 'read', resource: def.name, recordId: id });
-    if (!event) return this.transaction((trx) => this.fetch(trx, def, id));
-    // The record and the audit event of its reading in one statement.
-    const where = [...this.scopeWhere(def), sql`id = ${id}`];
-    return this.transaction(async (trx) => {
-      const { rows } = await sql<Row>`with record as (select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}),
-        event as (${event}) select * from record`.execute(trx);
-      if (!rows[0]) throw notFound();
-      return rows[0];
-    }, true);
+    const row = await this.transaction((trx) => this.fetch(trx, def, id));
+    if (patientColumn(def)) this.noteRead({ action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
+    return row;
   }
 
-  /** The audit insert about the rows of CTE `source` when they are a patient's data (see eventAbout). */
-  private eventAbout(source: string, def: ResourceDef, many: boolean, event: AuditEvent): RawBuilder<unknown> | null {
-    const column = patientColumn(def);
-    if (!column || this.options.withoutAudit) return null;
-    return eventAbout(source, column, many, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
+  /** The audit event of reading a patient's data (written in a batch: see audit/read-log.ts). */
+  noteRead(event: AuditEvent): void {
+    this.options.readLog?.add(this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }
 
   /**
@@ -358,6 +412,7 @@ export class DataAccess {
       if (diverted) return diverted;
       await hooks.beforeCreate?.(ctx, input);
       const values = await this.toColumns(def, input);
+      await this.seal(trx, def, values);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
       Object.assign(values, def.fixed);
       const names = Object.keys(values);
@@ -365,7 +420,7 @@ export class DataAccess {
         ? sql`insert into ${sql.table(def.table)} (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(names.map((n) => values[n]))})`
         : sql`insert into ${sql.table(def.table)} default values`;
       const { rows } = await sql<Row>`${insert} returning ${this.columns(def)}`.execute(trx);
-      const record = rows[0];
+      const [record] = await this.opened(trx, def, rows);
       await hooks.afterCreate?.(ctx, record, input);
       await this.audit(trx, { action: 'create', resource: def.name, recordId: record.id, patientId: patientIdOf(def, record), fields: Object.keys(input).filter((k) => input[k] !== null && input[k] !== undefined) });
       return record;
@@ -387,10 +442,11 @@ export class DataAccess {
       if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);
       const values = await this.toColumns(def, input);
+      await this.seal(trx, def, values);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];
       const where = [...this.scopeWhere(def), sql`id = ${id}`];
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set ${sql.join(sets)} where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
-      const record = rows[0];
+      const [record] = await this.opened(trx, def, rows);
       await releaseDroppedFiles(trx, this.tenantId, def, existing, record);
       await hooks.afterUpdate?.(ctx, record, input, existing);
       // Fields the API never returns (a password) count as changed when they were sent.
@@ -420,7 +476,7 @@ export class DataAccess {
           const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = coalesce(archived_at, ${ctx.now}), updated_at = ${ctx.now}
             where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
           await this.audit(trx, { action: 'archive', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
-          return { kind: 'archived', record: rows[0], holders };
+          return { kind: 'archived', record: (await this.opened(trx, def, rows))[0], holders };
         }
       }
       await hooks.beforeDelete?.(ctx, existing);
@@ -442,7 +498,7 @@ export class DataAccess {
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = null, updated_at = ${this.clock()}
         where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
       await this.audit(trx, { action: 'restore', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
-      return rows[0];
+      return (await this.opened(trx, def, rows))[0];
     });
   }
 }

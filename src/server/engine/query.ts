@@ -106,7 +106,8 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
       fail(key, 'validation.filterField', { field: name });
       continue;
     }
-    if (!OPS.includes(op)) {
+    // A sealed field is found by its exact value only (its lookup hash).
+    if (!OPS.includes(op) || (field.encrypted && op !== 'eq')) {
       fail(key, 'validation.filterOperator', { op });
       continue;
     }

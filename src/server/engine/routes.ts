@@ -4,11 +4,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resource';
 import { isArchivable, resourceActions } from '../../shared/resource';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
 import { type Lang, translate } from '../i18n';
 import { StaleRecord, StillReferenced } from './data-access';
 import { Diverted, type Row } from './hooks';
 import type { Holder } from './references';
+import { MAX_EXPORT_ROWS, exportFileName, toCsv } from './export';
 import { parseListQuery } from './query';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
 import { assertValid, normalizeInput } from './validate';
@@ -110,6 +111,25 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
           const def = pick(defs, request);
           request.data.authorize(def, 'read');
           return request.data.list(def, parseListQuery(def, request.query as Record<string, unknown>));
+        },
+      });
+      app.get(`/${path}/export`, {
+        config,
+        schema: {
+          tags,
+          summary: `Every ${path} the list's filters, search and sort select, as CSV (at most ${MAX_EXPORT_ROWS})`,
+          querystring: { type: 'object', properties: { sort: { type: 'string' }, q: { type: 'string' } }, additionalProperties: { type: 'string' } },
+          produces: ['text/csv'],
+        },
+        handler: async (request, reply) => {
+          const def = pick(defs, request);
+          const query = parseListQuery(def, request.query as Record<string, unknown>);
+          const rows = await request.data.exportRows(def, query, MAX_EXPORT_ROWS);
+          if ('tooMany' in rows) throw new ApiError(422, 'errors.exportTooLarge', { count: rows.tooMany, max: MAX_EXPORT_ROWS });
+          return reply
+            .header('Content-Type', 'text/csv; charset=utf-8')
+            .header('Content-Disposition', `attachment; filename="${exportFileName(def, request.data.now())}"`)
+            .send(await toCsv(request.data, def, rows, request.lang));
         },
       });
       app.get(`/${path}/:id`, {

@@ -13,7 +13,13 @@ function baseSchema(field: FieldDef): JsonSchema {
     case 'string':
     case 'text':
     case 'password':
-      return { type: 'string', minLength: field.minLength ?? (field.required ? 1 : undefined), maxLength: field.maxLength, pattern: field.pattern };
+      return {
+        type: 'string',
+        minLength: field.minLength ?? (field.required ? 1 : undefined),
+        maxLength: field.maxLength,
+        pattern: field.pattern,
+        ...(field.choices ? { enum: [...field.choices] } : {}),
+      };
     case 'phone':
       return { type: 'string', maxLength: field.maxLength ?? 30, pattern: field.pattern ?? PHONE_PATTERN };
     case 'email':
@@ -102,7 +108,9 @@ export function recordSchema(def: ResourceDef): JsonSchema {
       readableFields(def).map((name) => {
         const field = fields[name];
         const schema =
-          field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : field.type === 'json' ? { type: 'object', additionalProperties: true } : fieldSchema({ ...field, nullable: true });
+          // json: any value (an array, an object, null); a typed schema would make the serializer
+          // turn an array or null into {}.
+          field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : field.type === 'json' ? { description: 'Any JSON value' } : fieldSchema({ ...field, nullable: true });
         return [name, schema];
       }),
     ),

@@ -17,6 +17,8 @@ import type { AuthCaller, HookRegistry } from '../engine/hooks';
 import { type Lang, pickLanguage } from '../i18n';
 import { forbidden, notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
 import { recordEvent } from '../audit/events';
+import type { ReadLog } from '../audit/read-log';
+import type { FieldCipher } from '../crypto/fields';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -70,7 +72,10 @@ export function installRequestContext(
     clock: () => Date;
     sessions: SessionPolicy;
     sessionCache: SessionCache<SessionRow>;
-    withoutAudit?: boolean;
+    /** Null: the benchmark's comparison run (no audit events). */
+    readLog: ReadLog | null;
+    /** Null: the benchmark's comparison run (BENCH_WITHOUT_ENCRYPTION). */
+    cipher: FieldCipher | null;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -122,7 +127,8 @@ export function installRequestContext(
       multiStatement: deps.multiStatement,
       actor: actorOf(request.session),
       origin: originOf(request),
-      withoutAudit: deps.withoutAudit,
+      readLog: deps.readLog,
+      cipher: deps.cipher,
     });
     if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
       await recordEvent(deps.db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from './errors';
+import { type KeyRing, open, seal } from '../crypto/keyring';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,9 +49,22 @@ function requestHash(request: FastifyRequest): string {
   return hash.digest('hex');
 }
 
+// A clinic's kept answer holds its record (a patient's notes): sealed under the clinic's key.
+const SEALED = 'enc1:';
+
+async function sealBody(db: Kysely<Database>, keyring: KeyRing, tenantKey: number, body: string): Promise<string> {
+  if (!tenantKey) return body;
+  return SEALED + seal(await keyring.keyOf(db, tenantKey), `idempotency:${tenantKey}`, Buffer.from(body, 'utf8')).toString('base64');
+}
+
+async function openBody(db: Kysely<Database>, keyring: KeyRing, tenantKey: number, body: string | null): Promise<string | null> {
+  if (!body?.startsWith(SEALED)) return body;
+  return open(await keyring.keyOf(db, tenantKey), `idempotency:${tenantKey}`, Buffer.from(body.slice(SEALED.length), 'base64')).toString('utf8');
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function installIdempotency(app: FastifyInstance, db: Kysely<Database>): void {
+export function installIdempotency(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing): void {
   app.decorateRequest('idempotency', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -79,7 +93,7 @@ export function installIdempotency(app: FastifyInstance, db: Kysely<Database>): 
         continue;
       }
       if (stored.request_hash !== hash) throw new ApiError(422, 'errors.idempotencyKeyReused');
-      if (stored.status !== null) return replay(reply, stored);
+      if (stored.status !== null) return replay(reply, { ...stored, body: await openBody(db, keyring, claim.tenantKey, stored.body) });
       if (Date.now() > deadline) throw new ApiError(409, 'errors.idempotencyInProgress');
       await sleep(POLL_MS);
     }
@@ -96,7 +110,7 @@ function replay(reply: FastifyReply, stored: StoredAnswer): FastifyReply {
  * Keeps a claimed request's answer, or frees its key after a refusal. Registered on the root
  * before compression, so it sees the answer as the handler made it.
  */
-export function installIdempotencyAnswers(app: FastifyInstance, db: Kysely<Database>): void {
+export function installIdempotencyAnswers(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
@@ -106,7 +120,7 @@ export function installIdempotencyAnswers(app: FastifyInstance, db: Kysely<Datab
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload === undefined || payload === null ? '' : null;
     if (ok && body !== null) {
       const type = reply.getHeader('content-type');
-      await sql`update idempotency_keys set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${body}, completed_at = now() where ${where}`.execute(db);
+      await sql`update idempotency_keys set status = ${reply.statusCode}, content_type = ${typeof type === 'string' ? type : null}, body = ${await sealBody(db, keyring, claim.tenantKey, body)}, completed_at = now() where ${where}`.execute(db);
     } else {
       await sql`delete from idempotency_keys where ${where}`.execute(db);
     }

@@ -6,6 +6,7 @@ import { ACCOUNT_STATUS } from '../../shared/enums';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
 import { notify } from './notifications';
+import { NO_ORIGIN, PLATFORM, recordEvent } from '../audit/events';
 import { dayOf, localDay } from '../days';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -107,6 +108,7 @@ export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promi
       returning t.id, t.name`.execute(trx);
     for (const t of overdue) {
       await recordHistory(trx, t.id, 'suspended', null);
+      await recordEvent(trx, null, PLATFORM, NO_ORIGIN, { action: 'suspend_unpaid', resource: 'tenants', recordId: t.id, fields: ['status'] });
       await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicSuspended', { doctor: t.name });
     }
 

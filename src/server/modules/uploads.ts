@@ -12,9 +12,9 @@ import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import type { Database, UploadsTable } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { holdersOf, patientOfFile } from '../engine/released-files';
-import { recordEvent } from '../audit/events';
-import { actorOf, originOf } from '../audit/origin';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthenticated } from '../http/errors';
+import { type KeyRing, open, seal } from '../crypto/keyring';
+import { fileContext } from '../crypto/legacy';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
@@ -43,7 +43,7 @@ async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, 
   return holders.some((def) => request.data.can(def, 'read'));
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, dataDir: string): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, dataDir: string, keyring: KeyRing): Promise<void> {
   const root = path.join(dataDir, 'uploads');
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -69,12 +69,14 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       if (tenantId !== null) await checkStorage(trx, tenantId, buffer.length);
       const inserted = await trx
         .insertInto('uploads')
-        .values({ scope: request.session!.scope, tenant_id: tenantId, user_id: caller.userId, mime: type.mime, size: buffer.length, original_name: file.filename.slice(0, 200) || 'file', storage_key: key, is_public: isPublic })
+        .values({ scope: request.session!.scope, tenant_id: tenantId, user_id: caller.userId, mime: type.mime, size: buffer.length, original_name: file.filename.slice(0, 200) || 'file', storage_key: key, is_public: isPublic, sealed: tenantId !== null })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // A clinic's file is stored sealed under its key; the platform's own (landing images) plain.
+      const stored = tenantId === null ? buffer : seal(await keyring.keyOf(trx, tenantId), fileContext(tenantId, key), buffer);
       // Written inside the transaction: if writing fails, no row points at a missing file.
       await fs.promises.mkdir(path.dirname(path.join(root, key)), { recursive: true });
-      await fs.promises.writeFile(path.join(root, key), buffer, { flag: 'wx' });
+      await fs.promises.writeFile(path.join(root, key), stored, { flag: 'wx' });
       return inserted;
     });
     return reply.status(201).send({ data: publicView(row) });
@@ -102,17 +104,16 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     const row = await findVisible(request);
     // A file of a patient's record is the patient's data: its opening is in the audit trail.
     const patientId = !row.is_public && row.tenant_id !== null ? await patientOfFile(db, row.tenant_id, row.id) : null;
-    if (patientId !== null) {
-      await recordEvent(db, row.tenant_id, actorOf(request.session), originOf(request), { action: 'read', resource: 'uploads', recordId: row.id, patientId });
-    }
-    const stream = fs.createReadStream(path.join(root, row.storage_key));
+    if (patientId !== null) request.data.noteRead({ action: 'read', resource: 'uploads', recordId: row.id, patientId });
+    const file = path.join(root, row.storage_key);
+    const body = row.sealed && row.tenant_id !== null ? open(await keyring.keyOf(db, row.tenant_id), fileContext(row.tenant_id, row.storage_key), await fs.promises.readFile(file)) : fs.createReadStream(file);
     return reply
       .header('Content-Type', row.mime)
       .header('Content-Length', String(row.size))
       .header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
       .header('Cache-Control', row.is_public ? 'public, max-age=31536000, immutable' : 'private, no-store')
       .header('Content-Security-Policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-      .send(stream);
+      .send(body);
   });
 
   app.get('/uploads/:id/meta', { config: { auth: false }, schema: { tags: ['uploads'], summary: "A file's name, type and size" } }, async (request) => ({

@@ -10,7 +10,7 @@ import { resourceByName } from '../../../../resources';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { ListPage } from '../../engine/ListPage';
-import { fieldLabel, resourceTitle } from '../../engine/labels';
+import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useCanDo } from '../../engine/useCanDo';
 import { useT } from '../../i18n/useT';
 import { useSession } from '../../providers/session';

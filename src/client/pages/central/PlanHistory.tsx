@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { ListExtras } from '../../engine/ListPage';
-import type { Translate } from '../../engine/labels';
+import type { Translate } from '../../../shared/labels';
 
 const ACTION_COLORS: Record<string, string> = {
   created: 'blue',

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { FieldValue, RelationValue } from '../../engine/FieldValue';
-import { fieldLabel, resourceTitle } from '../../engine/labels';
+import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
 import { toast } from '../../providers/notify';

@@ -1,7 +1,7 @@
 // The central dashboard's figures (GET /dashboard) turned into labelled chart data in the
 // reader's language: enum labels for gender and status, label_<lang> for city, plan and education,
 // age bands and month names from the locale files.
-import type { Translate } from '../../engine/labels';
+import type { Translate } from '../../../shared/labels';
 
 export interface Counts {
   doctors: number;

@@ -10,7 +10,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
-import { enumLabel, fieldLabel, resourceTitle } from '../../engine/labels';
+import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { toast } from '../../providers/notify';
 import { applyErrors, errorsOf } from './formErrors';
 import { PatientPicker } from './PatientPicker';

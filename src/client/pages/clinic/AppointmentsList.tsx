@@ -7,7 +7,7 @@ import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refin
 import { Link, useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { enumLabel, fieldLabel, resourceTitle } from '../../engine/labels';
+import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';

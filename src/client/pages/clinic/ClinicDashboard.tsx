@@ -6,7 +6,7 @@ import { type BaseRecord, useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { enumLabel } from '../../engine/labels';
+import { enumLabel } from '../../../shared/labels';
 import { useSession } from '../../providers/session';
 import { MAX_PER_PAGE } from '../../../shared/resource';
 import { formatNumber } from '../../engine/FieldValue';

@@ -7,7 +7,7 @@ import { UserAddOutlined } from '@ant-design/icons';
 import { useCreate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { enumLabel, fieldLabel } from '../../engine/labels';
+import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
 import { DuplicateHint } from './DuplicateHint';

@@ -3,7 +3,7 @@ import { Descriptions, Skeleton, Typography } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { enumLabel, fieldLabel } from '../../engine/labels';
+import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { ageFromDob, formatAge } from './lib/age';
 
 const def = resourceByName('patients');

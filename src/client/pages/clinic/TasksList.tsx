@@ -3,7 +3,7 @@ import { Switch, Tag } from 'antd';
 import { type BaseRecord, useUpdate } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { ListPage } from '../../engine/ListPage';
-import { enumLabel } from '../../engine/labels';
+import { enumLabel } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { toast } from '../../providers/notify';
 

@@ -7,7 +7,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { type BaseRecord, useCreate, useUpdate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { fieldLabel } from '../../engine/labels';
+import { fieldLabel } from '../../../shared/labels';
 import { errorsOf } from './formErrors';
 import { CatalogSelect } from './CatalogSelect';
 import { AttachmentsInput } from '../../engine/AttachmentsInput';

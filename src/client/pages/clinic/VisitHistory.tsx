@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { type BaseRecord, useList } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { fieldLabel } from '../../engine/labels';
+import { fieldLabel } from '../../../shared/labels';
 import { formatNumber } from '../../engine/FieldValue';
 import { PrescriptionPrint } from './PrescriptionPrint';
 import { usePrint } from './usePrint';

@@ -5,7 +5,7 @@ import { useList } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { fieldLabel } from '../../engine/labels';
+import { fieldLabel } from '../../../shared/labels';
 import { FieldValue, formatNumber } from '../../engine/FieldValue';
 import { abnormality } from '../../../shared/resource';
 import { LazyChart } from './charts/LazyChart';

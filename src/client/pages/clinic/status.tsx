@@ -4,7 +4,7 @@ import { MedicineBoxOutlined } from '@ant-design/icons';
 import { useUpdate } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
-import { enumLabel } from '../../engine/labels';
+import { enumLabel } from '../../../shared/labels';
 import { callerOf, useSession } from '../../providers/session';
 import { hasPermission } from '../../../shared/access';
 import { toast } from '../../providers/notify';

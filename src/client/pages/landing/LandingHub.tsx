@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resourcesOf } from '../../../../resources';
 import { parseSort } from '../../engine/ListPage';
-import { resourceTitle } from '../../engine/labels';
+import { resourceTitle } from '../../../shared/labels';
 import { resourcePaths } from '../../engine/nav';
 import { useCanDo } from '../../engine/useCanDo';
 import { appScope } from '../../host';

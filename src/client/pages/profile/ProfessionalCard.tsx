@@ -5,7 +5,7 @@ import { Alert, Card, Descriptions, Skeleton, Space } from 'antd';
 import { SolutionOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
-import { enumLabel, fieldLabel } from '../../engine/labels';
+import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { resourceByName } from '../../../../resources';
 import { useApiGet } from '../clinic/useApi';
 

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, S
 import { LockOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { appScope } from '../../host';
 import { useT } from '../../i18n/useT';
-import { enumLabel } from '../../engine/labels';
+import { enumLabel } from '../../../shared/labels';
 import { EMAIL_PATTERN } from '../../engine/formRules';
 import { toast } from '../../providers/notify';
 import { getSession, setSession } from '../../providers/session';

@@ -21,6 +21,7 @@ import * as m021 from './021_audit';
 import * as m022 from './022_support_access';
 import * as m023 from './023_idempotency';
 import * as m024 from './024_income_sources';
+import * as m025 from './025_encryption';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '022_support_access': m022,
   '023_idempotency': m023,
   '024_income_sources': m024,
+  '025_encryption': m025,
 };
 
 export const migrationProvider: MigrationProvider = {

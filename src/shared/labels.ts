@@ -1,6 +1,6 @@
 // Translation keys derived from declarations: resources.<name>.title,
 // resources.<name>.fields.<field> (falling back to fields.<field>), enums.<enum>.<value>.
-import type { FieldDef, ResourceDef } from '../../shared/resource';
+import type { FieldDef, ResourceDef } from './resource';
 
 export type Translate = (key: string, options?: Record<string, unknown> | string, defaultMessage?: string) => string;
 

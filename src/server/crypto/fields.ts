@@ -1,0 +1,92 @@
+// Fields declared `encrypted: true` are stored sealed under their clinic's key (keyring.ts) as text
+// `enc1:<base64>`, bound to their table, column and clinic. The engine seals what it writes and
+// opens what it reads, so the API answers plaintext to who may read and the database, its WAL and
+// its backups hold none. A value written before encryption (no prefix) reads as it is until the
+// job seals it (sealLegacyValues).
+import { type Kysely, sql } from 'kysely';
+import type { ResourceDef } from '../../shared/resource';
+import type { Database } from '../db/schema';
+import { type KeyRing, open, seal } from './keyring';
+
+const PREFIX = 'enc1:';
+
+export function encryptedColumns(def: ResourceDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.encrypted)
+    .map(([name]) => name);
+}
+
+function context(def: ResourceDef, column: string, tenantId: number): string {
+  return `${def.table}.${column}:${tenantId}`;
+}
+
+export function isSealed(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith(PREFIX);
+}
+
+export class FieldCipher {
+  constructor(readonly keyring: KeyRing) {}
+
+  /** Seals the encrypted columns among `values` (in place), with the lookup hash of lookup fields. */
+  async sealValues(db: Kysely<Database>, def: ResourceDef, tenantId: number | null, values: Record<string, unknown>): Promise<void> {
+    const columns = encryptedColumns(def).filter((c) => c in values);
+    if (!columns.length) return;
+    if (tenantId === null) throw new Error(`${def.name}: encrypted fields belong to a clinic`);
+    for (const c of columns) {
+      const value = values[c];
+      const text = typeof value === 'string' && value !== '' ? value : null;
+      if (def.fields[c].lookup) values[`${c}_lookup`] = text === null ? null : await this.keyring.lookupHash(db, tenantId, c, text);
+      if (text !== null) values[c] = PREFIX + seal(await this.keyring.keyOf(db, tenantId), context(def, c, tenantId), Buffer.from(text, 'utf8')).toString('base64');
+    }
+  }
+
+  /** The lookup hash a filter on a lookup field compares with. */
+  lookupHash(db: Kysely<Database>, tenantId: number, column: string, value: string): Promise<string> {
+    return this.keyring.lookupHash(db, tenantId, column, value);
+  }
+
+  /** Opens the encrypted columns of `rows` (in place). */
+  async openRows<R extends Record<string, unknown>>(db: Kysely<Database>, def: ResourceDef, tenantId: number | null, rows: R[]): Promise<R[]> {
+    const columns = encryptedColumns(def);
+    if (!columns.length || tenantId === null || !rows.some((r) => columns.some((c) => isSealed(r[c])))) return rows;
+    const key = await this.keyring.keyOf(db, tenantId);
+    for (const row of rows) {
+      for (const c of columns) {
+        const value = row[c];
+        if (isSealed(value)) {
+          (row as Record<string, unknown>)[c] = open(key, context(def, c, tenantId), Buffer.from(String(value).slice(PREFIX.length), 'base64')).toString('utf8');
+        }
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Seals values stored before their field was encrypted, a batch at a time (the job calls it until
+   * it answers 0). Returns how many values it sealed.
+   */
+  async sealLegacyValues(db: Kysely<Database>, def: ResourceDef, batch = 500): Promise<number> {
+    let sealed = 0;
+    for (const column of encryptedColumns(def)) {
+      const ref = sql.ref(column);
+      const { rows } = await sql<{ tenant_id: number; id: number; value: string }>`select tenant_id, id, ${ref} as value from ${sql.table(def.table)}
+        where ${ref} is not null and ${ref} <> '' and ${ref} not like ${`${PREFIX}%`} limit ${batch}`.execute(db);
+      if (!rows.length) continue;
+      const lookup = def.fields[column].lookup;
+      const updates = [];
+      for (const row of rows) {
+        const values: Record<string, unknown> = { [column]: row.value };
+        await this.sealValues(db, def, Number(row.tenant_id), values);
+        updates.push(sql`(${row.tenant_id}::bigint, ${row.id}::bigint, ${row.value}::text, ${values[column]}::text, ${lookup ? values[`${column}_lookup`] : null}::text)`);
+      }
+      // One statement per batch; a row is replaced only if still the plain value read (an edit
+      // through the API meanwhile sealed it itself).
+      const setLookup = lookup ? sql`, ${sql.ref(`${column}_lookup`)} = v.lookup` : sql``;
+      await sql`update ${sql.table(def.table)} t set ${ref} = v.sealed${setLookup}
+        from (values ${sql.join(updates)}) as v(tenant_id, id, plain, sealed, lookup)
+        where t.tenant_id = v.tenant_id and t.id = v.id and t.${ref} = v.plain`.execute(db);
+      sealed += rows.length;
+    }
+    return sealed;
+  }
+}

@@ -1,0 +1,70 @@
+// Any list as a CSV file: GET /<path>/export takes the list's own filters, search and sort and
+// answers every matching row (up to MAX_EXPORT_ROWS) in the reader's language: column titles and
+// enum values translated, related records by their title, dates as ISO text. UTF-8 with a BOM, so
+// spreadsheet programs read Kurdish and Arabic right. A cell that a spreadsheet would run as a
+// formula (=, +, -, @, tab, CR) is written as text (OWASP "CSV injection").
+import { stringify } from 'csv-stringify/sync';
+import { type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { type Translate, enumLabel, fieldLabel, relationText } from '../../shared/labels';
+import { resourceByName } from '../../../resources/index';
+import { type Lang, translate } from '../i18n';
+import type { DataAccess } from './data-access';
+import type { Row } from './hooks';
+
+export const MAX_EXPORT_ROWS = 20_000;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** The labels' translate function over the server's locale files (a string option: the fallback). */
+function translator(lang: Lang): Translate {
+  return (key, options) => translate(lang, key, typeof options === 'string' ? { defaultValue: options } : options);
+}
+
+function cell(field: FieldDef, value: unknown, lang: Lang, titles: Map<string, string> | undefined): string {
+  if (value === null || value === undefined) return field.emptyLabel ? translate(lang, field.emptyLabel) : '';
+  if (value instanceof Date) return value.toISOString();
+  if (field.type === 'relation') return asText(titles?.get(String(value)) ?? String(value));
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (field.type === 'boolean') return translate(lang, value ? 'common.yes' : 'common.no');
+  return asText(text(field, value, lang));
+}
+
+function text(field: FieldDef, value: unknown, lang: Lang): string {
+  if (field.enum) return enumLabel(translator(lang), field, value);
+  if (field.labels) return translate(lang, field.labels.replace('{}', String(value)), { defaultValue: String(value) });
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Text a spreadsheet would run as a formula, kept as text. */
+function asText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The titles of the related records the rows point to, per relation field. */
+async function relationTitles(data: DataAccess, def: ResourceDef, rows: Row[], lang: Lang): Promise<Map<string, Map<string, string>>> {
+  const out = new Map<string, Map<string, string>>();
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.type !== 'relation' || !field.relation) continue;
+    const target = resourceByName(field.relation.resource);
+    const ids = [...new Set(rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined).map(Number))];
+    const found = await data.titles(target, field.relation.labelField, ids);
+    out.set(name, new Map(found.map((r) => [String(r.id), relationText(r, field.relation!.labelField, lang)])));
+  }
+  return out;
+}
+
+/** The rows as CSV text (with its BOM), columns in declaration order after the record's id. */
+export async function toCsv(data: DataAccess, def: ResourceDef, rows: Row[], lang: Lang): Promise<string> {
+  const fields = allFields(def);
+  const columns = readableFields(def).filter((name) => name !== 'version');
+  const titles = await relationTitles(data, def, rows, lang);
+  const header = columns.map((name) => fieldLabel(translator(lang), def, name));
+  const body = rows.map((row) => columns.map((name) => cell(fields[name], row[name], lang, titles.get(name))));
+  return `\uFEFF${stringify([header, ...body], { record_delimiter: 'windows' })}`;
+}
+
+/** The download's file name: the resource and the day, e.g. patients-2026-11-24.csv. */
+export function exportFileName(def: ResourceDef, now: Date): string {
+  return `${def.path.replace(/[^a-z0-9-]+/gi, '-')}-${now.toISOString().slice(0, 10)}.csv`;
+}
