@@ -19,6 +19,6 @@ export default defineResource({
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true },
     role: { type: 'enum', enum: 'tenantRole', required: true, list: true, filterable: true, sortable: true },
     is_active: { type: 'boolean', default: true, list: true, filterable: true },
-    password: { type: 'password', required: true, writeOnly: true, minLength: 12, maxLength: 200 },
+    password: { type: 'password', required: true, writeOnly: true, minLength: 12, maxLength: 128 },
   },
 });

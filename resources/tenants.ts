@@ -22,7 +22,7 @@ export default defineResource({
     name: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
     subdomain: { type: 'string', lowercase: true, required: true, minLength: 2, maxLength: 63, pattern: SUBDOMAIN_PATTERN, unique: true, searchable: true, filterable: true, list: true, sortable: true },
     username: { type: 'string', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', searchable: true },
-    password: { type: 'password', required: true, writeOnly: true, virtual: true, minLength: 12, maxLength: 200 },
+    password: { type: 'password', required: true, writeOnly: true, virtual: true, minLength: 12, maxLength: 128 },
     email: { type: 'email', maxLength: 200, nullable: true, searchable: true },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true },
     gender: { type: 'enum', enum: 'gender', nullable: true, filterable: true, list: true },

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
 import { registerProfileRoutes } from './auth/profile';
+import { registerSessionRoutes } from './auth/session-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { ACCESS_CHANGED, SessionCache } from './auth/session-cache';
 import type { SessionRow } from './auth/sessions';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         sessions,
       });
       registerProfileRoutes(api, db.kysely, clock);
+      registerSessionRoutes(api, db.kysely);
       await registerUploadRoutes(api, db.kysely, config.dataDir, keyring);
       registerModuleRoutes(api, db.kysely);
       registerAuditRoutes(api, db.kysely, readLog);

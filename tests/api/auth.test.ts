@@ -85,12 +85,15 @@ describe('session expiry', () => {
 });
 
 describe('throttling', () => {
-  it('locks an account after 5 failures, even for the right password, with a clear 429', async () => {
+  it('blocks an account from an address after 5 failures there, even for the right password, with a clear 429; elsewhere its owner logs in', async () => {
     const ip = '10.0.0.7';
     for (let i = 0; i < 5; i++) expect((await login(DEMO, 'nurse', 'wrong-password', ip)).status).toBe(422);
     const locked = await login(DEMO, 'nurse', PASSWORD, ip);
     expect(locked.status).toBe(429);
     expect(locked.body.message).toMatch(/Too many attempts/);
+    // 20 more failures from that address change nothing for the nurse at the clinic's desk.
+    for (let i = 0; i < 20; i++) expect((await login(DEMO, 'nurse', 'wrong-password', ip)).status).toBe(429);
+    expect((await login(DEMO, 'nurse', PASSWORD, '10.0.0.8')).status).toBe(200);
     t.advance(16 * 60_000);
     expect((await login(DEMO, 'nurse', PASSWORD, ip)).status).toBe(200);
   });
@@ -98,7 +101,7 @@ describe('throttling', () => {
 
 describe('throttling per address', () => {
   it('stops one address trying many accounts', async () => {
-    const strict = await startTestApp({ throttle: { windowMinutes: 15, maxPerAccount: 5, maxPerAddress: 3 } });
+    const strict = await startTestApp({ throttle: { windowMinutes: 15, maxPerAccountFromAddress: 5, maxPerAddress: 3 } });
     try {
       const attempt = (u: string) => strict.call('POST', '/auth/login', { body: { username: u, password: 'nope-nope-nope' }, ip: '10.9.9.9' });
       for (const u of ['a1', 'a2', 'a3']) expect((await attempt(u)).status).toBe(422);

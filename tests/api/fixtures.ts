@@ -13,14 +13,14 @@ export async function createOtherClinic(t: TestApp): Promise<void> {
   const planId = (plans.body.data as { id: number }[])[0].id;
   const res = await t.call('POST', '/tenants', {
     token: owner,
-    body: { ...sampleInput(resourceByName('tenants'), { plans: planId }), subdomain: 'other', username: 'boss', password: 'other-pass-12345' },
+    body: { ...sampleInput(resourceByName('tenants'), { plans: planId }), subdomain: 'other', username: 'boss', password: 'copper-harbor-6620' },
   });
   if (res.status !== 201) throw new Error(`could not create clinic: ${JSON.stringify(res.body)}`);
 }
 
 export async function tokenFor(t: TestApp, def: ResourceDef, host: string): Promise<string> {
   if (def.scope === 'central') return t.login(CENTRAL, 'owner');
-  if (host === OTHER) return t.login(OTHER, 'boss', 'other-pass-12345');
+  if (host === OTHER) return t.login(OTHER, 'boss', 'copper-harbor-6620');
   return t.login(host, 'doctor');
 }
 

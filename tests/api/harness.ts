@@ -95,7 +95,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
     clock: () => new Date(Date.now() + offset),
     logger: false,
     mailer,
-    throttle: options.throttle ?? { windowMinutes: 15, maxPerAccount: 5, maxPerAddress: 1000 },
+    throttle: options.throttle ?? { windowMinutes: 15, maxPerAccountFromAddress: 5, maxPerAddress: 1000 },
   });
   await app.ready();
 

@@ -83,10 +83,10 @@ describe('clinic staff act through their permissions', () => {
 
   beforeAll(async () => {
     doctorToken = await t.login(DEMO, 'doctor');
-    const res = await t.call('POST', '/tenantUsers', { host: DEMO, token: doctorToken, body: { name: 'Matrix Tester', username: 'matrix', role: 2, password: 'matrix-pass-12345' } });
+    const res = await t.call('POST', '/tenantUsers', { host: DEMO, token: doctorToken, body: { name: 'Matrix Tester', username: 'matrix', role: 2, password: 'amber-lantern-9031' } });
     expect(res.status).toBe(201);
     staffId = (res.body.data as { id: number }).id;
-    staffToken = await t.login(DEMO, 'matrix', 'matrix-pass-12345');
+    staffToken = await t.login(DEMO, 'matrix', 'amber-lantern-9031');
     catalogue = (await t.call('GET', '/permissions', { host: DEMO, token: doctorToken })).body.permissions as typeof catalogue;
   });
 

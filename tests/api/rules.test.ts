@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const staff = (role: number, n: string) => ({ name: `Staff ${n}`, username: `staff${n}`, role, password: 'staff-pass-12345' });
+const staff = (role: number, n: string) => ({ name: `Staff ${n}`, username: `staff${n}`, role, password: 'quiet-river-stone-42' });
 
 describe('central staff roles', () => {
   it('the Developer gives roles 1 to 3 but never Owner', async () => {
@@ -34,11 +34,11 @@ describe('central staff roles', () => {
   it('deactivating a user ends their sessions', async () => {
     const owner = await t.login(CENTRAL, 'owner');
     const created = await t.call('POST', '/users', { token: owner, body: staff(1, 'x1') });
-    const token = await t.login(CENTRAL, 'staffx1', 'staff-pass-12345');
+    const token = await t.login(CENTRAL, 'staffx1', 'quiet-river-stone-42');
     expect((await t.call('GET', '/auth/user', { token })).status).toBe(200);
     await t.call('PATCH', `/users/${(created.body.data as { id: number }).id}`, { token: owner, body: { is_active: false } });
     expect((await t.call('GET', '/auth/user', { token })).status).toBe(401);
-    expect((await t.call('POST', '/auth/login', { body: { username: 'staffx1', password: 'staff-pass-12345' } })).status).toBe(403);
+    expect((await t.call('POST', '/auth/login', { body: { username: 'staffx1', password: 'quiet-river-stone-42' } })).status).toBe(403);
   });
 
   it('usernames are unique, case-insensitively', async () => {
@@ -70,14 +70,14 @@ describe('doctors (clinics)', () => {
     const plans = (await t.call('GET', '/plans', { token: owner })).body.data as { id: number }[];
     const res = await t.call('POST', '/tenants', {
       token: owner,
-      body: { name: 'Dr. Lana Aziz', subdomain: 'Lana', username: 'lana', password: 'lana-pass-12345', plan_id: plans[0].id, gender: 1 },
+      body: { name: 'Dr. Lana Aziz', subdomain: 'Lana', username: 'lana', password: 'cobalt-meadow-7714', plan_id: plans[0].id, gender: 1 },
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ subdomain: 'lana', status: 0 });
     expect(res.body.data).not.toHaveProperty('password');
     const data = res.body.data as { subscription_start: string; subscription_end: string };
     expect(Number(data.subscription_end.slice(0, 4)) - Number(data.subscription_start.slice(0, 4))).toBe(1);
-    const login = await t.call('POST', '/auth/tenant/login', { host: 'lana.localhost', body: { username: 'lana', password: 'lana-pass-12345' } });
+    const login = await t.call('POST', '/auth/tenant/login', { host: 'lana.localhost', body: { username: 'lana', password: 'cobalt-meadow-7714' } });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ role: 0, tenant: { subdomain: 'lana' } });
   });
@@ -86,7 +86,7 @@ describe('doctors (clinics)', () => {
     const owner = await t.login(CENTRAL, 'owner');
     const plans = (await t.call('GET', '/plans', { token: owner })).body.data as { id: number }[];
     for (const subdomain of ['www', 'api', 'admin', 'demo', 'Bad_Name', '-x', 'a'.repeat(64)]) {
-      const res = await t.call('POST', '/tenants', { token: owner, body: { name: 'X', subdomain, username: 'xx1', password: 'x-pass-1234567', plan_id: plans[0].id } });
+      const res = await t.call('POST', '/tenants', { token: owner, body: { name: 'X', subdomain, username: 'xx1', password: 'velvet-canyon-3187', plan_id: plans[0].id } });
       expect(res.status, subdomain).toBe(422);
       expect(res.body.errors, subdomain).toHaveProperty('subdomain');
     }
@@ -94,7 +94,7 @@ describe('doctors (clinics)', () => {
 
   it('an unknown plan is a field error, not a crash', async () => {
     const owner = await t.login(CENTRAL, 'owner');
-    const res = await t.call('POST', '/tenants', { token: owner, body: { name: 'X', subdomain: 'noplan', username: 'xx1', password: 'x-pass-1234567', plan_id: 999999 } });
+    const res = await t.call('POST', '/tenants', { token: owner, body: { name: 'X', subdomain: 'noplan', username: 'xx1', password: 'velvet-canyon-3187', plan_id: 999999 } });
     expect(res.status).toBe(422);
     expect(res.body.errors).toHaveProperty('plan_id');
   });

@@ -13,8 +13,21 @@ describe('profile', () => {
     const login = async (password = PASSWORD) => (await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'assistant', password } })).body.token as string;
     const here = await login();
     const elsewhere = await login();
-    const upd = await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { name: 'Dr. Rezhna O.', phone: '+964 750 111 2222' } });
+    // The phone (where recovery codes go) changes only with the current password: a stolen session cannot redirect them.
+    const bare = await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { name: 'Dr. Rezhna O.', phone: '+964 750 111 2222' } });
+    expect(bare.status).toBe(422);
+    expect(Object.keys(bare.body.errors ?? {})).toEqual(['current_password']);
+    const badPassword = await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { phone: '+964 750 111 2222', current_password: 'not-my-password' } });
+    expect(Object.keys(badPassword.body.errors ?? {})).toEqual(['current_password']);
+    expect((await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { name: 'Dr. Rezhna O.' } })).status).toBe(200);
+    const upd = await t.call('PUT', '/auth/tenant/profile', { host: DEMO, token: here, body: { name: 'Dr. Rezhna O.', phone: '+964 750 111 2222', current_password: PASSWORD } });
     expect(upd.body.data).toMatchObject({ name: 'Dr. Rezhna O.', phone: '+964 750 111 2222' });
+
+    // A new password that is common, or built on the account's or the clinic's names, is refused.
+    for (const weak of ['password1234', '123456789012', 'rezhna-summer-2026', 'my-demo-clinic-pass']) {
+      const res = await t.call('PUT', '/auth/tenant/profile/password', { host: DEMO, token: here, body: { current_password: PASSWORD, password: weak, password_confirmation: weak } });
+      expect([weak, res.status, Object.keys(res.body.errors ?? {})]).toEqual([weak, 422, ['password']]);
+    }
 
     const wrong = await t.call('PUT', '/auth/tenant/profile/password', { host: DEMO, token: here, body: { current_password: 'nope', password: 'a-new-password-1', password_confirmation: 'a-new-password-1' } });
     expect(wrong.status).toBe(422);

@@ -47,7 +47,7 @@ describe('uploads', () => {
     expect(meta.body.data).toMatchObject({ id: file.id, name: 'scan.png', mime: 'image/png' });
     expect((await t.call('GET', `/uploads/${file.id}/meta`, { host: DEMO })).status).toBe(401);
     expect((await t.call('GET', `/uploads/${file.id}`, { host: DEMO })).status).toBe(401);
-    const other = await t.login(OTHER, 'boss', 'other-pass-12345');
+    const other = await t.login(OTHER, 'boss', 'copper-harbor-6620');
     expect((await t.call('GET', `/uploads/${file.id}`, { host: OTHER, token: other })).status).toBe(404);
     expect((await t.call('DELETE', `/uploads/${file.id}`, { host: OTHER, token: other })).status).toBe(404);
     expect((await t.call('GET', `/uploads/${file.id}`, { host: CENTRAL, token: await t.login(CENTRAL, 'owner') })).status).toBe(404);
@@ -113,7 +113,7 @@ describe('files on records', () => {
   it("attaches the clinic's own uploads to a visit, never another clinic's", async () => {
     const doctor = await t.login(DEMO, 'doctor');
     const mine = ((await upload(DEMO, doctor, PNG)).body.data as { id: number }).id;
-    const theirs = ((await upload(OTHER, await t.login(OTHER, 'boss', 'other-pass-12345'), PNG)).body.data as { id: number }).id;
+    const theirs = ((await upload(OTHER, await t.login(OTHER, 'boss', 'copper-harbor-6620'), PNG)).body.data as { id: number }).id;
     const patient = ((await t.call('GET', '/patients?per_page=1', { host: DEMO, token: doctor })).body.data as { id: number }[])[0].id;
     const ok = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient, attachments: [{ upload_id: mine, note: 'X-ray' }] } });
     expect(ok.status).toBe(201);

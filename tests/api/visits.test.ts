@@ -88,7 +88,7 @@ describe('plan limits', () => {
   it('stops adding staff at the plan limit', async () => {
     const { rows } = await (await import('kysely')).sql<{ n: number }>`select count(*)::int as n from tenant_users u join tenants t on t.id = u.tenant_id where t.subdomain = 'demo' and u.role <> 0`.execute(t.db.kysely);
     await setPlan({ max_users: rows[0].n + 1 });
-    const add = (n: string) => t.call('POST', '/tenantUsers', { host: DEMO, token: doctor, body: { name: `Limit ${n}`, username: `limit${n}`, role: 2, password: 'limit-pass-12345' } });
+    const add = (n: string) => t.call('POST', '/tenantUsers', { host: DEMO, token: doctor, body: { name: `Limit ${n}`, username: `limit${n}`, role: 2, password: 'silver-orchard-2259' } });
     const results = await Promise.all([add('a'), add('b')]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
     expect(results.find((r) => r.status === 422)!.body.errors?.role?.[0]).toMatch(/staff accounts/);

@@ -10,6 +10,7 @@ import { ApiError } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser, setPassword } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
+import { PASSWORD_MAX, PASSWORD_MIN, assertPassword, personalWords } from './password-policy';
 import { endUserSessions } from './sessions';
 
 const profileBody = {
@@ -19,6 +20,9 @@ const profileBody = {
     name: { type: 'string', minLength: 1, maxLength: 120 },
     email: { type: ['string', 'null'], format: 'email', maxLength: 200 },
     phone: { type: ['string', 'null'], maxLength: 30, pattern: '^[+0-9][0-9 ()-]{3,29}$' },
+    // Needed to change the e-mail or phone that recovery codes go to (a stolen session alone
+    // must not redirect them).
+    current_password: { type: 'string', maxLength: PASSWORD_MAX },
   },
 };
 const passwordBody = {
@@ -27,8 +31,8 @@ const passwordBody = {
   required: ['current_password', 'password', 'password_confirmation'],
   properties: {
     current_password: { type: 'string', minLength: 1, maxLength: 200 },
-    password: { type: 'string', minLength: 12, maxLength: 200 },
-    password_confirmation: { type: 'string', maxLength: 200 },
+    password: { type: 'string', minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX },
+    password_confirmation: { type: 'string', maxLength: PASSWORD_MAX },
   },
 };
 
@@ -42,9 +46,17 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     app.get(prefix, { config, schema: { tags, summary: 'My account' } }, async (request) => ({ data: request.session!.user }));
 
     app.put(prefix, { config, schema: { tags, summary: 'Change my name, e-mail and phone', body: profileBody } }, async (request) => {
-      const body = assertValid<{ name?: string; email?: string | null; phone?: string | null }>(profileBody, request.body);
+      const { current_password: currentPassword, ...body } = assertValid<{ name?: string; email?: string | null; phone?: string | null; current_password?: string }>(profileBody, request.body);
       const { session, tenantId } = me(request);
-      const changes = { ...body, ...(typeof body.email === 'string' ? { email: body.email.trim().toLowerCase() } : {}), updated_at: clock() };
+      if (typeof body.email === 'string') body.email = body.email.trim().toLowerCase() || null;
+      const recoveryChanged = (body.email !== undefined && body.email !== session.user.email) || (body.phone !== undefined && (body.phone || null) !== session.user.phone);
+      if (recoveryChanged) {
+        const account = await findAccount(db, scope, tenantId, session.user.username);
+        if (!currentPassword || !account || !(await verifyPassword(account.password_hash, currentPassword))) {
+          throw new ApiError(422, 'errors.validation', undefined, { current_password: [{ key: currentPassword ? 'errors.wrongPassword' : 'validation.passwordToChangeContact' }] });
+        }
+      }
+      const changes = { ...body, updated_at: clock() };
       if (scope === 'central') await db.updateTable('users').set(changes).where('id', '=', session.user.id).execute();
       else await db.updateTable('tenant_users').set(changes).where('tenant_id', '=', tenantId!).where('id', '=', session.user.id).execute();
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'update', resource: accountResource(scope), recordId: session.user.id, fields: Object.keys(body) });
@@ -59,6 +71,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
       if (!account || !(await verifyPassword(account.password_hash, body.current_password))) {
         throw new ApiError(422, 'errors.validation', undefined, { current_password: [{ key: 'errors.wrongPassword' }] });
       }
+      assertPassword(body.password, await personalWords(db, tenantId, account));
       await setPassword(db, scope, tenantId, session.user.id, await hashPassword(body.password), clock());
       await endUserSessions(db, scope, tenantId, session.user.id, session.tokenHash);
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'password_change', resource: accountResource(scope), recordId: session.user.id, fields: ['password'] });

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { Lang } from '../i18n';
 import { type Account, type AccountScope, findAccount, setPassword } from './accounts';
+import { assertPassword, personalWords } from './password-policy';
 import type { CodeMailer } from './mailer';
 import { hashPassword, newCode, newToken, sha256, verifyPassword } from './passwords';
 import { endUserSessions } from './sessions';
@@ -76,6 +77,7 @@ export class PasswordRecovery {
     const now = this.clock();
     const row = await this.scoped(scope, tenantId, account.id).where('reset_token_hash', '=', sha256(token)).where('used_at', 'is', null).executeTakeFirst();
     if (!row || row.expires_at.getTime() <= now.getTime()) throw invalidToken();
+    assertPassword(password, await personalWords(this.db, tenantId, account));
     const hash = await hashPassword(password);
     await this.db.transaction().execute(async (trx) => {
       const used = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).returning('id').executeTakeFirst();

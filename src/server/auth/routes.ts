@@ -58,7 +58,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       const body = assertValid<{ username: string; password: string }>(credentials, request.body);
       const tenantId = tenantOf(request);
       const now = deps.clock();
-      const accountKey = `account:${scope}:${tenantId ?? 0}:${body.username.trim().toLowerCase()}`;
+      // The account as tried from this address: elsewhere its owner still logs in.
+      const accountKey = `account:${scope}:${tenantId ?? 0}:${body.username.trim().toLowerCase()}@${request.ip}`;
       const addressKey = `address:${request.ip}`;
       await deps.throttle.check(accountKey, addressKey, now);
       const account = await findAccount(deps.db, scope, tenantId, body.username);
@@ -71,7 +72,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       }
       if (!account.is_active) throw new ApiError(403, 'errors.accountDisabled');
       await deps.throttle.clear(accountKey);
-      const token = await createSession(deps.db, scope, tenantId, account.id, now, deps.sessions);
+      const origin = originOf(request);
+      const token = await createSession(deps.db, scope, tenantId, account.id, now, deps.sessions, { ip: origin.ip, userAgent: origin.userAgent });
       await recordEvent(deps.db, tenantId, tried, originOf(request), { action: 'login' });
       return { token, user: await loadAuthUser(deps.db, scope, tenantId, account.id) };
     });

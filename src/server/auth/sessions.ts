@@ -21,7 +21,15 @@ export interface Session {
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_AFTER_MS = 60_000;
 
-export async function createSession(db: Kysely<Database>, scope: AccountScope, tenantId: number | null, userId: number, now: Date, policy: SessionPolicy): Promise<string> {
+export async function createSession(
+  db: Kysely<Database>,
+  scope: AccountScope,
+  tenantId: number | null,
+  userId: number,
+  now: Date,
+  policy: SessionPolicy,
+  device: { ip: string | null; userAgent: string | null } = { ip: null, userAgent: null },
+): Promise<string> {
   const token = newToken();
   await db
     .insertInto('sessions')
@@ -33,6 +41,9 @@ export async function createSession(db: Kysely<Database>, scope: AccountScope, t
       created_at: now,
       last_seen_at: now,
       expires_at: new Date(now.getTime() + policy.maxDays * 86_400_000),
+      // Shown to the user among their devices.
+      ip: device.ip,
+      user_agent: device.userAgent,
     })
     .execute();
   return token;

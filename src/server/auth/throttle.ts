@@ -1,16 +1,19 @@
-// Failed-login throttling per account and per address, kept in the database so every server
-// process sharing it sees the same counts.
+// Failed-login throttling, kept in the database so every server process sharing it sees the same
+// counts: an account as tried from one address (so failures from one place cannot lock the
+// account's owner out everywhere else: nobody can lock the Owner out from afar), and an address
+// trying many accounts.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 export interface ThrottlePolicy {
   windowMinutes: number;
-  maxPerAccount: number;
+  /** Failures of one account from one address. */
+  maxPerAccountFromAddress: number;
   maxPerAddress: number;
 }
 
-export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMinutes: 15, maxPerAccount: 5, maxPerAddress: 30 };
+export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMinutes: 15, maxPerAccountFromAddress: 5, maxPerAddress: 30 };
 
 export class LoginThrottle {
   constructor(
@@ -32,10 +35,10 @@ export class LoginThrottle {
     return Number(row?.n ?? 0);
   }
 
-  /** Throws 429 when the account or the address has failed too often lately. */
+  /** Throws 429 when the account from this address, or the address, has failed too often lately. */
   async check(accountKey: string, addressKey: string, now: Date): Promise<void> {
     const [account, address] = await Promise.all([this.count(accountKey, now), this.count(addressKey, now)]);
-    if (account >= this.policy.maxPerAccount || address >= this.policy.maxPerAddress) {
+    if (account >= this.policy.maxPerAccountFromAddress || address >= this.policy.maxPerAddress) {
       throw new ApiError(429, 'errors.tooManyAttempts', { minutes: this.policy.windowMinutes });
     }
   }

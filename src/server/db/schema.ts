@@ -54,6 +54,10 @@ export interface SessionsTable {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
+  /** Names the session to its owner (migration 026); the token's hash never leaves the server. */
+  id: Generated<number>;
+  ip: string | null;
+  user_agent: string | null;
 }
 
 export interface LoginFailuresTable {

@@ -8,6 +8,7 @@ import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, rec
 import type { ReadLog } from '../audit/read-log';
 import type { FieldCipher } from '../crypto/fields';
 import { hashPassword } from '../auth/passwords';
+import { assertPassword, personalWords } from '../auth/password-policy';
 import type { Database } from '../db/schema';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
@@ -395,6 +396,17 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /** A new password must not be common, nor built on the account's or its clinic's names. */
+  private async checkPasswords(trx: Tx, def: ResourceDef, input: Input, existing: Row | null): Promise<void> {
+    for (const [name, field] of Object.entries(def.fields)) {
+      const value = input[name];
+      if (field.type !== 'password' || typeof value !== 'string') continue;
+      const own = (key: string) => input[key] ?? existing?.[key];
+      const personal = [...(await personalWords(trx, this.tenantId, { username: own('username'), name: own('name') })), own('subdomain')];
+      assertPassword(value, personal.filter((w): w is string => typeof w === 'string'), name);
+    }
+  }
+
   private hookContext(trx: Tx, caller: AuthCaller): HookContext {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
@@ -408,6 +420,7 @@ export class DataAccess {
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
       await this.checkRelationTargets(trx, def, input);
+      await this.checkPasswords(trx, def, input, null);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
       await hooks.beforeCreate?.(ctx, input);
@@ -438,6 +451,7 @@ export class DataAccess {
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
       await this.checkRelationTargets(trx, def, input);
+      await this.checkPasswords(trx, def, input, existing);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);

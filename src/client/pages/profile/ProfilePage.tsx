@@ -10,6 +10,7 @@ import { enumLabel } from '../../../shared/labels';
 import { EMAIL_PATTERN } from '../../engine/formRules';
 import { toast } from '../../providers/notify';
 import { getSession, setSession } from '../../providers/session';
+import { DeviceSessions } from './DeviceSessions';
 import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from './profileApi';
 import { ProfessionalCard } from './ProfessionalCard';
 import { TENANT_ROLE } from '../../../shared/roles';
@@ -85,6 +86,7 @@ function SecurityCard() {
           {t('profile.logoutOthers', 'Sign out other devices')}
         </Button>
       </Popconfirm>
+      <DeviceSessions />
     </Card>
   );
 }
@@ -135,6 +137,7 @@ export default function ProfilePage() {
                     // The header shows the session's user: refresh it.
                     setSession({ user: { ...getSession().user, ...body.data } });
                     toast('success', t('profile.saved', 'Profile updated'));
+                    form.setFieldValue('current_password', undefined);
                   } catch (err) {
                     form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof ProfileValues, errors: f.errors })));
                   } finally {
@@ -156,6 +159,16 @@ export default function ProfilePage() {
                 </Form.Item>
                 <Form.Item name="phone" label={t('fields.phone', 'Phone')}>
                   <Input id="profile-phone" dir="ltr" autoComplete="tel" />
+                </Form.Item>
+                {/* Recovery codes go to the e-mail or phone: changing them asks for the password. */}
+                <Form.Item noStyle shouldUpdate={(a, b) => a.email !== b.email || a.phone !== b.phone}>
+                  {({ getFieldValue }) =>
+                    (getFieldValue('email') ?? '') !== (user?.email ?? '') || (getFieldValue('phone') ?? '') !== (user?.phone ?? '') ? (
+                      <Form.Item name="current_password" label={t('profile.passwordForContact', 'Current password (needed to change the e-mail or phone)')} rules={[required]}>
+                        <Input.Password id="profile-current-password" autoComplete="current-password" />
+                      </Form.Item>
+                    ) : null
+                  }
                 </Form.Item>
                 <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-save">
                   {t('buttons.save', 'Save')}

@@ -8,6 +8,8 @@ export interface ProfileValues {
   name: string;
   email: string | null;
   phone: string | null;
+  /** Sent when the e-mail or phone changes (where recovery codes go). */
+  current_password?: string;
 }
 
 export interface PasswordValues {
@@ -23,7 +25,9 @@ export function profileBase(): string {
 /** Blank optional fields are sent as null (the server clears them). */
 export function profileBody(values: Partial<ProfileValues>): ProfileValues {
   const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
-  return { name: String(values.name ?? '').trim(), email: blankToNull(values.email), phone: blankToNull(values.phone) };
+  const body: ProfileValues = { name: String(values.name ?? '').trim(), email: blankToNull(values.email), phone: blankToNull(values.phone) };
+  if (values.current_password) body.current_password = values.current_password;
+  return body;
 }
 
 /** A 422's field errors in antd Form's setFields shape. */

@@ -22,6 +22,7 @@ import * as m022 from './022_support_access';
 import * as m023 from './023_idempotency';
 import * as m024 from './024_income_sources';
 import * as m025 from './025_encryption';
+import * as m026 from './026_session_devices';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '023_idempotency': m023,
   '024_income_sources': m024,
   '025_encryption': m025,
+  '026_session_devices': m026,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,82 @@
+// The devices signed in to my account (browser, address, last use), each with "Sign out": a lost
+// phone is signed out from here. "This device" is marked and ends with the usual logout.
+import { useCallback, useEffect, useState } from 'react';
+import { Button, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { api } from '../../providers/http';
+import { toast } from '../../providers/notify';
+import { profileBase } from './profileApi';
+
+interface DeviceSession {
+  id: number;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  current: boolean;
+}
+
+/** "Chrome on Android" from a user agent, or the agent itself when unknown. */
+export function deviceName(agent: string | null): string {
+  if (!agent) return '—';
+  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
+  const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
+  return browser && system ? `${browser} · ${system}` : agent.slice(0, 60);
+}
+
+export function DeviceSessions() {
+  const t = useT();
+  const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
+  const load = useCallback(() => {
+    api<{ data: DeviceSession[] }>(`${profileBase()}/sessions`, { quiet: true })
+      .then((b) => setSessions(b.data))
+      .catch(() => setSessions([]));
+  }, []);
+  useEffect(load, [load]);
+  if (!sessions) return <Skeleton active />;
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 24 }}>{t('profile.devices', 'Signed-in devices')}</Typography.Title>
+      <List
+        data-testid="device-sessions"
+        dataSource={sessions}
+        locale={{ emptyText: t('common.empty', 'No data') }}
+        renderItem={(s) => (
+          <List.Item
+            actions={
+              s.current
+                ? [<Tag key="here" color="green">{t('profile.thisDevice', 'This device')}</Tag>]
+                : [
+                    <Popconfirm
+                      key="end"
+                      title={t('profile.endSessionConfirm', 'Sign this device out?')}
+                      okText={t('profile.endSession', 'Sign out')}
+                      cancelText={t('buttons.cancel', 'Cancel')}
+                      onConfirm={async () => {
+                        await api(`${profileBase()}/sessions/${s.id}`, { method: 'DELETE' });
+                        toast('success', t('profile.sessionEnded', 'That device was signed out'));
+                        load();
+                      }}
+                    >
+                      <Button size="small" danger data-testid={`end-session-${s.id}`}>{t('profile.endSession', 'Sign out')}</Button>
+                    </Popconfirm>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              avatar={/Android|iPhone|Mobile/.test(s.user_agent ?? '') ? <MobileOutlined /> : <DesktopOutlined />}
+              title={<span dir="ltr">{deviceName(s.user_agent)}</span>}
+              description={
+                <span>
+                  <span dir="ltr">{s.ip ?? '—'}</span> · {t('profile.lastUsed', 'Last used')} <span dir="ltr">{dayjs(s.last_seen_at).format('YYYY-MM-DD HH:mm')}</span>
+                </span>
+              }
+            />
+          </List.Item>
+        )}
+      />
+    </>
+  );
+}
