@@ -15,7 +15,7 @@ import { KeyRing, rewrapKeys, unwrapKey } from '../../src/server/crypto/keyring'
 import { sealLegacyData } from '../../src/server/crypto/legacy';
 import { masterKeyOf } from '../../src/server/crypto/master-key';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
-import { createRecord, hostOf, tokenFor } from './fixtures';
+import { createRecord, hostOf, tokenFor, multipart } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,13 +44,6 @@ function filesHolding(dir: string, needle: Buffer): string[] {
   };
   walk(dir);
   return found;
-}
-
-function multipart(content: Buffer, filename: string, mime: string): { body: Buffer; type: string } {
-  const boundary = '----clinic-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, content, tail]), type: `multipart/form-data; boundary=${boundary}` };
 }
 
 describe('encryption at rest', () => {

@@ -56,3 +56,11 @@ export async function createRecord(t: TestApp, def: ResourceDef, host: string, k
 }
 
 export const hostOf = (def: ResourceDef) => (def.scope === 'central' ? CENTRAL : DEMO);
+
+/** A one-file multipart body (field "file"), as a browser sends an upload. */
+export function multipart(content: Buffer, filename: string, mime: string): { body: Buffer; type: string } {
+  const boundary = '----clinic-test-boundary';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { body: Buffer.concat([head, content, tail]), type: `multipart/form-data; boundary=${boundary}` };
+}

@@ -5,17 +5,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeReleasedFiles } from '../../src/server/engine/released-files';
-import { OTHER, createOtherClinic } from './fixtures';
+import { OTHER, createOtherClinic, multipart } from './fixtures';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-
-function multipart(content: Buffer, filename: string, mime: string): { body: Buffer; type: string } {
-  const boundary = '----clinic-test-boundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { body: Buffer.concat([head, content, tail]), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 let t: TestApp;
 beforeAll(async () => {

@@ -23,6 +23,7 @@ const central = {
   doctorEdit: lazy(() => import('../pages/central/DoctorEdit')),
   requests: lazy(() => import('../pages/central/RequestsPage')),
   invoices: lazy(() => import('../pages/central/InvoiceList')),
+  userShow: lazy(() => import('../pages/central/UserShow')),
 };
 
 const landing = {
@@ -35,6 +36,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
   doctorRequests: { list: central.requests },
   invoices: { list: central.invoices },
+  // The Owner's "Sign out everywhere" beside the details.
+  users: { show: central.userShow },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
   patients: { create: clinic.patientCreate },

@@ -28,6 +28,9 @@ export function open(key: Buffer, context: string, sealed: Buffer): Buffer {
   return Buffer.concat([decipher.update(sealed.subarray(IV + TAG)), decipher.final()]);
 }
 
+/** Where a clinic's file is bound when sealed: its clinic and its place on disk. */
+export const fileContext = (tenantId: number, storageKey: string) => `upload:${tenantId}:${storageKey}`;
+
 /** A data key under a master key: `<master id>:<base64>`. */
 export function wrapKey(master: MasterKey, tenantId: number, dataKey: Buffer): string {
   return `${master.id}:${seal(master.key, `tenant-key:${tenantId}`, dataKey).toString('base64')}`;

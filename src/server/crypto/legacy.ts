@@ -7,10 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import { resources } from '../../../resources/index';
 import type { Database } from '../db/schema';
 import { type FieldCipher, encryptedColumns } from './fields';
-import { open, seal } from './keyring';
-
-/** Where a clinic's file is bound when sealed: its clinic and its place on disk. */
-export const fileContext = (tenantId: number, storageKey: string) => `upload:${tenantId}:${storageKey}`;
+import { fileContext, open, seal } from './keyring';
 
 /** Seals what is still plain; returns how many values and files it sealed. */
 export async function sealLegacyData(db: Kysely<Database>, cipher: FieldCipher, uploadsDir: string): Promise<number> {

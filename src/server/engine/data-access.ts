@@ -74,6 +74,7 @@ export class DataAccess {
 
   /** Appends an audit event to the open transaction (the change and its event commit together). */
   async audit(trx: Tx, event: AuditEvent): Promise<void> {
+    // No read log: the benchmark's comparison server, which keeps no trail at all.
     if (!this.options.readLog) return;
     await recordEvent(trx, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }

@@ -13,8 +13,7 @@ import type { Database, UploadsTable } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { holdersOf, patientOfFile } from '../engine/released-files';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthenticated } from '../http/errors';
-import { type KeyRing, open, seal } from '../crypto/keyring';
-import { fileContext } from '../crypto/legacy';
+import { type KeyRing, fileContext, open, seal } from '../crypto/keyring';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);

@@ -41,6 +41,9 @@ export function DeviceSessions() {
       <Typography.Title level={5} style={{ marginTop: 24 }}>{t('profile.devices', 'Signed-in devices')}</Typography.Title>
       <List
         data-testid="device-sessions"
+        // Actions under each device: a phone has no room beside it.
+        itemLayout="vertical"
+        size="small"
         dataSource={sessions}
         locale={{ emptyText: t('common.empty', 'No data') }}
         renderItem={(s) => (
