@@ -6,6 +6,7 @@ import { centralAudit, clinicAudit } from './audit';
 import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
+import clinicExports from './exports';
 import { pastMedicalHistories, pastMedications, patientDiseases, vitalSigns } from './patientRecords';
 import {
   achievements,
@@ -89,6 +90,7 @@ export const resources: readonly ResourceDef[] = [
   projects,
   clinicAudit,
   supportGrants,
+  clinicExports,
 ];
 
 /** Permission table names that are not a single resource (screens made of several). */

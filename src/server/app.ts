@@ -32,6 +32,8 @@ import { FieldCipher } from './crypto/fields';
 import { KeyRing } from './crypto/keyring';
 import { loadMasterKey } from './crypto/master-key';
 import { registerAuditRoutes } from './audit/routes';
+import { registerExportRoutes } from './exports/routes';
+import { ExportWorker } from './exports/worker';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -42,6 +44,8 @@ declare module 'fastify' {
     /** The clinics' data keys, and the sealing of their declared fields (src/server/crypto). */
     keyring: KeyRing;
     cipher: FieldCipher;
+    /** Builds clinic copies (tests wake it, or run a second one beside it). */
+    exportWorker: ExportWorker;
   }
 }
 
@@ -128,6 +132,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auditReads', readLog);
   // The reads of a stopping server reach the trail (before the database closes).
   app.addHook('preClose', async () => readLog?.flush());
+  // Clinic copies are built in the background by every process's worker (exports/worker.ts).
+  const exportWorker = new ExportWorker(db, { db: db.kysely, keyring, cipher: config.benchWithoutEncryption ? null : cipher, dataDir: config.dataDir, clock }, {
+    onError: (err, job) => app.log.error({ err, tenant: job.tenantId, export: job.id }, 'building a clinic copy failed'),
+  });
+  app.decorate('exportWorker', exportWorker);
+  app.addHook('onReady', async () => exportWorker.start());
+  app.addHook('preClose', async () => exportWorker.stop());
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher });
@@ -150,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await registerUploadRoutes(api, db.kysely, config.dataDir, keyring);
       registerModuleRoutes(api, db.kysely);
       registerAuditRoutes(api, db.kysely, readLog);
+      registerExportRoutes(api, db.kysely, keyring, config.dataDir);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

@@ -23,5 +23,7 @@ export const AUDIT_ACTIONS = [
   'denied',
   'revoke',
   'suspend_unpaid',
+  'export_request',
+  'export_download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -15,6 +15,7 @@ const clinic = {
   staffEdit: lazy(() => import('../pages/clinic/StaffForm')),
   tasksList: lazy(() => import('../pages/clinic/TasksList')),
   supportGrants: lazy(() => import('../pages/support/SupportGrants')),
+  exports: lazy(() => import('../pages/clinic/ClinicExports')),
 };
 
 const central = {
@@ -45,6 +46,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
   tasks: { list: clinic.tasksList },
   // Naming one of the platform's staff and revoking at once need more than the generated pages.
   supportGrants: { list: clinic.supportGrants, create: clinic.supportGrants },
+  // Asking for a copy, its progress and its download.
+  exports: { list: clinic.exports },
   // Landing pages
   landingSections: { list: landing.sectionsList },
 };

@@ -109,15 +109,16 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
 }
 
 /**
- * Fetches a file the API makes (a list's CSV export) and hands it to the browser as a download,
- * under the name the server gives. Failures are told as for any call, a refusal (422) included.
+ * Fetches a file the API makes (a list's CSV export, a clinic's copy) and hands it to the browser
+ * as a download, under the name the server gives. Failures are told as for any call, a refusal
+ * (422) included.
  */
-export async function download(path: string, query: string, fallbackName: string): Promise<void> {
+export async function download(path: string, query: string, fallbackName: string, accept = 'text/csv'): Promise<void> {
   const url = `${API_BASE}${path}${query ? `?${query}` : ''}`;
   const hadToken = !!getSession().token;
   const done = beginLoading();
   try {
-    const response = await fetch(url, { headers: requestHeaders({ Accept: 'text/csv' }) });
+    const response = await fetch(url, { headers: requestHeaders({ Accept: accept }) });
     if (!response.ok) {
       const data = ((await readBody(response)) ?? {}) as { message?: unknown };
       const message = typeof data.message === 'string' && data.message ? data.message : String(response.status);

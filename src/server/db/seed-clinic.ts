@@ -101,6 +101,12 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     patientIds.slice(0, 25).map((patient_id, i) => ({ tenant_id: tenantId, patient_id, common_disease_id: diseases[i % diseases.length].id, since: today.subtract(1 + Math.floor(rnd() * 10), 'year').format('YYYY-MM-DD'), is_controlled: rnd() < 0.7 })),
   );
 
+  // A copy of the clinic's data asked for last month, long since expired (its file gone).
+  const asked = today.subtract(35, 'day').hour(10).toDate();
+  await insert(trx, 'exports', [
+    { tenant_id: tenantId, requested_by: doctorId, lang: 'ckb', status: 'expired', progress: 100, size: 4_812_903, attempts: 1, created_at: asked, started_at: asked, finished_at: asked, expires_at: new Date(asked.getTime() + 86_400_000) },
+  ]);
+
   await seedVisits(trx, tenantId, doctorId, appointments, rnd);
   // Earlier visit fees, before the appointment window, so past months have a result too.
   const earlier: Record<string, unknown>[] = [];

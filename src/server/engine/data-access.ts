@@ -185,6 +185,19 @@ export class DataAccess {
     return rows;
   }
 
+  /**
+   * The records after `afterId` in id order, archived ones too, at most `size`: a clinic's whole
+   * copy walks every resource this way. No read event: the copy is audited as one.
+   */
+  async batch(def: ResourceDef, afterId: number, size: number): Promise<Row[]> {
+    this.authorize(def, 'read');
+    const where = [...this.scopeWhere(def), sql`id > ${afterId}`];
+    return this.transaction(async (trx) => {
+      const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)} order by id limit ${size}`.execute(trx);
+      return this.opened(trx, def, rows);
+    });
+  }
+
   private patientsOf(def: ResourceDef, rows: Row[]): number[] {
     return [...new Set(rows.map((r) => patientIdOf(def, r)).filter((id): id is number => id !== null))];
   }

@@ -54,14 +54,25 @@ async function relationTitles(data: DataAccess, def: ResourceDef, rows: Row[], l
   return out;
 }
 
-/** The rows as CSV text (with its BOM), columns in declaration order after the record's id. */
-export async function toCsv(data: DataAccess, def: ResourceDef, rows: Row[], lang: Lang): Promise<string> {
+const csvColumns = (def: ResourceDef) => readableFields(def).filter((name) => name !== 'version');
+
+/** The CSV's first line, after its BOM (UTF-8, so spreadsheets read Kurdish and Arabic right). */
+export function csvHeader(def: ResourceDef, lang: Lang): string {
+  return `\uFEFF${stringify([csvColumns(def).map((name) => fieldLabel(translator(lang), def, name))], { record_delimiter: 'windows' })}`;
+}
+
+/** Rows as CSV lines, columns in declaration order after the record's id (a large file is written batch by batch). */
+export async function csvLines(data: DataAccess, def: ResourceDef, rows: Row[], lang: Lang): Promise<string> {
+  if (!rows.length) return '';
   const fields = allFields(def);
-  const columns = readableFields(def).filter((name) => name !== 'version');
   const titles = await relationTitles(data, def, rows, lang);
-  const header = columns.map((name) => fieldLabel(translator(lang), def, name));
-  const body = rows.map((row) => columns.map((name) => cell(fields[name], row[name], lang, titles.get(name))));
-  return `\uFEFF${stringify([header, ...body], { record_delimiter: 'windows' })}`;
+  const body = rows.map((row) => csvColumns(def).map((name) => cell(fields[name], row[name], lang, titles.get(name))));
+  return stringify(body, { record_delimiter: 'windows' });
+}
+
+/** The rows as CSV text, with its BOM and header. */
+export async function toCsv(data: DataAccess, def: ResourceDef, rows: Row[], lang: Lang): Promise<string> {
+  return csvHeader(def, lang) + (await csvLines(data, def, rows, lang));
 }
 
 /** The download's file name: the resource and the day, e.g. patients-2026-11-24.csv. */

@@ -23,6 +23,7 @@ import * as m023 from './023_idempotency';
 import * as m024 from './024_income_sources';
 import * as m025 from './025_encryption';
 import * as m026 from './026_session_devices';
+import * as m027 from './027_exports';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '024_income_sources': m024,
   '025_encryption': m025,
   '026_session_devices': m026,
+  '027_exports': m027,
 };
 
 export const migrationProvider: MigrationProvider = {

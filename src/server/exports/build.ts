@@ -1,0 +1,207 @@
+// Builds a clinic's whole copy as one ZIP, sealed on disk under the clinic's key:
+//   manifest.json          what the copy holds (clinic, date, language, records per resource)
+//   README.txt             the same in words, in the requester's language
+//   data/<resource>.json   every record of every clinic resource of the registry, as the API answers it
+//   csv/<resource>.csv     the same as CSV (UTF-8 with BOM), in the requester's language
+//   files.json, files/     the clinic's uploaded files, opened, with their names and types
+//   fhir/bundle.json       the clinical records as a FHIR R4 Bundle (fhir.ts)
+// The records are read through the engine as the requesting Main Doctor, under row-level
+// security, so nothing of another clinic can enter the copy.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { type Kysely, sql } from 'kysely';
+import { resourcesOf } from '../../../resources/index';
+import { TENANT_ROLE } from '../../shared/roles';
+import type { FieldCipher } from '../crypto/fields';
+import { fileContext, type KeyRing, open } from '../crypto/keyring';
+import type { Database } from '../db/schema';
+import { DataAccess } from '../engine/data-access';
+import { csvHeader, csvLines } from '../engine/export';
+import type { Row } from '../engine/hooks';
+import { type Lang, translate } from '../i18n';
+import { type ClinicalRecords, FhirBundleBuilder } from './fhir';
+import { SealedFileWriter } from './sealed-file';
+
+const BATCH = 500;
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text);
+
+export interface BuildDeps {
+  db: Kysely<Database>;
+  keyring: KeyRing;
+  /** Opens the sealed fields (null only on the benchmark's comparison server). */
+  cipher: FieldCipher | null;
+  dataDir: string;
+  clock: () => Date;
+}
+
+export interface ExportJob {
+  tenantId: number;
+  id: number;
+  requestedBy: number;
+  lang: Lang;
+}
+
+/** A build that may no longer finish (another worker took the job over): its file is dropped. */
+export class JobLost extends Error {
+  constructor() {
+    super('export job taken over by another worker');
+  }
+}
+
+/** Where a copy's sealed file lives under the data folder, and what it is bound to. */
+export const exportPath = (dataDir: string, storageKey: string) => path.join(dataDir, 'exports', storageKey);
+export const exportContext = (tenantId: number, storageKey: string) => `export:${tenantId}:${storageKey}`;
+
+/** The clinical records the FHIR Bundle is made of, collected while the walk passes them. */
+const FHIR_SOURCES = ['patients', 'visitings', 'vitalSigns', 'patientDiseases', 'commonDiseases'] as const;
+
+/** A Zip whose bytes go to the sealed file; each entry is written whole before the next. */
+class ZipToFile {
+  private readonly zip: Zip;
+  private failure: Error | null = null;
+
+  constructor(private readonly out: SealedFileWriter) {
+    this.zip = new Zip((err, chunk) => {
+      if (err) this.failure = err;
+      else out.push(chunk);
+    });
+  }
+
+  /** An entry fed piece by piece; deflated unless stored (files already compressed). */
+  async entry(name: string, pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, store = false): Promise<void> {
+    const file = store ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
+    this.zip.add(file);
+    for await (const piece of pieces) {
+      file.push(piece);
+      await this.drain();
+    }
+    file.push(new Uint8Array(0), true);
+    await this.drain();
+  }
+
+  async drain(): Promise<void> {
+    if (this.failure) throw this.failure;
+    await this.out.flush();
+  }
+
+  async end(): Promise<void> {
+    this.zip.end();
+    await this.drain();
+  }
+}
+
+/**
+ * Writes the copy and answers where it is and its size. `beat` is called between batches with
+ * the progress so far (0-99): it keeps the job's claim alive and throws JobLost if it was lost.
+ */
+export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (progress: number) => Promise<void>): Promise<{ storageKey: string; size: number }> {
+  const clinic = await sql<{ id: number; name: string; subdomain: string }>`select id, name, subdomain from tenants where id = ${job.tenantId}`.execute(deps.db);
+  const requester = await sql<{ id: number; role: number; is_active: boolean }>`select id, role, is_active from tenant_users
+    where tenant_id = ${job.tenantId} and id = ${job.requestedBy}`.execute(deps.db);
+  const who = requester.rows[0];
+  // Only a Main Doctor's copy is built, and as them: if they no longer are one, nothing is read.
+  if (!clinic.rows[0] || !who || !who.is_active || who.role !== TENANT_ROLE.mainDoctor) throw new Error('the requester may no longer export');
+  const data = new DataAccess(deps.db, { scope: 'tenant', role: who.role, permissions: [], userId: who.id }, job.tenantId, {}, deps.clock, { cipher: deps.cipher, readLog: null });
+  const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read'));
+
+  const storageKey = path.join(String(job.tenantId), `${job.id}-${randomBytes(12).toString('hex')}.zip`);
+  const file = exportPath(deps.dataDir, storageKey);
+  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const writer = await SealedFileWriter.create(file, await deps.keyring.keyOf(deps.db, job.tenantId), exportContext(job.tenantId, storageKey));
+  try {
+    const zip = new ZipToFile(writer);
+    const steps = defs.length + 2;
+    let step = 0;
+    const progress = () => Math.min(99, Math.floor((step / steps) * 100));
+    const counts: Record<string, number> = {};
+    const clinical: Partial<ClinicalRecords> = {};
+
+    for (const def of defs) {
+      const csv: string[] = [csvHeader(def, job.lang)];
+      const kept: Row[] = [];
+      let count = 0;
+      // The JSON file streams batch by batch; the CSV follows it as the next entry.
+      async function* json(): AsyncGenerator<Uint8Array> {
+        yield bytes('[');
+        for (let after = 0; ; ) {
+          const rows = await data.batch(def, after, BATCH);
+          if (!rows.length) break;
+          yield bytes(`${count ? ',' : ''}\n${rows.map((r) => JSON.stringify(r)).join(',\n')}`);
+          csv.push(await csvLines(data, def, rows, job.lang));
+          if ((FHIR_SOURCES as readonly string[]).includes(def.name)) kept.push(...rows);
+          count += rows.length;
+          after = Number(rows[rows.length - 1].id);
+          await beat(progress());
+        }
+        yield bytes(count ? '\n]\n' : ']\n');
+      }
+      await zip.entry(`data/${def.name}.json`, json());
+      await zip.entry(`csv/${def.name}.csv`, csv.map(bytes));
+      counts[def.name] = count;
+      if ((FHIR_SOURCES as readonly string[]).includes(def.name)) clinical[def.name as keyof ClinicalRecords] = kept;
+      step++;
+      await beat(progress());
+    }
+
+    const files = await addFiles(deps, job.tenantId, zip, () => beat(progress()));
+    step++;
+    await beat(progress());
+
+    const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], ...clinical };
+    const bundle = new FhirBundleBuilder(clinic.rows[0]).build(records, deps.clock());
+    await zip.entry('fhir/bundle.json', [bytes(JSON.stringify(bundle))]);
+
+    const manifest = {
+      format: 'clinic-copy',
+      version: 1,
+      clinic: clinic.rows[0],
+      created_at: deps.clock().toISOString(),
+      language: job.lang,
+      resources: counts,
+      files: files.length,
+      fhir: { version: '4.0.1', entries: bundle.entry.length },
+    };
+    await zip.entry('manifest.json', [bytes(`${JSON.stringify(manifest, null, 2)}\n`)]);
+    await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: manifest.created_at.slice(0, 10) })}\n`)]);
+    await zip.end();
+    return { storageKey, size: await writer.close() };
+  } catch (err) {
+    await writer.abandon();
+    await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+}
+
+// Path separators, characters some systems refuse in names, and control characters.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+const CONTROL_OR_PATH = /[\\/:*?"<>|\u0000-\u001f]+/g;
+
+/** A file's name in the ZIP: its id first (names repeat), then its name without path tricks. */
+function entryName(id: number, name: string): string {
+  const safe = name.replace(CONTROL_OR_PATH, '_').replace(/^\.+/, '_').slice(0, 120) || 'file';
+  return `files/${id}-${safe}`;
+}
+
+/** The clinic's uploaded files, opened, and their list (files.json). */
+async function addFiles(deps: BuildDeps, tenantId: number, zip: ZipToFile, beat: () => Promise<void>): Promise<{ id: number }[]> {
+  const { rows } = await sql<{ id: number; original_name: string; mime: string; size: number; storage_key: string; sealed: boolean; is_public: boolean; created_at: Date }>`
+    select id, original_name, mime, size, storage_key, sealed, is_public, created_at from uploads
+    where tenant_id = ${tenantId} and scope = 'tenant' order by id`.execute(deps.db);
+  const listed = [];
+  for (const row of rows) {
+    const name = entryName(Number(row.id), row.original_name);
+    const stored = await fs.promises.readFile(path.join(deps.dataDir, 'uploads', row.storage_key)).catch(() => null);
+    // A file whose bytes are gone is listed as missing rather than failing the whole copy.
+    if (stored) {
+      const plain = row.sealed ? open(await deps.keyring.keyOf(deps.db, tenantId), fileContext(tenantId, row.storage_key), stored) : stored;
+      await zip.entry(name, [plain], true);
+    }
+    listed.push({ id: Number(row.id), name: row.original_name, mime: row.mime, size: Number(row.size), public: row.is_public, created_at: row.created_at, path: stored ? name : null });
+    await beat();
+  }
+  await zip.entry('files.json', [bytes(`${JSON.stringify(listed, null, 2)}\n`)]);
+  return listed;
+}

@@ -1,0 +1,61 @@
+// A clinic's copy through the API: the Main Doctor asks for one (202; the job runs in the
+// background, see worker.ts), follows it through the generated GET /exports/:id, and downloads it
+// for 24 hours. Asking and downloading are audit events.
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { resourceByName } from '../../../resources/index';
+import type { KeyRing } from '../crypto/keyring';
+import type { Database } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { exportContext, exportPath } from './build';
+import { readSealedFile } from './sealed-file';
+
+const ID = /^[1-9]\d{0,15}$/;
+
+export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing, dataDir: string): void {
+  const def = resourceByName('exports');
+  const tags = ['exports'];
+
+  app.post('/exports', { config: { scope: 'tenant' }, schema: { tags, summary: "Ask for the clinic's whole copy (Main Doctor): 202, built in the background" } }, async (request, reply) => {
+    request.data.authorize(def, 'read');
+    const caller = request.data.caller!;
+    const tenantId = request.tenant!.id;
+    const job = await request.data.transaction(async (trx) => {
+      // One copy at a time: asking again while one is being made answers that one.
+      await sql`select pg_advisory_xact_lock(hashtext(${`export:${tenantId}`}))`.execute(trx);
+      const { rows: open } = await sql<{ id: number; status: string }>`select id, status from exports
+        where tenant_id = ${tenantId} and status in ('queued', 'running') order by id limit 1`.execute(trx);
+      if (open[0]) return open[0];
+      const { rows } = await sql<{ id: number; status: string }>`insert into exports (tenant_id, requested_by, lang)
+        values (${tenantId}, ${caller.userId}, ${request.lang}) returning id, status`.execute(trx);
+      await request.data.audit(trx, { action: 'export_request', resource: def.name, recordId: Number(rows[0].id) });
+      return rows[0];
+    });
+    return reply.status(202).send({ data: { id: Number(job.id), status: job.status } });
+  });
+
+  app.get('/exports/:id/download', { config: { scope: 'tenant' }, schema: { tags, summary: 'The copy as a ZIP (Main Doctor, for 24 hours after it is made)', produces: ['application/zip'] } }, async (request, reply) => {
+    const { id } = request.params as { id: string };
+    if (!ID.test(id)) throw notFound();
+    const record = await request.data.get(def, Number(id));
+    if (record.status === 'expired') throw new ApiError(410, 'errors.exportExpired');
+    if (record.status !== 'done') throw new ApiError(409, 'errors.exportNotReady');
+    const tenantId = request.tenant!.id;
+    const storageKey = await request.data.transaction(async (trx) => {
+      const { rows } = await sql<{ storage_key: string | null; expires_at: Date }>`select storage_key, expires_at from exports
+        where tenant_id = ${tenantId} and id = ${record.id}`.execute(trx);
+      // Past its day but not yet swept: as good as gone.
+      if (!rows[0]?.storage_key || new Date(rows[0].expires_at).getTime() <= request.data.now().getTime()) throw new ApiError(410, 'errors.exportExpired');
+      await request.data.audit(trx, { action: 'export_download', resource: def.name, recordId: record.id });
+      return rows[0].storage_key;
+    });
+    const key = await keyring.keyOf(db, tenantId);
+    const day = new Date(String(record.finished_at ?? record.created_at)).toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', `attachment; filename="clinic-${request.tenant!.subdomain}-${day}.zip"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(Readable.from(readSealedFile(exportPath(dataDir, storageKey), key, exportContext(tenantId, storageKey))));
+  });
+}
