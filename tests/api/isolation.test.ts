@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, resourcesOf } from '../../resources/index';
 import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
-import { OTHER, createOtherClinic, createRecord, tokenFor } from './fixtures';
+import { OTHER, createOtherClinic, createRecord, multipart, tokenFor } from './fixtures';
 import { sampleUpdate } from './samples';
 
 const sharesPath = (def: ResourceDef) => resources.some((r) => r.path === def.path && r.scope !== def.scope);
@@ -74,6 +74,38 @@ describe('row-level security', () => {
     expect(seen.tenants).toEqual([seen.demo]);
     const all = await sql<{ n: number }>`select count(distinct tenant_id)::int as n from patients`.execute(t.db.kysely);
     expect(all.rows[0].n).toBeGreaterThan(1);
+  });
+
+  // Every table holding a clinic's rows, declared or not (invoices, uploads, sessions...): found in
+  // the catalog, so a table added by a migration without its policy fails here.
+  it('every table with a tenant_id has row-level security, and the app role sees no other clinic in any', async () => {
+    const { sql } = await import('kysely');
+    // Rows of the other clinic in the tables a clinic's life fills: its login, a file, its invoice...
+    const boss = await t.login(OTHER, 'boss', 'copper-harbor-6620');
+    const m = multipart(Buffer.from('%PDF-1.4\n%%EOF\n'), 'a.pdf', 'application/pdf');
+    await t.call('POST', '/uploads', { host: OTHER, token: boss, rawBody: m.body, contentType: m.type });
+    const { rows: tables } = await sql<{ name: string; rls: boolean; policies: number }>`
+      select c.relname as name, c.relrowsecurity as rls, (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
+      order by 1`.execute(t.db.kysely);
+    expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['invoices', 'plan_histories', 'uploads', 'notifications', 'sessions', 'patients']));
+    expect(tables.filter((r) => !r.rls || r.policies < 1).map((r) => r.name)).toEqual([]);
+    const demo = await t.db.kysely.selectFrom('tenants').select('id').where('subdomain', '=', 'demo').executeTakeFirstOrThrow();
+    const leaks: Record<string, number> = {};
+    let othersExist = 0;
+    for (const { name } of tables) {
+      const all = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)} where tenant_id is distinct from ${demo.id}`.execute(t.db.kysely);
+      othersExist += all.rows[0].n;
+      const seen = await t.db.kysely.transaction().execute(async (trx) => {
+        await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${String(demo.id)}, true)`.execute(trx);
+        return (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)} where tenant_id is distinct from ${demo.id}`.execute(trx)).rows[0].n;
+      });
+      if (seen) leaks[name] = seen;
+    }
+    expect(othersExist).toBeGreaterThan(0);
+    expect(leaks).toEqual({});
   });
 
   it('the patient search function (which bypasses RLS for its index) reads only the clinic set, and nothing without one', async () => {
