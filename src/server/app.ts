@@ -10,6 +10,8 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
+import { MfaService } from './auth/mfa';
+import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerProfileRoutes } from './auth/profile';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerAuthRoutes } from './auth/routes';
@@ -149,14 +151,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
         return payload;
       });
-      registerAuthRoutes(api, {
+      const authDeps = {
         db: db.kysely,
         throttle: new LoginThrottle(db.kysely, options.throttle ?? DEFAULT_THROTTLE),
         mailer: options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log),
         clock,
         sessions,
-      });
+        mfa: new MfaService(db.kysely, keyring),
+      };
+      registerAuthRoutes(api, authDeps);
       registerProfileRoutes(api, db.kysely, clock);
+      registerMfaRoutes(api, authDeps);
       registerSessionRoutes(api, db.kysely);
       await registerUploadRoutes(api, db.kysely, config.dataDir, keyring);
       registerModuleRoutes(api, db.kysely);

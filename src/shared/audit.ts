@@ -25,5 +25,12 @@ export const AUDIT_ACTIONS = [
   'suspend_unpaid',
   'export_request',
   'export_download',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'mfa_failed',
+  'recovery_code_used',
+  'recovery_codes_renewed',
+  'mfa_policy_change',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

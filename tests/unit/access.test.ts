@@ -95,12 +95,13 @@ describe('access answers (clinic permissions)', () => {
     expect(menu).not.toContain('resources.tenantUsers.title');
   });
 
-  it('the secretary has appointments and patients but no accounting; invoices are open to all, profile is not', () => {
+  it('the secretary has appointments and patients but no accounting; invoices and the profile are open to all', () => {
     expect(allows(secretary, ruleFor('tenant', 'appointments'))).toBe(true);
     expect(canAccess(secretary, 'patients', 'create')).toBe(true);
     expect(allows(secretary, ruleFor('tenant', 'accounting'))).toBe(false);
     expect(allows(secretary, ruleFor('tenant', 'settings/invoices'))).toBe(true);
-    expect(allows(secretary, ruleFor('tenant', 'settings/profile'))).toBe(false);
+    // Every staff member manages their own account (password, devices, two-step verification).
+    expect(allows(secretary, ruleFor('tenant', 'settings/profile'))).toBe(true);
     expect(labels(visibleMenu(menuOf('tenant'), secretary))).not.toContain('nav.accounting');
   });
 

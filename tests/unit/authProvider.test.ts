@@ -1,6 +1,6 @@
 import './helpers/env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { authProvider, homePath } from '../../src/client/providers/authProvider';
+import { authProvider, homePath, openSession, verifyMfa } from '../../src/client/providers/authProvider';
 import { setHostOverride } from '../../src/client/host';
 import { registerNavigate } from '../../src/client/providers/navigation';
 import { setToastSink } from '../../src/client/providers/notify';
@@ -94,6 +94,25 @@ describe('auth provider', () => {
     expect(res.error?.message).toBe('The username or password is incorrect');
     expect(getSession().token).toBeNull();
     expect(await authProvider.check()).toMatchObject({ authenticated: false, redirectTo: '/login' });
+  });
+
+  it('a password answered with a second step keeps no session; the code opens it', async () => {
+    setHostOverride({ kind: 'central' });
+    const { fn, calls } = fakeFetch({
+      'POST /auth/login': () => json(200, { mfa: 'required', challenge: 'ch-1' }),
+      'POST /auth/login/mfa': () => json(200, { token: 'after-code', user: owner }),
+      'GET /auth/user': () => json(200, { data: owner }),
+    });
+    vi.stubGlobal('fetch', fn);
+    const res = await authProvider.login({ username: 'owner', password: 'demo-pass-1234' });
+    expect(res).toMatchObject({ success: false, mfa: { mfa: 'required', challenge: 'ch-1' } });
+    expect(res.error).toBeUndefined();
+    expect(getSession().token).toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/v1/auth/login']);
+    const answer = await verifyMfa('ch-1', '123456');
+    expect(calls[1]).toMatchObject({ url: '/api/v1/auth/login/mfa', body: { challenge: 'ch-1', code: '123456' } });
+    expect(await openSession(answer)).toMatchObject({ success: true, redirectTo: '/dashboard' });
+    expect(getSession()).toMatchObject({ token: 'after-code', role: 0 });
   });
 
   it('logout calls the endpoint, clears the session (role 4) and says goodbye', async () => {

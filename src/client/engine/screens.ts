@@ -69,7 +69,7 @@ export const SCREENS: readonly Screen[] = [
   { key: 'locations', path: 'services/locations', scope: T, rule: AUTH, menu: { order: 81, parent: 'services' } },
   { key: 'links', path: 'services/links', scope: T, rule: AUTH, menu: { order: 82, parent: 'services' } },
   { key: 'settings', path: 'settings', scope: T, rule: AUTH, redirect: 'profile', menu: { order: 100, icon: 'setting' } },
-  { key: 'profile', path: 'settings/profile', scope: T, rule: MAIN, page: 'profile', menu: { order: 101, parent: 'settings' } },
+  { key: 'profile', path: 'settings/profile', scope: T, rule: AUTH, page: 'profile', menu: { order: 101, parent: 'settings' } },
   { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
   { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
   { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },

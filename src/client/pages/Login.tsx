@@ -2,8 +2,9 @@
 // server's message. Kept light (issue 7: the login page's first load): the auth provider is called
 // directly, not through Refine's useLogin, and the two required fields are checked here rather
 // than by antd's Form (whose validation engine, grid and label tooltips it would otherwise load).
-// On success it goes where the provider says.
-import { type FormEvent, type ReactNode, useState } from 'react';
+// On success it goes where the provider says. An account with two-step verification gets a second
+// step (the code, or enrolment when the staff policy requires it), loaded only then.
+import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
 import { Alert, Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -12,7 +13,9 @@ import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
 import { PublicCard, PublicTitle } from '../layout/PublicCard';
-import { authProvider } from '../providers/authProvider';
+import { type MfaStep, authProvider } from '../providers/authProvider';
+
+const LoginSecondStep = lazy(() => import('./mfa/LoginSecondStep'));
 
 type Name = 'username' | 'password';
 type Values = Record<Name, string>;
@@ -42,6 +45,7 @@ export default function Login() {
   const [invalid, setInvalid] = useState<Partial<Record<Name, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
+  const [mfa, setMfa] = useState<MfaStep | null>(null);
   const title = appScope() === 'central' ? t('auth.centralTitle', 'Sign in to the administration') : t('auth.clinicTitle', 'Sign in to your clinic');
   const requiredText = t('validation.required', 'This field is required');
 
@@ -61,7 +65,8 @@ export default function Login() {
       const result = await authProvider.login(values);
       if (result.success) {
         if (result.redirectTo) void navigate(result.redirectTo, { replace: true });
-      } else setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
+      } else if (result.mfa) setMfa(result.mfa as MfaStep);
+      else setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
     } catch (err) {
       setError(err instanceof Error ? err.message : t('auth.loginFailed', 'Login failed'));
     } finally {
@@ -83,22 +88,37 @@ export default function Login() {
   return (
     <PublicShell>
       <PublicCard width={400}>
-        <PublicTitle level={3}>{title}</PublicTitle>
+        <PublicTitle level={3}>{mfa ? t('mfa.title', 'Two-step verification') : title}</PublicTitle>
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" role="alert" />}
-        <form noValidate onSubmit={(e) => void submit(e)}>
-          <Row id="username" label={t('auth.username', 'Username')} error={invalid.username ? requiredText : undefined}>
-            <Input {...field('username')} autoComplete="username" autoFocus />
-          </Row>
-          <Row id="password" label={t('auth.password', 'Password')} error={invalid.password ? requiredText : undefined}>
-            <Password {...field('password')} autoComplete="current-password" />
-          </Row>
-          <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
-            {t('auth.signIn', 'Sign in')}
-          </Button>
-        </form>
-        <div style={{ marginTop: 16 }}>
-          <Link to="/forgot-username">{t('auth.forgotPassword', 'Forgot your password?')}</Link>
-        </div>
+        {mfa ? (
+          <Suspense fallback={null}>
+            <LoginSecondStep
+              step={mfa}
+              onRestart={(message) => {
+                setMfa(null);
+                setValues((v) => ({ ...v, password: '' }));
+                setError(message ?? null);
+              }}
+            />
+          </Suspense>
+        ) : (
+          <>
+            <form noValidate onSubmit={(e) => void submit(e)}>
+              <Row id="username" label={t('auth.username', 'Username')} error={invalid.username ? requiredText : undefined}>
+                <Input {...field('username')} autoComplete="username" autoFocus />
+              </Row>
+              <Row id="password" label={t('auth.password', 'Password')} error={invalid.password ? requiredText : undefined}>
+                <Password {...field('password')} autoComplete="current-password" />
+              </Row>
+              <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
+                {t('auth.signIn', 'Sign in')}
+              </Button>
+            </form>
+            <div style={{ marginTop: 16 }}>
+              <Link to="/forgot-username">{t('auth.forgotPassword', 'Forgot your password?')}</Link>
+            </div>
+          </>
+        )}
       </PublicCard>
     </PublicShell>
   );

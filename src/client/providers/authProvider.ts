@@ -35,24 +35,55 @@ function failure(err: unknown): { success: false; error: Error } {
   return { success: false, error };
 }
 
+/** A login's session: the token and the user (the second step's answer has this shape too). */
+export interface LoginAnswer {
+  token: string;
+  user?: SessionUser;
+  /** Only when the login confirmed an enrolment: shown once. */
+  recovery_codes?: string[];
+}
+
+/**
+ * A right password for an account with two-step verification: no session yet, a challenge for
+ * the code (`required`), or a new secret to enrol first when the staff policy asks (`enrol`).
+ */
+export interface MfaStep {
+  mfa: 'required' | 'enrol';
+  challenge: string;
+  secret?: string;
+  uri?: string;
+}
+
+/** Keeps the session of a successful login, loads the user, and says where to go. */
+export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
+  try {
+    setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
+    const user = await refreshUser();
+    toast('success', translate('auth.welcomeBack', 'Welcome back!'));
+    return { success: true, redirectTo: homePath(user.role) };
+  } catch (err) {
+    if (getSession().token && !(err instanceof ApiError && err.statusCode === 0)) {
+      // Logged in but the user could not be loaded: keep nothing half-done.
+      clearSession();
+    }
+    return failure(err);
+  }
+}
+
 export const authProvider: AuthProvider = {
+  // A second step due answers { success: false, mfa } (no error): the login page asks the code.
   login: async (params: { username?: string; password?: string }) => {
+    let body: LoginAnswer | MfaStep;
     try {
-      const body = await api<{ token: string; user?: SessionUser }>(`${authBase()}/login`, {
+      body = await api<LoginAnswer | MfaStep>(`${authBase()}/login`, {
         method: 'POST',
         body: { username: params.username ?? '', password: params.password ?? '' },
       });
-      setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
-      const user = await refreshUser();
-      toast('success', translate('auth.welcomeBack', 'Welcome back!'));
-      return { success: true, redirectTo: homePath(user.role) };
     } catch (err) {
-      if (getSession().token && !(err instanceof ApiError && err.statusCode === 0)) {
-        // Logged in but the user could not be loaded: keep nothing half-done.
-        clearSession();
-      }
       return failure(err);
     }
+    if ('mfa' in body) return { success: false, mfa: body };
+    return openSession(body);
   },
 
   logout: async () => {
@@ -82,6 +113,12 @@ export const authProvider: AuthProvider = {
 
   getIdentity: async () => getSession().user,
 };
+
+/** The login's second step: the code (or a recovery code) for the challenge. Errors are thrown. */
+export function verifyMfa(challenge: string, code: string): Promise<LoginAnswer> {
+  // quiet: the login page shows what went wrong itself.
+  return api<LoginAnswer>(`${authBase()}/login/mfa`, { method: 'POST', body: { challenge, code }, quiet: true });
+}
 
 /** Password recovery (three steps). Each returns the server's answer; errors are thrown. */
 export const recovery = {

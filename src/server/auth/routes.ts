@@ -14,7 +14,9 @@ import type { CodeMailer } from './mailer';
 import { hashPassword, verifyPassword } from './passwords';
 import { PasswordRecovery } from './recovery';
 import { type SessionPolicy, createSession, endSession } from './sessions';
-import type { LoginThrottle } from './throttle';
+import { type LoginThrottle, loginKeys } from './throttle';
+import type { MfaService } from './mfa';
+import { secondStep } from './mfa-routes';
 
 export interface AuthDeps {
   db: Kysely<Database>;
@@ -22,6 +24,7 @@ export interface AuthDeps {
   mailer: CodeMailer;
   clock: () => Date;
   sessions: SessionPolicy;
+  mfa: MfaService;
 }
 
 const username = { type: 'string', minLength: 1, maxLength: 200 };
@@ -58,9 +61,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       const body = assertValid<{ username: string; password: string }>(credentials, request.body);
       const tenantId = tenantOf(request);
       const now = deps.clock();
-      // The account as tried from this address: elsewhere its owner still logs in.
-      const accountKey = `account:${scope}:${tenantId ?? 0}:${body.username.trim().toLowerCase()}@${request.ip}`;
-      const addressKey = `address:${request.ip}`;
+      const { account: accountKey, address: addressKey } = loginKeys(scope, tenantId, body.username, request.ip);
       await deps.throttle.check(accountKey, addressKey, now);
       const account = await findAccount(deps.db, scope, tenantId, body.username);
       const ok = await verifyPassword(account?.password_hash ?? (await dummy()), body.password);
@@ -71,6 +72,11 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
         throw new ApiError(422, 'errors.invalidCredentials', undefined, { password: [{ key: 'errors.invalidCredentials' }] });
       }
       if (!account.is_active) throw new ApiError(403, 'errors.accountDisabled');
+      // With a second factor (or a policy asking for one) the password alone opens no session:
+      // the answer is a challenge for POST <prefix>/login/mfa, and the failures seen from this
+      // address are cleared only when the code is right too.
+      const second = await secondStep(deps.mfa, { scope, tenantId, userId: account.id }, account.username, request, now);
+      if (second) return second;
       await deps.throttle.clear(accountKey);
       const origin = originOf(request);
       const token = await createSession(deps.db, scope, tenantId, account.id, now, deps.sessions, { ip: origin.ip, userAgent: origin.userAgent });

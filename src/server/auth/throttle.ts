@@ -13,6 +13,14 @@ export interface ThrottlePolicy {
   maxPerAddress: number;
 }
 
+/**
+ * What a login attempt counts against: the account as tried from this address (elsewhere its
+ * owner still logs in) and the address. Wrong second-step codes count against the same keys.
+ */
+export function loginKeys(scope: string, tenantId: number | null, username: string, ip: string): { account: string; address: string } {
+  return { account: `account:${scope}:${tenantId ?? 0}:${username.trim().toLowerCase()}@${ip}`, address: `address:${ip}` };
+}
+
 export const DEFAULT_THROTTLE: ThrottlePolicy = { windowMinutes: 15, maxPerAccountFromAddress: 5, maxPerAddress: 30 };
 
 export class LoginThrottle {

@@ -103,8 +103,35 @@ export function normalizeForLookup(value: string): string {
 }
 
 /**
+ * The key that seals platform users' second-factor secrets (auth/mfa.ts). Platform staff belong to
+ * no clinic, so no clinic's data key fits; HKDF-SHA256 derives a separate key from the master key
+ * under its own label, independent of the master key as far as anyone without it can tell, so the
+ * master key itself still seals nothing but clinic keys. It changes with the master key: rewrapKeys
+ * re-seals those secrets in the same transaction as the clinic keys.
+ */
+export function centralSecretKey(master: MasterKey): Buffer {
+  return Buffer.from(hkdfSync('sha256', master.key, Buffer.alloc(0), 'central-account-secrets', 32));
+}
+
+/** Where a platform user's TOTP secret is bound: its table and user. */
+export const centralSecretContext = (userId: number) => `user_mfa.secret:${userId}`;
+
+/** A platform user's secret sealed: `<master id>:<base64>` (the id names the master key it depends on). */
+export function sealCentralSecret(master: MasterKey, userId: number, plain: Buffer): string {
+  return `${master.id}:${seal(centralSecretKey(master), centralSecretContext(userId), plain).toString('base64')}`;
+}
+
+export function openCentralSecret(master: MasterKey, userId: number, sealed: string): Buffer {
+  const [id, body] = sealed.split(':');
+  if (id !== master.id) throw new Error(`user ${userId}'s second factor is sealed under master key ${id}, not the configured ${master.id}`);
+  return open(centralSecretKey(master), centralSecretContext(userId), Buffer.from(body, 'base64'));
+}
+
+/**
  * Re-wraps every clinic's data key under `next` (the data itself is untouched), in one
  * transaction: either every key moves to the new master key or none does. Returns how many.
+ * Platform users' second-factor secrets, sealed under a key derived from the master key, are
+ * re-sealed with them.
  */
 export async function rewrapKeys(db: Kysely<Database>, current: MasterKey, next: MasterKey): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -114,6 +141,13 @@ export async function rewrapKeys(db: Kysely<Database>, current: MasterKey, next:
       if (row.wrapped.startsWith(`${next.id}:`)) continue;
       const wrapped = wrapKey(next, tenantId, unwrapKey(current, tenantId, row.wrapped));
       await sql`update tenant_keys set wrapped = ${wrapped} where tenant_id = ${tenantId}`.execute(trx);
+    }
+    const { rows: secrets } = await sql<{ user_id: number; secret_sealed: string }>`select user_id, secret_sealed from user_mfa for update`.execute(trx);
+    for (const row of secrets) {
+      const userId = Number(row.user_id);
+      if (row.secret_sealed.startsWith(`${next.id}:`)) continue;
+      const sealed = sealCentralSecret(next, userId, openCentralSecret(current, userId, row.secret_sealed));
+      await sql`update user_mfa set secret_sealed = ${sealed} where user_id = ${userId}`.execute(trx);
     }
     return rows.length;
   });

@@ -140,6 +140,46 @@ export interface UploadsTable {
   created_at: Generated<Date>;
 }
 
+/** A person's second factor (migration 028): TOTP secret sealed, enabled once confirmed by a code. */
+export interface UserMfaTable {
+  user_id: number;
+  secret_sealed: string;
+  enabled_at: Date | null;
+  /** The last TOTP time step accepted: a code is never accepted twice. */
+  last_step: number | string | null;
+  /** SHA-256 of each unused recovery code. */
+  recovery_hashes: Generated<string[]>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface TenantUserMfaTable extends UserMfaTable {
+  tenant_id: number;
+}
+
+/** The second step of a login: a random token stored hashed, bound to one account on one host. */
+export interface MfaChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  scope: 'central' | 'tenant';
+  tenant_id: number | null;
+  user_id: number;
+  purpose: 'verify' | 'enrol';
+  attempts: Generated<number>;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Whether staff must have the second factor: the platform's (tenant_id null) and each clinic's. */
+export interface MfaPoliciesTable {
+  tenant_id: number | null;
+  required: boolean;
+  updated_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface Database {
   uploads: UploadsTable;
   cities: NamedListTable;
@@ -155,4 +195,8 @@ export interface Database {
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   password_resets: PasswordResetsTable;
+  user_mfa: UserMfaTable;
+  tenant_user_mfa: TenantUserMfaTable;
+  mfa_challenges: MfaChallengesTable;
+  mfa_policies: MfaPoliciesTable;
 }

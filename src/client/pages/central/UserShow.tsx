@@ -5,6 +5,7 @@ import { CENTRAL_ROLE } from '../../../shared/roles';
 import { ShowPage } from '../../engine/ShowPage';
 import { getSession } from '../../providers/session';
 import { EndSessionsButton } from '../profile/EndSessionsButton';
+import { ResetMfaButton } from '../mfa/ResetMfaButton';
 
 const def = resourceByName('users');
 
@@ -15,6 +16,7 @@ export default function UserShow() {
     <>
       <ShowPage def={def} />
       {owner && id && <EndSessionsButton path="users" userId={Number(id)} />}
+      {owner && id && Number(id) !== getSession().user?.id && <ResetMfaButton path="users" userId={Number(id)} />}
     </>
   );
 }

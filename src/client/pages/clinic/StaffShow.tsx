@@ -8,6 +8,7 @@ import { TENANT_ROLE } from '../../../shared/roles';
 import { PermissionMatrix } from './PermissionMatrix';
 import { getSession } from '../../providers/session';
 import { EndSessionsButton } from '../profile/EndSessionsButton';
+import { ResetMfaButton } from '../mfa/ResetMfaButton';
 
 const def = resourceByName('tenantUsers');
 
@@ -20,6 +21,7 @@ export default function StaffShow() {
     <>
       <ShowPage def={def} />
       {mainDoctor && id && <EndSessionsButton path="tenantUsers" userId={Number(id)} />}
+      {mainDoctor && id && Number(id) !== getSession().user?.id && <ResetMfaButton path="tenantUsers" userId={Number(id)} />}
       {result && Number(result.role) !== TENANT_ROLE.mainDoctor && <PermissionMatrix userId={Number(id)} />}
     </>
   );

@@ -1,5 +1,6 @@
 // Profile, for both applications: personal and contact details, account security (change
-// password, sign out other devices) and, for a clinic's Main Doctor, the professional record.
+// password, sign out other devices), two-step verification, and for the Owner and a clinic's Main
+// Doctor the staff's two-step policy; for a clinic's Main Doctor, the professional record.
 // A change refreshes the user shown in the header.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Typography } from 'antd';
@@ -13,7 +14,9 @@ import { getSession, setSession } from '../../providers/session';
 import { DeviceSessions } from './DeviceSessions';
 import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from './profileApi';
 import { ProfessionalCard } from './ProfessionalCard';
-import { TENANT_ROLE } from '../../../shared/roles';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../../shared/roles';
+import { StaffMfaPolicy } from '../mfa/StaffMfaPolicy';
+import { TwoStepCard } from './TwoStepCard';
 
 function SecurityCard() {
   const t = useT();
@@ -112,6 +115,8 @@ export default function ProfilePage() {
       live = false;
     };
   }, []);
+  // Who sets the staff's two-step verification policy: the Owner, a clinic's Main Doctor.
+  const manager = !user?.support && (appScope() === 'central' ? user?.role === CENTRAL_ROLE.owner : user?.role === TENANT_ROLE.mainDoctor);
   const roleField = { type: 'enum' as const, enum: appScope() === 'central' ? 'centralRole' : 'tenantRole' };
   const required = { required: true, whitespace: true, message: t('validation.required', 'This field is required') };
 
@@ -180,6 +185,16 @@ export default function ProfilePage() {
         <Col xs={24} lg={12}>
           <SecurityCard />
         </Col>
+        {!user?.support && (
+          <Col xs={24} lg={12}>
+            <TwoStepCard />
+          </Col>
+        )}
+        {manager && (
+          <Col xs={24} lg={12}>
+            <StaffMfaPolicy />
+          </Col>
+        )}
         {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && (
           <Col xs={24} lg={12}>
             <ProfessionalCard />

@@ -24,6 +24,7 @@ import * as m024 from './024_income_sources';
 import * as m025 from './025_encryption';
 import * as m026 from './026_session_devices';
 import * as m027 from './027_exports';
+import * as m028 from './028_mfa';
 import * as m029 from './029_isolate_every_clinic_table';
 
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '025_encryption': m025,
   '026_session_devices': m026,
   '027_exports': m027,
+  '028_mfa': m028,
   '029_isolate_every_clinic_table': m029,
 };
 

@@ -1,0 +1,234 @@
+// Two-step verification over HTTP (the logic is in mfa.ts), for the central host (/auth/...) and
+// clinic hosts (/auth/tenant/...):
+// - the login's second step, POST <prefix>/login/mfa { challenge, code } -> { token, user } (and
+//   `recovery_codes` when it confirms an enrolment the policy asked for);
+// - each person's own factor under <prefix>/profile/mfa (status, set up, turn on, new recovery
+//   codes, turn off);
+// - the staff policy, <prefix>/mfa-policy (the Owner; a clinic's Main Doctor);
+// - a manager's reset of a staff member's factor (a lost phone): POST /users/:id/mfa-reset (the
+//   Owner), POST /tenantUsers/:id/mfa-reset (the Main Doctor).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCOUNT_STATUS } from '../../shared/enums';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
+import { type Actor, accountResource, recordEvent } from '../audit/events';
+import { actorOf, originOf } from '../audit/origin';
+import { assertValid } from '../engine/validate';
+import { ApiError, forbidden, invalidField, notFound, tenantSuspended } from '../http/errors';
+import { translate } from '../i18n';
+import { type AccountScope, findAccount, loadAuthUser } from './accounts';
+import { type AccountRef, type MfaService } from './mfa';
+import { verifyPassword } from './passwords';
+import type { AuthDeps } from './routes';
+import { createSession } from './sessions';
+import { loginKeys } from './throttle';
+
+const challengeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['challenge', 'code'],
+  properties: { challenge: { type: 'string', minLength: 1, maxLength: 200 }, code: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+const codeBody = { type: 'object', additionalProperties: false, required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 64 } } };
+const passwordBody = { type: 'object', additionalProperties: false, required: ['current_password'], properties: { current_password: { type: 'string', minLength: 1, maxLength: 200 } } };
+const disableBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['current_password', 'code'],
+  properties: { current_password: { type: 'string', minLength: 1, maxLength: 200 }, code: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+const policyBody = { type: 'object', additionalProperties: false, required: ['required'], properties: { required: { type: 'boolean' } } };
+
+const ID = /^[1-9]\d{0,15}$/;
+const wrongCode = () => invalidField('code', 'errors.invalidMfaCode');
+// The password step must be done again (expired, used, tried five times, or another host's).
+const challengeEnded = () => new ApiError(401, 'errors.mfaChallengeEnded');
+
+/** What the authenticator app shows: the clinic (or the platform) and the account. */
+function naming(request: FastifyRequest, username: string): { issuer: string; label: string } {
+  const tenant = request.tenant;
+  return tenant ? { issuer: tenant.name, label: `${username}@${tenant.subdomain}` } : { issuer: 'Clinic platform', label: username };
+}
+
+/**
+ * The login's answer after a right password when a second step is due: a challenge for an account
+ * with the factor on, or a challenge with a new secret to enrol when its staff policy requires the
+ * factor and the account has none. Null: no second step (the login opens its session).
+ */
+export async function secondStep(mfa: MfaService, ref: AccountRef, username: string, request: FastifyRequest, now: Date) {
+  if ((await mfa.state(ref)).enabled) return { mfa: 'required' as const, challenge: await mfa.createChallenge(ref, 'verify', now) };
+  if (!(await mfa.required(ref.tenantId))) return null;
+  const { issuer, label } = naming(request, username);
+  const { secret, uri } = await mfa.beginEnrolment(ref, issuer, label);
+  return { mfa: 'enrol' as const, challenge: await mfa.createChallenge(ref, 'enrol', now), secret, uri };
+}
+
+export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const { db, mfa, throttle, clock } = deps;
+
+  for (const scope of ['central', 'tenant'] as AccountScope[]) {
+    const prefix = scope === 'central' ? '/auth' : '/auth/tenant';
+    const loginTags = [scope === 'central' ? 'auth' : 'auth (clinic)'];
+    const tags = ['profile'];
+    const config = { scope } as const;
+    const tenantOf = (request: FastifyRequest) => {
+      if (scope === 'central') return null;
+      if (request.tenant!.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
+      return request.tenant!.id;
+    };
+
+    app.post(
+      `${prefix}/login/mfa`,
+      { config: { scope, auth: false, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags: loginTags, summary: 'Log in, step 2: the code (or a recovery code)', body: challengeBody } },
+      async (request) => {
+        const body = assertValid<{ challenge: string; code: string }>(challengeBody, request.body);
+        const tenantId = tenantOf(request);
+        const now = clock();
+        // Bound to this host: another clinic's (or the other application's) challenge is not found.
+        const challenge = await mfa.findChallenge(body.challenge, scope, tenantId, now);
+        if (!challenge) throw challengeEnded();
+        const user = await loadAuthUser(db, scope, tenantId, challenge.userId);
+        if (!user || !user.is_active) throw challengeEnded();
+        const keys = loginKeys(scope, tenantId, user.username, request.ip);
+        await throttle.check(keys.account, keys.address, now);
+        const ref = { scope, tenantId, userId: user.id };
+        const actor: Actor = { scope, id: user.id, role: user.role, name: user.name };
+        const origin = originOf(request);
+        let recoveryCodes: string[] | null = null;
+        let kind: 'totp' | 'recovery' | null;
+        if (challenge.purpose === 'enrol') {
+          recoveryCodes = await mfa.confirmEnrolment(ref, body.code, now);
+          kind = recoveryCodes ? 'totp' : null;
+        } else {
+          kind = await mfa.verify(ref, body.code, now);
+        }
+        if (!kind) {
+          // Counted like a failed password: five from one address block the account there.
+          await mfa.failChallenge(challenge.id, now);
+          await throttle.fail([keys.account, keys.address], now);
+          await recordEvent(db, tenantId, actor, origin, { action: 'mfa_failed' });
+          throw wrongCode();
+        }
+        if (!(await mfa.consumeChallenge(challenge.id, now))) throw challengeEnded();
+        await throttle.clear(keys.account);
+        if (recoveryCodes) await recordEvent(db, tenantId, actor, origin, { action: 'mfa_enabled', resource: accountResource(scope), recordId: user.id });
+        if (kind === 'recovery') await recordEvent(db, tenantId, actor, origin, { action: 'recovery_code_used', resource: accountResource(scope), recordId: user.id });
+        const token = await createSession(db, scope, tenantId, user.id, now, deps.sessions, { ip: origin.ip, userAgent: origin.userAgent });
+        await recordEvent(db, tenantId, actor, origin, { action: 'login' });
+        return recoveryCodes ? { token, user, recovery_codes: recoveryCodes } : { token, user };
+      },
+    );
+
+    // Each person's own factor.
+    const base = `${prefix}/profile/mfa`;
+    const me = (request: FastifyRequest) => {
+      const session = request.session!;
+      // A support session is a platform user's visit: their factor lives on the main host.
+      if (session.user.support) throw forbidden();
+      return { session, ref: { scope, tenantId: session.tenantId, userId: session.user.id } satisfies AccountRef };
+    };
+    /** The current password, checked (and its failures counted like a login's). */
+    const checkPassword = async (request: FastifyRequest, password: string) => {
+      const { session } = me(request);
+      const keys = loginKeys(scope, session.tenantId, session.user.username, request.ip);
+      const now = clock();
+      await throttle.check(keys.account, keys.address, now);
+      const account = await findAccount(db, scope, session.tenantId, session.user.username);
+      if (!account || !(await verifyPassword(account.password_hash, password))) {
+        await throttle.fail([keys.account, keys.address], now);
+        throw invalidField('current_password', 'errors.wrongPassword');
+      }
+      return keys;
+    };
+
+    app.get(base, { config, schema: { tags, summary: 'My two-step verification: on or off, required, recovery codes left' } }, async (request) => {
+      const { ref } = me(request);
+      const state = await mfa.state(ref);
+      return { data: { enabled: state.enabled, required: await mfa.required(ref.tenantId), recovery_codes_left: state.recoveryCodesLeft } };
+    });
+
+    app.post(`${base}/setup`, { config, schema: { tags, summary: 'Start turning two-step verification on: a new secret (and its otpauth URI)' } }, async (request) => {
+      const { session, ref } = me(request);
+      if ((await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaAlreadyOn');
+      const { issuer, label } = naming(request, session.user.username);
+      return { data: await mfa.beginEnrolment(ref, issuer, label) };
+    });
+
+    app.post(`${base}/enable`, { config, schema: { tags, summary: 'Turn two-step verification on with a first code; answers the recovery codes (once)', body: codeBody } }, async (request) => {
+      const body = assertValid<{ code: string }>(codeBody, request.body);
+      const { session, ref } = me(request);
+      if ((await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaAlreadyOn');
+      const codes = await mfa.confirmEnrolment(ref, body.code, clock());
+      if (!codes) throw wrongCode();
+      await recordEvent(db, ref.tenantId, actorOf(session), originOf(request), { action: 'mfa_enabled', resource: accountResource(scope), recordId: ref.userId });
+      return { data: { recovery_codes: codes } };
+    });
+
+    app.post(`${base}/recovery-codes`, { config, schema: { tags, summary: 'New recovery codes (the old ones stop working); asks the current password', body: passwordBody } }, async (request) => {
+      const body = assertValid<{ current_password: string }>(passwordBody, request.body);
+      const { session, ref } = me(request);
+      const keys = await checkPassword(request, body.current_password);
+      const codes = await mfa.renewRecoveryCodes(ref, clock());
+      if (!codes) throw new ApiError(409, 'errors.mfaNotOn');
+      await throttle.clear(keys.account);
+      await recordEvent(db, ref.tenantId, actorOf(session), originOf(request), { action: 'recovery_codes_renewed', resource: accountResource(scope), recordId: ref.userId });
+      return { data: { recovery_codes: codes } };
+    });
+
+    app.post(`${base}/disable`, { config, schema: { tags, summary: 'Turn two-step verification off; asks the current password and a code', body: disableBody } }, async (request) => {
+      const body = assertValid<{ current_password: string; code: string }>(disableBody, request.body);
+      const { session, ref } = me(request);
+      if (!(await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaNotOn');
+      if (await mfa.required(ref.tenantId)) throw invalidField('code', scope === 'central' ? 'errors.mfaRequiredByPlatform' : 'errors.mfaRequiredByClinic');
+      const keys = await checkPassword(request, body.current_password);
+      const now = clock();
+      if (!(await mfa.verify(ref, body.code, now))) {
+        await throttle.fail([keys.account, keys.address], now);
+        await recordEvent(db, ref.tenantId, actorOf(session), originOf(request), { action: 'mfa_failed' });
+        throw wrongCode();
+      }
+      await throttle.clear(keys.account);
+      await mfa.remove(ref);
+      await recordEvent(db, ref.tenantId, actorOf(session), originOf(request), { action: 'mfa_disabled', resource: accountResource(scope), recordId: ref.userId });
+      return { message: translate(request.lang, 'messages.mfaDisabled') };
+    });
+
+    // The staff policy: required at each one's next login (sessions already open keep working).
+    const manager = (request: FastifyRequest) => {
+      const { user } = request.session!;
+      const ok = scope === 'central' ? user.role === CENTRAL_ROLE.owner : user.role === TENANT_ROLE.mainDoctor && !user.support;
+      if (!ok) throw forbidden();
+      return request.session!;
+    };
+    app.get(`${prefix}/mfa-policy`, { config, schema: { tags: ['settings'], summary: 'Whether staff must use two-step verification (Owner; Main Doctor)' } }, async (request) => {
+      const session = manager(request);
+      return { data: { required: await mfa.required(session.tenantId) } };
+    });
+    app.put(`${prefix}/mfa-policy`, { config, schema: { tags: ['settings'], summary: 'Require two-step verification of staff, from their next login (Owner; Main Doctor)', body: policyBody } }, async (request) => {
+      const body = assertValid<{ required: boolean }>(policyBody, request.body);
+      const session = manager(request);
+      await mfa.setRequired(session.tenantId, body.required, session.user.id, clock());
+      await recordEvent(db, session.tenantId, actorOf(session), originOf(request), { action: 'mfa_policy_change', resource: accountResource(scope), fields: ['mfa_required'] });
+      return { data: { required: body.required } };
+    });
+  }
+
+  // A manager resets a staff member's factor (a lost phone): at the next login they log in with the
+  // password alone, or enrol again if the policy requires it. Not one's own (that is the profile's
+  // "turn off", which asks for the password and a code).
+  const resetFor = (scope: AccountScope, path: string, isManager: (request: FastifyRequest) => boolean) =>
+    app.post(path, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification" } }, async (request, reply) => {
+      const session = request.session!;
+      if (!isManager(request)) throw forbidden();
+      const raw = (request.params as { id: string }).id;
+      if (!ID.test(raw)) throw notFound();
+      const id = Number(raw);
+      if (id === session.user.id) throw forbidden();
+      const tenantId = scope === 'tenant' ? session.tenantId : null;
+      if (!(await loadAuthUser(db, scope, tenantId, id))) throw notFound();
+      await mfa.remove({ scope, tenantId, userId: id });
+      await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'mfa_reset', resource: accountResource(scope), recordId: id });
+      return reply.status(204).send();
+    });
+  resetFor('tenant', '/tenantUsers/:id/mfa-reset', (r) => r.session!.user.role === TENANT_ROLE.mainDoctor && !r.session!.user.support);
+  resetFor('central', '/users/:id/mfa-reset', (r) => r.session!.user.role === CENTRAL_ROLE.owner);
+}
