@@ -35,6 +35,7 @@ import { KeyRing } from './crypto/keyring';
 import { loadMasterKey } from './crypto/master-key';
 import { registerAuditRoutes } from './audit/routes';
 import { registerExportRoutes } from './exports/routes';
+import { registerRestoreRoute } from './exports/restore-route';
 import { ExportWorker } from './exports/worker';
 
 const AUDIT_SEAL_MS = 5_000;
@@ -135,7 +136,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The reads of a stopping server reach the trail (before the database closes).
   app.addHook('preClose', async () => readLog?.flush());
   // Clinic copies are built in the background by every process's worker (exports/worker.ts).
-  const exportWorker = new ExportWorker(db, { db: db.kysely, keyring, cipher: config.benchWithoutEncryption ? null : cipher, dataDir: config.dataDir, clock }, {
+  const copyDeps = { db: db.kysely, keyring, cipher: config.benchWithoutEncryption ? null : cipher, dataDir: config.dataDir, clock };
+  const exportWorker = new ExportWorker(db, copyDeps, {
     onError: (err, job) => app.log.error({ err, tenant: job.tenantId, export: job.id }, 'building a clinic copy failed'),
   });
   app.decorate('exportWorker', exportWorker);
@@ -167,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerModuleRoutes(api, db.kysely);
       registerAuditRoutes(api, db.kysely, readLog);
       registerExportRoutes(api, db.kysely, keyring, config.dataDir);
+      registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },

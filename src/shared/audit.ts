@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'suspend_unpaid',
   'export_request',
   'export_download',
+  'copy_restored',
   'mfa_enabled',
   'mfa_disabled',
   'mfa_reset',

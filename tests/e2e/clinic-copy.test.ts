@@ -1,12 +1,16 @@
 // A clinic's copy in the browser, in Kurdish: the Main Doctor asks for it under Settings, watches it
-// being prepared, downloads the ZIP and finds every record kind, the FHIR Bundle and a Kurdish README.
+// being prepared, downloads the ZIP and finds every record kind, the FHIR Bundle and a Kurdish README;
+// the Owner restores that ZIP into a new clinic, whose Main Doctor then finds the patients there.
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 const { page } = pagePerTest();
+const saved = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-copy-')), 'copy.zip');
 
 describe("the clinic's copy (Kurdish)", () => {
   it('is asked for, prepared in the background and downloaded by the Main Doctor', async () => {
@@ -28,7 +32,8 @@ describe("the clinic's copy (Kurdish)", () => {
     if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/clinic-copy-1440.png` });
     const [file] = await Promise.all([p.waitForEvent('download'), download.first().click()]);
     expect(file.suggestedFilename()).toMatch(/^clinic-demo-\d{4}-\d{2}-\d{2}\.zip$/);
-    const zip = unzipSync(new Uint8Array(fs.readFileSync(await file.path())));
+    await file.saveAs(saved);
+    const zip = unzipSync(new Uint8Array(fs.readFileSync(saved)));
     const manifest = JSON.parse(Buffer.from(zip['manifest.json']).toString('utf8')) as { resources: Record<string, number> };
     expect(manifest.resources.patients).toBeGreaterThan(0);
     expect(Object.keys(zip)).toEqual(expect.arrayContaining(['data/patients.json', 'csv/visitings.csv', 'fhir/bundle.json', 'files.json']));
@@ -49,5 +54,34 @@ describe("the clinic's copy (Kurdish)", () => {
     await p.goto(`${baseUrl(CLINIC)}/settings/export`);
     await p.getByRole('main').waitFor();
     await expect.poll(() => p.getByTestId('export-request').count(), { timeout: 5_000 }).toBe(0);
+  });
+
+  it('is restored by the Owner into a new clinic', async () => {
+    const p = page();
+    await p.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+    await login(p, 'localhost', 'owner');
+    await waitForPath(p, '/dashboard');
+    const suffix = Date.now().toString(36).slice(-5);
+    const created = await p.evaluate(async (sub) => {
+      const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
+      const plans = (await (await fetch('/api/v1/plans', { headers })).json()) as { data: { id: number }[] };
+      const res = await fetch('/api/v1/tenants', { method: 'POST', headers, body: JSON.stringify({ name: 'Dr. Copy', subdomain: sub, username: 'copydoc', password: 'granite-meadow-4471', plan_id: plans.data[0].id }) });
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    }, `copy${suffix}`);
+    await p.goto(`${baseUrl()}/doctors/show/${created}`);
+    await p.getByTestId('restore-copy-open').click();
+    await p.getByRole('dialog').locator('input[type=file]').setInputFiles(saved);
+    await p.getByRole('dialog').getByRole('button', { name: 'بگەڕێنەرەوە' }).click();
+    await p.getByText('کۆپییەکە بۆ ئەم کلینیکە گەڕێندرایەوە.').waitFor({ timeout: 30_000 });
+    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/restore-1440.png` });
+
+    const clinic = `copy${suffix}.localhost`;
+    await login(p, clinic, 'copydoc', 'granite-meadow-4471');
+    await waitForPath(p, '/dashboard');
+    const patients = await p.evaluate(async () => {
+      const res = await fetch('/api/v1/patients?per_page=1', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+      return ((await res.json()) as { meta: { total: number } }).meta.total;
+    });
+    expect(patients).toBeGreaterThan(0);
   });
 });

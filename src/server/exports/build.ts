@@ -4,6 +4,7 @@
 //   data/<resource>.json   every record of every clinic resource of the registry, as the API answers it
 //   csv/<resource>.csv     the same as CSV (UTF-8 with BOM), in the requester's language
 //   files.json, files/     the clinic's uploaded files, opened, with their names and types
+//   permissions.json       what each staff member may do
 //   fhir/bundle.json       the clinical records as a FHIR R4 Bundle (fhir.ts)
 // The records are read through the engine as the requesting Main Doctor, under row-level
 // security, so nothing of another clinic can enter the copy.
@@ -147,6 +148,10 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     }
 
     const files = await addFiles(deps, job.tenantId, zip, () => beat(progress()));
+    // Who of the staff may do what (not a resource of the registry, but part of the clinic).
+    const { rows: permissions } = await data.transaction((trx) => sql`select up.user_id, p.table_name, p.name from user_permissions up
+      join permissions p on p.id = up.permission_id where up.tenant_id = ${job.tenantId} order by up.user_id, p.table_name, p.name`.execute(trx));
+    await zip.entry('permissions.json', [bytes(`${JSON.stringify(permissions, null, 2)}\n`)]);
     step++;
     await beat(progress());
 

@@ -16,7 +16,8 @@ import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthent
 import { type KeyRing, fileContext, open, seal } from '../crypto/keyring';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const ALLOWED = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
+/** What a clinic may store: images and PDFs (a restored copy's files too). */
+export const ALLOWED_UPLOAD_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/pdf']);
 
 type UploadRow = Selectable<UploadsTable>;
 
@@ -60,7 +61,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     });
     if (!buffer.length) throw invalidField('file', 'validation.required');
     const type = await fileTypeFromBuffer(buffer);
-    if (!type || !ALLOWED.has(type.mime)) throw invalidField('file', 'validation.fileType');
+    if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw invalidField('file', 'validation.fileType');
 
     const tenantId = request.session.tenantId;
     const key = path.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));

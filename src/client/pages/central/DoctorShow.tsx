@@ -5,7 +5,7 @@ import { EditButton, Show } from '@refinedev/antd';
 import { useNavigation, useShow } from '@refinedev/core';
 import { useParams } from 'react-router';
 import { allFields } from '../../../shared/resource';
-import { ROLE_GROUPS } from '../../../shared/roles';
+import { CENTRAL_ROLE, ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { FieldValue, RelationValue } from '../../engine/FieldValue';
@@ -15,6 +15,7 @@ import { useCanDo } from '../../engine/useCanDo';
 import { useT } from '../../i18n/useT';
 import { useSession } from '../../providers/session';
 import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
+import { RestoreCopyButton } from './RestoreCopyButton';
 import { InvoiceList } from './InvoiceList';
 import { RemainingDays } from './RemainingDays';
 import { planHistoryExtras } from './PlanHistory';
@@ -63,6 +64,7 @@ export default function DoctorShow() {
           {ready && canEdit && <ChangePlanButton id={id} currentPlan={record?.plan_id} disabled={pending} />}
           {ready && decider && <RenewButton id={id} disabled={pending} />}
           {ready && decider && <StatusButtons id={id} status={status} disabled={pending} />}
+          {ready && role === CENTRAL_ROLE.owner && <RestoreCopyButton id={id} />}
           {ready && !pending && <DeleteAction def={tenants} id={id} withText onDeleted={() => list('tenants')} />}
         </Space>
       )}

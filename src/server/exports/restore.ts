@@ -1,0 +1,209 @@
+// Restoring a clinic's copy (the ZIP of build.ts) into a new, empty clinic: the Owner does it on
+// the doctor's request (a clinic moved, or brought back after its deletion). Every record of every
+// resource in the copy is written with new ids, relations, files and list items following them,
+// sealed fields sealed under the new clinic's key; files are stored sealed again; staff
+// permissions come back. The clinic's trail and its copies are the original clinic's history and
+// stay out: the new clinic's trail starts with the restore. Staff other than the Main Doctor get an
+// unusable password (the Main Doctor sets new ones); the Main Doctor keeps the account the Owner
+// made. Written in one transaction as the clinic's app role (row-level security on the new clinic).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import { fileTypeFromBuffer } from 'file-type';
+import { sql } from 'kysely';
+import { resourceByName, resourcesOf } from '../../../resources/index';
+import { type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { TENANT_ROLE } from '../../shared/roles';
+import { hashPassword, newToken } from '../auth/passwords';
+import { fileContext, seal } from '../crypto/keyring';
+import { DataAccess } from '../engine/data-access';
+import type { Row, Tx } from '../engine/hooks';
+import { ApiError, invalidField } from '../http/errors';
+import { ALLOWED_UPLOAD_TYPES } from '../modules/uploads';
+import type { BuildDeps } from './build';
+
+/** The original clinic's own history: not records to bring back. */
+const NOT_RESTORED = new Set(['clinicAudit', 'exports']);
+
+/** Records a new clinic has from its creation: the copy's row takes their place instead of adding one. */
+const PROVISIONED: Record<string, (row: Row) => boolean> = {
+  tenantUsers: (row) => row.role === TENANT_ROLE.mainDoctor,
+  tenantLandingPage: () => true,
+};
+
+interface CopiedFile {
+  id: number;
+  name: string;
+  public: boolean;
+  path: string | null;
+}
+
+export interface RestoreResult {
+  records: Record<string, number>;
+  files: number;
+}
+
+const broken = () => invalidField('file', 'validation.restoreArchive');
+
+/** The resources a record of `def` points to (fields and list items). */
+function targetsOf(def: ResourceDef): string[] {
+  const fields = Object.values(def.fields).flatMap((f) => [f, ...Object.values(f.items ?? {})]);
+  return fields.filter((f) => f.relation).map((f) => f.relation!.resource);
+}
+
+/** Resources in an order where every record's targets are written before it. */
+export function restoreOrder(defs: ResourceDef[]): ResourceDef[] {
+  const names = new Set(defs.map((d) => d.name));
+  const done = new Set<string>();
+  const out: ResourceDef[] = [];
+  const visit = (def: ResourceDef, path: string[]) => {
+    if (done.has(def.name)) return;
+    if (path.includes(def.name)) throw new Error(`relations form a cycle: ${[...path, def.name].join(' -> ')}`);
+    for (const target of targetsOf(def)) if (target !== def.name && names.has(target)) visit(resourceByName(target), [...path, def.name]);
+    done.add(def.name);
+    out.push(def);
+  };
+  for (const def of defs) visit(def, []);
+  return out;
+}
+
+export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archive: Uint8Array): Promise<RestoreResult> {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(archive);
+  } catch {
+    throw broken();
+  }
+  const json = <T>(name: string): T | null => {
+    if (!entries[name]) return null;
+    try {
+      return JSON.parse(Buffer.from(entries[name]).toString('utf8')) as T;
+    } catch {
+      throw broken();
+    }
+  };
+  const manifest = json<{ format?: string; version?: number }>('manifest.json');
+  if (manifest?.format !== 'clinic-copy' || manifest.version !== 1) throw broken();
+  const defs = restoreOrder(resourcesOf('tenant').filter((d) => !NOT_RESTORED.has(d.name) && entries[`data/${d.name}.json`]));
+
+  const written: string[] = [];
+  const data = new DataAccess(deps.db, null, tenantId, {}, deps.clock, {});
+  try {
+    return await data.transaction(async (trx) => {
+      await assertEmpty(trx, tenantId, defs);
+      const ids = new Map<string, Map<number, number>>();
+      const mainDoctor = await provisionedId(trx, tenantId, resourceByName('tenantUsers'), PROVISIONED.tenantUsers);
+      const files = await restoreFiles(deps, trx, tenantId, mainDoctor, json<CopiedFile[]>('files.json') ?? [], entries, written);
+      const records: Record<string, number> = {};
+      for (const def of defs) {
+        const rows = (json<Row[]>(`data/${def.name}.json`) ?? []).sort((a, b) => Number(a.id) - Number(b.id));
+        const map = new Map<number, number>();
+        ids.set(def.name, map);
+        for (const row of rows) map.set(Number(row.id), await restoreRow(deps, trx, tenantId, def, row, ids, files));
+        records[def.name] = rows.length;
+      }
+      await restorePermissions(trx, tenantId, json<{ user_id: number; table_name: string; name: string }[]>('permissions.json') ?? [], ids.get('tenantUsers'));
+      return { records, files: files.size };
+    });
+  } catch (err) {
+    // Nothing of the copy stays behind: its files go with the rolled-back rows.
+    for (const file of written) await fs.promises.rm(file, { force: true });
+    throw err;
+  }
+}
+
+/** Only into a clinic with nothing but what its creation gave it. */
+async function assertEmpty(trx: Tx, tenantId: number, defs: ResourceDef[]): Promise<void> {
+  for (const def of defs) {
+    const where = [sql`tenant_id = ${tenantId}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+    if (rows[0].n > (PROVISIONED[def.name] ? 1 : 0)) throw new ApiError(409, 'errors.restoreNotEmpty');
+  }
+}
+
+/** The id of the record the clinic's creation made that `matches` describes (the Main Doctor, its page). */
+async function provisionedId(trx: Tx, tenantId: number, def: ResourceDef, matches: (row: Row) => boolean): Promise<number> {
+  const { rows } = await sql<Row>`select ${sql.join(readableFields(def).map((f) => sql.ref(f)))} from ${sql.table(def.table)} where tenant_id = ${tenantId} order by id`.execute(trx);
+  const row = rows.find(matches);
+  if (!row) throw new Error(`the new clinic has no provisioned ${def.name}`);
+  return Number(row.id);
+}
+
+async function restoreFiles(deps: BuildDeps, trx: Tx, tenantId: number, uploader: number, listed: CopiedFile[], entries: Record<string, Uint8Array>, written: string[]): Promise<Map<number, number>> {
+  const map = new Map<number, number>();
+  const key = await deps.keyring.keyOf(trx, tenantId);
+  for (const file of listed) {
+    const bytes = file.path ? entries[file.path] : undefined;
+    if (!bytes) continue;
+    const type = await fileTypeFromBuffer(bytes);
+    // What an upload would refuse, a restore refuses too.
+    if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw broken();
+    const storageKey = path.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
+    const { rows } = await sql<{ id: number }>`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key, is_public, sealed)
+      values ('tenant', ${tenantId}, ${uploader}, ${type.mime}, ${bytes.length}, ${String(file.name).slice(0, 200) || 'file'}, ${storageKey}, ${file.public === true}, true) returning id`.execute(trx);
+    const target = path.join(deps.dataDir, 'uploads', storageKey);
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, seal(key, fileContext(tenantId, storageKey), Buffer.from(bytes)), { flag: 'wx' });
+    written.push(target);
+    map.set(Number(file.id), Number(rows[0].id));
+  }
+  return map;
+}
+
+/** A value of the copy with its record, file and list-item references moved to the new ids. */
+function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, number>>, files: Map<number, number>): unknown {
+  if (value === null || value === undefined) return null;
+  if (field.type === 'relation') {
+    const id = ids.get(field.relation!.resource)?.get(Number(value));
+    if (id === undefined) throw broken();
+    return id;
+  }
+  if (field.type === 'file') {
+    const id = files.get(Number(value));
+    if (id === undefined) throw broken();
+    return id;
+  }
+  if (field.type === 'list') {
+    if (!Array.isArray(value)) throw broken();
+    const items = value.map((item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, field.items?.[k] ? moved(field.items[k], v, ids, files) : v])));
+    return JSON.stringify(items);
+  }
+  if (field.type === 'json') return JSON.stringify(value);
+  return value;
+}
+
+async function restoreRow(deps: BuildDeps, trx: Tx, tenantId: number, def: ResourceDef, row: Row, ids: Map<string, Map<number, number>>, files: Map<number, number>): Promise<number> {
+  const fields = allFields(def);
+  const values: Record<string, unknown> = {};
+  for (const name of readableFields(def)) {
+    if (name === 'id' || name === 'version') continue;
+    values[name] = moved(fields[name], row[name], ids, files);
+  }
+  await deps.cipher?.sealValues(trx, def, tenantId, values);
+  const provisioned = PROVISIONED[def.name];
+  if (provisioned?.(row)) {
+    // The Main Doctor keeps the account the Owner made for them (its username and password).
+    delete values.username;
+    const id = await provisionedId(trx, tenantId, def, provisioned);
+    await sql`update ${sql.table(def.table)} set ${sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))} where tenant_id = ${tenantId} and id = ${id}`.execute(trx);
+    return id;
+  }
+  // The copy holds no passwords: the clinic's staff get theirs anew from the Main Doctor.
+  for (const [name, field] of Object.entries(def.fields)) if (field.type === 'password') values[`${name}_hash`] = await hashPassword(newToken());
+  Object.assign(values, def.fixed, { tenant_id: tenantId });
+  const names = Object.keys(values);
+  const { rows } = await sql<{ id: number }>`insert into ${sql.table(def.table)} (${sql.join(names.map((n) => sql.ref(n)))})
+    values (${sql.join(names.map((n) => values[n]))}) returning id`.execute(trx);
+  return Number(rows[0].id);
+}
+
+async function restorePermissions(trx: Tx, tenantId: number, permissions: { user_id: number; table_name: string; name: string }[], users: Map<number, number> | undefined): Promise<void> {
+  for (const p of permissions) {
+    const user = users?.get(Number(p.user_id));
+    if (user === undefined) throw broken();
+    await sql`insert into user_permissions (tenant_id, user_id, permission_id)
+      select ${tenantId}, ${user}, id from permissions where table_name = ${String(p.table_name)} and name = ${String(p.name)}
+      on conflict do nothing`.execute(trx);
+  }
+}
