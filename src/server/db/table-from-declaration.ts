@@ -1,0 +1,110 @@
+// A table from its declaration (issue 16): the SQL a new entity's migration starts from, so the
+// declaration is the schema. `npm run migration:new` writes these statements into a migration
+// file for review (a migration never changes once shipped, so it holds the SQL, not a call to
+// this). What it derives:
+// - columns and types from the field types, not null where required, defaults;
+// - checks: numeric ranges (min/max), enum values, choices, text lengths;
+// - unique fields (per clinic), relations as foreign keys to (tenant_id, id) between a clinic's
+//   records, never cascading (README "Record guarantees");
+// - indexes for relations and for filterable or sortable fields;
+// - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
+//   the version trigger, archived_at for an archived resource, and the app role's grants.
+// tests/api/schema-drift.test.ts compares every declaration with the live database, and
+// tests/api/table-generator.test.ts checks that what this generates passes that comparison.
+import { enumValues } from '../../shared/enums';
+import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
+
+/** A declaration's relation targets, by resource name (the registry, or a test's own). */
+export type Resolve = (name: string) => ResourceDef;
+
+const SQL_TYPES: Record<FieldDef['type'], string> = {
+  string: 'text',
+  text: 'text',
+  email: 'text',
+  phone: 'text',
+  url: 'text',
+  password: 'text',
+  integer: 'integer',
+  number: 'numeric',
+  money: 'numeric(14,2)',
+  boolean: 'boolean',
+  date: 'date',
+  datetime: 'timestamptz',
+  time: 'time',
+  enum: 'smallint',
+  relation: 'bigint',
+  file: 'bigint',
+  list: 'jsonb',
+  json: 'jsonb',
+};
+
+const ident = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain SQL name: ${name}`);
+  return name;
+};
+const literal = (value: string | number | boolean): string => (typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : String(value));
+
+function checksOf(column: string, field: FieldDef): string[] {
+  const checks: string[] = [];
+  const numeric = ['integer', 'number', 'money'].includes(field.type);
+  if (numeric && field.min !== undefined) checks.push(`${column} >= ${field.min}`);
+  if (numeric && field.max !== undefined) checks.push(`${column} <= ${field.max}`);
+  if (field.type === 'enum' && field.enum) checks.push(`${column} in (${enumValues(field.enum).join(', ')})`);
+  if (field.choices) checks.push(`${column} in (${field.choices.map(literal).join(', ')})`);
+  // Sealed fields are longer than what was typed: their length is checked before sealing.
+  if (field.maxLength !== undefined && !field.encrypted && field.type !== 'password') checks.push(`char_length(${column}) <= ${field.maxLength}`);
+  return checks;
+}
+
+function columnOf(name: string, field: FieldDef): string[] {
+  const column = ident(field.type === 'password' ? `${name}_hash` : name);
+  const notNull = (field.required && !field.nullable) || field.type === 'list' || (field.default !== undefined && !field.nullable);
+  const fallback = field.type === 'list' ? "'[]'::jsonb" : field.default !== undefined ? literal(field.default) : null;
+  const lines = [`${column} ${SQL_TYPES[field.type]}${notNull ? ' not null' : ''}${fallback !== null ? ` default ${fallback}` : ''}`];
+  for (const check of checksOf(column, field)) lines.push(`check (${check})`);
+  if (field.lookup) lines.push(`${ident(`${name}_lookup`)} text`);
+  return lines;
+}
+
+/** The statements creating the declaration's table, its indexes, isolation and versions. */
+export function createTableStatements(def: ResourceDef, resolve: Resolve): string[] {
+  const table = ident(def.table);
+  const clinic = def.scope === 'tenant';
+  const lines: string[] = clinic
+    ? ['tenant_id bigint not null references tenants(id) on delete cascade', 'id bigint generated always as identity']
+    : ['id bigint generated always as identity primary key'];
+  const indexes: string[] = [];
+  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual);
+  for (const [name, field] of stored) lines.push(...columnOf(name, field));
+  lines.push('created_at timestamptz not null default now()', 'updated_at timestamptz not null default now()');
+  if (!def.appendOnly) lines.push('version integer not null default 1');
+  if (isArchivable(def)) lines.push('archived_at timestamptz');
+  if (clinic) lines.push('primary key (tenant_id, id)');
+  const scoped = (column: string) => (clinic ? `tenant_id, ${column}` : column);
+  for (const [name, field] of stored) {
+    const column = ident(name);
+    if (field.unique) lines.push(`unique (${scoped(column)})`);
+    if (field.type === 'relation' && field.relation) {
+      const target = resolve(field.relation.resource);
+      const both = clinic && target.scope === 'tenant';
+      lines.push(both ? `foreign key (tenant_id, ${column}) references ${ident(target.table)} (tenant_id, id)` : `foreign key (${column}) references ${ident(target.table)} (id)`);
+      indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
+    } else if ((field.filterable || field.sortable) && !field.unique && !field.encrypted) {
+      indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
+    }
+    if (field.lookup) indexes.push(`create index ${table}_${column}_lookup_idx on ${table} (${scoped(`${column}_lookup`)})`);
+  }
+  const statements = [`create table ${table} (\n  ${lines.join(',\n  ')}\n)`, ...indexes];
+  if (!def.appendOnly) statements.push(`create trigger ${table}_version before update on ${table} for each row execute function bump_version()`);
+  if (clinic) {
+    statements.push(
+      `alter table ${table} enable row level security`,
+      `create policy tenant_isolation on ${table}
+  using (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint)
+  with check (tenant_id = nullif(current_setting('app.tenant_id', true), '')::bigint)`,
+      `grant select, insert, update, delete on ${table} to clinic_app`,
+      'grant usage, select on all sequences in schema public to clinic_app',
+    );
+  }
+  return statements;
+}

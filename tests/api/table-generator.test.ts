@@ -1,0 +1,115 @@
+// Tables from declarations (issue 16): what the generator writes for new entities (courts and
+// the lawsuits before them, as a legal-practice module would declare them) agrees with their
+// declarations by the same comparison the drift test makes over the registry, and the database
+// itself then refuses what the declaration forbids: a lawsuit in a court that does not exist, a
+// court's name twice in one clinic, a fee below zero, a status or priority outside its values,
+// another clinic's rows.
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByName } from '../../resources/index';
+import { attachments } from '../../resources/attachments';
+import { type ResourceDef, defineResource } from '../../src/shared/resource';
+import type { Db } from '../../src/server/db/index';
+import { migrate } from '../../src/server/db/migrate';
+import { createTableStatements } from '../../src/server/db/table-from-declaration';
+import { readCatalog, schemaProblems } from './schema-catalog';
+import { scratchDatabase } from './scratch-db';
+
+const courts = defineResource({
+  name: 'courts',
+  path: 'courts',
+  table: 'courts',
+  scope: 'tenant',
+  titleField: 'name',
+  defaultSort: 'name',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 120, unique: true, searchable: true, sortable: true },
+    city: { type: 'string', maxLength: 80, nullable: true, filterable: true },
+  },
+});
+
+const lawsuits = defineResource({
+  name: 'lawsuits',
+  path: 'lawsuits',
+  table: 'lawsuits',
+  scope: 'tenant',
+  deletePolicy: 'archive',
+  titleField: 'title',
+  defaultSort: '-filed_on',
+  fields: {
+    court_id: { type: 'relation', relation: { resource: 'courts', labelField: 'name' }, required: true, filterable: true },
+    client_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, nullable: true },
+    title: { type: 'string', required: true, maxLength: 200 },
+    status: { type: 'string', choices: ['open', 'closed'], default: 'open', filterable: true },
+    priority: { type: 'enum', enum: 'priority', required: true },
+    fee: { type: 'money', min: 0, max: 100_000_000, default: 0 },
+    filed_on: { type: 'date', nullable: true, sortable: true },
+    case_number: { type: 'string', maxLength: 60, nullable: true, encrypted: true, lookup: true, filterable: true },
+    notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
+    documents: attachments,
+  },
+});
+
+const own = [courts, lawsuits];
+const resolve = (name: string): ResourceDef => own.find((d) => d.name === name) ?? resourceByName(name);
+
+let db: Db;
+let drop: () => Promise<void>;
+const clinics: number[] = [];
+
+/** Runs `fn` as the app role inside clinic `tenantId`, as a request would. */
+function asClinic<T>(tenantId: number, fn: (trx: typeof db.kysely) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute(async (trx) => {
+    await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${String(tenantId)}, true)`.execute(trx);
+    return fn(trx);
+  });
+}
+
+/** The database's refusal of `fn`, as its SQLSTATE (23503 foreign key, 23505 unique, 23514 check, 42501 policy). */
+async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await fn();
+    return null;
+  } catch (err) {
+    return String((err as { code?: string }).code ?? (err as Error).message);
+  }
+}
+
+beforeAll(async () => {
+  ({ db, drop } = await scratchDatabase());
+  await migrate(db);
+  for (const def of own) for (const statement of createTableStatements(def, resolve)) await sql.raw(statement).execute(db.kysely);
+  for (const sub of ['alpha', 'beta']) {
+    const { rows } = await sql<{ id: number }>`insert into tenants (name, subdomain, username) values (${sub}, ${sub}, ${sub}) returning id`.execute(db.kysely);
+    clinics.push(Number(rows[0].id));
+  }
+}, 120_000);
+afterAll(() => drop?.());
+
+describe('tables generated from declarations', () => {
+  it('agree with their declarations, as the drift test compares them', async () => {
+    const catalog = await readCatalog(db.kysely);
+    for (const def of own) expect(schemaProblems(def, catalog, resolve), def.name).toEqual([]);
+  });
+
+  it('refuse in the database what the declaration forbids', async () => {
+    const [alpha, beta] = clinics;
+    const court = await asClinic(alpha, async (trx) => (await sql<{ id: number }>`insert into courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal') returning id`.execute(trx)).rows[0].id);
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, case_number) values (${alpha}, ${court}, 'Land dispute', 1, 'enc1:sealed')`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${alpha}, 99999, 'Land dispute', 1)`.execute(trx)))).toBe('23503');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, fee) values (${alpha}, ${court}, 'x', 1, -5)`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${alpha}, ${court}, 'x', 7)`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, status) values (${alpha}, ${court}, 'x', 1, 'lost')`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal')`.execute(trx)))).toBe('23505');
+    // The same name in another clinic is that clinic's own court; but neither sees the other's.
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into courts (tenant_id, name) values (${beta}, 'Erbil Court of Appeal')`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into courts (tenant_id, name) values (${alpha}, 'Sulaymaniyah Court')`.execute(trx)))).toBe('42501');
+    const seen = await asClinic(beta, async (trx) => (await sql<{ tenant_id: number }>`select tenant_id from courts`.execute(trx)).rows.map((r) => Number(r.tenant_id)));
+    expect(seen).toEqual([beta]);
+    // A lawsuit in another clinic's court: the composite key refuses it.
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${beta}, ${court}, 'x', 1)`.execute(trx)))).toBe('23503');
+    // Every change raises the version (the API's ETag).
+    const version = await asClinic(alpha, async (trx) => (await sql<{ version: number }>`update courts set city = 'Erbil' where id = ${court} returning version`.execute(trx)).rows[0].version);
+    expect(version).toBe(2);
+  });
+});
