@@ -35,6 +35,6 @@ const variable = `m${id.slice(0, 3)}`;
 const text = fs
   .readFileSync(index, 'utf8')
   .replace(/(import \* as m\d{3} from '[^']+';\n)(?!import \* as m)/, `$1import * as ${variable} from './${id}';\n`)
-  .replace(/(  '\d{3}_[a-z0-9_]+': m\d{3},\n)(?!  ')/, `$1  '${id}': ${variable},\n`);
+  .replace(/( {2}'\d{3}_[a-z0-9_]+': m\d{3},\n)(?! {2}')/, `$1  '${id}': ${variable},\n`);
 fs.writeFileSync(index, text);
 console.log(`Wrote src/server/db/migrations/${id}.ts (${statements.length} statements) and listed it in migrations/index.ts.`);
