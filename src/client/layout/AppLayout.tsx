@@ -1,9 +1,11 @@
 // The logged-in frame: sider menu (registry resources plus screens, filtered by access), header
-// with the user's name, the language switcher and logout.
-import { Suspense, lazy, useMemo, useState } from 'react';
-import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
+// with the user's name, the language switcher and logout. Under the medium breakpoint (phones,
+// small tablets at the front desk) the menu is a drawer opened from the header, the header keeps
+// its icons and the patient search on a row of its own, and the page gets the whole width.
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Button, Drawer, Grid, Layout, Menu, Space, Spin, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { LogoutOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { appScope } from '../host';
@@ -36,7 +38,12 @@ export function AppLayout() {
   const location = useLocation();
   const { mutate: logout } = useLogout();
   const [collapsed, setCollapsed] = useState(false);
+  const [drawer, setDrawer] = useState(false);
+  // Before the first measure `md` is undefined: the wide frame, as before.
+  const narrow = Grid.useBreakpoint().md === false;
   const scope = appScope();
+  // Choosing a page closes the drawer.
+  useEffect(() => setDrawer(false), [location.pathname]);
   const menu = useMemo(() => visibleMenu(menuOf(scope), callerOf(session)), [scope, session]);
   const items = toItems(menu, (k, d) => t(k, d));
   const selected = menu
@@ -48,38 +55,73 @@ export function AppLayout() {
     .slice(0, 1);
   const open = menu.filter((e) => e.children.some((c) => selected.includes(c.path))).map((e) => e.path);
   const roleField = { type: 'enum' as const, enum: scope === 'central' ? 'centralRole' : 'tenantRole' };
+  const userName = session.user?.name ?? session.user?.username ?? t('common.user', 'User');
+  const brand = (short: boolean) => (
+    <div style={{ padding: 16, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      <Link to="/">{short ? '✚' : t('app.title', 'Clinic Platform')}</Link>
+    </div>
+  );
+  const nav = (
+    <nav data-testid="app-menu">
+      <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={open} key={open.join(',')} />
+    </nav>
+  );
+  const search = scope === 'tenant' && hasPermission(callerOf(session), 'patients', 'read') && (
+    <div style={narrow ? { padding: '8px 12px 0' } : { marginInlineEnd: 'auto' }} data-testid="header-search">
+      <Suspense fallback={null}>
+        <PatientSearch />
+      </Suspense>
+    </div>
+  );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="lg" theme="light" width={230}>
-        <div style={{ padding: 16, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden' }}>
-          <Link to="/">{collapsed ? '✚' : t('app.title', 'Clinic Platform')}</Link>
-        </div>
-        <nav data-testid="app-menu">
-          <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={open} key={open.join(',')} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <SupportBanner />
-        <Layout.Header style={{ background: 'transparent', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 12 }}>
-          {scope === 'tenant' && hasPermission(callerOf(session), 'patients', 'read') && (
-            <div style={{ marginInlineEnd: 'auto' }}>
-              <Suspense fallback={null}><PatientSearch /></Suspense>
-            </div>
-          )}
-          <Space size="middle">
-            <Typography.Text data-testid="user-name" strong>
-              {session.user?.name ?? session.user?.username ?? t('common.user', 'User')}
-            </Typography.Text>
+      {narrow ? (
+        <Drawer
+          open={drawer}
+          onClose={() => setDrawer(false)}
+          placement={document.documentElement.dir === 'rtl' ? 'right' : 'left'}
+          width={280}
+          title={brand(false)}
+          styles={{ body: { padding: 0 }, header: { padding: 0 } }}
+          data-testid="menu-drawer"
+        >
+          <div style={{ padding: '0 16px 12px' }}>
+            <Typography.Text strong>{userName}</Typography.Text>
+            <br />
             <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+          </div>
+          {nav}
+        </Drawer>
+      ) : (
+        <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="lg" theme="light" width={230}>
+          {brand(collapsed)}
+          {nav}
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <SupportBanner />
+        <Layout.Header style={{ background: 'transparent', display: 'flex', justifyContent: narrow ? 'space-between' : 'flex-end', alignItems: 'center', gap: 12, paddingInline: narrow ? 12 : 50 }}>
+          {narrow && <Button icon={<MenuOutlined />} onClick={() => setDrawer(true)} aria-label={t('nav.menu', 'Menu')} data-testid="menu-open" />}
+          {!narrow && search}
+          <Space size={narrow ? 'small' : 'middle'}>
+            {!narrow && (
+              <>
+                <Typography.Text data-testid="user-name" strong>
+                  {userName}
+                </Typography.Text>
+                <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+              </>
+            )}
             <NotificationBell />
             <LanguageSwitcher />
-            <Button icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout">
-              {t('auth.logout', 'Log out')}
+            <Button icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout" aria-label={t('auth.logout', 'Log out')}>
+              {narrow ? null : t('auth.logout', 'Log out')}
             </Button>
           </Space>
         </Layout.Header>
-        <Layout.Content style={{ padding: 24 }}>
+        {narrow && search}
+        <Layout.Content style={{ padding: narrow ? 12 : 24 }}>
           {/* A page still loading its code shows a spinner here, with the menu and header kept. */}
           <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
             <Outlet />
