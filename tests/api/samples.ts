@@ -21,7 +21,8 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
     case 'email':
       return `person${n}@example.com`;
     case 'phone':
-      return `+964 750 000 ${String(n).padStart(4, '0')}`;
+      // A valid Iraqi mobile number, different for every sample, as the API stores it (E.164).
+      return `+964750${String(n % 1e7).padStart(7, '0')}`;
     case 'url':
       return `https://example.com/${n}`;
     case 'integer':

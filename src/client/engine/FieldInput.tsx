@@ -1,6 +1,6 @@
 // The antd input for a declared field type. Values are kept as the API sends them: numbers for
 // numeric, enum and relation fields, ISO strings for dates and times, booleans for switches.
-import { DatePicker, Input, InputNumber, Select, Switch, TimePicker } from 'antd';
+import { DatePicker, Input, Select, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import type { FieldDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
@@ -9,6 +9,8 @@ import { enumLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
+import { NumberInput, PICKER_DIGITS } from './digitInputs';
+import { latinDigits } from '../../shared/digits';
 
 export interface FieldInputProps {
   name: string;
@@ -55,7 +57,8 @@ export function FieldInput(props: FieldInputProps) {
     case 'number':
     case 'money':
       return (
-        <InputNumber
+        // Digits of any script are read as typed (٣٧٫٥ is 37.5), never wiped.
+        <NumberInput
           {...common}
           style={{ width: '100%' }}
           // No min/max here: antd would clamp 375 to 45 without a word. The rules say the range.
@@ -71,6 +74,7 @@ export function FieldInput(props: FieldInputProps) {
         <DatePicker
           {...common}
           style={{ width: '100%' }}
+          components={PICKER_DIGITS}
           disabledDate={field.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
@@ -81,6 +85,7 @@ export function FieldInput(props: FieldInputProps) {
         <DatePicker
           {...common}
           showTime
+          components={PICKER_DIGITS}
           style={{ width: '100%' }}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.toISOString() : null)}
@@ -91,6 +96,7 @@ export function FieldInput(props: FieldInputProps) {
         <TimePicker
           {...common}
           format="HH:mm"
+          components={PICKER_DIGITS}
           value={value ? dayjs(`2000-01-01T${String(value)}`) : null}
           onChange={(d) => onChange(d ? d.format('HH:mm') : null)}
         />
@@ -115,11 +121,14 @@ export function FieldInput(props: FieldInputProps) {
     case 'list':
       // Generated forms show only lists of files (attachments); other lists need their own editor.
       return fileListKey(field) ? <AttachmentsInput name={name} field={field} value={value} onChange={onChange} /> : null;
+    case 'phone':
+      // Typed in any script's digits, shown as ASCII at once; the server stores it in E.164.
+      return <Input {...common} type="tel" dir="ltr" className="phone-input" autoComplete="tel" maxLength={field.maxLength} value={(value as string) ?? ''} onChange={(e) => onChange(latinDigits(e.target.value))} />;
     default:
       return (
         <Input
           {...common}
-          type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : field.type === 'phone' ? 'tel' : 'text'}
+          type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
           maxLength={field.maxLength}
           value={(value as string) ?? ''}
           onChange={(e) => onChange(e.target.value)}

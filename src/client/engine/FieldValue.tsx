@@ -8,6 +8,7 @@ import { currentLang } from '../i18n';
 import { useT } from '../i18n/useT';
 import { enumLabel, relationText } from '../../shared/labels';
 import { FileValue } from './FileValue';
+import { PhoneText } from './PhoneText';
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
 /** Enums whose values carry a meaning the colour should say (active green, suspended orange…). */
@@ -57,7 +58,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
     case 'email':
       return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
     case 'phone':
-      return <span dir="ltr">{String(value)}</span>;
+      return <PhoneText value={String(value)} />;
     case 'password':
       return <span>••••••</span>;
     case 'file':

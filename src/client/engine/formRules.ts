@@ -4,6 +4,7 @@ import type { RegisterOptions } from 'react-hook-form';
 import type { FieldDef } from '../../shared/resource';
 import type { Translate } from '../../shared/labels';
 import { ApiError } from '../providers/http';
+import { looksLikePhone } from '../../shared/phone-shape';
 
 const STRING_TYPES = new Set(['string', 'text', 'email', 'phone', 'url', 'password']);
 const NUMBER_TYPES = new Set(['integer', 'number', 'money']);
@@ -25,6 +26,8 @@ export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit
     if (field.maxLength !== undefined)
       rules.maxLength = { value: field.maxLength, message: t('validation.maxLength', { limit: field.maxLength }) };
     if (field.pattern) rules.pattern = { value: new RegExp(field.pattern), message: t('validation.pattern', 'Has an invalid format') };
+    // A light check of the shape; the server reads the number itself and answers on the field.
+    if (field.type === 'phone') validate.phone = (v) => isBlank(v) || looksLikePhone(String(v)) || t('validation.phone', 'Must be a valid phone number');
     if (field.type === 'email')
       validate.email = (v) => isBlank(v) || EMAIL_PATTERN.test(String(v)) || t('validation.email', 'Must be a valid e-mail address');
   }

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
-import { assertValid } from '../engine/validate';
+import { resourceByName } from '../../../resources/index';
+import { assertValid, normalizeInput } from '../engine/validate';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser, setPassword } from './accounts';
@@ -19,7 +20,8 @@ const profileBody = {
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 120 },
     email: { type: ['string', 'null'], format: 'email', maxLength: 200 },
-    phone: { type: ['string', 'null'], maxLength: 30, pattern: '^[+0-9][0-9 ()-]{3,29}$' },
+    // Stored in E.164, like every phone field of the registry (normalized below, then checked).
+    phone: { type: ['string', 'null'], maxLength: 30, format: 'phone' },
     // Needed to change the e-mail or phone that recovery codes go to (a stolen session alone
     // must not redirect them).
     current_password: { type: 'string', maxLength: PASSWORD_MAX },
@@ -41,12 +43,14 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     const prefix = scope === 'central' ? '/auth/profile' : '/auth/tenant/profile';
     const config = { scope } as const;
     const tags = ['profile'];
+    // The account's declaration tidies the body as the engine would (a phone to E.164, an e-mail lowered).
+    const accountDef = resourceByName(scope === 'central' ? 'users' : 'tenantUsers');
     const me = (request: FastifyRequest) => ({ session: request.session!, tenantId: request.session!.tenantId });
 
     app.get(prefix, { config, schema: { tags, summary: 'My account' } }, async (request) => ({ data: request.session!.user }));
 
     app.put(prefix, { config, schema: { tags, summary: 'Change my name, e-mail and phone', body: profileBody } }, async (request) => {
-      const { current_password: currentPassword, ...body } = assertValid<{ name?: string; email?: string | null; phone?: string | null; current_password?: string }>(profileBody, request.body);
+      const { current_password: currentPassword, ...body } = assertValid<{ name?: string; email?: string | null; phone?: string | null; current_password?: string }>(profileBody, normalizeInput(accountDef, request.body));
       const { session, tenantId } = me(request);
       if (typeof body.email === 'string') body.email = body.email.trim().toLowerCase() || null;
       const recoveryChanged = (body.email !== undefined && body.email !== session.user.email) || (body.phone !== undefined && (body.phone || null) !== session.user.phone);

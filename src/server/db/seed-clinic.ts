@@ -137,7 +137,7 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     { tenant_id: tenantId, title: 'Service the blood pressure monitor', priority: 2, start_day: null, end_day: today.add(20, 'day').format('YYYY-MM-DD'), is_done: false },
   ]);
 
-  await insert(trx, 'tenant_locations', [{ tenant_id: tenantId, name: 'Main clinic', address: 'Salim Street, near Azadi Park, Sulaymaniyah', phone: '+964 750 123 4567', working_hours: 'Sat–Thu 16:00–21:00' }]);
+  await insert(trx, 'tenant_locations', [{ tenant_id: tenantId, name: 'Main clinic', address: 'Salim Street, near Azadi Park, Sulaymaniyah', phone: '+9647501234567', working_hours: 'Sat–Thu 16:00–21:00' }]);
   await insert(trx, 'tenant_links', [
     { tenant_id: tenantId, title: 'Facebook', url: 'https://facebook.com/dr.hawre.clinic', kind: 'social' },
     { tenant_id: tenantId, title: 'Instagram', url: 'https://instagram.com/dr.hawre.clinic', kind: 'social' },
@@ -194,7 +194,7 @@ async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId
 }
 
 export async function seedPlatformSettings(trx: Transaction<Database>): Promise<void> {
-  await insert(trx, 'locations', [{ name: 'Head office', address: 'Sulaymaniyah, Kurdistan Region, Iraq', phone: '+964 770 000 0000', working_hours: 'Sun–Thu 09:00–17:00' }]);
+  await insert(trx, 'locations', [{ name: 'Head office', address: 'Sulaymaniyah, Kurdistan Region, Iraq', phone: '+9647700000000', working_hours: 'Sun–Thu 09:00–17:00' }]);
   await insert(trx, 'links', [{ title: 'Support', url: 'https://clinic.example/support', kind: 'support' }]);
   await insert(trx, 'agreements', [
     {

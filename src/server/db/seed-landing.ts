@@ -38,7 +38,7 @@ export async function seedLanding(trx: Transaction<Database>, tenantIds: number[
   await section(trx, 'feature', ['Everything the clinic needs', 'كل ما تحتاجه العيادة', 'هەموو ئەوەی کلینیک پێویستیەتی'], ['', '', '']);
   await section(trx, 'plan', ['Plans', 'الخطط', 'پلانەکان'], ['Priced per year, hosting and support included.', 'الأسعار سنوية وتشمل الاستضافة والدعم.', 'نرخەکان ساڵانەن و هۆستینگ و پشتگیری لەخۆدەگرن.']);
   await section(trx, 'contact_info', ['Contact us', 'اتصل بنا', 'پەیوەندیمان پێوە بکە'], ['Sulaymaniyah, Kurdistan Region', 'السليمانية، إقليم كوردستان', 'سلێمانی، هەرێمی کوردستان']);
-  await sql`update landing_sections set email = 'hello@clinic.example', phone = '+964 770 000 0000', facebook_url = 'https://facebook.com/clinic.platform' where key = 'contact_info'`.execute(trx);
+  await sql`update landing_sections set email = 'hello@clinic.example', phone = '+9647700000000', facebook_url = 'https://facebook.com/clinic.platform' where key = 'contact_info'`.execute(trx);
   // Sections without content yet stay hidden until an editor fills them.
   await sql`update landing_sections set is_visible = false where title_en is null`.execute(trx);
 

@@ -111,7 +111,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       subdomain,
       username: 'doctor',
       email: `${subdomain}@clinic.example`,
-      phone: subdomain === 'demo' ? '+964 750 123 4567' : '+964 770 765 4321',
+      phone: subdomain === 'demo' ? '+9647501234567' : '+9647707654321',
       gender: 0,
       skill,
       city_id: cityId(city),
@@ -161,7 +161,8 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
         name: `${pick(FIRST[gender as 0 | 1])} ${pick(LAST)}`,
         gender,
         date_of_birth: dayjs(now).subtract(3 + Math.floor(rnd() * 75), 'year').subtract(Math.floor(rnd() * 365), 'day').format('YYYY-MM-DD'),
-        phone: `+964 7${pick(['50', '70', '71', '51'])} ${String(100 + Math.floor(rnd() * 900))} ${String(1000 + i * 37).slice(0, 4)}`,
+        // Stored as the API stores phones: E.164 (src/shared/phone.ts).
+        phone: `+9647${pick(['50', '70', '71', '51'])}${String(100 + Math.floor(rnd() * 900))}${String(1000 + i * 37).slice(0, 4)}`,
         national_id: rnd() < 0.7 ? String(199000000000 + Math.floor(rnd() * 999999999)) : null,
         blood_group: rnd() < 0.8 ? Math.floor(rnd() * 8) : null,
         address: `${pick(STREETS)}, Sulaymaniyah`,

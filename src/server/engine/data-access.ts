@@ -15,6 +15,7 @@ import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type In
 import type { Filter, ListQuery } from './query';
 import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
+import { phoneSearchText } from '../../shared/phone';
 import { type Holder, holdersOf } from './references';
 
 /** An If-Match that names a version the record has moved past: the route answers 412 with it. */
@@ -276,9 +277,8 @@ export class DataAccess {
 
   /** q= through the resource's search function (see ResourceDef.searchFunction). */
   private async searchFunctionSql(def: ResourceDef, q: string, lookup: string | undefined): Promise<RawBuilder<unknown>> {
-    // A phone number typed with spaces or dashes matches its digits.
-    const text = /^[\d\s+()-]+$/.test(q) ? q.replace(/[^0-9+]/g, '') : q;
-    const pattern = `%${escapeLike(text)}%`;
+    // A phone number, however typed (0771 188 1259, ٠٧٧١…), matches the E.164 stored: see phoneSearchText.
+    const pattern = `%${escapeLike(phoneSearchText(q) ?? q)}%`;
     const fn = sql.id(def.searchFunction!);
     return lookup ? sql`${fn}(${pattern}, ${await this.lookupHash(lookup, q)}::text)` : sql`${fn}(${pattern})`;
   }
@@ -288,7 +288,11 @@ export class DataAccess {
     const searchable = Object.entries(allFields(def)).filter(([, f]) => f.searchable).map(([n]) => n);
     if (!searchable.length) return sql`true`;
     const pattern = `%${escapeLike(q)}%`;
-    return sql`(${sql.join(searchable.map((n) => sql`${sql.ref(n)} ilike ${pattern}`), sql` or `)})`;
+    // Phone fields hold E.164: a phone typed in any local form is looked for in that form.
+    const phone = phoneSearchText(q);
+    const fields = allFields(def);
+    const match = (n: string) => (fields[n].type === 'phone' && phone ? sql`${sql.ref(n)} like ${`%${escapeLike(phone)}%`}` : sql`${sql.ref(n)} ilike ${pattern}`);
+    return sql`(${sql.join(searchable.map(match), sql` or `)})`;
   }
 
   private filterSql(f: Filter): RawBuilder<unknown> {

@@ -2,6 +2,8 @@
 // Anything that does not fit the declaration is a 422 naming the parameter, never a 500.
 import { type FieldDef, MAX_PER_PAGE, type ResourceDef, allFields, isArchivable } from '../../shared/resource';
 import { type FieldErrors, badQuery } from '../http/errors';
+import { latinDigits } from '../../shared/digits';
+import { toE164 } from '../../shared/phone';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'like' | 'null';
 const OPS: readonly FilterOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'null'];
@@ -40,7 +42,9 @@ function positiveInt(v: string | undefined, fallback: number): number | null {
 }
 
 /** Converts one filter value to the field's type; null when it does not fit. */
-function coerce(field: FieldDef, raw: string): FilterValue | null {
+function coerce(field: FieldDef, typed: string): FilterValue | null {
+  // Numbers and dates in any script's digits (filter[age][gte]=٣٠).
+  const raw = TEXT_TYPES.has(field.type) ? typed : latinDigits(typed);
   switch (field.type) {
     case 'integer':
     case 'enum':
@@ -55,6 +59,9 @@ function coerce(field: FieldDef, raw: string): FilterValue | null {
       return DATE.test(raw) && !Number.isNaN(Date.parse(raw)) ? raw : null;
     case 'datetime':
       return !Number.isNaN(Date.parse(raw)) ? new Date(raw).toISOString() : null;
+    case 'phone':
+      // Stored in E.164: filter[phone]=0771 188 1259 names the same number.
+      return raw.length <= 500 ? (toE164(raw) ?? raw) : null;
     default:
       return raw.length <= 500 ? raw : null;
   }

@@ -5,7 +5,6 @@ import { type FieldDef, type ResourceDef, allFields, readableFields, writableFie
 
 export type JsonSchema = Record<string, unknown>;
 
-const PHONE_PATTERN = '^[+0-9][0-9 ()-]{3,29}$';
 const TIME_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9](:[0-5][0-9])?$';
 
 function baseSchema(field: FieldDef): JsonSchema {
@@ -21,7 +20,8 @@ function baseSchema(field: FieldDef): JsonSchema {
         ...(field.choices ? { enum: [...field.choices] } : {}),
       };
     case 'phone':
-      return { type: 'string', maxLength: field.maxLength ?? 30, pattern: field.pattern ?? PHONE_PATTERN };
+      // Stored in E.164 (see validate.ts: normalizeInput converts what was typed, the format checks it).
+      return { type: 'string', maxLength: field.maxLength ?? 30, format: 'phone', pattern: field.pattern };
     case 'email':
       return { type: 'string', format: 'email', maxLength: field.maxLength ?? 200 };
     case 'url':

@@ -2,7 +2,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { type FieldErrors, invalid } from '../http/errors';
-import type { ResourceDef } from '../../shared/resource';
+import { latinDigits, parseNumberText } from '../../shared/digits';
+import { isE164Phone, toE164 } from '../../shared/phone';
+import type { FieldDef, ResourceDef } from '../../shared/resource';
 import type { JsonSchema } from './schema';
 
 // ajv-formats ships CommonJS; its default export arrives wrapped depending on the loader.
@@ -12,6 +14,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 // verbose: errors carry their schema, so a range message can name both ends.
 const ajv = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: false, strict: false, verbose: true });
 addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
+// A phone is stored in E.164 (normalizeInput converts what was typed): anything else is refused.
+ajv.addFormat('phone', { type: 'string', validate: (value: string) => isE164Phone(value) });
 
 const cache = new WeakMap<JsonSchema, ValidateFunction>();
 
@@ -31,6 +35,8 @@ function fieldOf(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') path.push(String(error.params.additionalProperty));
   return path.join('.') || '_';
 }
+
+const FORMAT_MESSAGES: Record<string, string> = { date: 'validation.date', 'date-time': 'validation.datetime', email: 'validation.email', phone: 'validation.phone' };
 
 function messageOf(error: ErrorObject): { key: string; vars?: Record<string, string | number> } {
   const p = error.params as Record<string, unknown>;
@@ -56,7 +62,7 @@ function messageOf(error: ErrorObject): { key: string; vars?: Record<string, str
     case 'maxLength':
       return { key: `validation.${error.keyword}`, vars: { limit: Number(p.limit) } };
     case 'format':
-      return { key: p.format === 'date' ? 'validation.date' : p.format === 'date-time' ? 'validation.datetime' : p.format === 'email' ? 'validation.email' : 'validation.pattern' };
+      return { key: FORMAT_MESSAGES[String(p.format)] ?? 'validation.pattern' };
     case 'enum':
       return { key: 'validation.enum' };
     case 'maxItems':
@@ -78,20 +84,38 @@ export function toFieldErrors(errors: ErrorObject[]): FieldErrors {
   return out;
 }
 
+const NUMERIC = new Set(['integer', 'number', 'money']);
+const DATES = new Set(['date', 'datetime', 'time']);
+
 /**
- * Tidies a body before validation: text is trimmed (passwords excepted) and fields declared
- * lower-case are lowered, so "Demo " and "demo" are the same subdomain.
+ * One value as typed -> as stored, before validation: digits of every script become ASCII in
+ * numbers, phones and dates (a client is never trusted to have done it); a number typed as text
+ * (٣٧٫٥, "37.5") becomes a number; a phone becomes E.164; text is trimmed (passwords excepted) and
+ * fields declared lower-case are lowered. What does not convert is left for validation to refuse.
  */
-export function normalizeInput(def: ResourceDef, body: unknown): unknown {
+function normalizeValue(field: FieldDef, value: unknown): unknown {
+  if (field.type === 'list' && Array.isArray(value) && field.items) return value.map((item: unknown) => normalizeRecord(field.items!, item));
+  if (typeof value !== 'string' || field.type === 'password') return value;
+  if (NUMERIC.has(field.type)) return parseNumberText(value) ?? value;
+  if (DATES.has(field.type)) return latinDigits(value).trim();
+  const trimmed = value.trim();
+  if (field.type === 'phone') return toE164(trimmed) ?? latinDigits(trimmed);
+  return field.lowercase || field.type === 'email' ? trimmed.toLowerCase() : trimmed;
+}
+
+function normalizeRecord(fields: Record<string, FieldDef>, body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   for (const [name, value] of Object.entries(out)) {
-    const field = def.fields[name];
-    if (!field || typeof value !== 'string' || field.type === 'password') continue;
-    const trimmed = value.trim();
-    out[name] = field.lowercase || field.type === 'email' ? trimmed.toLowerCase() : trimmed;
+    const field = fields[name];
+    if (field) out[name] = normalizeValue(field, value);
   }
   return out;
+}
+
+/** Tidies a request body before validation (see normalizeValue), so "Demo " and "demo" are the same subdomain. */
+export function normalizeInput(def: ResourceDef, body: unknown): unknown {
+  return normalizeRecord(def.fields, body);
 }
 
 /** Validates a body against a schema, throwing a 422 with per-field errors. */

@@ -2,7 +2,8 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch, TimePicker } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Row, Select, Switch, TimePicker } from 'antd';
+import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { Create, Edit } from '@refinedev/antd';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -108,17 +109,17 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       <Row gutter={16}>
         <Col xs={24} md={8}>
           <Form.Item name="date" label={fieldLabel(t, def, 'date')} rules={required}>
-            <DatePicker id="field-date" style={{ width: '100%' }} />
+            <DatePicker id="field-date" components={PICKER_DIGITS} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="time" label={fieldLabel(t, def, 'time')} rules={required}>
-            <TimePicker id="field-time" format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
+            <TimePicker id="field-time" components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
-            <InputNumber id="field-duration_minutes" precision={0} suffix="min" style={{ width: '100%' }} />
+            <NumberInput id="field-duration_minutes" precision={0} suffix="min" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
@@ -126,12 +127,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
         <Col xs={12} md={8}>
           <Form.Item name="amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <InputNumber id="field-amount" style={{ width: '100%' }} />
+            <NumberInput id="field-amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <InputNumber id="field-paid_amount" style={{ width: '100%' }} />
+            <NumberInput id="field-paid_amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>

@@ -11,6 +11,8 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
 import { DuplicateHint } from './DuplicateHint';
+import { PICKER_DIGITS } from '../../engine/digitInputs';
+import { latinDigits } from '../../../shared/digits';
 import { applyErrors, errorsOf } from './formErrors';
 import { useMayWork } from './status';
 
@@ -89,12 +91,12 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         <Form.Item name="gender" label={fieldLabel(t, patients, 'gender')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
           <Select id="quick-gender" options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, patients.fields.gender, g) }))} />
         </Form.Item>
-        <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')}>
-          <Input id="quick-phone" type="tel" dir="ltr" maxLength={30} />
+        <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')} normalize={(v: string) => latinDigits(v)}>
+          <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} />
         </Form.Item>
         <DuplicateHint phone={phone} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -5,6 +5,7 @@ import { AutoComplete, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
+import { PhoneText } from '../../engine/PhoneText';
 
 interface Found {
   id: number;
@@ -40,7 +41,11 @@ export default function PatientSearch() {
     label: (
       <div data-testid={`patient-hit-${p.id}`}>
         <div>{p.name}</div>
-        <small dir="ltr" style={{ opacity: 0.65 }}>{[p.phone, p.national_id].filter(Boolean).join(' · ')}</small>
+        <small dir="ltr" style={{ opacity: 0.65 }}>
+          {p.phone && <PhoneText value={p.phone} />}
+          {p.phone && p.national_id && ' · '}
+          {p.national_id}
+        </small>
       </div>
     ),
   }));

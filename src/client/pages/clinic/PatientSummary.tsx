@@ -5,6 +5,7 @@ import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { ageFromDob, formatAge } from './lib/age';
+import { PhoneText } from '../../engine/PhoneText';
 
 const def = resourceByName('patients');
 
@@ -16,7 +17,7 @@ export function PatientSummary({ patient, loading, extra }: { patient?: BaseReco
     { key: 'age', label: t('clinic.age', 'Age'), children: age || '—' },
     { key: 'gender', label: fieldLabel(t, def, 'gender'), children: enumLabel(t, def.fields.gender, patient.gender) || '—' },
     { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <span dir="ltr">{patient.date_of_birth ? String(patient.date_of_birth).slice(0, 10) : '—'}</span> },
-    { key: 'phone', label: fieldLabel(t, def, 'phone'), children: <span dir="ltr">{String(patient.phone ?? '—')}</span> },
+    { key: 'phone', label: fieldLabel(t, def, 'phone'), children: patient.phone ? <PhoneText value={String(patient.phone)} /> : '—' },
     { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: String(patient.national_id ?? '—') },
     { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: enumLabel(t, def.fields.blood_group, patient.blood_group) || '—' },
   ];

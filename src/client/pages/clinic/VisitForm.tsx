@@ -2,7 +2,8 @@
 // POST /visitings with the patient and appointment (or PATCH when editing a saved visit);
 // per-item errors land on their row.
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
+import { NumberInput } from '../../engine/digitInputs';
 import { SaveOutlined } from '@ant-design/icons';
 import { type BaseRecord, useCreate, useUpdate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -98,7 +99,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-              <InputNumber id="visit-fee" style={{ width: '100%' }} />
+              <NumberInput id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -112,7 +113,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
                 }),
               ]}
             >
-              <InputNumber id="visit-paid_amount" style={{ width: '100%' }} />
+              <NumberInput id="visit-paid_amount" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

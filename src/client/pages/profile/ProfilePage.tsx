@@ -9,6 +9,7 @@ import { appScope } from '../../host';
 import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../../shared/labels';
 import { EMAIL_PATTERN } from '../../engine/formRules';
+import { latinDigits } from '../../../shared/digits';
 import { toast } from '../../providers/notify';
 import { getSession, setSession } from '../../providers/session';
 import { DeviceSessions } from './DeviceSessions';
@@ -162,8 +163,8 @@ export default function ProfilePage() {
                 <Form.Item name="email" label={t('fields.email', 'E-mail')} rules={[{ pattern: EMAIL_PATTERN, message: t('validation.email', 'Must be a valid e-mail address') }]}>
                   <Input id="profile-email" dir="ltr" autoComplete="email" />
                 </Form.Item>
-                <Form.Item name="phone" label={t('fields.phone', 'Phone')}>
-                  <Input id="profile-phone" dir="ltr" autoComplete="tel" />
+                <Form.Item name="phone" label={t('fields.phone', 'Phone')} normalize={(v: string) => latinDigits(v)}>
+                  <Input id="profile-phone" dir="ltr" className="phone-input" autoComplete="tel" />
                 </Form.Item>
                 {/* Recovery codes go to the e-mail or phone: changing them asks for the password. */}
                 <Form.Item noStyle shouldUpdate={(a, b) => a.email !== b.email || a.phone !== b.phone}>

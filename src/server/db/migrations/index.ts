@@ -26,6 +26,7 @@ import * as m026 from './026_session_devices';
 import * as m027 from './027_exports';
 import * as m028 from './028_mfa';
 import * as m029 from './029_isolate_every_clinic_table';
+import * as m030 from './030_phone_e164';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '027_exports': m027,
   '028_mfa': m028,
   '029_isolate_every_clinic_table': m029,
+  '030_phone_e164': m030,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,9 @@
 // Phone numbers as a front desk types them: with or without spaces, dashes, a leading 0 or +964.
 
-export const digits = (v: string): string => v.replace(/\D/g, '');
+import { latinDigits } from '../../../../shared/digits';
+
+/** The ASCII digits of a phone typed in any script (٠٧٥٠ is 0750). */
+export const digits = (v: string): string => latinDigits(v).replace(/\D/g, '');
 
 /** Phones match on their last nine digits, so "0750 123 4567" is "+964 750 123 4567". */
 export function samePhone(a: string, b: string): boolean {

@@ -1,0 +1,39 @@
+// A stored phone (E.164) shown as people read it, left to right inside right-to-left text.
+// The formatting library is loaded on first use, in its own chunk: until it arrives (a moment,
+// once) the number shows as stored, which reads just as well.
+import { useEffect, useState } from 'react';
+
+type Format = (value: string) => string;
+let format: Format | null = null;
+let loading: Promise<Format> | null = null;
+
+function loadFormat(): Promise<Format> {
+  loading ??= import('../../shared/phone').then((m) => (format = (value: string) => m.formatPhone(value)));
+  return loading;
+}
+
+/** The phone formatter once loaded (the identity until then); the caller re-renders when it is. */
+export function usePhoneFormat(): Format {
+  const [ready, setReady] = useState<Format | null>(format);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadFormat()
+      .then((f) => live && setReady(() => f))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready ?? ((value) => value);
+}
+
+/** <bdi dir="ltr">: "+964 750…" never shows reversed, nor moves the text around it. */
+export function PhoneText({ value }: { value: string }) {
+  const formatPhone = usePhoneFormat();
+  return (
+    <bdi dir="ltr" data-phone={value}>
+      {formatPhone(value)}
+    </bdi>
+  );
+}

@@ -1,0 +1,100 @@
+// Digits as clinics in Iraq type them, in the browser and in Kurdish: the secretary types a new
+// patient's phone in Arabic-Indic digits and it saves (as E.164); the header search finds that
+// patient by the start of the number typed in Arabic-Indic digits; the nurse types a temperature
+// as ٣٧٫٥ and 37.5 is saved, not wiped.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launch, login, waitForPath } from './browser';
+
+const HOST = 'demo.localhost';
+const url = (path: string) => `${baseUrl(HOST)}${path}`;
+const SAVE = 'پاشەکەوتکردن';
+/** ASCII digits -> Arabic-Indic, '.' -> the Arabic decimal separator. */
+const arabic = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x660 + Number(d))).replaceAll('.', '٫');
+// A number of this run: 0771 then seven digits of the clock.
+const seven = Date.now().toString().slice(-7);
+const local = `0771 ${seven.slice(0, 3)} ${seven.slice(3)}`;
+const e164 = `+964771${seven}`;
+const name = `Shno Rauf ${seven}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function signedIn(user: string, width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  contexts.push(context);
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await login(page, HOST, user);
+  await waitForPath(page, '/dashboard');
+  return page;
+}
+
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const res = await fetch(`/api/v1${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json' } });
+    return (await res.json()) as T;
+  }, path) as Promise<T>;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('digits as typed on an Arabic-script keyboard (Kurdish)', () => {
+  let patientId = 0;
+
+  it('the secretary types a new patient\'s phone in Arabic-Indic digits and it saves', async () => {
+    const page = await signedIn('secretary', 390);
+    await page.goto(url('/patients/create'));
+    await page.locator('#field-name').fill(name);
+    await page.locator('#field-gender').click();
+    await page.locator('.ant-select-item-option').first().click();
+    const phone = page.locator('#field-phone');
+    await phone.pressSequentially(arabic(local));
+    // Converted as typed: the field shows ASCII digits, left to right.
+    expect(await phone.inputValue()).toBe(local);
+    // Left to right as laid out, not only as an attribute (antd's RTL input style sets rtl).
+    expect(await phone.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    await phone.screenshot({ path: '/tmp/digits-phone-field.png' });
+    await page.screenshot({ path: '/tmp/digits-patient-form-390.png', fullPage: true });
+    await page.getByRole('button', { name: SAVE }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('/create'));
+    const found = await api<{ data: { id: number; name: string; phone: string }[] }>(page, `/patients?filter[phone]=${encodeURIComponent(e164)}`);
+    expect(found.data.map((p) => [p.name, p.phone])).toEqual([[name, e164]]);
+    patientId = found.data[0].id;
+  });
+
+  it('the header search finds that patient by 07… typed in Arabic-Indic digits, the phone shown left to right', async () => {
+    expect(patientId).toBeGreaterThan(0);
+    const page = await signedIn('secretary');
+    await page.getByTestId('patient-search').pressSequentially(arabic(`0771${seven.slice(0, 4)}`));
+    const hit = page.getByTestId(`patient-hit-${patientId}`);
+    await hit.waitFor();
+    // The number in its national grouping inside <bdi dir="ltr">, never reversed in the RTL page.
+    const shown = hit.locator(`bdi[data-phone="${e164}"]`);
+    await expect.poll(() => shown.innerText()).toBe(local);
+    expect(await shown.getAttribute('dir')).toBe('ltr');
+    await hit.click();
+    await page.waitForURL((u) => u.pathname.startsWith(`/patients/${patientId}`));
+  });
+
+  it('the nurse types a temperature as ٣٧٫٥ and 37.5 is saved, not wiped', async () => {
+    expect(patientId).toBeGreaterThan(0);
+    const nurse = await signedIn('nurse');
+    await nurse.goto(url(`/vitalSigns/create?patient_id=${patientId}`));
+    const field = nurse.locator('#field-body_temperature');
+    await field.pressSequentially('٣٧٫٥');
+    await field.blur();
+    expect(await field.inputValue()).toBe('37.5');
+    await nurse.getByRole('button', { name: SAVE }).click();
+    await nurse.waitForURL((u) => !u.pathname.endsWith('/create'));
+    const saved = await api<{ data: { body_temperature: number }[] }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}`);
+    expect(saved.data.map((v) => v.body_temperature)).toEqual([37.5]);
+  });
+});
