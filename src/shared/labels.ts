@@ -25,6 +25,11 @@ export function enumLabel(t: Translate, field: FieldDef, value: unknown): string
   return field.enum ? t(`enums.${field.enum}.${String(value)}`, String(value)) : String(value);
 }
 
+/** A unit in the reader's language where it is a word (minutes); symbols (kg, mmHg, %) stay as they are. */
+export function unitLabel(t: Translate, unit: string): string {
+  return t(`units.${unit.replace(/^\//, 'per_').replace(/[^a-z0-9_]/gi, '_')}`, unit);
+}
+
 /**
  * The title of a related record in the reader's language: a label field declared as `name_en`
  * or `type_en` reads `name_ar` / `name_ckb` when the record has it.

@@ -18,6 +18,8 @@ describe('i18n provider', () => {
     expect(i18nProvider.translate('no.such.key', 'Default text')).toBe('Default text');
     expect(translate('no.such.key', {}, 'Third argument')).toBe('Third argument');
     expect(translate('no.such.key')).toBe('no.such.key');
+    // i18next's own defaultValue (an empty list's text falling back to the common one) is not a raw key.
+    expect(translate('resources.heros.empty', { defaultValue: 'No data yet' })).toBe('No data yet');
     expect(translate('validation.minLength', { limit: 12 })).toBe('Must be at least 12 characters');
   });
 

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { FieldDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
-import { enumLabel } from '../../shared/labels';
+import { enumLabel, unitLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
@@ -62,7 +62,7 @@ export function FieldInput(props: FieldInputProps) {
           {...common}
           style={{ width: '100%' }}
           // No min/max here: antd would clamp 375 to 45 without a word. The rules say the range.
-          suffix={field.unit}
+          suffix={field.unit && unitLabel(t, field.unit)}
           value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
           onChange={(v) => onChange(v ?? null)}
         />

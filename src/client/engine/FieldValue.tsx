@@ -4,9 +4,9 @@ import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMany } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { type FieldDef, abnormality } from '../../shared/resource';
-import { currentLang } from '../i18n';
+import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel, relationText } from '../../shared/labels';
+import { enumLabel, relationText, unitLabel } from '../../shared/labels';
 import { FileValue } from './FileValue';
 import { PhoneText } from './PhoneText';
 
@@ -25,7 +25,7 @@ export function formatNumber(value: unknown, field: FieldDef): string {
   const text = n.toLocaleString(currentLang() === 'en' ? 'en-US' : currentLang(), {
     maximumFractionDigits: field.type === 'integer' ? 0 : 2,
   });
-  return field.unit ? `${text} ${field.unit}` : text;
+  return field.unit ? `${text} ${unitLabel(translate, field.unit)}` : text;
 }
 
 export function FieldValue({ field, value, relationLabel }: { field: FieldDef; value: unknown; relationLabel?: string }) {

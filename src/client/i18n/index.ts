@@ -113,7 +113,9 @@ export function translate(key: string, options?: TOptions | string, defaultMessa
 
 function translateWith(extra: TOptions, key: string, options?: TOptions | string, defaultMessage?: string): string {
   const opts: TOptions = { ...(typeof options === 'string' || !options ? {} : options), ...extra };
-  const fallback = typeof options === 'string' ? options : defaultMessage;
+  // The fallback may come as Refine's string, a third argument, or i18next's own defaultValue.
+  const given = typeof options === 'object' && typeof options.defaultValue === 'string' ? options.defaultValue : undefined;
+  const fallback = typeof options === 'string' ? options : (defaultMessage ?? given);
   if (!i18n.exists(key, opts)) return fallback ?? key;
   return String(i18n.t(key, opts));
 }

@@ -119,7 +119,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
-            <NumberInput id="field-duration_minutes" precision={0} suffix="min" style={{ width: '100%' }} />
+            <NumberInput id="field-duration_minutes" precision={0} suffix={t('units.min', 'min')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>

@@ -5,7 +5,7 @@ import { useList } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { fieldLabel } from '../../../shared/labels';
+import { fieldLabel, unitLabel } from '../../../shared/labels';
 import { FieldValue, formatNumber } from '../../engine/FieldValue';
 import { abnormality } from '../../../shared/resource';
 import { LazyChart } from './charts/LazyChart';
@@ -27,7 +27,7 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
   const rows = result.data ?? [];
   const latest = rows.find((r) => r.bmi !== null && r.bmi !== undefined);
   const fields = GROUPS[group];
-  const label = (f: TrendField) => `${fieldLabel(t, def, f)} (${def.fields[f].unit ?? ''})`;
+  const label = (f: TrendField) => `${fieldLabel(t, def, f)} (${unitLabel(t, def.fields[f].unit ?? '')})`;
   // The readings of the shown measures that lie outside their declared normal range, newest first.
   const abnormal = rows
     .flatMap((r) => fields.filter((f) => abnormality(def.fields[f], r[f])).map((f) => ({ at: String(r.measured_at), field: f, value: r[f] })))
