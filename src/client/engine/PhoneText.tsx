@@ -14,7 +14,8 @@ function loadFormat(): Promise<Format> {
 
 /** The phone formatter once loaded (the identity until then); the caller re-renders when it is. */
 export function usePhoneFormat(): Format {
-  const [ready, setReady] = useState<Format | null>(format);
+  // A function given to useState is called as its initializer: wrap it, or React calls format().
+  const [ready, setReady] = useState<Format | null>(() => format);
   useEffect(() => {
     if (ready) return;
     let live = true;
