@@ -24,7 +24,7 @@ export interface LoadRow {
 }
 
 /** A guarantee whose price is measured: the same server started without it, same run. */
-export type Guarantee = 'audit' | 'encryption';
+export type Guarantee = 'audit' | 'encryption' | 'exact access';
 
 /** One call measured against the server with a guarantee and without it (same run). */
 export interface CostRow {
@@ -106,7 +106,7 @@ export async function runLoad(
 ): Promise<{ rows: LoadRow[]; costs: CostRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
-  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403 };
+  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405 };
   // The 'with' side of each comparison is a server as fresh as the 'without' ones (not the one
   // that just served the whole load above): a server's history should not be counted as a cost.
   const withPort = 3404;
@@ -115,7 +115,11 @@ export async function runLoad(
   const api = start('dist/server/main.js', { DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
   const bare = start('bench/bare-server.ts', { DATABASE_URL: databaseUrl, PORT: String(barePort) });
   // The same server without its audit trail, and without encryption, to show what each costs.
-  const withoutEnv: Record<Guarantee, Record<string, string>> = { audit: { BENCH_WITHOUT_AUDIT: '1' }, encryption: { BENCH_WITHOUT_ENCRYPTION: '1' } };
+  const withoutEnv: Record<Guarantee, Record<string, string>> = {
+    audit: { BENCH_WITHOUT_AUDIT: '1' },
+    encryption: { BENCH_WITHOUT_ENCRYPTION: '1' },
+    'exact access': { BENCH_WITHOUT_EXACT_ACCESS: '1' },
+  };
   const withoutServers = [...(Object.keys(withoutPorts) as Guarantee[]), null].map((g) =>
     start('dist/server/main.js', {
       DATABASE_URL: databaseUrl,
@@ -204,6 +208,9 @@ export async function runLoad(
       { guarantee: 'audit', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
       { guarantee: 'encryption', name: 'a visit read', target: { method: 'GET', path: `/visitings/${visits[0].id}`, headers: clinic } },
       { guarantee: 'encryption', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
+      // Kept sessions confirmed against the access epoch at each request's BEGIN (migration 031).
+      { guarantee: 'exact access', name: "today's appointments", target: calls[2].api },
+      { guarantee: 'exact access', name: "a patient's visits", target: calls[3].api },
     ];
     const costs: CostRow[] = [];
     // The comparison servers have served nothing yet: warm them alike, so neither side pays for a

@@ -30,6 +30,9 @@ export interface Config {
   benchWithoutAudit: boolean;
   /** For the benchmark's side-by-side run only: declared fields are neither sealed nor opened. Never for clinics. */
   benchWithoutEncryption: boolean;
+  /** For the benchmark's side-by-side run only: kept sessions are not confirmed against the access
+   * epoch (migration 031), as before it. Never for clinics. */
+  benchWithoutExactAccess: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -58,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKeyFile: env.MASTER_KEY_FILE || undefined,
     benchWithoutAudit: env.BENCH_WITHOUT_AUDIT === '1',
     benchWithoutEncryption: env.BENCH_WITHOUT_ENCRYPTION === '1',
+    benchWithoutExactAccess: env.BENCH_WITHOUT_EXACT_ACCESS === '1',
   };
 }

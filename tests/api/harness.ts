@@ -11,7 +11,7 @@ import { buildApp } from '../../src/server/app';
 import type { CodeMailer } from '../../src/server/auth/mailer';
 import type { ThrottlePolicy } from '../../src/server/auth/throttle';
 import { loadConfig } from '../../src/server/config';
-import type { Db } from '../../src/server/db/index';
+import { type Db, openDatabase } from '../../src/server/db/index';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { prepareDatabase } from '../../src/server/start';
 
@@ -53,7 +53,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+export async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const name = `clinic_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -72,15 +72,25 @@ async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: 
   };
 }
 
-/** `onDisk`: the embedded database in the test's data folder, not in memory (to look at its files). */
-export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean } = {}): Promise<TestApp> {
+/**
+ * `onDisk`: the embedded database in the test's data folder, not in memory (to look at its files).
+ * `beside`: a second server process on that app's PostgreSQL database (its own pool, cache and
+ * notices; same data folder and master key), closed without touching the database.
+ */
+export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp } = {}): Promise<TestApp> {
+  const beside = options.beside;
+  if (beside && !beside.databaseUrl) throw new Error('a second server needs PostgreSQL: the embedded database belongs to one process');
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const target = pgUrl ? await freshPostgres(pgUrl) : null;
+  const target = beside ? null : pgUrl ? await freshPostgres(pgUrl) : null;
   // Uploaded files (and the master key) go to a folder of this test file's own, removed at the end.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
-  const { db } = await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: options.onDisk ? path.join(dataDir, 'db') : 'memory://', seedDemo: 'always' });
-  // Generous plans, so tests can add staff and visits freely; limit tests set their own limits.
-  await db.kysely.updateTable('plans').set({ max_users: 1000, max_visitings: 100_000 }).execute();
+  const dataDir = beside ? beside.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
+  let db: Db;
+  if (beside) db = await openDatabase({ databaseUrl: beside.databaseUrl! });
+  else {
+    db = (await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: options.onDisk ? path.join(dataDir, 'db') : 'memory://', seedDemo: 'always' })).db;
+    // Generous plans, so tests can add staff and visits freely; limit tests set their own limits.
+    await db.kysely.updateTable('plans').set({ max_users: 1000, max_visitings: 100_000 }).execute();
+  }
   let offset = 0;
   const codes = new Map<string, string>();
   const mailer: CodeMailer = {
@@ -136,7 +146,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
     app,
     db,
     dataDir,
-    databaseUrl: target?.databaseUrl ?? null,
+    databaseUrl: beside ? beside.databaseUrl : (target?.databaseUrl ?? null),
     codes,
     advance: (ms) => {
       offset += ms;
@@ -146,6 +156,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
     close: async () => {
       await app.close();
       await db.close();
+      if (beside) return;
       await target?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -66,6 +66,8 @@ export interface SessionRow {
   expires_at: Date;
   last_seen_at: Date;
   user: AuthUser | null;
+  /** The access epoch the lookup saw (migration 031): a kept copy is good only while it holds. */
+  epoch: number;
 }
 
 /**
@@ -73,17 +75,31 @@ export interface SessionRow {
  * permissions, clinic) in one round trip: this runs on every call (migration 011). Only the
  * account kind the host serves is read; a token from another host is refused anyway.
  */
-async function loadSession(db: Kysely<Database>, tokenHash: string | null, subdomain: string | null, now: Date, cache?: SessionCache<SessionRow>): Promise<SessionRow | undefined> {
+async function loadSession(
+  db: Kysely<Database>,
+  tokenHash: string | null,
+  subdomain: string | null,
+  now: Date,
+  cache?: SessionCache<SessionRow>,
+): Promise<{ row: SessionRow | undefined; kept: boolean }> {
   const key = `${tokenHash ?? ''} ${subdomain ?? ''}`;
   const kept = cache?.get(key, now.getTime());
-  if (kept) return kept;
+  if (kept) return { row: kept, kept: true };
   const since = cache?.begin() ?? 0;
-  const { rows } = await sql<SessionRow>`select * from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
+  // The epoch in the same statement, so from the same snapshot as the session it vouches for.
+  const { rows } = await sql<SessionRow>`select *, access_epoch() as epoch from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
   const row = rows[0];
   // Only what exists is kept (a session, or a clinic asked for without a token): made-up tokens and
   // hosts cannot fill the cache.
   if (row && (row.scope || (!tokenHash && row.host_tenant))) cache?.set(key, row, since, now.getTime());
-  return row;
+  return { row, kept: false };
+}
+
+export interface FoundSession {
+  tenant: TenantRow | null | undefined;
+  session: Session | null;
+  /** Answered from the process's copy, read at this access epoch; null when read just now. */
+  keptAt: number | null;
 }
 
 /**
@@ -97,26 +113,28 @@ export async function findSession(
   now: Date,
   policy: SessionPolicy,
   cache?: SessionCache<SessionRow>,
-): Promise<{ tenant: TenantRow | null | undefined; session: Session | null }> {
+): Promise<FoundSession> {
   const usable = token !== null && token.length > 0 && token.length <= 200;
   const tokenHash = usable ? sha256(token) : null;
-  if (tokenHash === null && subdomain === null) return { tenant: null, session: null };
-  const row = await loadSession(db, tokenHash, subdomain, now, cache);
+  if (tokenHash === null && subdomain === null) return { tenant: null, session: null, keptAt: null };
+  const { row, kept } = await loadSession(db, tokenHash, subdomain, now, cache);
   const tenant = subdomain === null ? null : (row?.host_tenant ?? undefined);
-  if (!row?.scope || !tokenHash) return { tenant, session: null };
+  // What was decided from a kept copy holds only if no access changed since (migration 031).
+  const keptAt = kept && row ? row.epoch : null;
+  if (!row?.scope || !tokenHash) return { tenant, session: null, keptAt };
   const idleLimit = now.getTime() - policy.idleMinutes * 60_000;
   const expired = row.expires_at.getTime() <= now.getTime() || row.last_seen_at.getTime() <= idleLimit;
   if (expired || !row.user || !row.user.is_active) {
     // A session of the other host's kind has no user here; it is not this host's to end.
     if (expired || row.user) await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return { tenant, session: null };
+    return { tenant, session: null, keptAt };
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     row.last_seen_at = now; // a kept lookup sees the touch too
   }
   // A support session is served as a clinic session; `user.support` says whose and under what grant.
-  return { tenant, session: { tokenHash, scope: row.scope === 'support' ? 'tenant' : row.scope, tenantId: row.tenant_id, user: row.user } };
+  return { tenant, session: { tokenHash, scope: row.scope === 'support' ? 'tenant' : row.scope, tenantId: row.tenant_id, user: row.user }, keptAt };
 }
 
 export async function endSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

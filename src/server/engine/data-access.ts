@@ -10,6 +10,7 @@ import type { FieldCipher } from '../crypto/fields';
 import { hashPassword } from '../auth/passwords';
 import { assertPassword, personalWords } from '../auth/password-policy';
 import type { Database } from '../db/schema';
+import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { Filter, ListQuery } from './query';
@@ -57,21 +58,47 @@ export interface DataAccessOptions {
   readLog?: ReadLog | null;
   /** Seals and opens the fields declared `encrypted` (none: nothing is declared so). */
   cipher?: FieldCipher | null;
+  /** The caller was decided from a kept session: confirm it at the first transaction. */
+  access?: AccessCheck | null;
+}
+
+/**
+ * A caller decided from the process's copy of the session, read at access epoch `epoch`
+ * (migration 031). The first transaction starts only if no access changed since; otherwise
+ * `recheck` looks the session up again on the given connection and decides the request again
+ * (throwing its refusal: 401, 417, 403), answering the caller it has now.
+ */
+export interface AccessCheck {
+  epoch: number;
+  recheck(db: Kysely<Database>): Promise<AuthCaller | null>;
+}
+
+function epochMoved(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === ACCESS_EPOCH_MOVED;
 }
 
 export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
 
 export class DataAccess {
   private current: Tx | undefined;
+  private access: AccessCheck | null;
+  // The access decisions made so far, replayed if the session turns out to have changed.
+  private readonly decisions: { decide: (caller: AuthCaller | null) => boolean; answer: boolean }[] = [];
 
   constructor(
     private readonly db: Kysely<Database>,
-    readonly caller: AuthCaller | null,
+    private who: AuthCaller | null,
     readonly tenantId: number | null,
     private readonly hooks: HookRegistry,
     private readonly clock: () => Date,
     private readonly options: DataAccessOptions = {},
-  ) {}
+  ) {
+    this.access = options.access ?? null;
+  }
+
+  get caller(): AuthCaller | null {
+    return this.who;
+  }
 
   /** Appends an audit event to the open transaction (the change and its event commit together). */
   async audit(trx: Tx, event: AuditEvent): Promise<void> {
@@ -111,18 +138,71 @@ export class DataAccess {
    * round trip is most of a small request's cost); the clinic id is a number, never user text.
    */
   private async begin(conn: Tx): Promise<void> {
-    if (this.tenantId === null) {
-      await sql`begin`.execute(conn);
-      return;
+    const calls: string[] = [];
+    if (this.tenantId !== null) {
+      if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
+      calls.push(`set_config('role', 'clinic_app', true)`, `set_config('app.tenant_id', '${this.tenantId}', true)`);
     }
-    if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
-    const setClinic = `select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${this.tenantId}', true)`;
-    if (this.options.multiStatement) {
-      await sql.raw(`begin; ${setClinic}`).execute(conn);
-    } else {
-      await sql`begin`.execute(conn);
-      await sql.raw(setClinic).execute(conn);
+    // A kept session: its epoch is checked in the same message, before any statement of the request.
+    const access = this.access;
+    if (access) {
+      if (!Number.isSafeInteger(access.epoch)) throw new Error('bad access epoch');
+      calls.push(`access_epoch_is(${access.epoch})`);
     }
+    try {
+      if (!calls.length) await sql`begin`.execute(conn);
+      else if (this.options.multiStatement) await sql.raw(`begin; select ${calls.join(', ')}`).execute(conn);
+      else {
+        await sql`begin`.execute(conn);
+        await sql.raw(`select ${calls.join(', ')}`).execute(conn);
+      }
+    } catch (err) {
+      if (!access || !epochMoved(err)) throw err;
+      await sql`rollback`.execute(conn);
+      await this.decideAgain(conn, access);
+      return this.begin(conn);
+    }
+    // Confirmed: later changes are concurrent with this request, as they would be without a copy.
+    this.access = null;
+  }
+
+  /**
+   * For a request whose first database contact is not one of these transactions: confirms the
+   * kept session now (one round trip), or decides again. Nothing to do once confirmed.
+   */
+  async confirmAccess(): Promise<void> {
+    const access = this.access;
+    if (!access) return;
+    await this.db.connection().execute(async (conn) => {
+      try {
+        if (!Number.isSafeInteger(access.epoch)) throw new Error('bad access epoch');
+        await sql.raw(`select access_epoch_is(${access.epoch})`).execute(conn);
+        this.access = null;
+      } catch (err) {
+        if (!epochMoved(err)) throw err;
+        await this.decideAgain(conn, access);
+      }
+    });
+  }
+
+  /** Whether the caller still rests on a kept session nothing has confirmed yet. */
+  get unconfirmed(): boolean {
+    return this.access !== null;
+  }
+
+  /**
+   * An access changed since the kept session was read: look it up again (on this connection: a
+   * second one from the pool could wait forever under load) and decide again. A refusal throws as
+   * a fresh lookup's would; a caller who is someone else now, or whom an access decision already
+   * made would now go the other way, is refused (403); otherwise the request goes on as them.
+   */
+  private async decideAgain(conn: Tx, access: AccessCheck): Promise<void> {
+    this.access = null;
+    const fresh = await access.recheck(conn);
+    const before = this.who;
+    const someoneElse = before && fresh && (before.scope !== fresh.scope || before.role !== fresh.role || before.userId !== fresh.userId);
+    if (someoneElse || this.decisions.some((d) => d.decide(fresh) !== d.answer)) throw forbidden();
+    this.who = fresh;
   }
 
   /** The server's clock (tests move it). */
@@ -131,7 +211,14 @@ export class DataAccess {
   }
 
   can(def: ResourceDef, action: Action): boolean {
-    return can(this.caller, def, action);
+    const decide = (caller: AuthCaller | null) => can(caller, def, action);
+    return this.decided(decide);
+  }
+
+  private decided(decide: (caller: AuthCaller | null) => boolean): boolean {
+    const answer = decide(this.who);
+    if (this.access) this.decisions.push({ decide, answer });
+    return answer;
   }
 
   authorize(def: ResourceDef, action: Action): AuthCaller {
@@ -142,9 +229,10 @@ export class DataAccess {
 
   /** For custom endpoints: a clinic permission (Main Doctor passes), or one of the central roles. */
   allows(rule: AccessRule): boolean {
-    const caller = this.caller;
-    if (!caller) return false;
-    return 'roles' in rule ? caller.scope === 'central' && rule.roles.includes(caller.role) : hasPermission(caller, rule.permission, rule.action);
+    return this.decided((caller) => {
+      if (!caller) return false;
+      return 'roles' in rule ? caller.scope === 'central' && rule.roles.includes(caller.role) : hasPermission(caller, rule.permission, rule.action);
+    });
   }
 
   require(rule: AccessRule): AuthCaller {

@@ -82,7 +82,8 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
 
   for (const [path, defs] of byPath) {
     const scope = defs.length > 1 ? 'any' : defs[0].scope;
-    const config = { scope } as const;
+    // Every handler here reaches the database through request.data's transactions only.
+    const config = { scope, confirmsInTransaction: true } as const;
     const doc = defs[0];
     const tags = [doc.name];
     const actions = new Set(defs.flatMap((d) => resourceActions(d)));

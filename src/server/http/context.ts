@@ -9,7 +9,7 @@ import type { Caller } from '../../shared/access';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { type HostKind, resolveHost } from '../../shared/host';
 import type { SessionCache } from '../auth/session-cache';
-import { type Session, type SessionPolicy, type SessionRow, type TenantRow, findSession } from '../auth/sessions';
+import { type FoundSession, type Session, type SessionPolicy, type SessionRow, type TenantRow, findSession } from '../auth/sessions';
 import type { Database } from '../db/schema';
 import { actorOf, originOf } from '../audit/origin';
 import { DataAccess } from '../engine/data-access';
@@ -32,6 +32,11 @@ declare module 'fastify' {
     scope?: 'central' | 'tenant' | 'any';
     auth?: boolean;
     unregisteredOk?: boolean;
+    /**
+     * The handler touches the database only through `request.data`'s transactions (the engine's
+     * routes): a kept session is confirmed at the first one's BEGIN instead of up front.
+     */
+    confirmsInTransaction?: boolean;
   }
 }
 
@@ -76,6 +81,11 @@ export function installRequestContext(
     readLog: ReadLog | null;
     /** Null: the benchmark's comparison run (BENCH_WITHOUT_ENCRYPTION). */
     cipher: FieldCipher | null;
+    /**
+     * Confirm kept sessions against the access epoch (migration 031): PostgreSQL. The embedded
+     * database has one process, whose own commits deliver the notice before they return.
+     */
+    exactAccess: boolean;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -96,19 +106,15 @@ export function installRequestContext(
     return payload;
   });
 
-  app.addHook('onRequest', async (request) => {
-    request.lang = pickLanguage(request.headers['accept-language']);
-    if (request.is404) return;
+  /**
+   * The request's clinic and session as `found` says, or the refusal (401, 417, 418, 403 for a
+   * support session's forbidden route). Run again, on `db`, when a kept session proves stale.
+   */
+  async function decide(request: FastifyRequest, found: FoundSession, token: string | null, db: Kysely<Database>): Promise<void> {
     const config = request.routeOptions.config ?? {};
-    const scope = config.scope ?? 'any';
     const onTenantHost = request.hostKind.kind === 'tenant';
-
-    if ((scope === 'central' && onTenantHost) || (scope === 'tenant' && !onTenantHost)) throw notFound();
-
-    const host = request.hostKind;
-    const token = bearer(request);
-    const found = await findSession(deps.db, token, host.kind === 'tenant' ? host.subdomain : null, deps.clock(), deps.sessions, deps.sessionCache);
-    if (host.kind === 'tenant') {
+    request.session = null;
+    if (onTenantHost) {
       request.tenant = found.tenant ?? null;
       if (!found.tenant && !config.unregisteredOk) throw tenantNotRegistered();
     }
@@ -123,16 +129,61 @@ export function installRequestContext(
       if (!request.session) throw unauthenticated();
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
+    if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
+      await recordEvent(db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });
+      throw forbidden();
+    }
+  }
+
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+    if (request.is404) return;
+    const scope = request.routeOptions.config?.scope ?? 'any';
+    const onTenantHost = request.hostKind.kind === 'tenant';
+
+    if ((scope === 'central' && onTenantHost) || (scope === 'tenant' && !onTenantHost)) throw notFound();
+
+    const host = request.hostKind;
+    const token = bearer(request);
+    const subdomain = host.kind === 'tenant' ? host.subdomain : null;
+    const found = await findSession(deps.db, token, subdomain, deps.clock(), deps.sessions, deps.sessionCache);
+    // Decided from a kept copy: good only if no access changed since it was read (migration 031).
+    const access =
+      deps.exactAccess && found.keptAt !== null
+        ? {
+            epoch: found.keptAt,
+            recheck: async (db: Kysely<Database>) => {
+              // An access change has committed that this process has not heard of yet.
+              deps.sessionCache.changed();
+              await decide(request, await findSession(db, token, subdomain, deps.clock(), deps.sessions, deps.sessionCache), token, db);
+              return callerOf(request.session);
+            },
+          }
+        : null;
+    await decide(request, found, token, deps.db);
     request.data = new DataAccess(deps.db, callerOf(request.session), request.tenant?.id ?? null, deps.hooks, deps.clock, {
       multiStatement: deps.multiStatement,
       actor: actorOf(request.session),
       origin: originOf(request),
       readLog: deps.readLog,
       cipher: deps.cipher,
+      access,
     });
-    if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
-      await recordEvent(deps.db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });
-      throw forbidden();
-    }
+  });
+
+  // Routes that may touch the database outside `request.data`'s transactions (or send a kept
+  // answer: Idempotency-Key) confirm a kept session before their handler: one round trip.
+  app.addHook('preHandler', async (request) => {
+    if (!request.data?.unconfirmed) return;
+    const replayable = request.method === 'POST' && request.headers['idempotency-key'] !== undefined;
+    if (request.routeOptions.config?.confirmsInTransaction && !replayable) return;
+    await request.data.confirmAccess();
+  });
+
+  // An engine route that answered without a transaction (refused or invalid before it) has
+  // confirmed nothing: confirm before answering, so a stale session gets the fresh refusal.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.data?.unconfirmed) await request.data.confirmAccess();
+    return payload;
   });
 }

@@ -29,6 +29,9 @@ export async function grantAppRole(db: Kysely<unknown>): Promise<void> {
       if to_regclass('idempotency_keys') is not null then
         revoke all on idempotency_keys from clinic_app;
       end if;
+      if to_regclass('access_epoch') is not null then
+        revoke all on access_epoch from clinic_app;
+      end if;
       if to_regclass('tenant_keys') is not null then
         revoke update, delete, truncate on tenant_keys from clinic_app;
       end if;

@@ -27,6 +27,7 @@ import * as m027 from './027_exports';
 import * as m028 from './028_mfa';
 import * as m029 from './029_isolate_every_clinic_table';
 import * as m030 from './030_phone_e164';
+import * as m031 from './031_access_epoch';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '028_mfa': m028,
   '029_isolate_every_clinic_table': m029,
   '030_phone_e164': m030,
+  '031_access_epoch': m031,
 };
 
 export const migrationProvider: MigrationProvider = {
