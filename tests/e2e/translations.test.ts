@@ -11,8 +11,8 @@ import type { Scope } from '../../src/shared/resource';
 import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 const { page } = pagePerTest();
-// A key's first part is a top-level section of the locale files; an e-mail's domain is not a key.
-const RAW_KEY = new RegExp(`(?<![@\\w.])(?:${Object.keys(en).join('|')})\\.[A-Za-z0-9_.]+[A-Za-z0-9_]`, 'g');
+// A key's first part is a top-level section of the locale files; an e-mail's or a link's domain is not a key.
+const RAW_KEY = new RegExp(`(?<![@\\w./:-])(?:${Object.keys(en).join('|')})\\.[A-Za-z0-9_.]+[A-Za-z0-9_]`, 'g');
 const ENGLISH = /\b(No data|Failed to fetch|Loading\.\.\.|Refresh|Are you sure\?|Confirm|Delete|Save|Cancel|Edit|Create|Show|Search|Filter|Reset|min)\b/g;
 
 /** The first record's id of a resource, as the page's own session reads it (null: none). */
