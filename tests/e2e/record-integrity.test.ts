@@ -86,7 +86,7 @@ describe('records a clinic can trust (Kurdish)', () => {
     await first.locator('#field-phone').fill('0770 333 4444');
     await first.getByRole('button', { name: SAVE }).click();
     await first.getByTestId('conflict-fields').waitFor();
-    await expect.poll(() => first.getByTestId('conflict-fields').innerText()).toContain('ناو');
+    await expect.poll(() => first.getByTestId('conflict-fields').innerText(), { timeout: 10_000 }).toContain('ناو');
     await first.screenshot({ path: '/tmp/conflict-dialog.png' }).catch(() => undefined);
     await first.getByTestId('conflict-apply').click();
     await first.waitForURL((u) => !u.pathname.includes('/edit/'));
