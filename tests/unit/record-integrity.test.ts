@@ -48,6 +48,21 @@ describe('record integrity in the client', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('a 412 names the version the edit was based on, even when the form refetched the record meanwhile', async () => {
+    const original: { current: Record<string, unknown> } = { current: { id: 7, name: 'Ahmad', phone: '0750', version: 3 } };
+    const now = { id: 7, name: 'Ahmad K', phone: '0750', version: 4 };
+    const { fn } = fakeFetch({
+      'PATCH /patients/7': () => {
+        original.current = now; // Refine's invalidation refetched the record before the answer was handled
+        return json(412, { message: 'stale', data: now });
+      },
+    });
+    vi.stubGlobal('fetch', fn);
+    const error = (await dataProvider.update({ resource: 'patients', id: 7, variables: { name: 'Ahmad', phone: '0770' }, meta: { original } }).catch((e: unknown) => e)) as ApiError;
+    expect(error.base).toMatchObject({ version: 3, name: 'Ahmad' });
+    expect(fieldsChanged(resourceByName('patients'), error.base ?? {}, error.current ?? {})).toEqual(['name']);
+  });
+
   it('names the fields someone else changed', () => {
     const def = resourceByName('patients');
     expect(fieldsChanged(def, { name: 'A', phone: '1', version: 1 }, { name: 'B', phone: '1', version: 2 })).toEqual(['name']);

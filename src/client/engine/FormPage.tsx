@@ -82,8 +82,9 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
       // A record open in two tabs is not silently swapped for the other's version while edited.
       queryOptions: { refetchOnWindowFocus: false },
       onMutationError: (error, variables) => {
-        if (error instanceof ApiError && error.statusCode === 412 && error.current && original.current) {
-          setConflict({ loaded: original.current, current: error.current as BaseRecord, mine: variables as Record<string, unknown> });
+        const loadedThen = error instanceof ApiError ? (error.base ?? original.current) : null;
+        if (error instanceof ApiError && error.statusCode === 412 && error.current && loadedThen) {
+          setConflict({ loaded: loadedThen as BaseRecord, current: error.current as BaseRecord, mine: variables as Record<string, unknown> });
         }
       },
       // Records kept inside a parent's page go back to that page.

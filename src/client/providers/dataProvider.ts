@@ -8,7 +8,7 @@ import { stringify } from '@refinedev/simple-rest';
 import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, api, newIdempotencyKey } from './http';
+import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
 import { isPendingAnswer, toPendingResult } from './pending';
 
 function defOf(resource: string): ResourceDef | undefined {
@@ -157,6 +157,11 @@ export const dataProvider: DataProvider = {
       body: original ? changedOnly(writableBody(resource, variables, 'update'), original) : writableBody(resource, variables, 'update'),
       headers: original?.version !== undefined ? { 'If-Match': `"${String(original.version)}"` } : undefined,
       conflictShown: !!original,
+    }).catch((error: unknown) => {
+      // The form's loaded record may be refetched before the 412 reaches it (Refine invalidates
+      // on settle): the conflict is judged against the version this request was based on.
+      if (error instanceof ApiError && error.statusCode === 412 && original) error.base = original;
+      throw error;
     });
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };

@@ -16,6 +16,8 @@ export class ApiError extends Error implements HttpError {
   errors?: Record<string, string[]>;
   /** 412: the record as it is now (someone else saved it since it was loaded). */
   current?: Record<string, unknown>;
+  /** 412: the record this edit was based on (the version its If-Match named). */
+  base?: Record<string, unknown>;
   constructor(message: string, statusCode: number, errors?: Record<string, string[]>) {
     super(message);
     this.name = 'ApiError';
