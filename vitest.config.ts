@@ -32,6 +32,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page shows what it fetched some time after it loads; on a busy CI machine well past
+          // expect.poll's default second (two clean-clone runs failed on it).
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

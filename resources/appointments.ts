@@ -1,8 +1,8 @@
 import { defineResource } from '../src/shared/resource';
 import { TENANT_ROLE } from '../src/shared/roles';
 
-// Bookings. Two active appointments of the same doctor may not overlap, and the paid amount may
-// not exceed the amount (src/server/modules/appointments.ts).
+// Bookings. Two active appointments of the same doctor may not overlap
+// (src/server/modules/appointments.ts), and the paid amount may not exceed the amount.
 export default defineResource({
   name: 'appointments',
   path: 'appointments',
@@ -12,6 +12,7 @@ export default defineResource({
   titleField: 'date',
   defaultSort: '-date,-time',
   menu: { order: 20, icon: 'calendar' },
+  checks: [{ field: 'paid_amount', op: '<=', other: 'amount' }],
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
     // One of the clinic's active doctors; left out, the server picks the caller if a doctor, else

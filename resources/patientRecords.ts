@@ -15,6 +15,7 @@ export const vitalSigns = defineResource({
   defaultSort: '-measured_at',
   // min/max: what is possible (anything else is refused, never clamped); normal: adult reference
   // ranges, outside which a reading is flagged but kept.
+  checks: [{ field: 'diastolic', op: '<', other: 'systolic', message: 'validation.diastolicAboveSystolic' }],
   fields: {
     patient_id: patient,
     measured_at: { type: 'datetime', sortable: true, filterable: true, list: true },

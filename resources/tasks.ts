@@ -11,6 +11,7 @@ export default defineResource({
   titleField: 'title',
   defaultSort: 'is_done,priority,end_day',
   menu: { order: 70, icon: 'check-square' },
+  checks: [{ field: 'end_day', op: '>=', other: 'start_day' }],
   fields: {
     title: { type: 'string', required: true, maxLength: 200, searchable: true, list: true, sortable: true },
     description: { type: 'text', maxLength: 4000, nullable: true, searchable: true },

@@ -24,6 +24,7 @@ export default defineResource({
   patientData: true,
   titleField: 'date',
   defaultSort: '-date,-id',
+  checks: [{ field: 'paid_amount', op: '<=', other: 'fee' }],
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
     appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, nullable: true, filterable: true },

@@ -1,5 +1,6 @@
 // Server messages in the caller's language (Accept-Language), from the same locale files as the UI.
 import { createInstance, type TOptions } from 'i18next';
+import type { Translate } from '../shared/labels';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
 import en from '../../locales/en.json';
@@ -39,4 +40,13 @@ export function pickLanguage(header: string | undefined): Lang {
 
 export function translate(lang: Lang, key: string, vars?: TOptions): string {
   return i18n.t(key, { ...vars, lng: lang });
+}
+
+/** The shared labels' translate function in one language (a string option: the fallback when the key is missing). */
+export function translator(lang: Lang): Translate {
+  return (key, options, defaultMessage) => {
+    const fallback = typeof options === 'string' ? options : defaultMessage;
+    if (fallback !== undefined && !i18n.exists(key, { lng: lang })) return fallback;
+    return i18n.t(key, { ...(typeof options === 'object' ? options : {}), lng: lang });
+  };
 }

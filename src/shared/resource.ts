@@ -105,6 +105,15 @@ export interface FieldDef {
   normal?: { min?: number; max?: number };
 }
 
+/** `field` `op` `other`: diastolic < systolic, paid_amount <= amount, end_day >= start_day. */
+export interface FieldComparison {
+  field: string;
+  op: '<' | '<=' | '>' | '>=';
+  other: string;
+  /** A translation key said instead of the generic "Must be less than {{other}}". */
+  message?: string;
+}
+
 /**
  * What DELETE does to a record that other records still reference (a patient with visits, a drug
  * in a prescription). `restrict`: refused with 409 naming what holds it. `archive`: the record is
@@ -174,6 +183,12 @@ export interface ResourceDef {
   titleField: string;
   /** Default sort, e.g. '-created_at'. */
   defaultSort: string;
+  /**
+   * Comparisons between two fields of one record (a paid amount not above the amount, an end not
+   * before its start). One evaluator (src/shared/checks.ts) serves the API, the forms and the
+   * database's CHECK constraint; a comparison with an empty side holds.
+   */
+  checks?: readonly FieldComparison[];
   /** Menu placement in the client; absent means not shown in the menu. */
   menu?: { order: number; icon?: string; parent?: string };
 }
@@ -255,8 +270,21 @@ export function defineResource(def: ResourceDef): ResourceDef {
     }
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
   }
+  for (const check of def.checks ?? []) {
+    const [a, b] = [def.fields[check.field], def.fields[check.other]];
+    if (!a || !b || comparisonKind(a) === null || comparisonKind(a) !== comparisonKind(b)) {
+      throw new Error(`${def.name}: ${check.field} ${check.op} ${check.other} compares fields that are not both numbers or both dates`);
+    }
+  }
   return def;
 }
 
 /** The most records one list page returns (a week of a busy clinic's appointments fits). */
 export const MAX_PER_PAGE = 500;
+
+/** How a field's values compare: as numbers, as instants or days, or not at all. */
+export function comparisonKind(field: FieldDef): 'number' | 'time' | null {
+  if (['integer', 'number', 'money'].includes(field.type)) return 'number';
+  if (['date', 'datetime', 'time'].includes(field.type)) return 'time';
+  return null;
+}

@@ -21,11 +21,13 @@ export interface Catalog {
   columns: Map<string, Map<string, Column>>;
   constraints: Constraint[];
   uniqueIndexes: { table: string; columns: string[] }[];
+  /** CHECK constraints, as pg_get_constraintdef writes them ("CHECK ((paid_amount <= amount)) NOT VALID"). */
+  checks: { table: string; definition: string }[];
   tables: Map<string, { rls: boolean; policies: number; versionTrigger: boolean; appRoleWrites: boolean }>;
 }
 
 export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
-  const catalog: Catalog = { columns: new Map(), constraints: [], uniqueIndexes: [], tables: new Map() };
+  const catalog: Catalog = { columns: new Map(), constraints: [], uniqueIndexes: [], checks: [], tables: new Map() };
   const { rows: cols } = await sql<{ table: string; column: string; type: string; not_null: boolean }>`
     select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null
     from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
@@ -48,6 +50,11 @@ export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
     from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and i.indisunique`.execute(db);
   catalog.uniqueIndexes.push(...idx);
+  const { rows: checks } = await sql<{ table: string; definition: string }>`
+    select c.relname as table, pg_get_constraintdef(k.oid) as definition
+    from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and k.contype = 'c'`.execute(db);
+  catalog.checks.push(...checks);
   const { rows: sec } = await sql<{ table: string; rls: boolean; policies: number; version_trigger: boolean; app_role_writes: boolean }>`
     select c.relname as table, c.relrowsecurity as rls, (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies,
       exists (select 1 from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'bump_version') as version_trigger,
@@ -112,6 +119,11 @@ export function schemaProblems(def: ResourceDef, catalog: Catalog, resolve: (nam
       const found = catalog.constraints.some((k) => k.kind === 'f' && k.table === def.table && k.columns.join() === key.columns.join() && k.target === key.target && k.targetColumns.join() === key.targetColumns.join());
       if (!found) wrong.push(`${name}: no foreign key (${key.columns.join(', ')}) -> ${key.target} (${key.targetColumns.join(', ')})`);
     }
+  }
+  // A comparison between fields is a CHECK of the same expression (parentheses and spaces aside).
+  const bare = (s: string) => s.replace(/^CHECK|NOT VALID$|[()\s]/g, '');
+  for (const c of def.checks ?? []) {
+    if (!catalog.checks.some((k) => k.table === def.table && bare(k.definition) === `${c.field}${c.op}${c.other}`)) wrong.push(`no check (${c.field} ${c.op} ${c.other})`);
   }
   if (isArchivable(def) && !table.has('archived_at')) wrong.push('archived_at: no column (delete policy archive)');
   if (def.scope === 'tenant') {

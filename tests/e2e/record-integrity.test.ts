@@ -1,6 +1,7 @@
 // Records a clinic can trust, in the browser and in Kurdish: a double-clicked Save makes one
 // record; two tabs editing one patient meet the conflict dialog instead of undoing each other;
-// a temperature typed as 375 is refused with the allowed range, never clamped.
+// a temperature typed as 375 is refused with the allowed range, never clamped; a declared
+// comparison between fields (a task's end not before its start) is said on the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
@@ -113,5 +114,26 @@ describe('records a clinic can trust (Kurdish)', () => {
     expect(text.join(' ')).toMatch(/30.*45|45.*30/);
     const after = await api<{ meta: { total: number } }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}&per_page=1`);
     expect(after.body.meta.total).toBe(before.body.meta.total);
+  });
+
+  it('a task ending before it starts is refused on the end day before anything is sent, naming the start day', async () => {
+    const page = await signedIn('secretary');
+    await page.goto(url('/tasks/create'));
+    await page.locator('#field-title').fill(`Backwards ${tag}`);
+    for (const [id, day] of [['start_day', '2027-03-05'], ['end_day', '2027-03-01']]) {
+      await page.locator(`#field-${id}`).click();
+      await page.locator(`#field-${id}`).fill(day);
+      await page.keyboard.press('Enter');
+    }
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/api/v1/tasks')) posted += 1;
+    });
+    await page.getByRole('button', { name: SAVE }).click();
+    const help = page.locator('.ant-form-item').filter({ has: page.locator('#field-end_day') }).locator('.ant-form-item-explain-error');
+    await expect.poll(() => help.innerText().catch(() => ''), { timeout: 10_000 }).toContain('نابێت پێش');
+    expect(await help.innerText()).toContain('ڕۆژی دەستپێک');
+    expect(posted).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/tasks/create');
   });
 });

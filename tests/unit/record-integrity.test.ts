@@ -2,7 +2,8 @@
 // with If-Match of the loaded version, the conflict's fields, range messages, abnormal values.
 import './helpers/env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resourceByName } from '../../resources/index';
+import { resourceByName, resources } from '../../resources/index';
+import { comparisonHolds } from '../../src/shared/checks';
 import { abnormality } from '../../src/shared/resource';
 import { changedOnly, dataProvider } from '../../src/client/providers/dataProvider';
 import { fieldsChanged } from '../../src/client/engine/ConflictDialog';
@@ -61,6 +62,27 @@ describe('record integrity in the client', () => {
     const error = (await dataProvider.update({ resource: 'patients', id: 7, variables: { name: 'Ahmad', phone: '0770' }, meta: { original } }).catch((e: unknown) => e)) as ApiError;
     expect(error.base).toMatchObject({ version: 3, name: 'Ahmad' });
     expect(fieldsChanged(resourceByName('patients'), error.base ?? {}, error.current ?? {})).toEqual(['name']);
+  });
+
+  it('a form checks the declared comparisons between fields with the server\'s evaluator, again when the other side changes', () => {
+    const t = (key: string, options?: Record<string, unknown> | string) => translate(key, options);
+    const checked = resources.filter((def) => def.checks?.length);
+    expect(checked.length).toBeGreaterThan(0);
+    for (const def of checked) {
+      for (const check of def.checks ?? []) {
+        const own = fieldRules(t, def.fields[check.field], 'edit', { def, name: check.field });
+        const other = fieldRules(t, def.fields[check.other], 'edit', { def, name: check.other });
+        expect(other.deps, `${def.name}.${check.other}`).toContain(check.field);
+        const validate = own.validate as Record<string, (v: unknown, values: unknown) => true | string>;
+        const date = def.fields[check.field].type === 'date';
+        const [low, high] = date ? ['2030-01-01', '2030-01-02'] : [10, 20];
+        const keeps = check.op.startsWith('<') ? { [check.field]: low, [check.other]: high } : { [check.field]: high, [check.other]: low };
+        const breaks = { [check.field]: keeps[check.other], [check.other]: keeps[check.field] };
+        expect(validate.compare(keeps[check.field], keeps), `${def.name} keeps`).toBe(true);
+        expect(validate.compare(breaks[check.field], breaks), `${def.name} breaks`).toEqual(expect.any(String));
+        expect(comparisonHolds(def, check, { [check.field]: null, [check.other]: high })).toBe(true);
+      }
+    }
   });
 
   it('names the fields someone else changed', () => {

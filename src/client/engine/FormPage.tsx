@@ -146,7 +146,7 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
             key={name}
             name={name}
             control={control}
-            rules={fieldRules(t, field, mode)}
+            rules={fieldRules(t, field, mode, { def, name })}
             render={({ field: f, fieldState }) => (
               <Form.Item
                 label={fieldLabel(t, def, name)}

@@ -1,8 +1,9 @@
 // Client-side form rules derived from a field declaration (react-hook-form rules), with the
 // messages of the locale files' `validation` section.
 import type { RegisterOptions } from 'react-hook-form';
-import type { FieldDef } from '../../shared/resource';
-import type { Translate } from '../../shared/labels';
+import type { FieldDef, ResourceDef } from '../../shared/resource';
+import { type Translate, fieldLabel } from '../../shared/labels';
+import { comparisonHolds, comparisonMessage, comparisonsOf } from '../../shared/checks';
 import { ApiError } from '../providers/http';
 import { looksLikePhone } from '../../shared/phone-shape';
 
@@ -14,11 +15,12 @@ export function isBlank(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit'): RegisterOptions {
+/** `of`: the field's resource and name, for the declaration's comparisons between fields. */
+export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit', of?: { def: ResourceDef; name: string }): RegisterOptions {
   const rules: RegisterOptions = {};
   const required = field.required && !(field.type === 'password' && mode === 'edit');
   if (required) rules.required = t('validation.required', 'This field is required');
-  const validate: Record<string, (value: unknown) => true | string> = {};
+  const validate: Record<string, (value: unknown, values: unknown) => true | string> = {};
   if (required) validate.notBlank = (v) => !isBlank(v) || t('validation.required', 'This field is required');
   if (STRING_TYPES.has(field.type)) {
     if (field.minLength !== undefined)
@@ -39,8 +41,23 @@ export function fieldRules(t: Translate, field: FieldDef, mode: 'create' | 'edit
     if (field.type === 'integer')
       validate.integer = (v) => isBlank(v) || Number.isInteger(Number(v)) || t('validation.integer', 'Must be a whole number');
   }
+  if (of) {
+    // The server's own evaluator, on the form's values; a change to the other side checks this one again.
+    const { def, name } = of;
+    if (comparisonsOf(def, name).some((check) => check.field === name)) validate.compare = (_v, values) => comparisonProblem(t, def, name, values as Record<string, unknown>) ?? true;
+    const deps = comparisonsOf(def, name).filter((check) => check.other === name).map((check) => check.field);
+    if (deps.length) rules.deps = deps;
+  }
   if (Object.keys(validate).length) rules.validate = validate;
   return rules;
+}
+
+/** What a form says on `name` when its values break one of the declaration's comparisons (null: none). */
+export function comparisonProblem(t: Translate, def: ResourceDef, name: string, values: Record<string, unknown>): string | null {
+  const broken = comparisonsOf(def, name).find((check) => check.field === name && !comparisonHolds(def, check, values));
+  if (!broken) return null;
+  const { key, other } = comparisonMessage(def, broken);
+  return t(key, { other: fieldLabel(t, def, other) });
 }
 
 /** A 422 refusal with no field to show it on (e.g. "can't edit until the request is completed"). */

@@ -3,7 +3,8 @@
 // file for review (a migration never changes once shipped, so it holds the SQL, not a call to
 // this). What it derives:
 // - columns and types from the field types, not null where required, defaults;
-// - checks: numeric ranges (min/max), enum values, choices, text lengths;
+// - checks: numeric ranges (min/max), enum values, choices, text lengths, and the declaration's
+//   comparisons between fields (`checks`: paid_amount <= amount);
 // - unique fields (per clinic), relations as foreign keys to (tenant_id, id) between a clinic's
 //   records, never cascading (README "Record guarantees");
 // - indexes for relations and for filterable or sortable fields;
@@ -79,6 +80,7 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
   lines.push('created_at timestamptz not null default now()', 'updated_at timestamptz not null default now()');
   if (!def.appendOnly) lines.push('version integer not null default 1');
   if (isArchivable(def)) lines.push('archived_at timestamptz');
+  for (const c of def.checks ?? []) lines.push(`constraint ${table}_${ident(c.field)}_vs_${ident(c.other)}_check check (${c.field} ${c.op} ${c.other})`);
   if (clinic) lines.push('primary key (tenant_id, id)');
   const scoped = (column: string) => (clinic ? `tenant_id, ${column}` : column);
   for (const [name, field] of stored) {

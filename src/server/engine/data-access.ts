@@ -3,6 +3,7 @@
 // `tenant_id`, and on top of that the transaction runs as a role under row-level security.
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
+import { brokenComparisons, comparisonMessage } from '../../shared/checks';
 import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
 import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
 import type { ReadLog } from '../audit/read-log';
@@ -502,6 +503,23 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /**
+   * The declaration's comparisons between fields, on the record as it will be: what was sent over
+   * what is stored (an update) or the declared defaults (a create). The database's CHECK holds
+   * the same rule; this answers first, on the field, naming the other one.
+   */
+  private checkComparisons(def: ResourceDef, input: Input, existing: Row | null): void {
+    if (!def.checks?.length) return;
+    const defaults = Object.fromEntries(Object.entries(def.fields).filter(([, f]) => f.default !== undefined).map(([n, f]) => [n, f.default]));
+    const record = { ...(existing ?? defaults), ...input };
+    const errors: FieldErrors = {};
+    for (const check of brokenComparisons(def, record)) {
+      const { key, other } = comparisonMessage(def, check);
+      (errors[check.field] ??= []).push({ key, vars: { other }, labels: { resource: def.name, vars: ['other'] } });
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
   /** A new password must not be common, nor built on the account's or its clinic's names. */
   private async checkPasswords(trx: Tx, def: ResourceDef, input: Input, existing: Row | null): Promise<void> {
     for (const [name, field] of Object.entries(def.fields)) {
@@ -525,6 +543,7 @@ export class DataAccess {
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
+      this.checkComparisons(def, input, null);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, null);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
@@ -556,6 +575,7 @@ export class DataAccess {
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
+      this.checkComparisons(def, input, existing);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, existing);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);

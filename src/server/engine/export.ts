@@ -5,20 +5,15 @@
 // formula (=, +, -, @, tab, CR) is written as text (OWASP "CSV injection").
 import { stringify } from 'csv-stringify/sync';
 import { type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
-import { type Translate, enumLabel, fieldLabel, relationText } from '../../shared/labels';
+import { enumLabel, fieldLabel, relationText } from '../../shared/labels';
 import { resourceByName } from '../../../resources/index';
-import { type Lang, translate } from '../i18n';
+import { type Lang, translate, translator } from '../i18n';
 import type { DataAccess } from './data-access';
 import type { Row } from './hooks';
 
 export const MAX_EXPORT_ROWS = 20_000;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** The labels' translate function over the server's locale files (a string option: the fallback). */
-function translator(lang: Lang): Translate {
-  return (key, options) => translate(lang, key, typeof options === 'string' ? { defaultValue: options } : options);
-}
 
 function cell(field: FieldDef, value: unknown, lang: Lang, titles: Map<string, string> | undefined): string {
   if (value === null || value === undefined) return field.emptyLabel ? translate(lang, field.emptyLabel) : '';

@@ -1,9 +1,11 @@
 // Turns every failure into the contract's shape: { message } in the caller's language, with
 // `errors` per field on 422. Bad input is always a 4xx; only real faults answer 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type Lang, pickLanguage, translate } from '../i18n';
+import { type Lang, pickLanguage, translate, translator } from '../i18n';
 import { toFieldErrors } from '../engine/validate';
-import { ApiError, type FieldErrors, invalid } from './errors';
+import { resourceByName } from '../../../resources/index';
+import { fieldLabel } from '../../shared/labels';
+import { ApiError, type FieldErrors, type FieldMessage, invalid } from './errors';
 
 interface PgError {
   code?: string;
@@ -14,8 +16,17 @@ interface PgError {
   table?: string;
 }
 
+function renderMessage(lang: Lang, m: FieldMessage): string {
+  const def = m.labels && resourceByName(m.labels.resource);
+  if (!def || !m.labels) return translate(lang, m.key, m.vars);
+  const t = translator(lang);
+  const vars = { ...m.vars };
+  for (const name of m.labels.vars) vars[name] = fieldLabel(t, def, String(vars[name]));
+  return translate(lang, m.key, vars);
+}
+
 function render(lang: Lang, fields: FieldErrors): Record<string, string[]> {
-  return Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map((m) => translate(lang, m.key, m.vars))]));
+  return Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map((m) => renderMessage(lang, m))]));
 }
 
 /** The last non-tenant column named in a PostgreSQL "Key (a, b)=(...)" detail. */
@@ -35,7 +46,8 @@ function constraintField(err: PgError): string {
   if (fromDetail) return fromDetail;
   let name = err.constraint ?? '';
   if (err.table && name.startsWith(`${err.table}_`)) name = name.slice(err.table.length + 1);
-  name = name.replace(/_(key|fkey|idx|check|pkey)$/, '').replace(/^tenant_id_/, '');
+  // A comparison between fields (<table>_<field>_vs_<other>_check) is about its first field.
+  name = name.replace(/_(key|fkey|idx|check|pkey)$/, '').replace(/^tenant_id_/, '').replace(/_vs_.*$/, '');
   return name || err.column || '_';
 }
 

@@ -4,6 +4,8 @@
 export interface FieldMessage {
   key: string;
   vars?: Record<string, string | number>;
+  /** Vars holding a field name of this resource, shown as the field's label ("Must not be more than Amount"). */
+  labels?: { resource: string; vars: readonly string[] };
 }
 export type FieldErrors = Record<string, FieldMessage[]>;
 

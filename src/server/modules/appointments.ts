@@ -1,5 +1,5 @@
-// Appointment rules: the paid amount never exceeds the amount, and one doctor's active
-// appointments never overlap. The check takes a transaction-scoped advisory lock on the doctor's
+// Appointment rules: one doctor's active appointments never overlap (the paid amount's limit is
+// declared: resources/appointments.ts `checks`). The check takes a transaction-scoped advisory lock on the doctor's
 // day first, so two bookings racing for the same slot cannot both pass.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
@@ -24,9 +24,6 @@ export async function defaultDoctorId(ctx: HookContext): Promise<number | null> 
 }
 
 async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: number | null): Promise<void> {
-  const amount = Number(merged.amount ?? 0);
-  const paid = Number(merged.paid_amount ?? 0);
-  if (paid > amount) throw invalid({ paid_amount: [{ key: 'validation.paidOverAmount' }] });
   if (FREE_STATUSES.includes(Number(merged.status ?? 0))) return;
 
   const doctor = merged.doctor_id as number | null;

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
-import { taskHooks, vitalSignHooks } from './patient-records';
+import { vitalSignHooks } from './patient-records';
 import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
 import { registerClinicSettingsRoutes } from './clinic-settings';
@@ -26,7 +26,6 @@ export const hooks: HookRegistry = {
   tenants: tenantHooks,
   appointments: appointmentHooks,
   vitalSigns: vitalSignHooks,
-  tasks: taskHooks,
   visitings: visitingHooks,
   invoices: invoiceHooks,
   supportGrants: supportGrantHooks,

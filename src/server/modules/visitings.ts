@@ -38,10 +38,6 @@ async function snapshotNames(ctx: HookContext, input: Input): Promise<void> {
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
-function checkPaid(fee: unknown, paid: unknown): void {
-  if (Number(paid ?? 0) > Number(fee ?? 0)) throw invalid({ paid_amount: [{ key: 'validation.paidOverAmount' }] });
-}
-
 /** A visit's appointment must be the same patient's; gives the appointment's doctor. */
 async function checkAppointment(ctx: HookContext, input: Input): Promise<number | null> {
   if (input.appointment_id == null) return null;
@@ -53,7 +49,6 @@ async function checkAppointment(ctx: HookContext, input: Input): Promise<number 
 
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
-    checkPaid(input.fee, input.paid_amount);
     input.date ??= dayOf(ctx.now);
     // The visit is the doctor's who records it; other staff record it for the appointment's
     // doctor, or for the Main Doctor when there is no appointment.
@@ -73,7 +68,6 @@ export const visitingHooks: ResourceHooks = {
     await checkVisitLimit(ctx);
   },
   async beforeUpdate(ctx, input, existing) {
-    checkPaid(input.fee ?? existing.fee, input.paid_amount ?? existing.paid_amount);
     if ('appointment_id' in input || 'patient_id' in input) {
       await checkAppointment(ctx, { patient_id: input.patient_id ?? existing.patient_id, appointment_id: 'appointment_id' in input ? input.appointment_id : existing.appointment_id });
     }

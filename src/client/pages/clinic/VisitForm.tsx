@@ -10,6 +10,7 @@ import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
 import { errorsOf } from './formErrors';
+import { comparisonProblem } from '../../engine/formRules';
 import { CatalogSelect } from './CatalogSelect';
 import { AttachmentsInput } from '../../engine/AttachmentsInput';
 import type { FieldDef } from '../../../shared/resource';
@@ -108,8 +109,11 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
               label={fieldLabel(t, def, 'paid_amount')}
               dependencies={['fee']}
               rules={[
-                ({ getFieldValue }) => ({
-                  validator: (_, v) => (Number(v ?? 0) <= Number(getFieldValue('fee') ?? 0) ? Promise.resolve() : Promise.reject(new Error(t('validation.paidOverAmount', 'The paid amount cannot be more than the amount')))),
+                ({ getFieldsValue }) => ({
+                  validator: () => {
+                    const problem = comparisonProblem(t, def, 'paid_amount', getFieldsValue(true) as Record<string, unknown>);
+                    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                  },
                 }),
               ]}
             >

@@ -28,6 +28,7 @@ import * as m028 from './028_mfa';
 import * as m029 from './029_isolate_every_clinic_table';
 import * as m030 from './030_phone_e164';
 import * as m031 from './031_access_epoch';
+import * as m032 from './032_field_comparisons';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '029_isolate_every_clinic_table': m029,
   '030_phone_e164': m030,
   '031_access_epoch': m031,
+  '032_field_comparisons': m032,
 };
 
 export const migrationProvider: MigrationProvider = {
