@@ -1,7 +1,7 @@
 // Money in and out of the clinic. Both lists sit behind the `accounting` permission.
-import { type ResourceDef, defineResource } from '../src/shared/resource';
+import { defineResource } from '../src/shared/resource';
 
-function ledger(name: 'incomes' | 'expenses', order: number): ResourceDef {
+function ledger<const N extends 'incomes' | 'expenses'>(name: N, order: number) {
   return defineResource({
     name,
     path: name,

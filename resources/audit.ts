@@ -3,7 +3,7 @@
 // engine and the auth layer (src/server/audit/), never through these resources.
 import { AUDIT_ACTIONS } from '../src/shared/audit';
 import { CENTRAL_ROLE } from '../src/shared/roles';
-import { type FieldDef, type ResourceDef, defineResource } from '../src/shared/resource';
+import { type FieldDef, defineResource } from '../src/shared/resource';
 
 const readOnly = (field: FieldDef): FieldDef => ({ ...field, readOnly: true });
 
@@ -28,7 +28,7 @@ const fields: Record<string, FieldDef> = {
 const base = { path: 'audit', table: 'audit_events', appendOnly: true, actions: ['read'], titleField: 'action', defaultSort: '-at' } as const;
 
 /** A clinic's activity: everything done in it, by its staff or by support with its consent. */
-export const clinicAudit: ResourceDef = defineResource({
+export const clinicAudit = defineResource({
   ...base,
   name: 'clinicAudit',
   scope: 'tenant',
@@ -39,7 +39,7 @@ export const clinicAudit: ResourceDef = defineResource({
 });
 
 /** The platform staff's own actions (clinics suspended, renewed, deleted, requests decided...). */
-export const centralAudit: ResourceDef = defineResource({
+export const centralAudit = defineResource({
   ...base,
   name: 'centralAudit',
   scope: 'central',

@@ -1,7 +1,7 @@
 // The clinic's reference lists (SPEC.md: categories). Same shape each, so one builder.
-import { type ResourceDef, defineResource } from '../src/shared/resource';
+import { defineResource } from '../src/shared/resource';
 
-function catalog(name: string, route: string, order: number): ResourceDef {
+function catalog<const N extends string>(name: N, route: string, order: number) {
   return defineResource({
     name,
     path: name,

@@ -6,6 +6,7 @@ import { centralAudit, clinicAudit } from './audit';
 import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
+import { clinicNotifications, notifications } from './notifications';
 import clinicExports from './exports';
 import { pastMedicalHistories, pastMedications, patientDiseases, vitalSigns } from './patientRecords';
 import {
@@ -38,7 +39,7 @@ import tenantUsers from './tenantUsers';
 import users from './users';
 import visitings from './visitings';
 
-export const resources: readonly ResourceDef[] = [
+const registry = [
   // central
   tenants,
   doctorRequests,
@@ -65,6 +66,7 @@ export const resources: readonly ResourceDef[] = [
   landingHighlights,
   landingProjects,
   centralAudit,
+  notifications,
   // clinic
   appointments,
   patients,
@@ -91,7 +93,21 @@ export const resources: readonly ResourceDef[] = [
   clinicAudit,
   supportGrants,
   clinicExports,
-];
+  clinicNotifications,
+] as const;
+
+export const resources: readonly ResourceDef[] = registry;
+
+// Relation targets and `within` parents are resource names: one that names no declared resource (a
+// typo) fails the type check here, with the unknown name in the message. (Declarations keep their
+// literal types through defineResource; a factory takes its name as a const type parameter.)
+type TargetOf<T> = T extends { readonly relation: { readonly resource: infer R } } ? R : T extends { readonly items: infer I } ? TargetsOf<I> : never;
+type TargetsOf<F> = F extends unknown ? { [K in keyof F]-?: TargetOf<F[K]> }[keyof F] : never;
+type TargetsOfDef<D> = (D extends { readonly fields: infer F } ? TargetsOf<F> : never) | (D extends { readonly within: { readonly resource: infer W } } ? W : never);
+/** The relation targets and parents a list of declarations names without declaring them. */
+export type UnknownTargets<R extends readonly unknown[]> = Exclude<TargetsOfDef<R[number]>, (R[number] extends { readonly name: infer N } ? N : never) | undefined>;
+type Unknown = UnknownTargets<typeof registry>;
+export const everyTargetDeclared: [Unknown] extends [never] ? true : { unknownTargets: Unknown } = true;
 
 /** Permission table names that are not a single resource (screens made of several). */
 export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting'];

@@ -1,6 +1,6 @@
 // The public landing pages and their editors: the platform's (central) and each clinic's. Texts
 // come in the three languages; images are public uploads for PC, tablet and mobile screens.
-import { type CentralAccess, type FieldDef, type ResourceDef, defineResource } from '../src/shared/resource';
+import { type CentralAccess, type FieldDef, defineResource } from '../src/shared/resource';
 
 // The Service Admin's job, with the Owner and Developers.
 const EDITORS: CentralAccess = { read: [0, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] };
@@ -69,7 +69,7 @@ export const landingSections = defineResource({
 });
 
 /** Items of the list-like sections: one table, one resource per kind. */
-function landingItems(name: string, path: string, kind: string, order: number): ResourceDef {
+function landingItems<const N extends string>(name: N, path: string, kind: string, order: number) {
   return defineResource({
     name,
     path,
@@ -125,7 +125,7 @@ export const tenantLandingPage = defineResource({
   },
 });
 
-function clinicItems(name: 'solutions' | 'highlights' | 'projects', order: number): ResourceDef {
+function clinicItems<const N extends 'solutions' | 'highlights' | 'projects'>(name: N, order: number) {
   return defineResource({
     name,
     path: name,

@@ -1,8 +1,8 @@
 // The platform's own records about its clinics: managed lists, plan history, invoices, requests.
-import { type ResourceDef, defineResource } from '../src/shared/resource';
+import { defineResource } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 
-function namedList(name: 'cities' | 'educations', order: number): ResourceDef {
+function namedList<const N extends 'cities' | 'educations'>(name: N, order: number) {
   return defineResource({
     name,
     path: name,

@@ -1,11 +1,11 @@
 // Locations and links: the platform's own (central settings) and each clinic's (services). The
 // two share API paths; the host decides which one answers.
-import { type CentralAccess, type ResourceDef, defineResource } from '../src/shared/resource';
+import { type CentralAccess, defineResource } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 
 const everyone: CentralAccess = { read: ROLE_GROUPS.ALL_CENTRAL, create: ROLE_GROUPS.ALL_CENTRAL, update: ROLE_GROUPS.ALL_CENTRAL, delete: ROLE_GROUPS.ALL_CENTRAL };
 
-function locations(scope: 'central' | 'tenant'): ResourceDef {
+function locations(scope: 'central' | 'tenant') {
   return defineResource({
     name: scope === 'central' ? 'locations' : 'tenantLocations',
     path: 'locations',
@@ -25,7 +25,7 @@ function locations(scope: 'central' | 'tenant'): ResourceDef {
   });
 }
 
-function links(scope: 'central' | 'tenant'): ResourceDef {
+function links(scope: 'central' | 'tenant') {
   return defineResource({
     name: scope === 'central' ? 'links' : 'tenantLinks',
     path: 'links',

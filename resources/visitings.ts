@@ -1,7 +1,7 @@
 import { defineResource } from '../src/shared/resource';
 import { attachments } from './attachments';
 
-const catalogItem = (idField: string, resource: string) => ({
+const catalogItem = <const R extends string>(idField: string, resource: R) => ({
   type: 'list',
   maxItems: 30,
   items: {

@@ -2,6 +2,8 @@
 // (validation, routes, access, OpenAPI, pages, menu, translation keys) is read from one of these.
 // Declarations are plain data so the same object is safe to ship to the browser.
 
+import type { MenuPlacement } from './menu';
+
 export type Scope = 'central' | 'tenant';
 export type Action = 'read' | 'create' | 'update' | 'delete';
 export const ACTIONS: readonly Action[] = ['read', 'create', 'update', 'delete'];
@@ -74,6 +76,11 @@ export interface FieldDef {
   /** Accepted and validated but not stored as a column: handed to the resource's server hooks. */
   virtual?: boolean;
   /**
+   * Answered but not stored: the resource's server-side `present` hook fills it on every row (a
+   * notification's message in the reader's language). Read-only; never filtered, sorted or searched.
+   */
+  computed?: boolean;
+  /**
    * Type 'date': may not be after today (a date of birth). The server allows one day ahead, for
    * clinics whose day starts before the server's; the date picker offers no later day.
    */
@@ -123,6 +130,20 @@ export interface FieldComparison {
  */
 export type DeletePolicy = 'restrict' | 'archive' | 'cascade';
 
+/**
+ * A row filter an action's rule adds to the yes/no of `access`/`permission`: allowed callers act
+ * only on the rows whose `column` holds `equals`, read from the caller (their user id: one's own
+ * notifications). The engine ANDs it into every query of that action (list, export, show, update,
+ * delete), so a row outside it answers 404 exactly like a missing one, never a 403 that tells it
+ * exists. Plain data, not a function: the browser loads the same declaration, and a closed
+ * vocabulary of caller values keeps every rule a single indexed equality. A clinic's own rows need
+ * no rule: `scope: 'tenant'` already ANDs the clinic into every query.
+ */
+export interface RowFilter {
+  column: string;
+  equals: 'caller.user_id';
+}
+
 export interface CentralAccess {
   /** Central roles (0 Owner, 1 Admin, 2 Service Admin, 3 Developer) allowed per action. */
   read: readonly number[];
@@ -149,6 +170,8 @@ export interface ResourceDef {
   mainDoctorOnly?: boolean;
   /** Tenant resources every logged-in clinic user may work on (tasks), no permission needed. */
   anyStaff?: boolean;
+  /** Per action: the rows the rule lets through (see RowFilter); an action without one: every row. */
+  rowFilter?: Partial<Record<Action, RowFilter>>;
   /**
    * Records that belong to a parent record and are shown inside its page (vital signs inside a
    * patient): the parent resource, the field holding its id, and the tab's route below it.
@@ -190,7 +213,7 @@ export interface ResourceDef {
    */
   checks?: readonly FieldComparison[];
   /** Menu placement in the client; absent means not shown in the menu. */
-  menu?: { order: number; icon?: string; parent?: string };
+  menu?: MenuPlacement;
 }
 
 /** Fields every table has, added by the engine so declarations stay short. */
@@ -253,6 +276,11 @@ export function resourceActions(def: ResourceDef): readonly Action[] {
   return def.actions ?? ACTIONS;
 }
 
+/** The same row filter for each of the resource's actions (one's own rows, whatever one does). */
+export function ownRows(filter: RowFilter): Partial<Record<Action, RowFilter>> {
+  return { read: filter, create: filter, update: filter, delete: filter };
+}
+
 export function permissionTable(def: ResourceDef): string {
   return def.permission ?? def.name;
 }
@@ -262,13 +290,14 @@ export function clientRoute(def: ResourceDef): string {
 }
 
 /** Identity helper that keeps literal types and checks the shape. */
-export function defineResource(def: ResourceDef): ResourceDef {
+export function defineResource<const D extends ResourceDef>(def: D): D {
   // The database cannot search, filter or sort what it only holds sealed.
   for (const [name, f] of Object.entries(def.fields)) {
     if (f.encrypted && (def.scope !== 'tenant' || !['string', 'text'].includes(f.type) || f.searchable || (f.filterable && !f.lookup) || f.sortable)) {
       throw new Error(`${def.name}.${name}: an encrypted field is a clinic's string or text, never searchable, sortable, or filterable but by its lookup`);
     }
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
+    if (f.computed && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
   }
   for (const check of def.checks ?? []) {
     const [a, b] = [def.fields[check.field], def.fields[check.other]];

@@ -3,6 +3,7 @@ import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { resourceByName } from '../../resources/index';
 import { CENTRAL, DEMO, type TestApp } from './harness';
 import { sampleInput } from './samples';
+import { notify } from '../../src/server/modules/notifications';
 
 export const OTHER = 'other.localhost';
 
@@ -40,9 +41,37 @@ export async function relationsFor(t: TestApp, def: ResourceDef, host: string, k
   return out;
 }
 
-export async function createRecord(t: TestApp, def: ResourceDef, host: string, known: Record<string, number> = {}, overrides: Record<string, unknown> = {}): Promise<{ id: number } & Record<string, unknown>> {
-  const token = await tokenFor(t, def, host);
+/** Who a token belongs to, and the clinic of its host (null on the central host). */
+export async function whoIs(t: TestApp, host: string, token: string): Promise<{ userId: number; tenantId: number | null }> {
+  const res = await t.call('GET', host === CENTRAL ? '/auth/user' : '/auth/tenant/user', { host, token });
+  const userId = (res.body.data as { id: number }).id;
+  if (host === CENTRAL) return { userId, tenantId: null };
+  const tenant = await t.db.kysely.selectFrom('tenants').select('id').where('subdomain', '=', host.split('.')[0]).executeTakeFirstOrThrow();
+  return { userId, tenantId: Number(tenant.id) };
+}
+
+/** A notification for the token's user, written as the server writes them. */
+export async function notifyCaller(t: TestApp, def: ResourceDef, host: string, token: string): Promise<void> {
+  const { userId, tenantId } = await whoIs(t, host, token);
+  await notify(t.db.kysely, { scope: def.scope, tenantId, userIds: [userId] }, 'requestAccepted', { doctor: `Doctor ${userId}` });
+}
+
+/**
+ * A record to act on. `actor`: the token that will act on it (default the host's Owner or Main
+ * Doctor); a resource whose rows are each caller's own (a row filter) gets one of the actor's.
+ */
+export async function createRecord(
+  t: TestApp,
+  def: ResourceDef,
+  host: string,
+  known: Record<string, number> = {},
+  overrides: Record<string, unknown> = {},
+  actor?: string,
+): Promise<{ id: number } & Record<string, unknown>> {
+  const token = actor ?? (await tokenFor(t, def, host));
   if (!resourceActions(def).includes('create')) {
+    // One's own notifications: made for the caller, as the server makes them.
+    if (def.table === 'notifications') await notifyCaller(t, def, host, token);
     // Records only the server writes (invoices, plan history): use one the demo data has.
     const list = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
     const first = (list.body.data as ({ id: number } & Record<string, unknown>)[] | undefined)?.[0];

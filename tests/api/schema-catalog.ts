@@ -87,7 +87,7 @@ const TYPES: Record<FieldDef['type'], RegExp> = {
   json: /^(jsonb?|text\[\]|bigint\[\])$/,
 };
 
-const stored = (def: ResourceDef) => Object.entries(allFields(def)).filter(([, f]) => !f.virtual);
+const stored = (def: ResourceDef) => Object.entries(allFields(def)).filter(([, f]) => !f.virtual && !f.computed);
 
 /** The foreign key a relation needs: a clinic's record points at (tenant_id, id) of another clinic table. */
 function expectedKey(def: ResourceDef, name: string, field: FieldDef, resolve: (name: string) => ResourceDef): { columns: string[]; target: string; targetColumns: string[] } {

@@ -34,7 +34,7 @@ async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
       out.push(`/${entry.path}`);
       continue;
     }
-    const def = entry.type === 'resource' ? entry.def : entry.path.startsWith('patients/') ? resourceByName('patients') : null;
+    const def = entry.type === 'resource' || entry.type === 'tab' ? entry.def : entry.path.startsWith('patients/') ? resourceByName('patients') : null;
     const id = def ? await firstId(p, def.path) : null;
     if (id !== null) out.push(`/${entry.path.replace(':id', String(id))}`);
   }

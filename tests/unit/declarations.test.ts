@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldDef, defineResource } from '../../src/shared/resource';
 import { normalizeForLookup } from '../../src/server/crypto/keyring';
+import { MENU_ICONS, type MenuPlacement } from '../../src/shared/menu';
+import type { UnknownTargets } from '../../resources/index';
 
 const declare = (field: FieldDef, scope: 'tenant' | 'central' = 'tenant') =>
   defineResource({ name: 'things', path: 'things', table: 'things', scope, titleField: 'note', defaultSort: '-id', fields: { note: field } });
@@ -30,5 +32,48 @@ describe('encrypted fields', () => {
     expect(normalizeForLookup('١٩٩٠ ١٢٣-٤٥٦')).toBe('1990123456');
     expect(normalizeForLookup('۱۹۹۰۱۲۳۴۵۶')).toBe('1990123456');
     expect(normalizeForLookup(' AB-12 cd ')).toBe('ab12cd');
+  });
+});
+
+// Typos in a declaration's names fail `npm run typecheck` (part of `npm test`): each
+// expect-error directive below marks an error the type check must report, or it fails on the unused directive.
+describe('names a declaration may use', () => {
+  const _courts = defineResource({ name: 'courts', path: 'courts', table: 'courts', scope: 'tenant', titleField: 'name', defaultSort: 'name', fields: { name: { type: 'string' } } });
+  const _lawsuits = defineResource({
+    name: 'lawsuits',
+    path: 'lawsuits',
+    table: 'lawsuits',
+    scope: 'tenant',
+    titleField: 'title',
+    defaultSort: '-id',
+    fields: { title: { type: 'string' }, court_id: { type: 'relation', relation: { resource: 'courtz', labelField: 'name' } } },
+  });
+  const _sessions = defineResource({
+    name: 'sessions',
+    path: 'sessions',
+    table: 'sessions',
+    scope: 'tenant',
+    within: { resource: 'lawsuit', field: 'lawsuit_id', tab: 'sessions' },
+    titleField: 'day',
+    defaultSort: 'day',
+    fields: { day: { type: 'date' }, lawsuit_id: { type: 'relation', relation: { resource: 'lawsuits', labelField: 'title' } } },
+  });
+
+  it('a relation target or a parent that is not declared is named by the type check', () => {
+    const unknown: UnknownTargets<readonly [typeof _courts, typeof _lawsuits, typeof _sessions]> = 'courtz';
+    const alsoUnknown: UnknownTargets<readonly [typeof _courts, typeof _lawsuits, typeof _sessions]> = 'lawsuit';
+    // @ts-expect-error 'lawsuits' is declared: not an unknown target
+    const known: UnknownTargets<readonly [typeof _courts, typeof _lawsuits, typeof _sessions]> = 'lawsuits';
+    expect([unknown, alsoUnknown, known]).toHaveLength(3);
+  });
+
+  it('menu icons and groups are the layout\'s own', () => {
+    const fine: MenuPlacement = { order: 1, icon: 'calendar' };
+    // @ts-expect-error an icon the layout cannot draw (was silently a file icon)
+    const badIcon: MenuPlacement = { order: 1, icon: 'calender' };
+    // @ts-expect-error a group no screen opens
+    const badGroup: MenuPlacement = { order: 1, parent: 'setings' };
+    expect([fine, badIcon, badGroup]).toHaveLength(3);
+    expect(MENU_ICONS).toContain('calendar');
   });
 });

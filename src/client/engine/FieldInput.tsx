@@ -22,14 +22,17 @@ export interface FieldInputProps {
   status?: 'error';
   /** Enum values offered (default: all). */
   allowed?: readonly number[];
+  /** Shown but not changeable (a nested record's parent, given by the page it was opened from). */
+  disabled?: boolean;
 }
 
-function RelationSelect({ field, value, onChange, onBlur, id, status }: FieldInputProps) {
+function RelationSelect({ field, value, onChange, onBlur, id, status, disabled }: FieldInputProps) {
   const { options, onSearch, loading } = useRelationOptions(field, value);
   return (
     <Select<number | string>
       id={id}
       status={status}
+      disabled={disabled}
       showSearch
       filterOption={false}
       onSearch={onSearch}
@@ -45,9 +48,9 @@ function RelationSelect({ field, value, onChange, onBlur, id, status }: FieldInp
 }
 
 export function FieldInput(props: FieldInputProps) {
-  const { field, value, onChange, onBlur, id, status, name } = props;
+  const { field, value, onChange, onBlur, id, status, name, disabled } = props;
   const t = useT();
-  const common = { id, status, onBlur };
+  const common = { id, status, onBlur, disabled };
   switch (field.type) {
     case 'text':
       return <Input.TextArea {...common} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
@@ -68,7 +71,7 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'boolean':
-      return <Switch id={id} checked={!!value} onChange={(v) => onChange(v)} />;
+      return <Switch id={id} disabled={disabled} checked={!!value} onChange={(v) => onChange(v)} />;
     case 'date':
       return (
         <DatePicker

@@ -18,6 +18,7 @@ import { DeleteAction } from './DeleteAction';
 import { pendingOf } from '../providers/pending';
 import { ApiError, newIdempotencyKey } from '../providers/http';
 import { ConflictDialog } from './ConflictDialog';
+import { childTabPath, isChild } from './within';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -91,9 +92,9 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
       redirect: def.within ? false : 'list',
       onMutationSuccess: ({ data }) => {
         submission.current = newIdempotencyKey();
-        if (!def.within) return;
+        if (!isChild(def)) return;
         const parentId = (data as Record<string, unknown>)[def.within.field];
-        navigate(`/${def.within.resource}/${String(parentId)}/${def.within.tab}`);
+        navigate(childTabPath(def, String(parentId)));
       },
       // An Admin's change to a doctor becomes a request: show the server's notice instead.
       successNotification: (data) => ({ message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
@@ -103,6 +104,8 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
   // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show only
   // lists of files (attachments).
   const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f)));
+  // Opened from a parent's tab (?patient_id=3): the parent is given, not chosen.
+  const fixedParent = mode === 'create' && def.within && queryDefaults(def, location.search)[def.within.field] !== undefined ? def.within.field : null;
   const loaded = query?.data?.data;
   useEffect(() => {
     if (loaded) original.current = loaded;
@@ -164,6 +167,7 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
                   allowed={enumOptions?.[name]}
+                  disabled={name === fixedParent}
                 />
               </Form.Item>
             )}

@@ -1,6 +1,7 @@
-// Generated detail page: every readable field in a Descriptions list.
+// Generated detail page: every readable field in a Descriptions list, and below it the tabs of the
+// records declared `within` this resource (ChildTabs). Also the page of those tabs' routes.
 import { Button, Descriptions, Tag } from 'antd';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EditButton, Show } from '@refinedev/antd';
 import { allFields, clientRoute, type ResourceDef } from '../../shared/resource';
 import { screensOf } from './screens';
@@ -11,12 +12,15 @@ import { FieldValue, RelationValue } from './FieldValue';
 import { fieldLabel, resourceTitle } from '../../shared/labels';
 import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
+import { ChildTabs } from './ChildTabs';
 
 export function ShowPage({ def }: { def: ResourceDef }) {
   const t = useT();
   const canEdit = useCanDo(def, 'update');
   const { list } = useNavigation();
-  const { query, result } = useShow({ resource: def.name, errorNotification: false });
+  // From the address: both <route>/show/:id and the tabs' <route>/:id/<tab> name it `id`.
+  const { id } = useParams();
+  const { query, result } = useShow({ resource: def.name, id, errorNotification: false });
   const record = result;
   // The version is bookkeeping (the API's ETag), not something to read.
   const fields = Object.entries(allFields(def)).filter(([name, f]) => !f.writeOnly && name !== 'version');
@@ -51,6 +55,12 @@ export function ShowPage({ def }: { def: ResourceDef }) {
           </Descriptions.Item>
         ))}
       </Descriptions>
+      {/* A hand-made area shows the nested records itself (the patient's tabs). */}
+      {!area && id && record?.id !== undefined && (
+        <div style={{ marginTop: 24 }}>
+          <ChildTabs parent={def} parentId={id} />
+        </div>
+      )}
     </Show>
   );
 }

@@ -1,16 +1,20 @@
 // The route table and menu of the current application, derived from the resource registry
 // (resources/index.ts) plus the client's screens (screens.ts).
+import type { MenuIcon } from '../../shared/menu';
 import type { Caller } from '../../shared/access';
 import { type Action, type ResourceDef, type Scope, clientRoute, resourceActions } from '../../shared/resource';
 import { CENTRAL_SCREENS } from '../../shared/roles';
 import { resourcesOf } from '../../../resources';
 import { type Rule, allows } from './rules';
 import { type Screen, screensOf } from './screens';
+import { type ChildDef, childrenOf, tabRoute } from './within';
 
 export type PageKind = 'list' | 'create' | 'edit' | 'show';
 
 export type RouteEntry =
   | { type: 'resource'; path: string; def: ResourceDef; page: PageKind; rule: Rule }
+  /** A nested resource's tab on its parent's page (`def` is the parent, which the route opens). */
+  | { type: 'tab'; path: string; def: ResourceDef; child: ChildDef; rule: Rule }
   | { type: 'screen'; path: string; screen: Screen; rule: Rule }
   | { type: 'redirect'; path: string; to: string; rule: Rule };
 
@@ -19,7 +23,7 @@ export interface MenuEntry {
   /** Translation key of the label. */
   label: string;
   path: string;
-  icon?: string;
+  icon?: MenuIcon;
   order: number;
   rule: Rule;
   children: MenuEntry[];
@@ -55,6 +59,8 @@ export function routesOf(scope: Scope): RouteEntry[] {
       if (!actions.includes(action)) continue;
       out.push({ type: 'resource', path: paths[page], def, page, rule: resourceRule(def, action) });
     }
+    // Whoever may read the parent opens its tabs; a child it may not read says so in the tab.
+    for (const child of childrenOf(def)) out.push({ type: 'tab', path: tabRoute(def, child), def, child, rule: resourceRule(def, 'read') });
   }
   for (const screen of screensOf(scope)) {
     if (declared(scope, screen.path)) continue; // the resource's own pages replace the placeholder
@@ -67,7 +73,8 @@ export function routesOf(scope: Scope): RouteEntry[] {
 export function menuOf(scope: Scope): MenuEntry[] {
   const flat: (MenuEntry & { parent?: string })[] = [];
   for (const def of resourcesOf(scope)) {
-    if (!def.menu) continue;
+    // Nested records are reached through their parent's page, never from the menu.
+    if (!def.menu || def.within) continue;
     flat.push({
       key: def.name,
       label: `resources.${def.name}.title`,

@@ -5,11 +5,19 @@ import type { PageKind } from './nav';
 
 type Page = LazyExoticComponent<ComponentType>;
 
+/**
+ * A page kind, or `tabs`: the parent's page at its nested records' tab routes (<route>/:id/<tab>),
+ * which is otherwise the generated detail page with the tabs below the record.
+ */
+export type OverrideKind = PageKind | 'tabs';
+
 const clinic = {
   appointmentsList: lazy(() => import('../pages/clinic/AppointmentsList')),
   appointmentCreate: lazy(() => import('../pages/clinic/AppointmentForm').then((m) => ({ default: m.AppointmentCreate }))),
   appointmentEdit: lazy(() => import('../pages/clinic/AppointmentForm')),
   patientCreate: lazy(() => import('../pages/clinic/PatientCreate')),
+  // One instance for the screens' and the declared tabs' routes: switching tabs keeps the page.
+  patientTabs: lazy(() => import('../pages/PatientTabs')),
   staffShow: lazy(() => import('../pages/clinic/StaffShow')),
   staffCreate: lazy(() => import('../pages/clinic/StaffForm').then((m) => ({ default: m.StaffCreate }))),
   staffEdit: lazy(() => import('../pages/clinic/StaffForm')),
@@ -32,7 +40,7 @@ const landing = {
   hub: lazy(() => import('../pages/landing/LandingHub')),
 };
 
-export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind, Page>>>> = {
+export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideKind, Page>>>> = {
   // Central
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
   doctorRequests: { list: central.requests },
@@ -41,7 +49,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
   users: { show: central.userShow },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
-  patients: { create: clinic.patientCreate },
+  // Visits, appointments and the audit beside the nurse records' tabs (pages/PatientTabs.tsx).
+  patients: { create: clinic.patientCreate, tabs: clinic.patientTabs },
   tenantUsers: { show: clinic.staffShow, create: clinic.staffCreate, edit: clinic.staffEdit },
   tasks: { list: clinic.tasksList },
   // Naming one of the platform's staff and revoking at once need more than the generated pages.
@@ -54,7 +63,7 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<PageKind,
 
 export const SCREEN_PAGES: Record<string, Page> = {
   dashboard: lazy(() => import('../pages/Dashboard')),
-  patientTabs: lazy(() => import('../pages/PatientTabs')),
+  patientTabs: clinic.patientTabs,
   // Central (and the profile of both applications)
   centralDashboard: lazy(() => import('../pages/central/Dashboard')),
   notifications: lazy(() => import('../pages/central/NotificationsPage')),

@@ -16,6 +16,10 @@ export function appRoutes(scope: Scope) {
     else if (entry.type === 'resource') {
       const Override = RESOURCE_OVERRIDES[entry.def.name]?.[entry.page];
       element = Override ? <Override /> : <ResourcePage def={entry.def} page={entry.page} />;
+    } else if (entry.type === 'tab') {
+      // The parent's page, which reads the active tab from the address.
+      const Override = RESOURCE_OVERRIDES[entry.def.name]?.tabs;
+      element = Override ? <Override /> : <ResourcePage def={entry.def} page="show" />;
     } else {
       const Page = entry.screen.page ? SCREEN_PAGES[entry.screen.page] : undefined;
       if (!Page) return [];

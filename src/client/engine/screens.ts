@@ -2,6 +2,7 @@
 // areas whose resources do not exist yet (a translated "coming soon" page). Resources in the
 // registry add their own routes and menu entries (see nav.ts); nothing here repeats them.
 import type { Scope } from '../../shared/resource';
+import type { MenuPlacement } from '../../shared/menu';
 import { AUTH, type Rule } from './rules';
 
 export interface Screen {
@@ -15,7 +16,7 @@ export interface Screen {
   redirect?: string;
   /** Hand-written page name (see pages/screenPages.tsx); default "coming soon". */
   page?: string;
-  menu?: { order: number; icon?: string; parent?: string };
+  menu?: MenuPlacement;
 }
 
 const central = (screen: string): Rule => ({ kind: 'central', screen });
@@ -47,14 +48,12 @@ export const SCREENS: readonly Screen[] = [
   { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },
   { key: 'visitingNew', path: 'visitings/:id/new', scope: T, rule: { kind: 'permission', table: 'visitings', action: 'create' }, page: 'visitNew' },
   { key: 'visitingOld', path: 'visitings/:id/old', scope: T, rule: perm('visitings'), page: 'visitOld' },
+  // The patient's hand-written tabs; the nurse records' tabs (patients/:id/nurses/...) are routed
+  // from their declarations' `within` (nav.ts).
   { key: 'patient', path: 'patients/:id', scope: T, rule: perm('patients'), redirect: 'visitings' },
   { key: 'visitings', path: 'patients/:id/visitings', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'appointments', path: 'patients/:id/appointments', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'nurses', path: 'patients/:id/nurses', scope: T, rule: perm('patients'), redirect: 'vital-signs' },
-  { key: 'vitalSigns', path: 'patients/:id/nurses/vital-signs', scope: T, rule: perm('patients'), page: 'patientTabs' },
-  { key: 'pastMedicalHistories', path: 'patients/:id/nurses/past-medical-histories', scope: T, rule: perm('patients'), page: 'patientTabs' },
-  { key: 'pastMedications', path: 'patients/:id/nurses/past-medications', scope: T, rule: perm('patients'), page: 'patientTabs' },
-  { key: 'commonDiseases', path: 'patients/:id/nurses/common-diseases', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'clinicAudit', path: 'patients/:id/opened', scope: T, rule: MAIN, page: 'patientTabs' },
   { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
   { key: 'commonDiseases', path: 'categories/common-diseases', scope: T, rule: AUTH, menu: { order: 51, parent: 'categories' } },

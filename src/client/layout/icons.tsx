@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MenuIcon } from '../../shared/menu';
 import {
   AppstoreOutlined,
   BellOutlined,
@@ -19,7 +20,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 
-const ICONS: Record<string, ReactNode> = {
+const ICONS: Record<MenuIcon, ReactNode> = {
   appstore: <AppstoreOutlined />,
   bell: <BellOutlined />,
   calendar: <CalendarOutlined />,
@@ -38,7 +39,11 @@ const ICONS: Record<string, ReactNode> = {
   user: <UserOutlined />,
 };
 
-export function menuIcon(name: string | undefined): ReactNode {
-  if (!name) return undefined;
-  return ICONS[name] ?? <FileOutlined />;
+export function menuIcon(name: MenuIcon | undefined): ReactNode {
+  return name ? ICONS[name] : undefined;
+}
+
+/** An icon named in content the operators typed (a landing-page item): a file icon when unknown. */
+export function contentIcon(name: string): ReactNode {
+  return (ICONS as Record<string, ReactNode>)[name] ?? <FileOutlined />;
 }

@@ -75,7 +75,7 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
     ? ['tenant_id bigint not null references tenants(id) on delete cascade', 'id bigint generated always as identity']
     : ['id bigint generated always as identity primary key'];
   const indexes: string[] = [];
-  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual);
+  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual && !f.computed);
   for (const [name, field] of stored) lines.push(...columnOf(name, field));
   lines.push('created_at timestamptz not null default now()', 'updated_at timestamptz not null default now()');
   if (!def.appendOnly) lines.push('version integer not null default 1');

@@ -4,7 +4,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
 import { brokenComparisons, comparisonMessage } from '../../shared/checks';
-import { type Action, type FieldDef, type ResourceDef, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, type RowFilter, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
 import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
 import type { ReadLog } from '../audit/read-log';
 import type { FieldCipher } from '../crypto/fields';
@@ -13,6 +13,7 @@ import { assertPassword, personalWords } from '../auth/password-policy';
 import type { Database } from '../db/schema';
 import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
+import { DEFAULT_LANG, type Lang } from '../i18n';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { Filter, ListQuery } from './query';
 import { resourceByName } from '../../../resources/index';
@@ -61,6 +62,8 @@ export interface DataAccessOptions {
   cipher?: FieldCipher | null;
   /** The caller was decided from a kept session: confirm it at the first transaction. */
   access?: AccessCheck | null;
+  /** The caller's language, for what a `present` hook renders (a notification's message). */
+  lang?: Lang;
 }
 
 /**
@@ -242,14 +245,45 @@ export class DataAccess {
     return this.caller;
   }
 
-  private scopeWhere(def: ResourceDef): RawBuilder<unknown>[] {
+  /**
+   * What every query of `action` on the resource is limited to: the clinic, the fixed columns, and
+   * the action's row filter (ResourceDef.rowFilter). Built here, the one place every list, show,
+   * update and delete gets its WHERE from, so a row outside the filter is simply not found (404).
+   */
+  private scopeWhere(def: ResourceDef, action: Action): RawBuilder<unknown>[] {
     const where = def.scope === 'tenant' ? [sql`tenant_id = ${this.tenantId}`] : [];
     for (const [column, value] of Object.entries(def.fixed ?? {})) where.push(sql`${sql.ref(column)} = ${value}`);
+    const filter = def.rowFilter?.[action];
+    if (filter) {
+      const value = this.callerValue(filter);
+      // No caller to compare with (a job, a restore): no row is anyone's own.
+      where.push(value === null ? sql`false` : sql`${sql.ref(filter.column)} = ${value}`);
+    }
     return where;
   }
 
+  private callerValue(filter: RowFilter): number | null {
+    switch (filter.equals) {
+      case 'caller.user_id':
+        return this.who?.userId ?? null;
+    }
+  }
+
+  /**
+   * For a hand-written route acting on many rows of a declared resource at once (mark all read):
+   * the action's access check, then the WHERE the engine itself would use (clinic, fixed columns,
+   * row filter), so the route cannot reach rows the declaration keeps from the caller.
+   */
+  rowsWhere(def: ResourceDef, action: Action): RawBuilder<unknown> {
+    this.authorize(def, action);
+    const where = this.scopeWhere(def, action);
+    return where.length ? sql.join(where, sql` and `) : sql`true`;
+  }
+
   private columns(def: ResourceDef): RawBuilder<unknown> {
-    return sql.join(readableFields(def).map((f) => sql.ref(f)));
+    // Computed fields have no column: the present hook fills them.
+    const fields = allFields(def);
+    return sql.join(readableFields(def).filter((f) => !fields[f].computed).map((f) => sql.ref(f)));
   }
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
@@ -281,7 +315,7 @@ export class DataAccess {
    */
   async batch(def: ResourceDef, afterId: number, size: number): Promise<Row[]> {
     this.authorize(def, 'read');
-    const where = [...this.scopeWhere(def), sql`id > ${afterId}`];
+    const where = [...this.scopeWhere(def, 'read'), sql`id > ${afterId}`];
     return this.transaction(async (trx) => {
       const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)} order by id limit ${size}`.execute(trx);
       return this.opened(trx, def, rows);
@@ -299,7 +333,7 @@ export class DataAccess {
   async titles(target: ResourceDef, labelField: string, ids: number[]): Promise<Row[]> {
     if (!ids.length || !this.can(target, 'read')) return [];
     const localized = labelField.endsWith('_en') ? ['ar', 'ckb'].map((l) => `${labelField.slice(0, -3)}_${l}`).filter((f) => f in target.fields) : [];
-    const where = [...this.scopeWhere(target), sql`id in (${sql.join(ids)})`];
+    const where = [...this.scopeWhere(target, 'read'), sql`id in (${sql.join(ids)})`];
     return this.transaction(async (trx) => {
       const { rows } = await sql<Row>`select ${sql.join(['id', labelField, ...localized].map((f) => sql.ref(f)))} from ${sql.table(target.table)}
         where ${sql.join(where, sql` and `)}`.execute(trx);
@@ -309,7 +343,7 @@ export class DataAccess {
 
   /** One page of a list query and the total it matches, without the audit event. */
   private async page(def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-    const where = this.scopeWhere(def);
+    const where = this.scopeWhere(def, 'read');
     for (const f of query.filters) where.push(def.fields[f.field]?.lookup ? await this.lookupSql(def, f.field, String(f.value)) : this.filterSql(f));
     // Archived records leave default lists and pickers; a lookup by id (relation labels in
     // history) still finds them, and filter[archived]=true lists only them.
@@ -343,9 +377,12 @@ export class DataAccess {
     });
   }
 
-  /** Rows with their encrypted fields opened. */
+  /** Rows with their encrypted fields opened, as the resource's `present` hook shows them. */
   private async opened(trx: Tx, def: ResourceDef, rows: Row[]): Promise<Row[]> {
-    return this.options.cipher ? this.options.cipher.openRows(trx, def, this.tenantId, rows) : rows;
+    const open = this.options.cipher ? await this.options.cipher.openRows(trx, def, this.tenantId, rows) : rows;
+    const present = this.hooks[def.name]?.present;
+    const lang = this.options.lang ?? DEFAULT_LANG;
+    return present ? open.map((row) => present(row, { lang })) : open;
   }
 
   /** Column values with their encrypted fields sealed (in place). */
@@ -402,8 +439,8 @@ export class DataAccess {
    * One record of the caller's clinic, or 404. With `expected` (an If-Match), the row is locked
    * until the transaction ends and must still be at that version, or StaleRecord is thrown.
    */
-  private async fetch(trx: Tx, def: ResourceDef, id: number, expected?: number): Promise<Row> {
-    const where = [...this.scopeWhere(def), sql`id = ${id}`];
+  private async fetch(trx: Tx, def: ResourceDef, action: Action, id: number, expected?: number): Promise<Row> {
+    const where = [...this.scopeWhere(def, action), sql`id = ${id}`];
     const lock = expected === undefined ? sql`` : sql` for update`;
     const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}${lock}`.execute(trx);
     if (!rows[0]) throw notFound();
@@ -414,7 +451,7 @@ export class DataAccess {
 
   async get(def: ResourceDef, id: number): Promise<Row> {
     this.authorize(def, 'read');
-    const row = await this.transaction((trx) => this.fetch(trx, def, id));
+    const row = await this.transaction((trx) => this.fetch(trx, def, 'read', id));
     if (patientColumn(def)) this.noteRead({ action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
     return row;
   }
@@ -477,7 +514,7 @@ export class DataAccess {
       const only = field.relation?.only;
       if (!only || input[name] === undefined || input[name] === null) continue;
       const target = resourceByName(field.relation!.resource);
-      const where = [sql`id = ${Number(input[name])}`, ...this.scopeWhere(target), ...Object.entries(only).map(([col, values]) => sql`${sql.ref(col)} in (${sql.join(values)})`)];
+      const where = [sql`id = ${Number(input[name])}`, ...this.scopeWhere(target, 'read'), ...Object.entries(only).map(([col, values]) => sql`${sql.ref(col)} in (${sql.join(values)})`)];
       const { rows } = await sql`select 1 from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
       if (!rows.length) errors[name] = [{ key: 'validation.relation' }];
     }
@@ -553,6 +590,9 @@ export class DataAccess {
       await this.seal(trx, def, values);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
       Object.assign(values, def.fixed);
+      // A row the create rule filters is made the caller's own (else its maker could not see it).
+      const own = def.rowFilter?.create;
+      if (own) values[own.column] = this.callerValue(own);
       const names = Object.keys(values);
       const insert = names.length
         ? sql`insert into ${sql.table(def.table)} (${sql.join(names.map((n) => sql.ref(n)))}) values (${sql.join(names.map((n) => values[n]))})`
@@ -570,7 +610,7 @@ export class DataAccess {
     const caller = this.authorize(def, 'update');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
-      const existing = await this.fetch(trx, def, id, expected);
+      const existing = await this.fetch(trx, def, 'update', id, expected);
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
@@ -584,7 +624,7 @@ export class DataAccess {
       const values = await this.toColumns(def, input);
       await this.seal(trx, def, values);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];
-      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      const where = [...this.scopeWhere(def, 'update'), sql`id = ${id}`];
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set ${sql.join(sets)} where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
       const [record] = await this.opened(trx, def, rows);
       await releaseDroppedFiles(trx, this.tenantId, def, existing, record);
@@ -604,11 +644,11 @@ export class DataAccess {
     const caller = this.authorize(def, 'delete');
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
-      const existing = await this.fetch(trx, def, id, expected);
+      const existing = await this.fetch(trx, def, 'delete', id, expected);
       const ctx = this.hookContext(trx, caller);
       const diverted = await hooks.divert?.(ctx, 'delete', {}, existing);
       if (diverted) return diverted;
-      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      const where = [...this.scopeWhere(def, 'delete'), sql`id = ${id}`];
       if (def.deletePolicy !== 'cascade') {
         const holders = await holdersOf(trx, def, this.tenantId, id);
         if (holders.length && !isArchivable(def)) throw new StillReferenced(holders);
@@ -632,9 +672,9 @@ export class DataAccess {
     this.authorize(def, 'delete');
     if (!isArchivable(def)) throw notFound();
     return this.transaction(async (trx) => {
-      const existing = await this.fetch(trx, def, id);
+      const existing = await this.fetch(trx, def, 'delete', id);
       if (existing.archived_at === null) return existing;
-      const where = [...this.scopeWhere(def), sql`id = ${id}`];
+      const where = [...this.scopeWhere(def, 'delete'), sql`id = ${id}`];
       const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = null, updated_at = ${this.clock()}
         where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
       await this.audit(trx, { action: 'restore', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });

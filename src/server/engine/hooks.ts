@@ -3,6 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import type { Database } from '../db/schema';
+import type { Lang } from '../i18n';
 
 export type AuthCaller = NonNullable<Caller> & {
   userId: number;
@@ -40,6 +41,11 @@ export interface ResourceHooks {
   beforeUpdate?(ctx: HookContext, input: Input, existing: Row): Promise<void> | void;
   afterUpdate?(ctx: HookContext, record: Row, input: Input, existing: Row): Promise<void> | void;
   beforeDelete?(ctx: HookContext, existing: Row): Promise<void> | void;
+  /**
+   * How every row the engine answers is shown (list, show, update...): adds what only the server
+   * can render from the columns, in the reader's language (a notification's message).
+   */
+  present?(row: Row, ctx: { lang: Lang }): Row;
 }
 
 export type HookRegistry = Record<string, ResourceHooks>;

@@ -106,7 +106,9 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
   // Only a Main Doctor's copy is built, and as them: if they no longer are one, nothing is read.
   if (!clinic.rows[0] || !who || !who.is_active || who.role !== TENANT_ROLE.mainDoctor) throw new Error('the requester may no longer export');
   const data = new DataAccess(deps.db, { scope: 'tenant', role: who.role, permissions: [], userId: who.id }, job.tenantId, {}, deps.clock, { cipher: deps.cipher, readLog: null });
-  const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read'));
+  // A resource whose reads a row filter limits holds each person's own rows (notifications), not
+  // the clinic's records: read as the Main Doctor it would hold only theirs, so it stays out.
+  const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read') && !def.rowFilter?.read);
 
   const storageKey = path.join(String(job.tenantId), `${job.id}-${randomBytes(12).toString('hex')}.zip`);
   const file = exportPath(deps.dataDir, storageKey);

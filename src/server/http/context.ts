@@ -168,6 +168,7 @@ export function installRequestContext(
       readLog: deps.readLog,
       cipher: deps.cipher,
       access,
+      lang: request.lang,
     });
   });
 

@@ -9,7 +9,7 @@ import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
 import { registerClinicSettingsRoutes } from './clinic-settings';
 import { registerLandingRoutes } from './landing';
-import { registerNotificationRoutes } from './notifications';
+import { notificationHooks, registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
 import { registerRequestRoutes } from './requests';
 import { invoiceHooks, registerSubscriptionRoutes } from './subscription-routes';
@@ -30,12 +30,14 @@ export const hooks: HookRegistry = {
   invoices: invoiceHooks,
   supportGrants: supportGrantHooks,
   incomes: incomeHooks,
+  notifications: notificationHooks,
+  clinicNotifications: notificationHooks,
 };
 
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerPermissionRoutes(app, db);
   registerClinicDataRoutes(app);
-  registerNotificationRoutes(app, db);
+  registerNotificationRoutes(app);
   registerRequestRoutes(app);
   registerSubscriptionRoutes(app);
   registerCentralDashboard(app, db);

@@ -1,9 +1,16 @@
 // Notifications for staff of both applications: stored per recipient, rendered in the reader's
-// language from `notifications.<kind>` messages, read through the dashboard calls.
+// language from `notifications.<kind>` messages. Lists, one notification, marking one read and
+// dismissing it are the declared resources' generated routes (resources/notifications.ts), whose
+// row filter keeps each caller to their own; the bell's two calls below answer the seed's shapes
+// and read through the same declarations and rule.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, type Transaction, sql } from 'kysely';
+import { clinicNotifications, notifications } from '../../../resources/notifications';
+import type { ResourceDef } from '../../shared/resource';
 import type { Database } from '../db/schema';
-import { type Lang, translate } from '../i18n';
+import type { ResourceHooks, Row } from '../engine/hooks';
+import { parseListQuery } from '../engine/query';
+import { translate } from '../i18n';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -30,52 +37,39 @@ export async function notify(db: Db, to: Recipients, kind: string, data: Record<
   )}`.execute(db);
 }
 
-interface NotificationRow {
-  id: number;
-  kind: string;
-  data: Record<string, string | number>;
-  is_read: number;
-  created_at: Date;
+/** The message of every notification answered, in the reader's language (the seed's order of keys first). */
+export const notificationHooks: ResourceHooks = {
+  present: (row, { lang }) => {
+    const data = (row.data ?? {}) as Record<string, string | number>;
+    const message = translate(lang, `notifications.${String(row.kind)}`, { ...data, context: String(data.kind ?? '') });
+    const { id, kind, is_read, created_at, ...rest } = row;
+    return { id, kind, data: row.data, message, is_read, created_at, ...rest } as Row;
+  },
+};
+
+/** The declaration serving this host's caller. */
+function declared(request: FastifyRequest): ResourceDef {
+  return request.hostKind.kind === 'tenant' ? clinicNotifications : notifications;
 }
 
-function render(row: NotificationRow, lang: Lang) {
-  return { id: row.id, kind: row.kind, data: row.data, message: translate(lang, `notifications.${row.kind}`, { ...row.data, context: String(row.data.kind ?? '') }), is_read: row.is_read, created_at: row.created_at };
-}
+const LATEST = 50;
 
-export function registerNotificationRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  const mine = (scope: string, tenantId: number | null, userId: number) =>
-    sql`scope = ${scope} and tenant_id is not distinct from ${tenantId} and user_id = ${userId}`;
+export function registerNotificationRoutes(app: FastifyInstance): void {
+  // Confirms a kept session in its transactions (request.data), like the generated routes.
+  const config = { confirmsInTransaction: true } as const;
 
-  const who = (request: FastifyRequest) => {
-    const session = request.session!;
-    return mine(session.scope, session.tenantId, session.user.id);
-  };
-
-  app.get('/dashboard/notifications', { schema: { tags: ['notifications'], summary: 'The latest notifications of the logged-in user, and the unread count' } }, async (request) => {
-    const where = who(request);
-    const [list, unread] = await Promise.all([
-      sql<NotificationRow>`select id, kind, data, is_read, created_at from notifications where ${where} order by created_at desc, id desc limit 50`.execute(db),
-      sql<{ n: number }>`select count(*)::int as n from notifications where ${where} and is_read = 0`.execute(db),
-    ]);
-    return { notifications: list.rows.map((r) => render(r, request.lang)), unread: unread.rows[0].n };
+  app.get('/dashboard/notifications', { config, schema: { tags: ['notifications'], summary: 'The latest notifications of the logged-in user, and the unread count' } }, async (request) => {
+    const def = declared(request);
+    const latest = await request.data.list(def, parseListQuery(def, { per_page: String(LATEST) }));
+    const unread = await request.data.list(def, parseListQuery(def, { per_page: '1', 'filter[is_read]': '0' }));
+    return { notifications: latest.data, unread: unread.meta.total };
   });
 
-  app.get('/notifications', { schema: { tags: ['notifications'], summary: 'Notifications page by page; filter[is_read]=0 for the unread tab' } }, async (request) => {
-    const q = request.query as Record<string, string | undefined>;
-    const page = Math.max(1, Number.parseInt(q.page ?? '1', 10) || 1);
-    const perPage = Math.min(100, Math.max(1, Number.parseInt(q.per_page ?? '25', 10) || 25));
-    const isRead = q['filter[is_read]'];
-    const where = isRead === '0' || isRead === '1' ? sql`${who(request)} and is_read = ${Number(isRead)}` : who(request);
-    const [list, total] = await Promise.all([
-      sql<NotificationRow>`select id, kind, data, is_read, created_at from notifications where ${where} order by created_at desc, id desc limit ${perPage} offset ${(page - 1) * perPage}`.execute(db),
-      sql<{ n: number }>`select count(*)::int as n from notifications where ${where}`.execute(db),
-    ]);
-    const n = total.rows[0].n;
-    return { data: list.rows.map((r) => render(r, request.lang)), meta: { current_page: page, per_page: perPage, total: n, last_page: Math.max(1, Math.ceil(n / perPage)) } };
-  });
-
-  app.put('/dashboard/notifications/markAllAsRead', { schema: { tags: ['notifications'], summary: "Mark all the user's notifications as read" } }, async (request) => {
-    await sql`update notifications set is_read = 1 where ${who(request)} and is_read = 0`.execute(db);
+  app.put('/dashboard/notifications/markAllAsRead', { config, schema: { tags: ['notifications'], summary: "Mark all the user's notifications as read" } }, async (request) => {
+    const def = declared(request);
+    // The update rule's WHERE (this host's rows, the caller's own): no other row can be touched.
+    const mine = request.data.rowsWhere(def, 'update');
+    await request.data.transaction((trx) => sql`update notifications set is_read = 1, updated_at = ${request.data.now()} where ${mine} and is_read = 0`.execute(trx));
     return { message: translate(request.lang, 'messages.allRead'), unread: 0 };
   });
 }

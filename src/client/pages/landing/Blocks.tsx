@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Row, Statistic, Typography } from 'antd';
 import type { Lang } from '../../i18n';
-import { menuIcon } from '../../layout/icons';
+import { contentIcon } from '../../layout/icons';
 import type { LandingItem } from '../../providers/landing';
 import { pickText, safeUrl } from './content';
 import { Picture } from './Picture';
@@ -50,7 +50,7 @@ export function ItemsGrid({ items, lang, testId }: { items: LandingItem[]; lang:
               {item.value ? <Statistic value={String(item.value)} title={title} /> : null}
               {!item.value && (
                 <Typography.Title level={4} style={{ marginTop: 0 }}>
-                  {item.icon ? <span style={{ marginInlineEnd: 8, color: '#0f766e' }}>{menuIcon(item.icon)}</span> : null}
+                  {item.icon ? <span style={{ marginInlineEnd: 8, color: '#0f766e' }}>{contentIcon(String(item.icon))}</span> : null}
                   {title}
                 </Typography.Title>
               )}

@@ -29,6 +29,7 @@ import * as m029 from './029_isolate_every_clinic_table';
 import * as m030 from './030_phone_e164';
 import * as m031 from './031_access_epoch';
 import * as m032 from './032_field_comparisons';
+import * as m033 from './033_notification_versions';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '030_phone_e164': m030,
   '031_access_epoch': m031,
   '032_field_comparisons': m032,
+  '033_notification_versions': m033,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,34 @@
+// The menu's vocabulary, shared by declarations (resources/) and the client's screens: the icons
+// the layout can draw and the groups entries may sit in. A name outside these fails the type check
+// (before, an unknown icon silently became a file icon).
+
+export const MENU_ICONS = [
+  'appstore',
+  'bell',
+  'calendar',
+  'check-square',
+  'crown',
+  'dashboard',
+  'dollar',
+  'eye',
+  'file-text',
+  'global',
+  'inbox',
+  'link',
+  'medicine-box',
+  'setting',
+  'team',
+  'user',
+] as const;
+export type MenuIcon = (typeof MENU_ICONS)[number];
+
+/** Menu groups: screens of their own (src/client/engine/screens.ts) that open their first entry. */
+export const MENU_GROUPS = ['settings', 'landingPage', 'categories', 'accounting', 'services'] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
+/** Where an entry sits in the menu: its order, its icon (top-level entries) or its group. */
+export interface MenuPlacement {
+  order: number;
+  icon?: MenuIcon;
+  parent?: MenuGroup;
+}
