@@ -8,7 +8,8 @@ import { CENTRAL, DEMO, PASSWORD, startTestApp, type TestApp } from './harness';
 
 const ROUNDS = 100;
 
-describe('access changes hold on every process from the next request', () => {
+// A hundred rounds, each with a login (a password hash): minutes on a busy two-core machine.
+describe('access changes hold on every process from the next request', { timeout: 180_000 }, () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {

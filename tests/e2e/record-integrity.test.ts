@@ -76,7 +76,14 @@ describe('records a clinic can trust (Kurdish)', () => {
     await second.goto(url(`/patients/edit/${id}`));
     await first.locator('#field-name').waitFor();
     await second.locator('#field-name').waitFor();
+    // Both have the record open (its values shown) before either saves.
+    await expect.poll(() => first.locator('#field-name').inputValue()).toBe(`Shilan ${tag}`);
     await expect.poll(() => second.locator('#field-name').inputValue()).toBe(`Shilan ${tag}`);
+    // What the doctor's tab sent and got, printed if the dialog names no field (CI once saw '—').
+    const seen: string[] = [];
+    first.on('response', (r) => {
+      if (r.url().includes(`/api/v1/patients/${id}`)) seen.push(`${r.request().method()} ${r.status()} if-match=${r.request().headers()['if-match'] ?? '-'} ${(r.request().postData() ?? '').slice(0, 120)}`);
+    });
 
     // The secretary corrects the name and saves first.
     await second.locator('#field-name').fill(`Shilan Omar ${tag}`);
@@ -87,7 +94,13 @@ describe('records a clinic can trust (Kurdish)', () => {
     await first.locator('#field-phone').fill('0770 333 4444');
     await first.getByRole('button', { name: SAVE }).click();
     await first.getByTestId('conflict-fields').waitFor();
-    await expect.poll(() => first.getByTestId('conflict-fields').innerText(), { timeout: 10_000 }).toContain('ناو');
+    await expect
+      .poll(() => first.getByTestId('conflict-fields').innerText(), { timeout: 10_000 })
+      .toContain('ناو')
+      .catch((error: unknown) => {
+        console.log('conflict dialog named no field; the doctor tab saw:', seen);
+        throw error;
+      });
     await first.screenshot({ path: '/tmp/conflict-dialog.png' }).catch(() => undefined);
     await first.getByTestId('conflict-apply').click();
     await first.waitForURL((u) => !u.pathname.includes('/edit/'));
