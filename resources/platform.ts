@@ -93,5 +93,12 @@ export const doctorRequests = defineResource({
     requester_name: { type: 'string', readOnly: true, list: true },
     decided_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
     decided_at: { type: 'datetime', readOnly: true },
+    // The doctor's values before the change, for the changed fields only (update and plan requests).
+    previous: { type: 'json', readOnly: true, nullable: true },
+    // Given by the Owner with a rejection, and told to the requester.
+    reason: { type: 'string', readOnly: true, nullable: true },
+    // Whom the request is about, kept after an accepted delete removes the doctor.
+    doctor_name: { type: 'string', readOnly: true, nullable: true },
+    doctor_subdomain: { type: 'string', readOnly: true, nullable: true },
   },
 });

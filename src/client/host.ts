@@ -17,3 +17,14 @@ export function appScope(): Scope {
 export function setHostOverride(host: HostKind | null): void {
   override = host;
 }
+
+/**
+ * The platform's main site (its central host) seen from here: a clinic's subdomain dropped
+ * (demo.localhost:3000 -> localhost:3000, demo.example.com -> example.com), same scheme and port.
+ */
+export function mainSiteUrl(location: { protocol: string; host: string } = window.location): string {
+  const host = currentHost();
+  if (host.kind !== 'tenant') return `${location.protocol}//${location.host}/`;
+  const rest = location.host.split('.').slice(1).join('.');
+  return `${location.protocol}//${rest}/`;
+}

@@ -1,6 +1,7 @@
 // Central workflows end to end: an Admin's new doctor becomes a request, the Owner accepts it,
 // the new clinic's Main Doctor logs in, the Owner suspends the clinic (its login then shows the
-// 417 screen), and "mark all as read" empties the unread notifications.
+// 417 screen), the decided request's notice is read by then, and "mark all as read" empties the
+// unread notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, baseUrl, launch, login, newContext, waitForPath } from './browser';
@@ -103,21 +104,37 @@ describe('central workflows', () => {
   });
 
   it('"mark all as read" empties the unread tab and the bell', async () => {
+    // The accepted request's notice was resolved when it was decided; a new request is unread.
+    const later = { name: `Dr. Later ${suffix}`, subdomain: `later${suffix}`, username: `later${suffix}`, password: PASSWORD };
+    const admin = await actor(browser, 'localhost', 'admin');
+    contexts.push(admin.context);
+    const asked = await admin.page.evaluate(async (body) => {
+      const plans = (await (await fetch('/api/v1/plans', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } })).json()) as { data: { id: number }[] };
+      const res = await fetch('/api/v1/tenants', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...body, plan_id: plans.data[0].id }),
+      });
+      return res.status;
+    }, later);
+    expect(asked).toBe(202);
     const { context, page } = await actor(browser, 'localhost', 'owner');
     contexts.push(context);
     // The Admin's request notified the Owner.
     await page.getByTestId('bell-count').locator('.ant-badge-count').waitFor();
     await page.getByTestId('notification-bell').click();
-    await page.getByTestId('bell-panel').getByText(`New request: add doctor ${doctor.name}`).waitFor();
+    await page.getByTestId('bell-panel').getByText(`New request: add doctor ${later.name}`).waitFor();
     await page.getByTestId('bell-view-all').click();
     await waitForPath(page, '/notifications');
     const unread = page.getByTestId('notifications-unread');
-    await unread.getByText(`New request: add doctor ${doctor.name}`).waitFor();
+    await unread.getByText(`New request: add doctor ${later.name}`).waitFor();
+    expect(await unread.getByText(`New request: add doctor ${doctor.name}`).count()).toBe(0);
     await page.getByTestId('mark-all-read').click();
     await unread.getByText('No unread notifications').waitFor();
     expect(await unread.locator('.ant-table-row').count()).toBe(0);
     await page.getByTestId('bell-count').locator('.ant-badge-count').waitFor({ state: 'detached' });
     await page.getByRole('tab', { name: 'Read', exact: true }).click();
+    await page.getByTestId('notifications-read').getByText(`New request: add doctor ${later.name}`).waitFor();
     await page.getByTestId('notifications-read').getByText(`New request: add doctor ${doctor.name}`).waitFor();
   });
 });

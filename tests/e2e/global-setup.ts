@@ -2,7 +2,7 @@
 // port with a fresh data folder (demo data is seeded), waits until it answers, hands the port to the
 // tests, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     e2ePort: number;
+    /** The server's log (recovery codes are written there when no SMTP is set). */
+    e2eLog: string;
   }
 }
 
@@ -57,8 +59,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
-  child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  const logFile = join(dataDir, 'server.log');
+  const keep = (d: Buffer) => {
+    log = (log + d.toString()).slice(-20_000);
+    appendFileSync(logFile, d);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   try {
     await waitUntilUp(port, child, 90_000);
   } catch (err) {
@@ -67,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw err;
   }
   project.provide('e2ePort', port);
+  project.provide('e2eLog', logFile);
   return async () => {
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));

@@ -59,6 +59,9 @@ export function FileInput({ id, name, field, value, onChange }: FileInputProps) 
         id={id}
         type="file"
         hidden
+        // Never drawn: the browser's own "Choose File / No file chosen" (English) is replaced by
+        // the button above. `hidden` alone loses to a display rule of the page's styles.
+        style={{ display: 'none' }}
         accept={field.accept === 'image' ? 'image/png,image/jpeg,image/webp,image/gif' : undefined}
         onChange={(e) => void choose(e.target.files?.[0])}
       />

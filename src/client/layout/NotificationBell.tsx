@@ -1,5 +1,6 @@
-// Header bell (both applications): unread count, a dropdown of the latest notifications, "mark
-// all as read", and on the central application a link to the notifications page.
+// Header bell (both applications): unread count, a dropdown of the latest notifications (each one
+// opens what it is about, and is then read), "mark all as read", and on the central application
+// a link to the notifications page.
 import { useState } from 'react';
 import { Badge, Button, Card, Dropdown, Empty, List, Space, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
@@ -7,7 +8,10 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { appScope } from '../host';
 import { useT } from '../i18n/useT';
-import { bell, markAllRead } from '../providers/bell';
+import { type NotificationItem, bell, markAllRead, markRead } from '../providers/bell';
+import { notificationLink } from './notificationLink';
+import { allows } from '../engine/rules';
+import { callerOf, useSession } from '../providers/session';
 import { toast } from '../providers/notify';
 
 const LATEST = 8;
@@ -18,7 +22,15 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const central = appScope() === 'central';
+  // The notifications page is the Owner's, Admin's and Developer's (SPEC's route table): a Service
+  // Admin's bell lists and opens notices but offers no page.
+  const session = useSession();
+  const seesPage = central && allows(callerOf(session), { kind: 'central', screen: 'notifications' });
   const latest = notifications.slice(0, LATEST);
+  const opened = (n: NotificationItem) => {
+    setOpen(false);
+    if (!n.is_read) void markRead(n.id).catch(() => undefined); // the bell refreshes on its own anyway
+  };
 
   const panel = (
     <Card size="small" style={{ width: 340, maxWidth: '90vw' }} data-testid="bell-panel"
@@ -44,21 +56,30 @@ export function NotificationBell() {
         <List
           size="small"
           dataSource={latest}
-          renderItem={(n) => (
+          renderItem={(n) => {
+            const link = notificationLink(n, central ? 'central' : 'tenant');
+            return (
             <List.Item key={n.id} style={{ paddingInline: 0 }}>
               <Space direction="vertical" size={0} style={{ width: '100%' }}>
-                <Typography.Text strong={!n.is_read}>{n.message}</Typography.Text>
+                {link ? (
+                  <Link to={link} onClick={() => opened(n)} data-testid="bell-item-link">
+                    <Typography.Text strong={!n.is_read} style={{ color: 'inherit' }}>{n.message}</Typography.Text>
+                  </Link>
+                ) : (
+                  <Typography.Text strong={!n.is_read}>{n.message}</Typography.Text>
+                )}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                   <span dir="ltr">{dayjs(n.created_at).format('YYYY-MM-DD HH:mm')}</span>
                 </Typography.Text>
               </Space>
             </List.Item>
-          )}
+            );
+          }}
         />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notificationsPage.empty', 'No notifications')} />
       )}
-      {central && (
+      {seesPage && (
         <div style={{ textAlign: 'center', marginTop: 8 }}>
           <Link to="/notifications" onClick={() => setOpen(false)} data-testid="bell-view-all">
             {t('notificationsPage.viewAll', 'View all notifications')}

@@ -1,10 +1,50 @@
-// Error screens: 404 (unknown path), 500, 417 (suspended or archived), 418 (not registered).
-import { Button, Result } from 'antd';
+// Error screens: 404 (unknown path), 500, 417 (suspended or archived), 418 (not registered). The
+// last two cannot go "home" (the clinic itself is refused), so they offer the ways out a user has:
+// log out (when signed in), the platform's main site, and its contact details.
+import { Button, Result, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { mainSiteUrl } from '../host';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
+import { clearSession, useSession } from '../providers/session';
+import { toast } from '../providers/notify';
 
 export type ErrorKind = 404 | 500 | 417 | 418;
+
+/** Log out, the main site, contact: in the user's language. */
+function WaysOut() {
+  const t = useT();
+  const session = useSession();
+  const main = mainSiteUrl();
+  const logout = () => {
+    // The clinic refuses every call now (logout included), so the session ends here.
+    clearSession();
+    toast('success', t('messages.loggedOut', 'Goodbye!'));
+  };
+  return (
+    <Space wrap style={{ justifyContent: 'center' }} data-testid="ways-out">
+      {session.token && (
+        <Button onClick={logout} data-testid="error-logout">
+          {t('auth.logout', 'Log out')}
+        </Button>
+      )}
+      <Button type="primary" href={main} data-testid="error-main-site">
+        {t('screens.mainSite', 'Go to the main site')}
+      </Button>
+      <Button href={`${main}#contact_info`} data-testid="error-contact">
+        {t('screens.contact', 'Contact us')}
+      </Button>
+    </Space>
+  );
+}
+
+function Help({ text }: { text: string }) {
+  return (
+    <Typography.Paragraph type="secondary" style={{ maxWidth: 480, marginInline: 'auto', marginBottom: 0 }}>
+      {text}
+    </Typography.Paragraph>
+  );
+}
 
 export function ErrorScreen({ kind }: { kind: ErrorKind }) {
   const t = useT();
@@ -23,10 +63,24 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
       content = <Result status="500" title="500" subTitle={t('errors.server', 'Something went wrong, please try again later')} extra={home} />;
       break;
     case 417:
-      content = <Result status="warning" title="417" subTitle={t('errors.tenantSuspended', 'Account is suspended or archived')} />;
+      content = (
+        <Result
+          status="warning"
+          title={t('errors.tenantSuspended', 'Account is suspended or archived')}
+          subTitle={<Help text={t('screens.suspendedHelp', 'This clinic is suspended or archived. Contact the platform.')} />}
+          extra={<WaysOut />}
+        />
+      );
       break;
     case 418:
-      content = <Result status="error" title="418" subTitle={t('errors.tenantNotRegistered', 'Account not registered')} />;
+      content = (
+        <Result
+          status="error"
+          title={t('errors.tenantNotRegistered', 'Account not registered')}
+          subTitle={<Help text={t('screens.notRegisteredHelp', 'No clinic uses this address.')} />}
+          extra={<WaysOut />}
+        />
+      );
       break;
   }
   return (

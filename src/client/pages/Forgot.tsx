@@ -1,18 +1,20 @@
 // Password recovery in three steps: username (a code is sent), the one-time code (gives a reset
-// token), the new password. Then back to login.
+// token), the new password. Then back to login with the username filled in. A wrong or expired
+// code, a refused password or an expired reset is said on its field (or above the form).
 import { type ReactNode, useState } from 'react';
-import { Button, Card, Form, Input, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Steps, Typography } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
 import { recovery } from '../providers/authProvider';
 import { toast } from '../providers/notify';
 import { getRecovery, setRecovery } from './recoveryState';
+import { refusalOnFields } from './recoveryErrors';
 
 type Step = 'username' | 'otp' | 'reset';
 const STEP_INDEX: Record<Step, number> = { username: 0, otp: 1, reset: 2 };
 
-function Frame({ step, children }: { step: Step; children: ReactNode }) {
+function Frame({ step, error, children }: { step: Step; error?: string | null; children: ReactNode }) {
   const t = useT();
   return (
     <PublicShell>
@@ -24,6 +26,21 @@ function Frame({ step, children }: { step: Step; children: ReactNode }) {
           style={{ marginBottom: 24 }}
           items={[{ title: t('auth.username', 'Username') }, { title: t('auth.code', 'Code') }, { title: t('auth.newPassword', 'New password') }]}
         />
+        {error && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            data-testid="recovery-error"
+            style={{ marginBottom: 16 }}
+            message={error}
+            action={
+              <Link to="/forgot-username" onClick={() => setRecovery(null)}>
+                {t('auth.startOver', 'Start again')}
+              </Link>
+            }
+          />
+        )}
         {children}
         <div style={{ marginTop: 16 }}>
           <Link to="/login" onClick={() => setRecovery(null)}>
@@ -38,11 +55,13 @@ function Frame({ step, children }: { step: Step; children: ReactNode }) {
 export function ForgotUsername() {
   const t = useT();
   const navigate = useNavigate();
+  const [form] = Form.useForm<{ username: string }>();
   const [busy, setBusy] = useState(false);
   return (
     <Frame step="username">
       <Typography.Paragraph>{t('auth.forgotUsernameHelp', 'Enter your username and we will send a code to your e-mail.')}</Typography.Paragraph>
       <Form<{ username: string }>
+        form={form}
         layout="vertical"
         onFinish={async ({ username }) => {
           setBusy(true);
@@ -51,8 +70,9 @@ export function ForgotUsername() {
             if (answer?.message) toast('success', answer.message);
             setRecovery({ username: username.trim() });
             navigate('/forgot-otp');
-          } catch {
-            // the HTTP layer has shown the error
+          } catch (err) {
+            const rest = refusalOnFields(form, err, ['username']);
+            if (rest) form.setFields([{ name: 'username', errors: [rest] }]);
           } finally {
             setBusy(false);
           }
@@ -72,13 +92,16 @@ export function ForgotUsername() {
 export function ForgotOtp() {
   const t = useT();
   const navigate = useNavigate();
+  const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
-  const { username } = getRecovery();
+  // Read once: leaving the step changes the stored progress before this page unmounts.
+  const [{ username }] = useState(getRecovery);
   if (!username) return <Navigate to="/forgot-username" replace />;
   return (
     <Frame step="otp">
       <Typography.Paragraph>{t('auth.codeHelp', 'Enter the 6-digit code we sent you.')}</Typography.Paragraph>
       <Form<{ code: string }>
+        form={form}
         layout="vertical"
         onFinish={async ({ code }) => {
           setBusy(true);
@@ -87,15 +110,17 @@ export function ForgotOtp() {
             if (answer?.message) toast('success', answer.message);
             setRecovery({ username, token: answer.token });
             navigate('/forgot-reset');
-          } catch {
-            // shown by the HTTP layer
+          } catch (err) {
+            // A wrong or expired code: said on the code field.
+            const rest = refusalOnFields(form, err, ['code']);
+            if (rest) form.setFields([{ name: 'code', errors: [rest] }]);
           } finally {
             setBusy(false);
           }
         }}
       >
         <Form.Item name="code" label={t('auth.code', 'Code')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus dir="ltr" />
+          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus dir="ltr" data-testid="recovery-code" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('auth.verify', 'Verify')}
@@ -108,13 +133,17 @@ export function ForgotOtp() {
 export function ForgotReset() {
   const t = useT();
   const navigate = useNavigate();
+  const [form] = Form.useForm<{ password: string; password_confirmation: string }>();
   const [busy, setBusy] = useState(false);
-  const { username, token } = getRecovery();
+  const [expired, setExpired] = useState<string | null>(null);
+  // Read once: a finished reset clears the stored progress while this page is still shown.
+  const [{ username, token }] = useState(getRecovery);
   if (!username || !token) return <Navigate to="/forgot-username" replace />;
   const min = 12;
   return (
-    <Frame step="reset">
+    <Frame step="reset" error={expired}>
       <Form<{ password: string; password_confirmation: string }>
+        form={form}
         layout="vertical"
         onFinish={async ({ password, password_confirmation }) => {
           setBusy(true);
@@ -122,10 +151,11 @@ export function ForgotReset() {
             const answer = await recovery.reset(username, token, password, password_confirmation);
             toast('success', answer?.message ?? t('messages.passwordReset', 'Your password has been changed. Please log in'));
             setRecovery(null);
-            navigate('/login');
-          } catch {
-            // shown by the HTTP layer
-          } finally {
+            // Login with the username filled in: only the new password is left to type.
+            navigate('/login', { replace: true, state: { username } });
+          } catch (err) {
+            // A refused password on its field; an expired reset above the form, with a way back.
+            setExpired(refusalOnFields(form, err, ['password', 'password_confirmation']));
             setBusy(false);
           }
         }}

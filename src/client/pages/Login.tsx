@@ -8,7 +8,7 @@ import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react'
 import { Alert, Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
@@ -41,7 +41,10 @@ function Row({ id, label, error, children }: { id: string; label: string; error?
 export default function Login() {
   const t = useT();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  // Back from a password reset: the username is given, only the new password is left to type.
+  const given = (useLocation().state as { username?: unknown } | null)?.username;
+  const prefilled = typeof given === 'string' && given ? given : '';
+  const [values, setValues] = useState<Values>({ username: prefilled, password: '' });
   const [invalid, setInvalid] = useState<Partial<Record<Name, boolean>>>({});
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
@@ -105,10 +108,10 @@ export default function Login() {
           <>
             <form noValidate onSubmit={(e) => void submit(e)}>
               <Row id="username" label={t('auth.username', 'Username')} error={invalid.username ? requiredText : undefined}>
-                <Input {...field('username')} autoComplete="username" autoFocus />
+                <Input {...field('username')} autoComplete="username" autoFocus={!prefilled} />
               </Row>
               <Row id="password" label={t('auth.password', 'Password')} error={invalid.password ? requiredText : undefined}>
-                <Password {...field('password')} autoComplete="current-password" />
+                <Password {...field('password')} autoComplete="current-password" autoFocus={!!prefilled} />
               </Row>
               <Button type="primary" htmlType="submit" block loading={isPending} data-testid="login-submit">
                 {t('auth.signIn', 'Sign in')}

@@ -6,6 +6,7 @@ import { createPolledStore } from './polledStore';
 export interface NotificationItem {
   id: number;
   kind: string;
+  data?: Record<string, unknown> | null;
   message: string;
   is_read: number | boolean;
   created_at: string;
@@ -29,4 +30,10 @@ export async function markAllRead(): Promise<string | undefined> {
   const body = await api<{ message?: string }>('/dashboard/notifications/markAllAsRead', { method: 'PUT' });
   await bell.refresh();
   return body?.message;
+}
+
+/** One notification read (opened from its link): through the declared resource's update. */
+export async function markRead(id: number): Promise<void> {
+  await api(`/notifications/${id}`, { method: 'PATCH', body: { is_read: 1 }, quiet: true });
+  await bell.refresh();
 }

@@ -41,7 +41,9 @@ export async function notify(db: Db, to: Recipients, kind: string, data: Record<
 export const notificationHooks: ResourceHooks = {
   present: (row, { lang }) => {
     const data = (row.data ?? {}) as Record<string, string | number>;
-    const message = translate(lang, `notifications.${String(row.kind)}`, { ...data, context: String(data.kind ?? '') });
+    const said = translate(lang, `notifications.${String(row.kind)}`, { ...data, context: String(data.kind ?? '') });
+    // A rejection's reason reaches the requester with the notice.
+    const message = data.reason ? translate(lang, 'notifications.withReason', { message: said, reason: String(data.reason) }) : said;
     const { id, kind, is_read, created_at, ...rest } = row;
     return { id, kind, data: row.data, message, is_read, created_at, ...rest } as Row;
   },

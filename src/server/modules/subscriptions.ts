@@ -86,7 +86,7 @@ export async function reactivateIfSettled(db: Db, tenantId: number, userId: numb
   if (rows[0].n > 0) return;
   await sql`update tenants set status = ${ACCOUNT_STATUS.active}, updated_at = ${now} where id = ${tenantId}`.execute(db);
   await recordHistory(db, tenantId, 'reactivated', userId);
-  await notify(db, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicReactivated', { doctor: t.name });
+  await notify(db, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicReactivated', { doctor: t.name, tenant_id: tenantId });
 }
 
 const JOB_LOCK = 727_001;
@@ -109,7 +109,7 @@ export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promi
     for (const t of overdue) {
       await recordHistory(trx, t.id, 'suspended', null);
       await recordEvent(trx, null, PLATFORM, NO_ORIGIN, { action: 'suspend_unpaid', resource: 'tenants', recordId: t.id, fields: ['status'] });
-      await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicSuspended', { doctor: t.name });
+      await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'clinicSuspended', { doctor: t.name, tenant_id: t.id });
     }
 
     const soon = localDay(now).add(14, 'day').format(DAY);
@@ -120,7 +120,7 @@ export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promi
     for (const t of ending) {
       const days = dayjs(t.ends).diff(dayjs(today), 'day');
       await notify(trx, { scope: 'tenant', tenantId: t.id, roles: [TENANT_ROLE.mainDoctor] }, 'subscriptionExpiring', { doctor: t.name, days, date: t.ends });
-      await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'subscriptionExpiring', { doctor: t.name, days, date: t.ends });
+      await notify(trx, { scope: 'central', tenantId: null, roles: MANAGERS }, 'subscriptionExpiring', { doctor: t.name, days, date: t.ends, tenant_id: t.id });
     }
     return { suspended: overdue.map((t) => t.id) };
   });

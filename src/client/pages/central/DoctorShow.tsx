@@ -1,23 +1,21 @@
 // A doctor's page: details, the actions an operator needs (edit, change plan, renew, status,
 // delete), and the doctor's invoices and plan history.
-import { Alert, Descriptions, Space, Tabs } from 'antd';
+import { Alert, Space, Tabs } from 'antd';
 import { EditButton, Show } from '@refinedev/antd';
 import { useNavigation, useShow } from '@refinedev/core';
 import { useParams } from 'react-router';
-import { allFields } from '../../../shared/resource';
 import { CENTRAL_ROLE, ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { DeleteAction } from '../../engine/DeleteAction';
-import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { ListPage } from '../../engine/ListPage';
-import { fieldLabel, resourceTitle } from '../../../shared/labels';
+import { resourceTitle } from '../../../shared/labels';
 import { useCanDo } from '../../engine/useCanDo';
 import { useT } from '../../i18n/useT';
 import { useSession } from '../../providers/session';
 import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
 import { RestoreCopyButton } from './RestoreCopyButton';
 import { InvoiceList } from './InvoiceList';
-import { RemainingDays } from './RemainingDays';
+import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
 import { usePendingRequest } from './usePendingRequest';
 
@@ -33,22 +31,10 @@ export default function DoctorShow() {
   const decider = (ROLE_GROUPS.OWNERS as readonly number[]).includes(role);
   const { query, result: record } = useShow({ resource: 'tenants', id, errorNotification: false });
   const { pending } = usePendingRequest(id);
-  const fields = Object.entries(allFields(tenants)).filter(([, f]) => !f.writeOnly);
   const status = Number(record?.status ?? 0);
   const ready = record?.id !== undefined && id !== undefined;
 
-  const details = (
-    <Descriptions bordered column={1} size="small" data-testid="doctor-details">
-      {fields.map(([name, field]) => (
-        <Descriptions.Item key={name} label={fieldLabel(t, tenants, name)}>
-          {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue field={field} value={record?.[name]} />}
-        </Descriptions.Item>
-      ))}
-      <Descriptions.Item label={t('doctors.remainingDays', 'Remaining days')}>
-        <RemainingDays end={record?.subscription_end} />
-      </Descriptions.Item>
-    </Descriptions>
-  );
+  const details = <DoctorDetails record={record} />;
 
   return (
     <Show

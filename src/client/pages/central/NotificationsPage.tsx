@@ -1,4 +1,5 @@
 // Notifications of the logged-in user: unread and read tabs, page by page, and "mark all as read".
+// Each one links to what it is about (a request, a doctor); opening it marks it read.
 import { useState } from 'react';
 import { Badge, Button, Card, Empty, Space, Table, Tabs, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
@@ -6,13 +7,16 @@ import { useTable } from '@refinedev/antd';
 import { type BaseRecord, useInvalidate } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { bell, markAllRead } from '../../providers/bell';
+import { Link } from 'react-router';
+import { bell, markAllRead, markRead } from '../../providers/bell';
+import { notificationLink } from '../../layout/notificationLink';
 import { toast } from '../../providers/notify';
 
 type Tab = 'unread' | 'read';
 
 function NotificationTable({ tab }: { tab: Tab }) {
   const t = useT();
+  const invalidate = useInvalidate();
   const { tableProps } = useTable<BaseRecord>({
     resource: 'notifications',
     syncWithLocation: false,
@@ -31,11 +35,26 @@ function NotificationTable({ tab }: { tab: Tab }) {
     >
       <Table.Column<BaseRecord>
         key="message"
-        render={(_, n) => (
-          <Typography.Text strong={!n.is_read} data-testid="notification-message">
-            {String(n.message ?? '')}
-          </Typography.Text>
-        )}
+        render={(_, n) => {
+          const text = (
+            <Typography.Text strong={!n.is_read} data-testid="notification-message" style={{ color: 'inherit' }}>
+              {String(n.message ?? '')}
+            </Typography.Text>
+          );
+          const link = notificationLink({ kind: String(n.kind), data: n.data as Record<string, unknown> | null }, 'central');
+          if (!link) return text;
+          const open = () => {
+            if (n.is_read) return;
+            void markRead(Number(n.id))
+              .then(() => invalidate({ resource: 'notifications', invalidates: ['list'] }))
+              .catch(() => undefined);
+          };
+          return (
+            <Link to={link} onClick={open} data-testid="notification-link">
+              {text}
+            </Link>
+          );
+        }}
       />
       <Table.Column<BaseRecord>
         key="created_at"
@@ -69,15 +88,16 @@ export default function NotificationsPage() {
     }
   };
   return (
-    <Card
-      data-testid="notifications-page"
-      title={<Typography.Title level={3} style={{ margin: 0 }}>{t('nav.notifications', 'Notifications')}</Typography.Title>}
-      extra={
+    <Card data-testid="notifications-page">
+      {/* Title and action wrap onto two lines on a phone rather than clipping the title. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('nav.notifications', 'Notifications')}
+        </Typography.Title>
         <Button icon={<CheckOutlined />} onClick={() => void markAll()} loading={busy} data-testid="mark-all-read">
           {t('notificationsPage.markAllRead', 'Mark all as read')}
         </Button>
-      }
-    >
+      </div>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}

@@ -1,66 +1,58 @@
-// Admins' requests about doctors, by status (pending / accepted / rejected). The Owner and
-// Developers accept or reject pending ones (after confirming); accepting applies the change.
-import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+// Admins' requests about doctors, by status (pending / accepted / rejected). Each row opens to
+// what it changes (before -> after). The Owner and Developers accept (after confirming) or reject
+// (with an optional reason told to the requester) pending ones; accepting applies the change.
+// Opened at ?request=<id> (a notification's link) it shows that request's tab with it open.
+import { type Key, useEffect, useState } from 'react';
+import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTable } from '@refinedev/antd';
-import { type BaseRecord, useInvalidate, useMany } from '@refinedev/core';
+import { type BaseRecord, useInvalidate, useMany, useOne } from '@refinedev/core';
+import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import { ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
-import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
+import { bell } from '../../providers/bell';
+import { ApiError, api } from '../../providers/http';
 import { toast } from '../../providers/notify';
 import { useSession } from '../../providers/session';
 import { reportRefusal } from './DoctorActions';
 import { refreshPendingCount } from './pendingCount';
-import { requestDoctorName } from './requestLabels';
+import { RequestChanges } from './RequestChanges';
+import { requestDoctorName, requestSubdomain } from './requestLabels';
 
 const requests = resourceByName('doctorRequests');
-const tenants = resourceByName('tenants');
 export const REQUEST_TABS = ['pending', 'accepted', 'rejected'] as const;
 type Tab = (typeof REQUEST_TABS)[number];
 const KIND_COLORS: Record<string, string> = { create: 'green', update: 'blue', plan: 'purple', delete: 'red' };
 
-function Payload({ payload }: { payload: unknown }) {
-  const t = useT();
-  if (!payload || typeof payload !== 'object') return null;
-  const entries = Object.entries(payload as Record<string, unknown>).filter(([name]) => tenants.fields[name]);
-  return (
-    <Descriptions size="small" column={{ xs: 1, md: 2 }} bordered>
-      {entries.map(([name, value]) => {
-        const field = tenants.fields[name];
-        return (
-          <Descriptions.Item key={name} label={fieldLabel(t, tenants, name)}>
-            {field.type === 'relation' ? <RelationValue field={field} value={value} /> : <FieldValue field={field} value={value} />}
-          </Descriptions.Item>
-        );
-      })}
-    </Descriptions>
-  );
+/** After a decision: the lists, the doctor, the menu's pending count and the bell (its notice is resolved). */
+function useAfterDecision() {
+  const invalidate = useInvalidate();
+  return (record: BaseRecord) => {
+    void invalidate({ resource: 'doctorRequests', invalidates: ['list', 'detail'], id: record.id });
+    void invalidate({ resource: 'tenants', invalidates: ['list', 'many', 'detail'], id: record.tenant_id as number | undefined });
+    refreshPendingCount();
+    void bell.refresh();
+  };
 }
 
-function Decide({ record, accept }: { record: BaseRecord; accept: boolean }) {
+function Accept({ record }: { record: BaseRecord }) {
   const t = useT();
-  const invalidate = useInvalidate();
+  const after = useAfterDecision();
   const [busy, setBusy] = useState(false);
-  const verb = accept ? 'accept' : 'reject';
   return (
     <Popconfirm
       title={t('common.areYouSure', 'Are you sure?')}
-      description={t(`requests.confirm.${verb}`, verb)}
-      okText={t(`requests.${verb}`, verb)}
+      description={t('requests.confirm.accept', 'Accept this request and apply the change?')}
+      okText={t('requests.accept', 'Accept')}
       cancelText={t('buttons.cancel', 'Cancel')}
-      okButtonProps={{ danger: !accept }}
       onConfirm={async () => {
         setBusy(true);
         try {
-          const body = await api<{ message?: string }>(`/requests/${String(record.id)}/${verb}`, { method: 'POST' });
-          toast('success', body.message ?? t(accept ? 'requests.accepted' : 'requests.rejected', verb));
-          void invalidate({ resource: 'doctorRequests', invalidates: ['list'] });
-          void invalidate({ resource: 'tenants', invalidates: ['list', 'many', 'detail'], id: record.tenant_id as number | undefined });
-          refreshPendingCount();
+          const body = await api<{ message?: string }>(`/requests/${String(record.id)}/accept`, { method: 'POST' });
+          toast('success', body.message ?? t('requests.accepted', 'Request accepted successfully'));
+          after(record);
         } catch (err) {
           reportRefusal(err, t('common.errorPrefix', 'Error: '));
         } finally {
@@ -68,14 +60,60 @@ function Decide({ record, accept }: { record: BaseRecord; accept: boolean }) {
         }
       }}
     >
-      <Button type={accept ? 'primary' : 'default'} danger={!accept} size="small" loading={busy} data-testid={`request-${verb}`}>
-        {t(`requests.${verb}`, verb)}
+      <Button type="primary" size="small" loading={busy} data-testid="request-accept">
+        {t('requests.accept', 'Accept')}
       </Button>
     </Popconfirm>
   );
 }
 
-function RequestTable({ status }: { status: Tab }) {
+/** Rejecting asks for a reason (optional), which the requester is told with the rejection. */
+function Reject({ record }: { record: BaseRecord }) {
+  const t = useT();
+  const after = useAfterDecision();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const submit = async ({ reason }: { reason?: string }) => {
+    setBusy(true);
+    try {
+      const body = await api<{ message?: string }>(`/requests/${String(record.id)}/reject`, { method: 'POST', body: { reason: reason?.trim() || null } });
+      toast('success', body.message ?? t('requests.rejected', 'Request rejected successfully'));
+      setOpen(false);
+      after(record);
+    } catch (err) {
+      if (err instanceof ApiError && err.errors?.reason) form.setFields([{ name: 'reason', errors: err.errors.reason }]);
+      else reportRefusal(err, t('common.errorPrefix', 'Error: '));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button danger size="small" onClick={() => setOpen(true)} data-testid="request-reject">
+        {t('requests.reject', 'Reject')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('requests.confirm.reject', 'Reject this request?')}
+        okText={t('requests.reject', 'Reject')}
+        cancelText={t('buttons.cancel', 'Cancel')}
+        okButtonProps={{ danger: true, loading: busy, id: 'reject-confirm' }}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
+          <Form.Item name="reason" label={t('requests.rejectReason', 'Reason (optional)')} extra={t('requests.rejectReasonHelp', 'The requester is told this reason with the rejection.')}>
+            <Input.TextArea id="reject-reason" rows={3} maxLength={500} showCount autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+function RequestTable({ status, opened }: { status: Tab; opened?: number }) {
   const t = useT();
   const session = useSession();
   const decider = (ROLE_GROUPS.OWNERS as readonly number[]).includes(session.role);
@@ -92,6 +130,11 @@ function RequestTable({ status }: { status: Tab }) {
   const doctors = useMany({ resource: 'tenants', ids: tenantIds, queryOptions: { enabled: tenantIds.length > 0 } }).result.data ?? [];
   // The server keeps the requester's name with the request (Admins cannot read staff accounts).
   const requester = (r: BaseRecord) => (r.requester_name ? String(r.requester_name) : '—');
+  // The request a notification led to starts open.
+  const [expanded, setExpanded] = useState<readonly Key[]>(opened !== undefined ? [opened] : []);
+  useEffect(() => {
+    if (opened !== undefined) setExpanded((keys) => (keys.includes(opened) ? keys : [...keys, opened]));
+  }, [opened]);
   return (
     <Table
       {...tableProps}
@@ -99,14 +142,29 @@ function RequestTable({ status }: { status: Tab }) {
       scroll={{ x: true }}
       data-testid={`requests-${status}`}
       locale={{ emptyText: <Empty description={t(`requests.empty.${status}`, 'No requests')} /> }}
-      expandable={{ expandedRowRender: (record) => <Payload payload={record.payload} />, rowExpandable: (record) => !!record.payload }}
+      expandable={{ expandedRowRender: (record) => <RequestChanges request={record} />, expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
     >
       <Table.Column<BaseRecord>
         key="kind"
         title={fieldLabel(t, requests, 'kind')}
         render={(_, r) => <Tag color={KIND_COLORS[String(r.kind)]}>{t(`requests.kinds.${String(r.kind)}`, String(r.kind))}</Tag>}
       />
-      <Table.Column<BaseRecord> key="doctor" title={fieldLabel(t, requests, 'tenant_id')} render={(_, r) => requestDoctorName(r, doctors)} />
+      <Table.Column<BaseRecord>
+        key="doctor"
+        title={fieldLabel(t, requests, 'tenant_id')}
+        render={(_, r) => {
+          const subdomain = requestSubdomain(r);
+          return (
+            <Space direction="vertical" size={0} data-testid="request-doctor">
+              <span>
+                {requestDoctorName(r, doctors)}
+                {r.kind === 'delete' && r.status === 'accepted' && <Tag style={{ marginInlineStart: 8 }}>{t('requests.deleted', 'deleted')}</Tag>}
+              </span>
+              {subdomain && <Typography.Text type="secondary" dir="ltr">{subdomain}</Typography.Text>}
+            </Space>
+          );
+        }}
+      />
       <Table.Column<BaseRecord> key="requester_name" title={fieldLabel(t, requests, 'requester_name')} render={(_, r) => requester(r)} />
       <Table.Column<BaseRecord>
         key="created_at"
@@ -120,14 +178,17 @@ function RequestTable({ status }: { status: Tab }) {
           render={(_, r) => (r.decided_at ? <span dir="ltr">{dayjs(String(r.decided_at)).format('YYYY-MM-DD HH:mm')}</span> : '—')}
         />
       )}
+      {status === 'rejected' && (
+        <Table.Column<BaseRecord> key="reason" title={fieldLabel(t, requests, 'reason')} render={(_, r) => (r.reason ? String(r.reason) : '—')} />
+      )}
       {status === 'pending' && decider && (
         <Table.Column<BaseRecord>
           key="actions"
           title={t('common.actions', 'Actions')}
           render={(_, r) => (
             <Space>
-              <Decide record={r} accept />
-              <Decide record={r} accept={false} />
+              <Accept record={r} />
+              <Reject record={r} />
             </Space>
           )}
         />
@@ -139,6 +200,14 @@ function RequestTable({ status }: { status: Tab }) {
 export default function RequestsPage() {
   const t = useT();
   const [tab, setTab] = useState<Tab>('pending');
+  const [search] = useSearchParams();
+  const opened = Number(search.get('request')) || undefined;
+  // A link to one request: its tab is the one its status says.
+  const { result: linked } = useOne({ resource: 'doctorRequests', id: opened, queryOptions: { enabled: opened !== undefined }, errorNotification: false });
+  const linkedStatus = linked?.status as Tab | undefined;
+  useEffect(() => {
+    if (linkedStatus && REQUEST_TABS.includes(linkedStatus)) setTab(linkedStatus);
+  }, [linkedStatus, opened]);
   return (
     <Card data-testid="requests-page">
       <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -148,7 +217,7 @@ export default function RequestsPage() {
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}
         destroyOnHidden
-        items={REQUEST_TABS.map((status) => ({ key: status, label: t(`requests.status.${status}`, status), children: <RequestTable status={status} /> }))}
+        items={REQUEST_TABS.map((status) => ({ key: status, label: t(`requests.status.${status}`, status), children: <RequestTable status={status} opened={opened} /> }))}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useList } from '@refinedev/core';
 
-/** Whether a doctor has a request waiting for the Owner (then nothing about it can change). */
-export function usePendingRequest(tenantId: string | number | undefined): { pending: boolean; loading: boolean } {
+/** Whether a doctor has a request waiting for the Owner (then nothing about it can change), and which. */
+export function usePendingRequest(tenantId: string | number | undefined): { pending: boolean; loading: boolean; requestId?: number } {
   const { result, query } = useList({
     resource: 'doctorRequests',
     filters: [
@@ -12,5 +12,6 @@ export function usePendingRequest(tenantId: string | number | undefined): { pend
     queryOptions: { enabled: tenantId !== undefined },
     errorNotification: false,
   });
-  return { pending: (result.total ?? 0) > 0, loading: query.isLoading };
+  const id = result.data?.[0]?.id;
+  return { pending: (result.total ?? 0) > 0, loading: query.isLoading, requestId: typeof id === 'number' ? id : undefined };
 }

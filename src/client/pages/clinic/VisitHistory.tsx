@@ -9,6 +9,7 @@ import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
 import { formatNumber } from '../../engine/FieldValue';
+import { FileValue } from '../../engine/FileValue';
 import { PrescriptionPrint } from './PrescriptionPrint';
 import { usePrint } from './usePrint';
 import { ADVICE } from './lib/visitBody';
@@ -23,6 +24,26 @@ const TEXTS = ['chief_complaint', 'history_of_present_illness', 'examination_fin
 
 function names(v: unknown): string[] {
   return Array.isArray(v) ? v.map((i: { name?: unknown }) => String(i?.name ?? '')).filter(Boolean) : [];
+}
+
+const attachmentField = def.fields.attachments.items?.upload_id ?? { type: 'file' as const };
+
+/** The files uploaded with a visit: images as thumbnails, documents by name, each with its note. */
+function VisitAttachments({ items }: { items: Record<string, unknown>[] }) {
+  const t = useT();
+  return (
+    <div data-testid="visit-attachments">
+      <Typography.Text strong>{fieldLabel(t, def, 'attachments')}: </Typography.Text>
+      <Space wrap size="middle" align="start" style={{ marginTop: 4 }}>
+        {items.map((item, i) => (
+          <Space key={`${String(item.upload_id)}-${i}`} direction="vertical" size={2} align="center" data-testid="visit-attachment">
+            <FileValue field={attachmentField} value={item.upload_id} size={72} />
+            {typeof item.note === 'string' && item.note && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{item.note}</Typography.Text>}
+          </Space>
+        ))}
+      </Space>
+    </div>
+  );
 }
 
 function VisitDetails({ visit }: { visit: BaseRecord }) {
@@ -40,6 +61,7 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
       {ADVICE.map((a) => names(visit[a.field]).length > 0 && (
         <div key={a.field}><Typography.Text strong>{fieldLabel(t, def, a.field)}: </Typography.Text>{names(visit[a.field]).map((n) => <Tag key={n}>{n}</Tag>)}</div>
       ))}
+      {Array.isArray(visit.attachments) && visit.attachments.length > 0 && <VisitAttachments items={visit.attachments as Record<string, unknown>[]} />}
       <Typography.Text type="secondary">
         {fieldLabel(t, def, 'fee')}: {formatNumber(visit.fee ?? 0, { type: 'money' })} · {fieldLabel(t, def, 'paid_amount')}: {formatNumber(visit.paid_amount ?? 0, { type: 'money' })}
       </Typography.Text>

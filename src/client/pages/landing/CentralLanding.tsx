@@ -47,6 +47,11 @@ export default function CentralLanding() {
     void loadLandingPage('central');
   }, []);
   const sections = [...(central?.sections ?? [])].sort((a, b) => a.position - b.position);
+  // A link to one section (/#contact_info, from the 417 screen) finds it once the sections are in.
+  useEffect(() => {
+    const target = sections.length && window.location.hash ? document.getElementById(decodeURIComponent(window.location.hash.slice(1))) : null;
+    target?.scrollIntoView();
+  }, [sections.length]);
   const hero = sections.find((s) => s.key === 'hero');
   const appTitle = t('app.title', 'Clinic Platform');
   const heroTitle = pickText(hero, 'title', lang);

@@ -30,6 +30,7 @@ import * as m030 from './030_phone_e164';
 import * as m031 from './031_access_epoch';
 import * as m032 from './032_field_comparisons';
 import * as m033 from './033_notification_versions';
+import * as m034 from './034_request_details';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '031_access_epoch': m031,
   '032_field_comparisons': m032,
   '033_notification_versions': m033,
+  '034_request_details': m034,
 };
 
 export const migrationProvider: MigrationProvider = {
