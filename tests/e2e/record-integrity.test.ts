@@ -81,14 +81,19 @@ describe('records a clinic can trust (Kurdish)', () => {
     await expect.poll(() => second.locator('#field-name').inputValue()).toBe(`Shilan ${tag}`);
     // What the doctor's tab sent and got, printed if the dialog names no field (CI once saw '—').
     const seen: string[] = [];
-    first.on('response', (r) => {
-      if (r.url().includes(`/api/v1/patients/${id}`)) seen.push(`${r.request().method()} ${r.status()} if-match=${r.request().headers()['if-match'] ?? '-'} ${(r.request().postData() ?? '').slice(0, 120)}`);
-    });
+    for (const [who, tab] of [['doctor', first], ['secretary', second]] as const) {
+      tab.on('response', (r) => {
+        if (r.url().includes(`/api/v1/patients/${id}`)) seen.push(`${who}: ${r.request().method()} ${r.status()} if-match=${r.request().headers()['if-match'] ?? '-'} ${(r.request().postData() ?? '').slice(0, 120)}`);
+      });
+    }
 
     // The secretary corrects the name and saves first.
     await second.locator('#field-name').fill(`Shilan Omar ${tag}`);
     await second.getByRole('button', { name: SAVE }).click();
     await second.waitForURL((u) => !u.pathname.includes('/edit/'));
+    const afterSecretary = await api<{ data: { name: string } }>(first, `/patients/${id}`);
+    if (afterSecretary.body.data.name !== `Shilan Omar ${tag}`) console.log("the secretary's save did not keep the name; the tabs saw:", seen);
+    expect(afterSecretary.body.data.name).toBe(`Shilan Omar ${tag}`);
 
     // The doctor, on the version opened before, changes the phone and saves.
     await first.locator('#field-phone').fill('0770 333 4444');
@@ -98,7 +103,7 @@ describe('records a clinic can trust (Kurdish)', () => {
       .poll(() => first.getByTestId('conflict-fields').innerText(), { timeout: 10_000 })
       .toContain('ناو')
       .catch((error: unknown) => {
-        console.log('conflict dialog named no field; the doctor tab saw:', seen);
+        console.log('conflict dialog named no field; the tabs saw:', seen);
         throw error;
       });
     await first.screenshot({ path: '/tmp/conflict-dialog.png' }).catch(() => undefined);

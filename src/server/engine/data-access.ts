@@ -77,6 +77,19 @@ export interface AccessCheck {
   recheck(db: Kysely<Database>): Promise<AuthCaller | null>;
 }
 
+/**
+ * Whether writing `value` would change what the record holds. Unsure counts as a change (the save
+ * goes through as before): a password or other field never answered, a field not stored.
+ */
+function changesStored(field: FieldDef | undefined, before: unknown, value: unknown): boolean {
+  if (!field || field.writeOnly || field.virtual) return true;
+  const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+  const [a, b] = [plain(before), plain(value)];
+  if (a === b) return false;
+  if (typeof a === 'number' || typeof b === 'number') return !(a !== null && b !== null && a !== '' && b !== '' && Number(a) === Number(b));
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
 function epochMoved(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === ACCESS_EPOCH_MOVED;
 }
@@ -618,6 +631,10 @@ export class DataAccess {
       this.checkComparisons(def, input, existing);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, existing);
+      // A save that changes nothing (an untouched form, a phone typed in another form of the same
+      // number) keeps the record's version: another tab editing it must not meet a conflict
+      // with no change in it, and the trail records no change.
+      if (!Object.keys(input).some((name) => changesStored(def.fields[name], existing[name], input[name]))) return existing;
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);
