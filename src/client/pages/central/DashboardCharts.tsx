@@ -4,6 +4,8 @@ import { Card, Col, Empty, Row } from 'antd';
 import { Column, Line, Pie } from '@ant-design/plots';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
+import { chartAxes } from '../../engine/chartAxes';
+import { isRtl } from '../../i18n';
 import { type CentralDashboard, type Point, agePoints, enumPoints, labelledPoints, registrationPoints } from './dashboardData';
 
 const FONT = 'Vazirmatn, sans-serif';
@@ -33,17 +35,9 @@ function PieChart({ points }: { points: Point[] }) {
   );
 }
 
-function ColumnChart({ points }: { points: Point[] }) {
-  return (
-    <Column
-      data={points}
-      xField="label"
-      yField="value"
-      height={260}
-      axis={{ x: { labelFontFamily: FONT, labelAutoRotate: true }, y: { labelFontFamily: FONT } }}
-      style={{ maxWidth: 48 }}
-    />
-  );
+/** Doctors are counted: whole ticks; mirrored in Kurdish and Arabic. */
+function ColumnChart({ points, rtl }: { points: Point[]; rtl: boolean }) {
+  return <Column data={points} xField="label" yField="value" height={260} {...chartAxes({ rtl, counts: true, font: FONT })} style={{ maxWidth: 48 }} />;
 }
 
 export default function DashboardCharts({ data }: { data: CentralDashboard }) {
@@ -64,13 +58,13 @@ export default function DashboardCharts({ data }: { data: CentralDashboard }) {
       {charts.map((c) => (
         <Col key={`${c.key}-${lang}`} xs={24} md={12} xl={8}>
           <ChartCard title={c.title} testId={`chart-${c.key}`} points={c.points}>
-            {c.kind === 'pie' ? <PieChart points={c.points} /> : <ColumnChart points={c.points} />}
+            {c.kind === 'pie' ? <PieChart points={c.points} /> : <ColumnChart points={c.points} rtl={isRtl(lang)} />}
           </ChartCard>
         </Col>
       ))}
       <Col xs={24} key={`registrations-${lang}`}>
         <ChartCard title={t('dashboard.charts.registrations', 'Registrations by month')} testId="chart-registrations" points={registrations}>
-          <Line data={registrations} xField="label" yField="value" height={280} point={{ shapeField: 'circle', sizeField: 3 }} axis={{ x: { labelFontFamily: FONT, labelAutoRotate: true }, y: { labelFontFamily: FONT } }} />
+          <Line data={registrations} xField="label" yField="value" height={280} point={{ shapeField: 'circle', sizeField: 3 }} {...chartAxes({ rtl: isRtl(lang), counts: true, font: FONT })} />
         </ChartCard>
       </Col>
     </Row>
