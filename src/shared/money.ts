@@ -1,5 +1,5 @@
 // Money as people in Iraq read it: Iraqi dinars by default, grouped, no decimals (`25,000 د.ع`,
-// `IQD 25,000`); a clinic may keep its accounts in US dollars instead (its setting, migration 035).
+// `IQD 25,000`, Latin digits as every number on screen); a clinic may keep its accounts in US dollars instead (its setting, migration 035).
 // One formatter for the screens, the printed documents and the server's texts.
 
 export const CURRENCIES = ['IQD', 'USD'] as const;
@@ -19,11 +19,20 @@ export function isCurrency(value: unknown): value is Currency {
 }
 
 /**
- * The locale numbers are written in: the interface language's own digits, as every other number
- * on screen (Kurdish ٢٥٬٠٠٠, Arabic and English 25,000); English as en-US.
+ * The locale numbers are written in: Latin digits in every language, as the app's inputs (which
+ * convert ٠١٢ as typed), dates and phones show them, and as the browser writes Kurdish numbers
+ * anyway (Chromium carries no number data for ckb); Node with full ICU would write ٢٥٬٠٠٠.
  */
 export function numberLocale(lang: string): string {
-  return lang === 'en' ? 'en-US' : lang;
+  return `${lang === 'en' ? 'en-US' : lang}-u-nu-latn`;
+}
+
+/**
+ * Money: English `IQD 25,000`; Kurdish and Arabic as written in Iraq, `25,000 د.ع.` (the
+ * dinar's Arabic-script sign, which Iraqi Kurdish uses too; no browser has ckb currency data).
+ */
+function moneyLocale(lang: string): string {
+  return lang === 'en' ? 'en-US' : 'ar-IQ-u-nu-latn';
 }
 
 const formats = new Map<string, Intl.NumberFormat>();
@@ -34,7 +43,7 @@ function moneyFormat(currency: Currency, lang: string, cents: boolean): Intl.Num
   if (!format) {
     // Dinars have no fraction in use (Intl already shows none); dollars show cents only when
     // there are some ($25 rather than $25.00).
-    format = new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency, ...(cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 }) });
+    format = new Intl.NumberFormat(moneyLocale(lang), { style: 'currency', currency, ...(cents ? {} : { minimumFractionDigits: 0, maximumFractionDigits: 0 }) });
     formats.set(key, format);
   }
   return format;

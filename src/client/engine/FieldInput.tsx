@@ -52,8 +52,9 @@ export function FieldInput(props: FieldInputProps) {
   const { field, value, onChange, onBlur, id, status, name, disabled } = props;
   const t = useT();
   // The value's own direction (an e-mail, a username, an `_en` text left to right; an `_ckb` text
-  // right to left), whatever the interface language; free text follows what is typed.
-  const dir = fieldDir(name, field) ?? 'auto';
+  // right to left), whatever the interface language. Free text keeps the page's: dir=auto would
+  // put an empty field's caret and placeholder on the left of a Kurdish form.
+  const dir = fieldDir(name, field);
   const common = { id, status, onBlur, disabled };
   switch (field.type) {
     case 'text':

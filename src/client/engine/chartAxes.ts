@@ -49,3 +49,9 @@ export function chartAxes({ rtl, counts, font, formatValue }: { rtl: boolean; co
     },
   };
 }
+
+/** onReady of a plot: keeps the drawn chart on `el` (`el.drawnChart`), since a canvas holds no
+ * DOM text: browser tests read the axis labels it drew from it. */
+export function keepChart(el: HTMLElement | null, chart: object): void {
+  if (el) Object.assign(el, { drawnChart: chart });
+}

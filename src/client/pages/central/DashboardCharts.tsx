@@ -4,7 +4,8 @@ import { Card, Col, Empty, Row } from 'antd';
 import { Column, Line, Pie } from '@ant-design/plots';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
-import { chartAxes } from '../../engine/chartAxes';
+import { useRef } from 'react';
+import { chartAxes, keepChart } from '../../engine/chartAxes';
 import { isRtl } from '../../i18n';
 import { type CentralDashboard, type Point, agePoints, enumPoints, labelledPoints, registrationPoints } from './dashboardData';
 
@@ -15,7 +16,7 @@ function ChartCard({ title, testId, points, children }: { title: string; testId:
   const empty = points.every((p) => p.value === 0);
   return (
     <Card title={title} size="small" data-testid={testId} style={{ height: '100%' }}>
-      {empty ? <Empty description={t('common.empty', 'No data')} /> : <div dir="ltr">{children}</div>}
+      {empty ? <Empty description={t('common.empty', 'No data')} /> : <div dir="ltr" data-chart>{children}</div>}
     </Card>
   );
 }
@@ -37,7 +38,12 @@ function PieChart({ points }: { points: Point[] }) {
 
 /** Doctors are counted: whole ticks; mirrored in Kurdish and Arabic. */
 function ColumnChart({ points, rtl }: { points: Point[]; rtl: boolean }) {
-  return <Column data={points} xField="label" yField="value" height={260} {...chartAxes({ rtl, counts: true, font: FONT })} style={{ maxWidth: 48 }} />;
+  const box = useRef<HTMLDivElement>(null);
+  return (
+    <div ref={box}>
+      <Column data={points} xField="label" yField="value" height={260} {...chartAxes({ rtl, counts: true, font: FONT })} style={{ maxWidth: 48 }} onReady={(chart) => keepChart(box.current, chart)} />
+    </div>
+  );
 }
 
 export default function DashboardCharts({ data }: { data: CentralDashboard }) {

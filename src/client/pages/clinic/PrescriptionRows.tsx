@@ -32,7 +32,7 @@ export function PrescriptionRows({ errors }: { errors: Record<number, Record<str
                 {TEXT_FIELDS.map((f) => (
                   <Col key={f} xs={12} md={f === 'notes' ? 5 : 4}>
                     <Form.Item name={[row.name, f]} label={t(`clinic.rx.${f}`, f)} validateStatus={e[f] ? 'error' : undefined} help={e[f]}>
-                      <Input id={`rx-${index}-${f}`} dir="auto" maxLength={f === 'notes' ? 300 : 100} />
+                      <Input id={`rx-${index}-${f}`} maxLength={f === 'notes' ? 300 : 100} />
                     </Form.Item>
                   </Col>
                 ))}
