@@ -21,7 +21,7 @@ const fields: Record<string, FieldDef> = {
   patient_id: readOnly({ type: 'integer', list: true, filterable: true }),
   patient_ids: readOnly({ type: 'json' }),
   fields: readOnly({ type: 'json', list: true }),
-  ip: readOnly({ type: 'string', list: true, filterable: true }),
+  ip: readOnly({ type: 'string', dir: 'ltr', list: true, filterable: true }),
   user_agent: readOnly({ type: 'string' }),
 };
 

@@ -99,6 +99,6 @@ export const doctorRequests = defineResource({
     reason: { type: 'string', readOnly: true, nullable: true },
     // Whom the request is about, kept after an accepted delete removes the doctor.
     doctor_name: { type: 'string', readOnly: true, nullable: true },
-    doctor_subdomain: { type: 'string', readOnly: true, nullable: true },
+    doctor_subdomain: { type: 'string', dir: 'ltr', readOnly: true, nullable: true },
   },
 });

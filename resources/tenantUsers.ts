@@ -14,7 +14,7 @@ export default defineResource({
   menu: { order: 90, icon: 'team' },
   fields: {
     name: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
-    username: { type: 'string', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', unique: true, searchable: true, list: true, sortable: true },
+    username: { type: 'string', dir: 'ltr', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', unique: true, searchable: true, list: true, sortable: true },
     email: { type: 'email', maxLength: 200, nullable: true, searchable: true, list: true },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true },
     role: { type: 'enum', enum: 'tenantRole', required: true, list: true, filterable: true, sortable: true },

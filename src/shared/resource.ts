@@ -110,6 +110,25 @@ export interface FieldDef {
    * what is possible) but are flagged wherever they are shown (lists, patient page, trend chart).
    */
   normal?: { min?: number; max?: number };
+  /**
+   * The direction of the value whatever the interface language: 'ltr' for Latin tokens inside
+   * right-to-left text (usernames, subdomains, codes, blood groups: `AB+` never shows as `+AB`).
+   * E-mails, phones, URLs and fields named `*_en` are left to right and `*_ar`, `*_ckb` right to
+   * left without saying so (see fieldDir).
+   */
+  dir?: 'ltr' | 'rtl';
+}
+
+/**
+ * The direction a field's value is typed and shown in, whatever the interface language; undefined:
+ * the text's own (free text, names). One rule for every input and display the engine generates.
+ */
+export function fieldDir(name: string, field: FieldDef): 'ltr' | 'rtl' | undefined {
+  if (field.dir) return field.dir;
+  if (field.type === 'email' || field.type === 'phone' || field.type === 'url') return 'ltr';
+  if (/_en$/.test(name)) return 'ltr';
+  if (/_(ar|ckb)$/.test(name)) return 'rtl';
+  return undefined;
 }
 
 /** `field` `op` `other`: diastolic < systolic, paid_amount <= amount, end_day >= start_day. */

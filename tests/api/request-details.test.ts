@@ -84,7 +84,8 @@ describe('a rejection with a reason', () => {
     const told = (await notices(admin)).find((n) => n.kind === 'requestRejected' && n.data.request_id === request.id)!;
     expect(told.message).toBe(`Your request about ${d.name} was rejected. Reason: The region is already right`);
     const inKurdish = await t.call('GET', '/notifications?per_page=100', { token: admin, lang: 'ckb' });
-    expect(((inKurdish.body.data as Notice[]).find((n) => n.data.request_id === request.id)!).message).toContain('هۆکار: The region is already right');
+    expect(((inKurdish.body.data as Notice[]).find((n) => n.data.request_id === request.id)!).message).toContain('هۆکار: \u2068The region is already right\u2069');
+    // In Kurdish each value is isolated in its own direction (issue 17: bidi), the reason as typed.
   });
 
   it('needs no reason', async () => {

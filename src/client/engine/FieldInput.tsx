@@ -2,7 +2,7 @@
 // numeric, enum and relation fields, ISO strings for dates and times, booleans for switches.
 import { DatePicker, Input, Select, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
-import type { FieldDef } from '../../shared/resource';
+import { type FieldDef, fieldDir } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { enumLabel, unitLabel } from '../../shared/labels';
@@ -10,6 +10,7 @@ import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
 import { NumberInput, PICKER_DIGITS } from './digitInputs';
+import { MoneyInput } from './MoneyText';
 import { latinDigits } from '../../shared/digits';
 
 export interface FieldInputProps {
@@ -50,15 +51,27 @@ function RelationSelect({ field, value, onChange, onBlur, id, status, disabled }
 export function FieldInput(props: FieldInputProps) {
   const { field, value, onChange, onBlur, id, status, name, disabled } = props;
   const t = useT();
+  // The value's own direction (an e-mail, a username, an `_en` text left to right; an `_ckb` text
+  // right to left), whatever the interface language. Free text keeps the page's: dir=auto would
+  // put an empty field's caret and placeholder on the left of a Kurdish form.
+  const dir = fieldDir(name, field);
   const common = { id, status, onBlur, disabled };
   switch (field.type) {
     case 'text':
-      return <Input.TextArea {...common} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+      return <Input.TextArea {...common} dir={dir} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
     case 'password':
       return <Input.Password {...common} autoComplete="new-password" value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
+    case 'money':
+      return (
+        <MoneyInput
+          {...common}
+          style={{ width: '100%' }}
+          value={typeof value === 'number' ? value : value === null || value === undefined || value === '' ? null : Number(value)}
+          onChange={(v) => onChange(v ?? null)}
+        />
+      );
     case 'integer':
     case 'number':
-    case 'money':
       return (
         // Digits of any script are read as typed (٣٧٫٥ is 37.5), never wiped.
         <NumberInput
@@ -131,6 +144,7 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <Input
           {...common}
+          dir={dir}
           type={field.type === 'email' ? 'email' : field.type === 'url' ? 'url' : 'text'}
           maxLength={field.maxLength}
           value={(value as string) ?? ''}

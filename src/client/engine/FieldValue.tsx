@@ -3,12 +3,16 @@ import { Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMany } from '@refinedev/core';
 import dayjs from 'dayjs';
-import { type FieldDef, abnormality } from '../../shared/resource';
+import { type FieldDef, abnormality, fieldDir } from '../../shared/resource';
 import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
 import { enumLabel, relationText, unitLabel } from '../../shared/labels';
 import { FileValue } from './FileValue';
 import { PhoneText } from './PhoneText';
+import { Ltr } from './Ltr';
+import { MoneyText } from './MoneyText';
+import { formatMoney, numberLocale } from '../../shared/money';
+import { getCurrency } from '../providers/currency';
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
 /** Enums whose values carry a meaning the colour should say (active green, suspended orange…). */
@@ -20,25 +24,32 @@ export function enumColor(field: FieldDef, value: unknown): string {
 }
 
 export function formatNumber(value: unknown, field: FieldDef): string {
+  if (field.type === 'money') return formatMoney(value, getCurrency(), currentLang());
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
-  const text = n.toLocaleString(currentLang() === 'en' ? 'en-US' : currentLang(), {
+  const text = n.toLocaleString(numberLocale(currentLang()), {
     maximumFractionDigits: field.type === 'integer' ? 0 : 2,
   });
   return field.unit ? `${text} ${unitLabel(translate, field.unit)}` : text;
 }
 
-export function FieldValue({ field, value, relationLabel }: { field: FieldDef; value: unknown; relationLabel?: string }) {
+/**
+ * `name` (the field's key) gives the value its own direction (`*_en` left to right, `*_ckb` right
+ * to left, whatever the interface language). Every value is isolated from the text around it:
+ * left-to-right tokens (`AB+`, `5 mg`, `dr.ahmad`, dates) never flip inside right-to-left text.
+ */
+export function FieldValue({ field, value, relationLabel, name = '' }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string }) {
   const t = useT();
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Typography.Text>;
   if (Array.isArray(value)) {
     const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
-    return <span>{names.join('، ')}</span>;
+    return <span>{names.map((n, i) => <span key={i}>{i > 0 && '، '}<bdi>{n}</bdi></span>)}</span>;
   }
   if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;
+  const dir = fieldDir(name, field);
   switch (field.type) {
     case 'enum':
-      return <Tag color={enumColor(field, value)}>{enumLabel(t, field, value)}</Tag>;
+      return <Tag color={enumColor(field, value)}><bdi dir={dir}>{enumLabel(t, field, value)}</bdi></Tag>;
     case 'boolean':
       return value ? (
         <Tag color="green" icon={<CheckOutlined />}>{t('common.yes', 'Yes')}</Tag>
@@ -46,17 +57,20 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
         <Tag icon={<CloseOutlined />}>{t('common.no', 'No')}</Tag>
       );
     case 'date':
-      return <span dir="ltr">{dayjs(String(value)).format('YYYY-MM-DD')}</span>;
+      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
     case 'datetime':
-      return <span dir="ltr">{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</span>;
+      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</Ltr>;
+    case 'money':
+      return <MoneyText value={value} />;
     case 'integer':
     case 'number':
-    case 'money':
       return <NumberValue field={field} value={value} />;
     case 'relation':
-      return <span>{relationLabel ?? String(value)}</span>;
+      return <bdi>{relationLabel ?? String(value)}</bdi>;
     case 'email':
-      return <a href={`mailto:${String(value)}`}>{String(value)}</a>;
+      return <a href={`mailto:${String(value)}`}><Ltr>{String(value)}</Ltr></a>;
+    case 'url':
+      return <Ltr>{String(value)}</Ltr>;
     case 'phone':
       return <PhoneText value={String(value)} />;
     case 'password':
@@ -64,7 +78,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
     case 'file':
       return <FileValue field={field} value={value} />;
     default:
-      return <span>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</span>;
+      return <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
   }
 }
 
@@ -72,7 +86,7 @@ export function FieldValue({ field, value, relationLabel }: { field: FieldDef; v
 function NumberValue({ field, value }: { field: FieldDef; value: unknown }) {
   const t = useT();
   const off = abnormality(field, value);
-  if (!off) return <span>{formatNumber(value, field)}</span>;
+  if (!off) return <bdi>{formatNumber(value, field)}</bdi>;
   const range = `${field.normal?.min ?? '…'}–${field.normal?.max ?? '…'}`;
   const label = t(off === 'high' ? 'vitals.aboveNormal' : 'vitals.belowNormal', { range });
   return (

@@ -139,7 +139,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
               extras?.renderers?.[name] ? (
                 extras.renderers[name](value, record)
               ) : (
-                <FieldValue field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
+                <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
               )
             }
           />

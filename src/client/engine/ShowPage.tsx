@@ -51,7 +51,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
       <Descriptions bordered column={1} size="small">
         {fields.map(([name, field]) => (
           <Descriptions.Item key={name} label={fieldLabel(t, def, name)}>
-            {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue field={field} value={record?.[name]} />}
+            {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue name={name} field={field} value={record?.[name]} />}
           </Descriptions.Item>
         ))}
       </Descriptions>

@@ -4,6 +4,7 @@ import { Alert } from 'antd';
 import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
 import { useSession } from '../providers/session';
+import { isolateLtr } from '../../shared/bidi';
 
 export function SupportBanner() {
   const t = useT();
@@ -17,7 +18,7 @@ export function SupportBanner() {
       data-testid="support-banner"
       message={
         <>
-          {t('support.banner', { name: user.name, until: '\u2068' + until + '\u2069' })}
+          {t('support.banner', { name: user.name, until: isolateLtr(until) })}
           {' · '}
           {user.support.read_only ? t('support.readOnly', 'Read only') : t('support.readWrite', 'Read and write')}
         </>

@@ -1,9 +1,11 @@
 // Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): tenant check,
-// agreements, permission catalogue, invoice settings, services, notifications.
+// agreements, permission catalogue, invoice settings, services, notifications, the clinic's
+// settings (its currency).
 // Every load is quiet: a failure (some of these endpoints may not exist yet) is ignored.
 import { useSyncExternalStore } from 'react';
 import type { Permission } from '../../shared/access';
 import { api } from './http';
+import { setClinicCurrency } from './currency';
 
 export interface TenantData {
   exists: boolean | null;
@@ -62,13 +64,16 @@ export async function checkTenant(): Promise<boolean | null> {
 
 /** Initial data for a logged-in clinic user. */
 export async function loadTenantData(): Promise<void> {
-  const [aggrements, permissions, invoice, services, notifications] = await Promise.all([
+  const [aggrements, permissions, invoice, services, notifications, settings] = await Promise.all([
     quiet<{ aggrements?: unknown[] }>('/central/aggrements'),
     quiet<{ permissions?: Permission[] }>('/permissions'),
     quiet<{ data?: unknown }>('/settings/invoice'),
     quiet<{ locations?: unknown[]; links?: unknown[] }>('/dashboard/services'),
     quiet<{ notifications?: unknown[] }>('/dashboard/notifications'),
+    quiet<{ data?: { currency?: unknown } }>('/settings/clinic'),
   ]);
+  // Every amount on the clinic's screens is shown in its currency.
+  setClinicCurrency(settings?.data?.currency);
   update({
     aggrements: aggrements?.aggrements ?? [],
     permissions: permissions?.permissions ?? [],

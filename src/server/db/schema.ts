@@ -13,6 +13,8 @@ export interface TenantsTable {
   education_id?: number | null;
   subscription_start: string | null;
   subscription_end: string | null;
+  /** The clinic's currency (migration 035): 'IQD' or 'USD'. */
+  currency: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -1,10 +1,20 @@
 // The clinic's settings screens: its invoices (any staff member), and for the Main Doctor the
-// plan usage against the plan's limits, the plan history and the doctor's professional record.
+// plan usage against the plan's limits, the plan history and the doctor's professional record;
+// the clinic's own settings (its currency), read by every staff member, changed by the Main Doctor.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import { forbidden } from '../http/errors';
 import { dayOf } from '../days';
+import { assertValid } from '../engine/validate';
+import { CURRENCIES, type Currency } from '../../shared/money';
+
+const clinicSettingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['currency'],
+  properties: { currency: { type: 'string', enum: [...CURRENCIES] } },
+};
 
 export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   const config = { scope: 'tenant' } as const;
@@ -27,6 +37,24 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
       ]);
       return { data: invoices.rows, subscription: subscription.rows[0] };
     });
+  });
+
+  // Every staff member's screens show money in it, so any logged-in user of the clinic reads it.
+  app.get('/settings/clinic', { config, schema: { tags, summary: "The clinic's settings: the currency its amounts are shown in" } }, async (request) => {
+    const tenantId = request.tenant!.id;
+    const { rows } = await request.data.transaction((trx) => sql<{ currency: Currency }>`select currency from tenants where id = ${tenantId}`.execute(trx));
+    return { data: { currency: rows[0]?.currency ?? 'IQD' } };
+  });
+
+  app.put('/settings/clinic', { config, schema: { tags, summary: "Change the clinic's currency (Main Doctor); amounts are not converted", body: clinicSettingsBody } }, async (request) => {
+    mainDoctorOnly(request.data.caller?.role);
+    const body = assertValid<{ currency: Currency }>(clinicSettingsBody, request.body);
+    const tenantId = request.tenant!.id;
+    await request.data.transaction(async (trx) => {
+      await sql`update tenants set currency = ${body.currency}, updated_at = now() where id = ${tenantId}`.execute(trx);
+      await request.data.audit(trx, { action: 'update', resource: 'settings', fields: ['currency'] });
+    });
+    return { data: { currency: body.currency } };
   });
 
   app.get('/settings/usages', { config, schema: { tags, summary: "Use of the plan's limits (Main Doctor)" } }, async (request) => {

@@ -11,6 +11,7 @@ import type { Database } from '../db/schema';
 import type { ResourceHooks, Row } from '../engine/hooks';
 import { parseListQuery } from '../engine/query';
 import { translate } from '../i18n';
+import { isolateAuto } from '../../shared/bidi';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,9 +42,12 @@ export async function notify(db: Db, to: Recipients, kind: string, data: Record<
 export const notificationHooks: ResourceHooks = {
   present: (row, { lang }) => {
     const data = (row.data ?? {}) as Record<string, string | number>;
-    const said = translate(lang, `notifications.${String(row.kind)}`, { ...data, context: String(data.kind ?? '') });
+    // In Kurdish and Arabic each value (a date, a subdomain, a name) is isolated in its own
+    // direction, so `2025-01-02` or `dr-ahmad` keeps its order inside the right-to-left sentence.
+    const values = lang === 'en' ? data : Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k === 'kind' ? v : isolateAuto(String(v))]));
+    const said = translate(lang, `notifications.${String(row.kind)}`, { ...values, context: String(data.kind ?? '') });
     // A rejection's reason reaches the requester with the notice.
-    const message = data.reason ? translate(lang, 'notifications.withReason', { message: said, reason: String(data.reason) }) : said;
+    const message = data.reason ? translate(lang, 'notifications.withReason', { message: said, reason: String(values.reason) }) : said;
     const { id, kind, is_read, created_at, ...rest } = row;
     return { id, kind, data: row.data, message, is_read, created_at, ...rest } as Row;
   },

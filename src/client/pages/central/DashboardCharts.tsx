@@ -4,6 +4,9 @@ import { Card, Col, Empty, Row } from 'antd';
 import { Column, Line, Pie } from '@ant-design/plots';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
+import { useRef } from 'react';
+import { chartAxes, keepChart } from '../../engine/chartAxes';
+import { isRtl } from '../../i18n';
 import { type CentralDashboard, type Point, agePoints, enumPoints, labelledPoints, registrationPoints } from './dashboardData';
 
 const FONT = 'Vazirmatn, sans-serif';
@@ -13,7 +16,7 @@ function ChartCard({ title, testId, points, children }: { title: string; testId:
   const empty = points.every((p) => p.value === 0);
   return (
     <Card title={title} size="small" data-testid={testId} style={{ height: '100%' }}>
-      {empty ? <Empty description={t('common.empty', 'No data')} /> : <div dir="ltr">{children}</div>}
+      {empty ? <Empty description={t('common.empty', 'No data')} /> : <div dir="ltr" data-chart>{children}</div>}
     </Card>
   );
 }
@@ -33,16 +36,13 @@ function PieChart({ points }: { points: Point[] }) {
   );
 }
 
-function ColumnChart({ points }: { points: Point[] }) {
+/** Doctors are counted: whole ticks; mirrored in Kurdish and Arabic. */
+function ColumnChart({ points, rtl }: { points: Point[]; rtl: boolean }) {
+  const box = useRef<HTMLDivElement>(null);
   return (
-    <Column
-      data={points}
-      xField="label"
-      yField="value"
-      height={260}
-      axis={{ x: { labelFontFamily: FONT, labelAutoRotate: true }, y: { labelFontFamily: FONT } }}
-      style={{ maxWidth: 48 }}
-    />
+    <div ref={box}>
+      <Column data={points} xField="label" yField="value" height={260} {...chartAxes({ rtl, counts: true, font: FONT })} style={{ maxWidth: 48 }} onReady={(chart) => keepChart(box.current, chart)} />
+    </div>
   );
 }
 
@@ -64,13 +64,13 @@ export default function DashboardCharts({ data }: { data: CentralDashboard }) {
       {charts.map((c) => (
         <Col key={`${c.key}-${lang}`} xs={24} md={12} xl={8}>
           <ChartCard title={c.title} testId={`chart-${c.key}`} points={c.points}>
-            {c.kind === 'pie' ? <PieChart points={c.points} /> : <ColumnChart points={c.points} />}
+            {c.kind === 'pie' ? <PieChart points={c.points} /> : <ColumnChart points={c.points} rtl={isRtl(lang)} />}
           </ChartCard>
         </Col>
       ))}
       <Col xs={24} key={`registrations-${lang}`}>
         <ChartCard title={t('dashboard.charts.registrations', 'Registrations by month')} testId="chart-registrations" points={registrations}>
-          <Line data={registrations} xField="label" yField="value" height={280} point={{ shapeField: 'circle', sizeField: 3 }} axis={{ x: { labelFontFamily: FONT, labelAutoRotate: true }, y: { labelFontFamily: FONT } }} />
+          <Line data={registrations} xField="label" yField="value" height={280} point={{ shapeField: 'circle', sizeField: 3 }} {...chartAxes({ rtl: isRtl(lang), counts: true, font: FONT })} />
         </ChartCard>
       </Col>
     </Row>

@@ -18,7 +18,7 @@ export function DoctorDetails({ record, testId = 'doctor-details' }: { record: B
     <Descriptions bordered column={1} size="small" data-testid={testId}>
       {fields.map(([name, field]) => (
         <Descriptions.Item key={name} label={fieldLabel(t, tenants, name)}>
-          {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue field={field} value={record?.[name]} />}
+          {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue name={name} field={field} value={record?.[name]} />}
         </Descriptions.Item>
       ))}
       <Descriptions.Item label={t('doctors.remainingDays', 'Remaining days')}>

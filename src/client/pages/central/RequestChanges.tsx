@@ -22,7 +22,7 @@ function Value({ name, value }: { name: string; value: unknown }) {
   const t = useT();
   const field = tenants.fields[name];
   if (field.type === 'password') return value === null ? <Typography.Text type="secondary">—</Typography.Text> : <span>{t('requests.passwordChanged', 'A new password')}</span>;
-  return field.type === 'relation' ? <RelationValue field={field} value={value} /> : <FieldValue field={field} value={value} />;
+  return field.type === 'relation' ? <RelationValue field={field} value={value} /> : <FieldValue name={name} field={field} value={value} />;
 }
 
 /** On a phone: one block per field, before -> after under its label (a table would scroll sideways). */

@@ -4,7 +4,7 @@ import { Card, DatePicker, Space, Table, Typography } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { formatNumber } from '../../engine/FieldValue';
+import { MoneyText } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
 import { type MonthFigures, chartSeries, monthLabel, yearRows } from './lib/months';
 import { useApiGet } from './useApi';
@@ -13,8 +13,7 @@ interface ResultBody extends BaseRecord {
   data?: { year: number; months: MonthFigures[]; totals: { incomes: number; expenses: number; profit: number } };
 }
 
-const MONEY = { type: 'money' as const };
-const money = (v: unknown) => <span>{formatNumber(v ?? 0, MONEY)}</span>;
+const money = (v: unknown) => <MoneyText value={v ?? 0} />;
 
 export default function AccountingResult() {
   const t = useT();
@@ -39,18 +38,18 @@ export default function AccountingResult() {
           summary={() => (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0}><Typography.Text strong>{t('clinic.total', 'Total')}</Typography.Text></Table.Summary.Cell>
-              <Table.Summary.Cell index={1}><Typography.Text strong data-testid="total-incomes">{formatNumber(totals.incomes, MONEY)}</Typography.Text></Table.Summary.Cell>
-              <Table.Summary.Cell index={2}><Typography.Text strong>{formatNumber(totals.expenses, MONEY)}</Typography.Text></Table.Summary.Cell>
-              <Table.Summary.Cell index={3}><Typography.Text strong type={totals.profit < 0 ? 'danger' : 'success'}>{formatNumber(totals.profit, MONEY)}</Typography.Text></Table.Summary.Cell>
+              <Table.Summary.Cell index={1}><Typography.Text strong data-testid="total-incomes">{money(totals.incomes)}</Typography.Text></Table.Summary.Cell>
+              <Table.Summary.Cell index={2}><Typography.Text strong>{money(totals.expenses)}</Typography.Text></Table.Summary.Cell>
+              <Table.Summary.Cell index={3}><Typography.Text strong type={totals.profit < 0 ? 'danger' : 'success'}>{money(totals.profit)}</Typography.Text></Table.Summary.Cell>
             </Table.Summary.Row>
           )}
         >
           <Table.Column<MonthFigures> key="month" dataIndex="month" title={t('clinic.month', 'Month')} render={(m: number) => monthLabel(t, m)} />
           <Table.Column<MonthFigures> key="incomes" dataIndex="incomes" title={t('clinic.incomes', 'Incomes')} render={money} />
           <Table.Column<MonthFigures> key="expenses" dataIndex="expenses" title={t('clinic.expenses', 'Expenses')} render={money} />
-          <Table.Column<MonthFigures> key="profit" dataIndex="profit" title={t('clinic.profit', 'Profit')} render={(v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{formatNumber(v, MONEY)}</Typography.Text>} />
+          <Table.Column<MonthFigures> key="profit" dataIndex="profit" title={t('clinic.profit', 'Profit')} render={(v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{money(v)}</Typography.Text>} />
         </Table>
-        {!isLoading && <LazyChart kind="column" data={rows.some((r) => r.incomes || r.expenses) ? series : []} height={300} />}
+        {!isLoading && <LazyChart kind="column" values="money" data={rows.some((r) => r.incomes || r.expenses) ? series : []} height={300} />}
       </Space>
     </Card>
   );

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, Row, Select, Switch, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
+import { MoneyInput } from '../../engine/MoneyText';
 import { Create, Edit } from '@refinedev/antd';
 import { useCreate, useOne, useUpdate } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -127,12 +128,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
         <Col xs={12} md={8}>
           <Form.Item name="amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <NumberInput id="field-amount" style={{ width: '100%' }} />
+            <MoneyInput id="field-amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
           <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <NumberInput id="field-paid_amount" style={{ width: '100%' }} />
+            <MoneyInput id="field-paid_amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../../shared/labels';
 import { useSession } from '../../providers/session';
 import { MAX_PER_PAGE } from '../../../shared/resource';
-import { formatNumber } from '../../engine/FieldValue';
+import { useMoney } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
@@ -25,7 +25,6 @@ interface DashboardBody extends BaseRecord {
   };
 }
 
-const MONEY = { type: 'money' as const };
 
 function TodayQueue() {
   const t = useT();
@@ -80,6 +79,7 @@ export default function ClinicDashboard() {
   const mayPatients = useMayWork('patients', 'read');
   const d = data?.data;
   const month = d?.month;
+  const money = useMoney();
   const incomes = Number(month?.incomes ?? 0);
   const expenses = Number(month?.expenses ?? 0);
   const todayText = Object.entries(d?.today ?? {})
@@ -116,14 +116,15 @@ export default function ClinicDashboard() {
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
               <Space direction="vertical">
-                <Statistic title={t('clinic.incomes', 'Incomes')} value={formatNumber(incomes, MONEY)} valueStyle={{ color: '#0f766e' }} />
-                <Statistic title={t('clinic.expenses', 'Expenses')} value={formatNumber(expenses, MONEY)} valueStyle={{ color: '#b91c1c' }} />
-                <Statistic title={t('clinic.profit', 'Profit')} value={formatNumber(incomes - expenses, MONEY)} />
+                <Statistic title={t('clinic.incomes', 'Incomes')} value={money(incomes)} valueStyle={{ color: '#0f766e' }} />
+                <Statistic title={t('clinic.expenses', 'Expenses')} value={money(expenses)} valueStyle={{ color: '#b91c1c' }} />
+                <Statistic title={t('clinic.profit', 'Profit')} value={money(incomes - expenses)} />
               </Space>
             </Col>
             <Col xs={24} md={16}>
               <LazyChart
                 kind="column"
+                values="money"
                 height={220}
                 data={[
                   { x: t('clinic.thisMonth', 'This month'), series: t('clinic.incomes', 'Incomes'), value: incomes },

@@ -6,6 +6,7 @@ import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { ageFromDob, formatAge } from './lib/age';
 import { PhoneText } from '../../engine/PhoneText';
+import { FieldValue } from '../../engine/FieldValue';
 
 const def = resourceByName('patients');
 
@@ -16,10 +17,10 @@ export function PatientSummary({ patient, loading, extra }: { patient?: BaseReco
   const items = [
     { key: 'age', label: t('clinic.age', 'Age'), children: age || '—' },
     { key: 'gender', label: fieldLabel(t, def, 'gender'), children: enumLabel(t, def.fields.gender, patient.gender) || '—' },
-    { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <span dir="ltr">{patient.date_of_birth ? String(patient.date_of_birth).slice(0, 10) : '—'}</span> },
+    { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <FieldValue name="date_of_birth" field={def.fields.date_of_birth} value={patient.date_of_birth} /> },
     { key: 'phone', label: fieldLabel(t, def, 'phone'), children: patient.phone ? <PhoneText value={String(patient.phone)} /> : '—' },
-    { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: String(patient.national_id ?? '—') },
-    { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: enumLabel(t, def.fields.blood_group, patient.blood_group) || '—' },
+    { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: <FieldValue name="national_id" field={def.fields.national_id} value={patient.national_id} /> },
+    { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: <span data-testid="patient-blood-group"><FieldValue name="blood_group" field={def.fields.blood_group} value={patient.blood_group} /></span> },
   ];
   return (
     <div data-testid="patient-summary" style={{ marginBottom: 16 }}>

@@ -23,10 +23,10 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
           <h1>{model.clinic}</h1>
           {model.doctor && <div>{model.doctor}</div>}
         </div>
-        <div dir="ltr">{model.date}</div>
+        <bdi dir="ltr">{model.date}</bdi>
       </header>
       <div className="rx-meta">
-        <span>{t('fields.patient_id', 'Patient')}: <strong>{model.patient}</strong></span>
+        <span>{t('fields.patient_id', 'Patient')}: <strong><bdi>{model.patient}</bdi></strong></span>
         {model.age && <span>{t('clinic.age', 'Age')}: {formatAge(t, model.age)}</span>}
       </div>
       {model.diagnosis && (
@@ -48,16 +48,17 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
         <tbody>
           {model.lines.map((l, i) => (
             <tr key={i}>
-              <td>{l.drug}</td>
-              <td>{l.dose}</td>
-              <td>{l.frequency}</td>
-              <td>{l.duration}</td>
-              <td>{l.notes}</td>
+              {/* Each cell isolated in its own text's direction: `5 mg` stays `5 mg` on a Kurdish sheet. */}
+              <td><bdi>{l.drug}</bdi></td>
+              <td data-testid="rx-dose"><bdi>{l.dose}</bdi></td>
+              <td><bdi>{l.frequency}</bdi></td>
+              <td><bdi>{l.duration}</bdi></td>
+              <td><bdi>{l.notes}</bdi></td>
             </tr>
           ))}
         </tbody>
       </table>
-      {model.advice.length > 0 && <p>{model.advice.join('، ')}</p>}
+      {model.advice.length > 0 && <p>{model.advice.map((a, i) => <span key={i}>{i > 0 && '، '}<bdi>{a}</bdi></span>)}</p>}
     </div>,
     document.body,
   );

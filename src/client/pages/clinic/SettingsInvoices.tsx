@@ -3,7 +3,9 @@ import { Card, Descriptions, Empty, Space, Table, Tag } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { currentLang } from '../../i18n';
-import { formatNumber } from '../../engine/FieldValue';
+import { MoneyText } from '../../engine/MoneyText';
+import { PLATFORM_CURRENCY } from '../../../shared/money';
+import { Ltr } from '../../engine/Ltr';
 import { useApiGet } from './useApi';
 import { planName } from './planText';
 
@@ -12,7 +14,7 @@ interface Body extends BaseRecord {
   subscription?: { start: string | null; end: string | null; remaining_days: number | null; plan_en?: string; plan_ar?: string; plan_ckb?: string };
 }
 
-const date = (v: unknown) => <span dir="ltr">{v ? String(v).slice(0, 10) : '—'}</span>;
+const date = (v: unknown) => (v ? <Ltr>{String(v).slice(0, 10)}</Ltr> : '—');
 
 export default function SettingsInvoices() {
   const t = useT();
@@ -40,7 +42,7 @@ export default function SettingsInvoices() {
           <Table.Column<BaseRecord> key="issued_on" dataIndex="issued_on" title={t('fields.issued_on', 'Issued on')} render={date} />
           <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />
           <Table.Column<BaseRecord> key="kind" dataIndex="kind" title={t('fields.kind', 'Kind')} render={(v: unknown) => t(`clinic.invoiceKind.${String(v)}`, String(v ?? ''))} />
-          <Table.Column<BaseRecord> key="amount" dataIndex="amount" title={t('fields.amount', 'Amount')} render={(v: unknown) => formatNumber(v ?? 0, { type: 'money' })} />
+          <Table.Column<BaseRecord> key="amount" dataIndex="amount" title={t('fields.amount', 'Amount')} render={(v: unknown) => <MoneyText value={v ?? 0} currency={PLATFORM_CURRENCY} />} />
           <Table.Column<BaseRecord> key="due_on" dataIndex="due_on" title={t('fields.due_on', 'Due on')} render={date} />
           <Table.Column<BaseRecord> key="is_paid" dataIndex="is_paid" title={t('fields.is_paid', 'Paid')} render={(v: unknown) => (v ? <Tag color="green">{t('clinic.paid', 'Paid')}</Tag> : <Tag color="orange">{t('clinic.unpaid', 'Unpaid')}</Tag>)} />
         </Table>

@@ -3,7 +3,7 @@
 // per-item errors land on their row.
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
-import { NumberInput } from '../../engine/digitInputs';
+import { MoneyInput } from '../../engine/MoneyText';
 import { SaveOutlined } from '@ant-design/icons';
 import { type BaseRecord, useCreate, useUpdate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -100,7 +100,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           </Col>
           <Col xs={12} md={6}>
             <Form.Item name="fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-              <NumberInput id="visit-fee" style={{ width: '100%' }} />
+              <MoneyInput id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
@@ -117,7 +117,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
                 }),
               ]}
             >
-              <NumberInput id="visit-paid_amount" style={{ width: '100%' }} />
+              <MoneyInput id="visit-paid_amount" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>

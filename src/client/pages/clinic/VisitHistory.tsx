@@ -8,7 +8,8 @@ import { type BaseRecord, useList } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
-import { formatNumber } from '../../engine/FieldValue';
+import { MoneyText } from '../../engine/MoneyText';
+import { Ltr } from '../../engine/Ltr';
 import { FileValue } from '../../engine/FileValue';
 import { PrescriptionPrint } from './PrescriptionPrint';
 import { usePrint } from './usePrint';
@@ -46,6 +47,9 @@ function VisitAttachments({ items }: { items: Record<string, unknown>[] }) {
   );
 }
 
+/** A prescription cell (`5 mg`, `twice a day`): isolated, in its own text's direction. */
+const rxCell = (v: unknown) => <bdi>{v === null || v === undefined ? '' : String(v)}</bdi>;
+
 function VisitDetails({ visit }: { visit: BaseRecord }) {
   const t = useT();
   const rx = (Array.isArray(visit.prescriptions) ? visit.prescriptions : []) as Record<string, unknown>[];
@@ -54,8 +58,8 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
       <Descriptions size="small" column={1} bordered items={TEXTS.filter((f) => visit[f]).map((f) => ({ key: f, label: fieldLabel(t, def, f), children: <span style={{ whiteSpace: 'pre-wrap' }}>{String(visit[f])}</span> }))} />
       {rx.length > 0 && (
         <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rx}>
-          <Table.Column key="name" dataIndex="name" title={t('clinic.drug', 'Drug')} />
-          {(['dose', 'frequency', 'duration', 'notes'] as const).map((f) => <Table.Column key={f} dataIndex={f} title={t(`clinic.rx.${f}`, f)} />)}
+          <Table.Column key="name" dataIndex="name" title={t('clinic.drug', 'Drug')} render={rxCell} />
+          {(['dose', 'frequency', 'duration', 'notes'] as const).map((f) => <Table.Column key={f} dataIndex={f} title={t(`clinic.rx.${f}`, f)} render={rxCell} />)}
         </Table>
       )}
       {ADVICE.map((a) => names(visit[a.field]).length > 0 && (
@@ -63,7 +67,7 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
       ))}
       {Array.isArray(visit.attachments) && visit.attachments.length > 0 && <VisitAttachments items={visit.attachments as Record<string, unknown>[]} />}
       <Typography.Text type="secondary">
-        {fieldLabel(t, def, 'fee')}: {formatNumber(visit.fee ?? 0, { type: 'money' })} · {fieldLabel(t, def, 'paid_amount')}: {formatNumber(visit.paid_amount ?? 0, { type: 'money' })}
+        {fieldLabel(t, def, 'fee')}: <MoneyText value={visit.fee ?? 0} /> · {fieldLabel(t, def, 'paid_amount')}: <MoneyText value={visit.paid_amount ?? 0} />
       </Typography.Text>
     </Space>
   );
@@ -105,7 +109,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
           key: String(v.id),
           label: (
             <Space wrap>
-              <span dir="ltr">{String(v.date ?? '').slice(0, 10)}</span>
+              <Ltr>{String(v.date ?? '').slice(0, 10)}</Ltr>
               <Typography.Text strong>{String(v.physician_diagnosis ?? v.chief_complaint ?? '')}</Typography.Text>
             </Space>
           ),
@@ -133,7 +137,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
         onClose={() => setEditing(null)}
         width={960}
         destroyOnHidden
-        title={editing?.visit ? `${t('buttons.edit', 'Edit')} · ${String(editing.visit.date ?? '').slice(0, 10)}` : t('nav.visitingNew', 'New visit')}
+        title={editing?.visit ? <>{t('buttons.edit', 'Edit')} · <Ltr>{String(editing.visit.date ?? '').slice(0, 10)}</Ltr></> : t('nav.visitingNew', 'New visit')}
       >
         {editing && (
           <VisitForm

@@ -5,7 +5,8 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { Lang } from '../../i18n';
 import { useT } from '../../i18n/useT';
 import type { LandingPlan } from '../../providers/landing';
-import { discountedPrice, formatMoney, pickText } from './content';
+import { discountedPrice, formatNumberText, pickText } from './content';
+import { PLATFORM_CURRENCY, formatMoney } from '../../../shared/money';
 
 function PlanCard({ plan, lang }: { plan: LandingPlan; lang: Lang }) {
   const t = useT();
@@ -29,13 +30,13 @@ function PlanCard({ plan, lang }: { plan: LandingPlan; lang: Lang }) {
         {discount > 0 ? (
           <>
             <Space>
-              <Typography.Text delete type="secondary">{formatMoney(price, lang)}</Typography.Text>
-              <Tag color="red" data-testid="plan-discount">{`${formatMoney(discount, lang)}%`}</Tag>
+              <Typography.Text delete type="secondary"><bdi>{formatMoney(price, PLATFORM_CURRENCY, lang)}</bdi></Typography.Text>
+              <Tag color="red" data-testid="plan-discount"><bdi>{`${formatNumberText(discount, lang)}%`}</bdi></Tag>
             </Space>
-            <Typography.Title level={3} style={{ margin: 0 }} data-testid="plan-price">{formatMoney(discountedPrice(price, discount), lang)}</Typography.Title>
+            <Typography.Title level={3} style={{ margin: 0 }} data-testid="plan-price"><bdi>{formatMoney(discountedPrice(price, discount), PLATFORM_CURRENCY, lang)}</bdi></Typography.Title>
           </>
         ) : (
-          <Typography.Title level={3} style={{ margin: 0 }} data-testid="plan-price">{formatMoney(price, lang)}</Typography.Title>
+          <Typography.Title level={3} style={{ margin: 0 }} data-testid="plan-price"><bdi>{formatMoney(price, PLATFORM_CURRENCY, lang)}</bdi></Typography.Title>
         )}
         <Typography.Text type="secondary">{t('landing.plan.perYear', 'per year')}</Typography.Text>
         <ul style={{ paddingInlineStart: 0, listStyle: 'none', marginTop: 12 }}>

@@ -1,6 +1,7 @@
 // Pure helpers of the public landing pages: texts in the reader's language with fallbacks,
-// the image for each screen size, safe links, plan prices.
+// the image for each screen size, safe links, plan prices (formatted by src/shared/money.ts).
 import type { Lang } from '../../i18n';
+import { numberLocale } from '../../../shared/money';
 
 type Row = Record<string, unknown>;
 
@@ -79,6 +80,7 @@ export function discountedPrice(price: number | string, discount: number | null 
   return Math.round(p * (100 - d)) / 100;
 }
 
-export function formatMoney(value: number, lang: Lang): string {
-  return value.toLocaleString(lang === 'en' ? 'en-US' : lang, { maximumFractionDigits: 2 });
+/** A plain number (a discount's percentage) in the language's digits. */
+export function formatNumberText(value: number, lang: Lang): string {
+  return value.toLocaleString(numberLocale(lang), { maximumFractionDigits: 2 });
 }

@@ -17,6 +17,7 @@ import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from
 import { ProfessionalCard } from './ProfessionalCard';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../../shared/roles';
 import { StaffMfaPolicy } from '../mfa/StaffMfaPolicy';
+import { ClinicCurrencyCard } from '../clinic/ClinicCurrencyCard';
 import { TwoStepCard } from './TwoStepCard';
 
 function SecurityCard() {
@@ -199,6 +200,11 @@ export default function ProfilePage() {
         {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && (
           <Col xs={24} lg={12}>
             <ProfessionalCard />
+          </Col>
+        )}
+        {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && !user?.support && (
+          <Col xs={24} lg={12}>
+            <ClinicCurrencyCard />
           </Col>
         )}
       </Row>

@@ -1,0 +1,34 @@
+// An amount of money as the reader's language writes it, in the clinic's currency (or the one
+// given: the platform's invoices and plans are in the platform's), isolated from the text around.
+import { useTranslation } from 'react-i18next';
+import { type Currency, currencySign, formatMoney } from '../../shared/money';
+import { NumberInput, type NumberInputProps } from './digitInputs';
+import { useCurrency } from '../providers/currency';
+
+/** A formatter for amounts in the app's currency (or `currency`), re-made on language or setting change. */
+export function useMoney(currency?: Currency): (value: unknown) => string {
+  const own = useCurrency();
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  return (value) => formatMoney(value ?? 0, currency ?? own, lang);
+}
+
+export function MoneyText({ value, currency }: { value: unknown; currency?: Currency }) {
+  const own = useCurrency();
+  const money = useMoney(currency);
+  return <bdi data-currency={currency ?? own}>{money(value)}</bdi>;
+}
+
+/** The integer part of a typed amount grouped by thousands (25000 -> 25,000) as it is typed. */
+export function groupDigits(text: string | number | undefined): string {
+  const [whole = '', fraction] = String(text ?? '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+/** An amount input: grouped as typed, the currency's sign after it (the app's, or `currency`). */
+export function MoneyInput({ currency, ...props }: NumberInputProps & { currency?: Currency }) {
+  const own = useCurrency();
+  const { i18n } = useTranslation();
+  return <NumberInput formatter={groupDigits} suffix={currencySign(currency ?? own, i18n.language)} {...props} />;
+}
