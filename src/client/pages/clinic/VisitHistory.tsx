@@ -57,7 +57,8 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered items={TEXTS.filter((f) => visit[f]).map((f) => ({ key: f, label: fieldLabel(t, def, f), children: <span style={{ whiteSpace: 'pre-wrap' }}>{String(visit[f])}</span> }))} />
       {rx.length > 0 && (
-        <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rx}>
+        // Scrolls inside itself on a phone rather than breaking a dose (5 mg) over two lines.
+        <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rx} scroll={{ x: 'max-content' }}>
           <Table.Column key="name" dataIndex="name" title={t('clinic.drug', 'Drug')} render={rxCell} />
           {(['dose', 'frequency', 'duration', 'notes'] as const).map((f) => <Table.Column key={f} dataIndex={f} title={t(`clinic.rx.${f}`, f)} render={rxCell} />)}
         </Table>
