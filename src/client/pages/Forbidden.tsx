@@ -8,16 +8,17 @@ export function Forbidden({ home }: { home: string }) {
   const t = useT();
   const navigate = useNavigate();
   return (
-    <Result
-      status="403"
-      title={t('screens.forbiddenTitle', 'No access')}
-      subTitle={t('screens.forbidden', "You don't have access to this page")}
-      extra={
-        <Button type="primary" onClick={() => void navigate(home)} data-testid="forbidden-home">
-          {t('screens.returnHome', 'Return Home')}
-        </Button>
-      }
-      data-testid="forbidden"
-    />
+    <div data-testid="forbidden">
+      <Result
+        status="403"
+        title={t('screens.forbiddenTitle', 'No access')}
+        subTitle={t('screens.forbidden', "You don't have access to this page")}
+        extra={
+          <Button type="primary" onClick={() => void navigate(home)} data-testid="forbidden-home">
+            {t('screens.returnHome', 'Return Home')}
+          </Button>
+        }
+      />
+    </div>
   );
 }
