@@ -5,17 +5,19 @@ import { lazy, useMemo } from 'react';
 import { Navigate, matchPath, useLocation } from 'react-router';
 import { appScope } from './host';
 import { routesOf } from './engine/nav';
+import { loginPath } from './providers/returnPath';
 import { callerOf, useSession } from './providers/session';
 import { NotFound } from './pages/ErrorScreen';
 
 const PrivateApp = lazy(() => import('./PrivateApp'));
 
 export default function AppGate() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const session = useSession();
   const scope = appScope();
   const patterns = useMemo(() => routesOf(scope).map((r) => `/${r.path}`), [scope]);
   if (!patterns.some((path) => matchPath({ path, end: true }, pathname))) return <NotFound />;
-  if (!callerOf(session)) return <Navigate to="/login" replace />;
+  // Logged out (or the session ended): login, which comes back to this very page.
+  if (!callerOf(session)) return <Navigate to={loginPath(`${pathname}${search}${hash}`)} replace />;
   return <PrivateApp />;
 }

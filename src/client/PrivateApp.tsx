@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { App as AntdApp } from 'antd';
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
+import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, i18nProvider } from './i18n';
@@ -20,6 +20,8 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { notificationProvider } from './providers/notificationProvider';
 import { NotFound } from './pages/ErrorScreen';
+import { screenTitle } from './engine/documentTitle';
+import { composeTitle, useSiteName } from './pageTitle';
 
 export default function PrivateApp() {
   const { i18n } = useTranslation();
@@ -30,6 +32,7 @@ export default function PrivateApp() {
   const generated = useMemo(() => appRoutes(scope), [scope]);
   // A new provider object per language makes Refine's own components re-translate.
   const i18nForLang = useMemo(() => ({ ...i18nProvider, lang }), [lang]);
+  const site = useSiteName();
   return (
     <Refine
       dataProvider={dataProvider}
@@ -54,6 +57,9 @@ export default function PrivateApp() {
           <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
           <Route path="*" element={<NotFound />} />
         </Routes>
+        {/* The tab says the screen; keyed so a new language or clinic name re-titles at once
+            (Refine's handler itself only runs when the location changes). */}
+        <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t), site)} />
       </AntdApp>
     </Refine>
   );

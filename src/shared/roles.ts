@@ -16,6 +16,16 @@ export const ASSIGNABLE_CENTRAL_ROLES: Record<number, readonly number[]> = {
 /** Roles the Main Doctor may give to clinic staff. */
 export const ASSISTANT_TENANT_ROLES: readonly number[] = [1, 2, 3];
 
+/**
+ * The roles this caller may give a staff account of their application: what the server accepts
+ * and the role select offers (one answer for both).
+ */
+export function assignableRoles(caller: { scope: 'central' | 'tenant'; role: number } | null): readonly number[] {
+  if (!caller) return [];
+  if (caller.scope === 'central') return ASSIGNABLE_CENTRAL_ROLES[caller.role] ?? [];
+  return caller.role === TENANT_ROLE.mainDoctor ? ASSISTANT_TENANT_ROLES : [];
+}
+
 const ALL_CENTRAL = [0, 1, 2, 3] as const;
 const MANAGERS = [0, 1, 3] as const;
 const OWNERS = [0, 3] as const;

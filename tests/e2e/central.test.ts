@@ -32,26 +32,31 @@ describe('central application', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('the service admin lands on settings/locations', async () => {
+  it('the service admin lands on settings/locations, and is told doctors are not theirs', async () => {
     await login(page, 'localhost', 'service');
     await waitForPath(page, '/settings/locations');
     await page.locator('.ant-table').waitFor();
     const menu = page.getByTestId('app-menu');
     expect(await menu.getByText('Doctors').count()).toBe(0);
     await page.goto(`${baseUrl()}/doctors`);
+    await page.getByTestId('forbidden').waitFor();
+    await page.getByTestId('forbidden-home').click();
     await waitForPath(page, '/settings/locations');
   });
 
-  it('the admin is sent away from users and plans', async () => {
+  it('the admin is told users and plans are not theirs, with the way back to the dashboard', async () => {
     await login(page, 'localhost', 'admin');
     await waitForPath(page, '/dashboard');
     await page.getByTestId('dashboard').waitFor();
     expect(await page.getByTestId('app-menu').getByText('Users').count()).toBe(0);
     await page.goto(`${baseUrl()}/users`);
+    await page.getByTestId('forbidden').waitFor();
+    await page.getByTestId('forbidden-home').click();
     await waitForPath(page, '/dashboard');
     await page.getByTestId('dashboard').waitFor();
     await page.goto(`${baseUrl()}/plans`);
-    await waitForPath(page, '/dashboard');
+    await page.getByTestId('forbidden').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/plans');
   });
 
   it('a wrong password shows an error and stays on login', async () => {

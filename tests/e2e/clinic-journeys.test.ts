@@ -269,10 +269,10 @@ describe('clinic journeys (Kurdish)', () => {
     expect(options).toHaveLength(3);
   });
 
-  it('staff without a permission are sent away from the screen and refused by the API', async () => {
+  it('staff without a permission are told so on the screen and refused by the API', async () => {
     await signIn(page, 'secretary');
     await page.goto(url('/accounting/result'));
-    await waitForPath(page, '/dashboard');
+    await page.getByTestId('forbidden').waitFor();
     expect(await apiStatus(page, '/accounting')).toBe(403);
     expect(await apiStatus(page, '/incomes')).toBe(403);
     await context.close();
@@ -281,10 +281,10 @@ describe('clinic journeys (Kurdish)', () => {
     page = await context.newPage();
     await signIn(page, 'nurse');
     await page.goto(url('/appointments'));
-    await waitForPath(page, '/dashboard');
+    await page.getByTestId('forbidden').waitFor();
     expect(await apiStatus(page, '/appointments')).toBe(403);
     await page.goto(url('/users'));
-    await waitForPath(page, '/dashboard');
+    await page.getByTestId('forbidden').waitFor();
     expect(await apiStatus(page, '/permissions/user/1')).toBe(403);
   });
 });

@@ -62,7 +62,7 @@ describe('clinic application', () => {
     expect(await today.getAttribute('class')).not.toContain('ant-picker-cell-disabled');
   });
 
-  it('the nurse has no accounting and is sent away from it', async () => {
+  it('the nurse has no accounting and is told so on it', async () => {
     await login(page, 'demo.localhost', 'nurse');
     await waitForPath(page, '/dashboard');
     const menu = page.getByTestId('app-menu');
@@ -70,8 +70,10 @@ describe('clinic application', () => {
     expect(await menu.getByText('Accounting').count()).toBe(0);
     expect(await menu.getByText('Appointments').count()).toBe(0);
     await page.goto(`${baseUrl('demo.localhost')}/accounting`);
-    await waitForPath(page, '/dashboard');
+    await page.getByTestId('forbidden').waitFor();
     await page.goto(`${baseUrl('demo.localhost')}/accounting/expenses`);
+    await page.getByTestId('forbidden').getByText("You don't have access to this page.").waitFor();
+    await page.getByTestId('forbidden-home').click();
     await waitForPath(page, '/dashboard');
     await page.getByTestId('dashboard').waitFor();
   });

@@ -118,7 +118,10 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'enum': {
-      const options = (props.allowed ?? enumValues(field.enum ?? '')).map((v) => ({ value: v, label: enumLabel(t, field, v) }));
+      const options: { value: number; label: string; disabled?: boolean }[] = (props.allowed ?? enumValues(field.enum ?? '')).map((v) => ({ value: v, label: enumLabel(t, field, v) }));
+      // A stored value this person may not give (the Owner's own role) is shown, not offered.
+      const current = value === null || value === undefined || value === '' ? undefined : Number(value);
+      if (current !== undefined && !options.some((o) => o.value === current)) options.push({ value: current, label: enumLabel(t, field, current), disabled: true });
       return (
         <Select
           {...common}

@@ -1,22 +1,20 @@
-// Route guards. Logged out: to login. Refused: to the user's home (dashboard, or the role's home
-// on the central app). Decided from the in-memory session, never by a request.
+// Route guards. Logged out: to login, which returns here afterwards. Refused: a "no access" page
+// with the way to the user's home (dashboard, or the role's home on the central app). Decided
+// from the in-memory session, never by a request.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { homePath } from '../providers/authProvider';
+import { loginPath } from '../providers/returnPath';
 import { callerOf, useSession } from '../providers/session';
-import { NotFound } from '../pages/ErrorScreen';
+import { Forbidden } from '../pages/Forbidden';
 import { type Rule, allows } from './rules';
 
 export function Guard({ rule, children }: { rule: Rule; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const caller = callerOf(session);
-  if (!caller) return <Navigate to="/login" replace />;
-  if (!allows(caller, rule)) {
-    const home = homePath(session.role);
-    if (home === location.pathname) return <NotFound />;
-    return <Navigate to={home} replace />;
-  }
+  if (!caller) return <Navigate to={loginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  if (!allows(caller, rule)) return <Forbidden home={homePath(session.role)} />;
   return <>{children}</>;
 }
 

@@ -19,8 +19,8 @@ const clinic = {
   // One instance for the screens' and the declared tabs' routes: switching tabs keeps the page.
   patientTabs: lazy(() => import('../pages/PatientTabs')),
   staffShow: lazy(() => import('../pages/clinic/StaffShow')),
-  staffCreate: lazy(() => import('../pages/clinic/StaffForm').then((m) => ({ default: m.StaffCreate }))),
-  staffEdit: lazy(() => import('../pages/clinic/StaffForm')),
+  staffCreate: lazy(() => import('./StaffForm').then((m) => ({ default: m.StaffCreate }))),
+  staffEdit: lazy(() => import('./StaffForm').then((m) => ({ default: m.StaffEdit }))),
   tasksList: lazy(() => import('../pages/clinic/TasksList')),
   supportGrants: lazy(() => import('../pages/support/SupportGrants')),
   exports: lazy(() => import('../pages/clinic/ClinicExports')),
@@ -33,6 +33,8 @@ const central = {
   requests: lazy(() => import('../pages/central/RequestsPage')),
   invoices: lazy(() => import('../pages/central/InvoiceList')),
   userShow: lazy(() => import('../pages/central/UserShow')),
+  userCreate: lazy(() => import('./StaffForm').then((m) => ({ default: m.UserCreate }))),
+  userEdit: lazy(() => import('./StaffForm').then((m) => ({ default: m.UserEdit }))),
 };
 
 const landing = {
@@ -46,7 +48,7 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideK
   doctorRequests: { list: central.requests },
   invoices: { list: central.invoices },
   // The Owner's "Sign out everywhere" beside the details.
-  users: { show: central.userShow },
+  users: { show: central.userShow, create: central.userCreate, edit: central.userEdit },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
   // Visits, appointments and the audit beside the nurse records' tabs (pages/PatientTabs.tsx).

@@ -1,11 +1,11 @@
 // The logged-in frame: sider menu (registry resources plus screens, filtered by access), header
-// with the user's name, the language switcher and logout. Under the medium breakpoint (phones,
+// with the user's menu (their profile, password change, logout), the language switcher and logout. Under the medium breakpoint (phones,
 // small tablets at the front desk) the menu is a drawer opened from the header, the header keeps
 // its icons and the patient search on a row of its own, and the page gets the whole width.
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Grid, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Spin, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { LogoutOutlined, MenuOutlined } from '@ant-design/icons';
+import { LockOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { appScope } from '../host';
@@ -56,6 +56,14 @@ export function AppLayout() {
   const open = menu.filter((e) => e.children.some((c) => selected.includes(c.path))).map((e) => e.path);
   const roleField = { type: 'enum' as const, enum: scope === 'central' ? 'centralRole' : 'tenantRole' };
   const userName = session.user?.name ?? session.user?.username ?? t('common.user', 'User');
+  // Every signed-in person's own page (details, password, devices, two-step verification).
+  const profilePath = scope === 'central' ? '/profile' : '/settings/profile';
+  const userMenu: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: <Link to={profilePath} data-testid="user-menu-profile">{t('nav.profile', 'Profile')}</Link> },
+    { key: 'password', icon: <LockOutlined />, label: <Link to={`${profilePath}#security`} data-testid="user-menu-password">{t('profile.changePassword', 'Change password')}</Link> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="user-menu-logout">{t('auth.logout', 'Log out')}</span>, onClick: () => logout() },
+  ];
   const brand = (short: boolean) => (
     <div style={{ padding: 16, fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
       <Link to="/">{short ? '✚' : t('app.title', 'Clinic Platform')}</Link>
@@ -105,14 +113,18 @@ export function AppLayout() {
           {narrow && <Button icon={<MenuOutlined />} onClick={() => setDrawer(true)} aria-label={t('nav.menu', 'Menu')} data-testid="menu-open" />}
           {!narrow && search}
           <Space size={narrow ? 'small' : 'middle'}>
-            {!narrow && (
-              <>
-                <Typography.Text data-testid="user-name" strong>
-                  {userName}
-                </Typography.Text>
-                <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
-              </>
-            )}
+            <Dropdown menu={{ items: userMenu }} trigger={['click']} placement="bottomRight">
+              <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('nav.userMenu', 'My account')} style={narrow ? undefined : { height: 'auto', paddingBlock: 4 }}>
+                {!narrow && (
+                  <Space size={8}>
+                    <Typography.Text data-testid="user-name" strong>
+                      {userName}
+                    </Typography.Text>
+                    <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+                  </Space>
+                )}
+              </Button>
+            </Dropdown>
             <NotificationBell />
             <LanguageSwitcher />
             <Button icon={<LogoutOutlined />} onClick={() => logout()} data-testid="logout" aria-label={t('auth.logout', 'Log out')}>

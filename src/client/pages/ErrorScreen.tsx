@@ -8,6 +8,7 @@ import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
 import { clearSession, useSession } from '../providers/session';
 import { toast } from '../providers/notify';
+import { usePublicTitle } from '../pageTitle';
 
 export type ErrorKind = 404 | 500 | 417 | 418;
 
@@ -55,6 +56,13 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
     </Button>
   );
   let content;
+  const titles: Record<ErrorKind, string> = {
+    404: t('screens.notFound', '404'),
+    500: t('errors.server', 'Something went wrong, please try again later'),
+    417: t('errors.tenantSuspended', 'Account is suspended or archived'),
+    418: t('errors.tenantNotRegistered', 'Account not registered'),
+  };
+  usePublicTitle(titles[kind]);
   switch (kind) {
     case 404:
       content = <Result status="404" title={t('screens.notFound', '404')} subTitle={t('screens.lost', "You're lost")} extra={home} />;

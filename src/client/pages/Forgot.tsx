@@ -8,6 +8,7 @@ import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
 import { recovery } from '../providers/authProvider';
 import { toast } from '../providers/notify';
+import { usePublicTitle } from '../pageTitle';
 import { getRecovery, setRecovery } from './recoveryState';
 import { refusalOnFields } from './recoveryErrors';
 
@@ -16,6 +17,7 @@ const STEP_INDEX: Record<Step, number> = { username: 0, otp: 1, reset: 2 };
 
 function Frame({ step, error, children }: { step: Step; error?: string | null; children: ReactNode }) {
   const t = useT();
+  usePublicTitle(t('auth.forgotTitle', 'Reset your password'));
   return (
     <PublicShell>
       <Card style={{ width: 440, maxWidth: '100%', marginTop: 48 }}>

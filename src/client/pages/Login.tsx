@@ -14,6 +14,8 @@ import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
 import { PublicCard, PublicTitle } from '../layout/PublicCard';
 import { type MfaStep, authProvider } from '../providers/authProvider';
+import { sessionEnded } from '../providers/returnPath';
+import { usePublicTitle } from '../pageTitle';
 
 const LoginSecondStep = lazy(() => import('./mfa/LoginSecondStep'));
 
@@ -49,8 +51,11 @@ export default function Login() {
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
   const [mfa, setMfa] = useState<MfaStep | null>(null);
+  // The server ended the last session (expired, revoked): say so rather than a bare login.
+  const [ended] = useState(sessionEnded);
   const title = appScope() === 'central' ? t('auth.centralTitle', 'Sign in to the administration') : t('auth.clinicTitle', 'Sign in to your clinic');
   const requiredText = t('validation.required', 'This field is required');
+  usePublicTitle(t('auth.signIn', 'Sign in'));
 
   const change = (name: Name, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
@@ -92,6 +97,9 @@ export default function Login() {
     <PublicShell>
       <PublicCard width={400}>
         <PublicTitle level={3}>{mfa ? t('mfa.title', 'Two-step verification') : title}</PublicTitle>
+        {ended && !error && !mfa && (
+          <Alert type="warning" showIcon message={t('auth.sessionEnded', 'Your session ended. Log in again.')} style={{ marginBottom: 16 }} data-testid="session-ended" />
+        )}
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" role="alert" />}
         {mfa ? (
           <Suspense fallback={null}>

@@ -7,6 +7,7 @@ import { centralHome } from '../../shared/roles';
 import { translate } from '../i18n';
 import { appScope } from '../host';
 import { ApiError, api } from './http';
+import { afterLogin, forgetSessionEnded, loginPathHere } from './returnPath';
 import { toast } from './notify';
 import { type SessionUser, callerOf, clearSession, getSession, setSession } from './session';
 import { loadTenantData } from './tenantData';
@@ -59,8 +60,10 @@ export async function openSession(body: LoginAnswer): Promise<{ success: true; r
   try {
     setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
     const user = await refreshUser();
+    forgetSessionEnded();
     toast('success', translate('auth.welcomeBack', 'Welcome back!'));
-    return { success: true, redirectTo: homePath(user.role) };
+    // Back to the page opened logged out (or where the session ended), else home.
+    return { success: true, redirectTo: afterLogin(homePath(user.role)) };
   } catch (err) {
     if (getSession().token && !(err instanceof ApiError && err.statusCode === 0)) {
       // Logged in but the user could not be loaded: keep nothing half-done.
@@ -86,23 +89,26 @@ export const authProvider: AuthProvider = {
     return openSession(body);
   },
 
+  // Also called by Refine after a 401 (onError), when the session is already gone: then no
+  // "Goodbye!", and login keeps saying that the session ended.
   logout: async () => {
     if (getSession().token) {
       await api(`${authBase()}/logout`, { method: 'POST', quiet: true }).catch(() => undefined);
+      forgetSessionEnded();
+      toast('success', translate('messages.loggedOut', 'Goodbye!'));
     }
     clearSession();
-    toast('success', translate('messages.loggedOut', 'Goodbye!'));
     return { success: true, redirectTo: '/login' };
   },
 
   check: async () => {
     if (callerOf()) return { authenticated: true };
-    return { authenticated: false, logout: true, redirectTo: '/login' };
+    return { authenticated: false, logout: true, redirectTo: loginPathHere() };
   },
 
   onError: async (error: { statusCode?: number; status?: number }) => {
     const status = error?.statusCode ?? error?.status;
-    if (status === 401) return { logout: true, redirectTo: '/login', error: error as Error };
+    if (status === 401) return { logout: true, redirectTo: loginPathHere(), error: error as Error };
     return {};
   },
 

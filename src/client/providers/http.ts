@@ -6,6 +6,7 @@ import type { HttpError } from '@refinedev/core';
 import { currentLang, translate } from '../i18n';
 import { beginLoading } from './loading';
 import { goTo } from './navigation';
+import { loginPathHere, markSessionEnded } from './returnPath';
 import { toast } from './notify';
 import { clearSession, getSession } from './session';
 
@@ -64,8 +65,10 @@ function errorText(prefixless: string): string {
 /** What to do with a failed response; exported for the unit tests. */
 export function handleFailure(status: number, message: string, opts: RequestOptions, hadToken: boolean): void {
   if (status === 401 && hadToken) {
+    // The server ended the session (expired, revoked): login says so and returns here after.
     clearSession();
-    if (!opts.quiet) goTo('/login');
+    markSessionEnded();
+    if (!opts.quiet) goTo(loginPathHere());
     return;
   }
   if (opts.quiet) return;

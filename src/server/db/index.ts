@@ -2,8 +2,9 @@
 // the same SQL and run the same migrations.
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { type ChannelHandlers, listenPostgres } from './notifications';
+import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
 export interface Db {

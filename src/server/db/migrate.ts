@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import type { Db } from './index';
 import { migrationProvider } from './migrations/index';
 

@@ -1,12 +1,12 @@
 // Who may give which role, for central staff and clinic staff (SPEC.md section 3). Enforced here,
 // on the server, whatever the screens offer.
-import { ASSIGNABLE_CENTRAL_ROLES, ASSISTANT_TENANT_ROLES, TENANT_ROLE } from '../../shared/roles';
+import { assignableRoles } from '../../shared/roles';
 import { endUserSessions } from '../auth/sessions';
 import type { HookContext, ResourceHooks, Row } from '../engine/hooks';
 import { ApiError, invalidField } from '../http/errors';
 
 function assignable(ctx: HookContext): readonly number[] {
-  return ctx.caller.scope === 'central' ? (ASSIGNABLE_CENTRAL_ROLES[ctx.caller.role] ?? []) : ctx.caller.role === TENANT_ROLE.mainDoctor ? ASSISTANT_TENANT_ROLES : [];
+  return assignableRoles(ctx.caller);
 }
 
 function isSelf(ctx: HookContext, existing: Row): boolean {

@@ -3,6 +3,7 @@
 // Doctor the staff's two-step policy; for a clinic's Main Doctor, the professional record.
 // A change refreshes the user shown in the header.
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Form, Input, Popconfirm, Row, Skeleton, Space, Typography } from 'antd';
 import { LockOutlined, LogoutOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { appScope } from '../../host';
@@ -27,7 +28,7 @@ function SecurityCard() {
   const [signingOut, setSigningOut] = useState(false);
   const required = { required: true, message: t('validation.required', 'This field is required') };
   return (
-    <Card title={<Space><LockOutlined />{t('profile.security', 'Account security')}</Space>} data-testid="profile-security">
+    <Card id="security" title={<Space><LockOutlined />{t('profile.security', 'Account security')}</Space>} data-testid="profile-security">
       <Form<PasswordValues>
         form={form}
         layout="vertical"
@@ -103,6 +104,14 @@ export default function ProfilePage() {
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [user, setUser] = useState(getSession().user);
+  const { hash } = useLocation();
+  // "Change password" in the user's menu leads here: bring its card into view once the page is laid out.
+  useEffect(() => {
+    if (hash !== '#security' || loading) return;
+    const card = document.getElementById('security');
+    card?.scrollIntoView({ block: 'start' });
+    card?.querySelector<HTMLInputElement>('#current_password')?.focus({ preventScroll: true });
+  }, [hash, loading]);
   useEffect(() => {
     let live = true;
     profileApi

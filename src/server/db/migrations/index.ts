@@ -1,5 +1,5 @@
 // Migrations in the order they run. Forward only: never edit one that has shipped; add the next.
-import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { Migration, MigrationProvider } from 'kysely';
 import * as m001 from './001_core';
 import * as m002 from './002_clinic_records';
 import * as m003 from './003_visitings';

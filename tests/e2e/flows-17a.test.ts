@@ -1,0 +1,265 @@
+// Issue 17's last flows, in Kurdish as a user meets them: the browser tab names the screen and the
+// clinic (or the platform); a deep link survives login (and only to this site); a page the user
+// may not open says so with a way home; a session the server ended lands on login saying so; the
+// role select offers only the roles the caller may give; every signed-in person reaches their
+// profile and changes their own password from the header's menu, which signs out their other
+// devices. Screenshots at 1440 and 390 px go to /tmp/i17a-*.png.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PASSWORD, baseUrl, launch, login, waitForPath } from './browser';
+
+const SHOTS = process.env.E2E_SHOTS ?? '/tmp';
+const CLINIC = 'demo.localhost';
+type Dict = { [key: string]: string | Dict };
+const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')) as Dict;
+const ckb = locale('ckb');
+const en = locale('en');
+const say = (dict: Dict, key: string): string => {
+  const found = key.split('.').reduce<string | Dict | undefined>((node, part) => (typeof node === 'object' ? node[part] : undefined), dict);
+  if (typeof found !== 'string') throw new Error(`no text for ${key}`);
+  return found;
+};
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function kurdishPage(width = 1440): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    if (!window.localStorage.getItem('user-locale')) window.localStorage.setItem('user-locale', 'ckb');
+  });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+async function signedIn(host: string, user: string, width = 1440, password = PASSWORD): Promise<Page> {
+  const page = await kurdishPage(width);
+  await login(page, host, user, password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+  return page;
+}
+
+async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ p, method, body }) => {
+      const res = await fetch(`/api/v1${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+    },
+    { p: path, method: init.method ?? 'GET', body: init.body },
+  );
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${SHOTS}/i17a-${name}.png`, fullPage: true });
+}
+
+const clinicName = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { tenant?: { name?: string } }).tenant?.name ?? '');
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('the tab says the screen', () => {
+  it('public, generated and hand-written screens, in the language chosen', async () => {
+    const platform = say(ckb, 'app.title');
+    const page = await kurdishPage();
+    await page.goto(`${baseUrl()}/login`);
+    await expect.poll(() => page.title()).toBe(`${say(ckb, 'auth.signIn')} · ${platform}`);
+    await page.goto(`${baseUrl()}/forgot-username`);
+    await expect.poll(() => page.title()).toBe(`${say(ckb, 'auth.forgotTitle')} · ${platform}`);
+
+    const owner = await signedIn('localhost', 'owner');
+    await waitForPath(owner, '/dashboard');
+    await expect.poll(() => owner.title()).toBe(`${say(ckb, 'nav.dashboard')} · ${platform}`);
+    await owner.getByTestId('app-menu').getByRole('link', { name: say(ckb, 'resources.users.title') }).click();
+    await expect.poll(() => owner.title()).toBe(`${say(ckb, 'resources.users.title')} · ${platform}`);
+
+    const doctor = await signedIn(CLINIC, 'doctor');
+    const clinic = await clinicName(doctor);
+    expect(clinic).not.toBe('');
+    await expect.poll(() => doctor.title()).toBe(`${say(ckb, 'nav.dashboard')} · ${clinic}`);
+    await doctor.getByTestId('app-menu').getByRole('link', { name: say(ckb, 'resources.patients.title') }).click();
+    await waitForPath(doctor, '/patients');
+    // "نەخۆشەکان · <the clinic's name>", never the old "Clinic".
+    await expect.poll(() => doctor.title()).toBe(`نەخۆشەکان · ${clinic}`);
+    await doctor.goto(`${baseUrl(CLINIC)}/patients/create`);
+    await expect.poll(() => doctor.title()).toBe(`${say(ckb, 'resources.patients.title')} — ${say(ckb, 'buttons.create')} · ${clinic}`);
+    await doctor.goto(`${baseUrl(CLINIC)}/accounting/result`);
+    await expect.poll(() => doctor.title()).toBe(`${say(ckb, 'nav.result')} · ${clinic}`);
+
+    // Another language re-titles the open tab at once.
+    await doctor.getByTestId('language-switcher').click();
+    await doctor.locator('.ant-select-item-option').filter({ hasText: 'English' }).click();
+    await expect.poll(() => doctor.title()).toBe(`${say(en, 'nav.result')} · ${clinic}`);
+  });
+});
+
+describe('a deep link survives login', () => {
+  it('opening a patient logged out comes back to that patient after logging in', async () => {
+    const doctor = await signedIn(CLINIC, 'doctor');
+    const patients = await api<{ data: { id: number }[] }>(doctor, '/patients?per_page=1');
+    const id = patients.body.data[0].id;
+
+    const page = await kurdishPage(390);
+    await page.goto(`${baseUrl(CLINIC)}/patients/${id}/appointments?tab=1`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('to')).toBe(`/patients/${id}/appointments?tab=1`);
+    await page.locator('#username').fill('doctor');
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname === `/patients/${id}/appointments` && url.search === '?tab=1');
+  });
+
+  for (const evil of ['//evil.example/patients', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+    it(`a "to" of ${evil} is ignored: home, on this site`, async () => {
+      const page = await kurdishPage();
+      await page.goto(`${baseUrl(CLINIC)}/login?to=${encodeURIComponent(evil)}`);
+      await page.locator('#username').fill('secretary');
+      await page.locator('#password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(new URL(page.url()).host).toBe(new URL(baseUrl(CLINIC)).host);
+    });
+  }
+});
+
+describe('no access, said', () => {
+  it('the nurse opening accounting is told, stays on the address, and goes home from there', async () => {
+    for (const width of [1440, 390]) {
+      const nurse = await signedIn(CLINIC, 'nurse', width);
+      await nurse.goto(`${baseUrl(CLINIC)}/accounting/expenses`);
+      await nurse.getByTestId('forbidden').waitFor();
+      expect(new URL(nurse.url()).pathname).toBe('/accounting/expenses');
+      await nurse.getByText(say(ckb, 'screens.forbidden')).waitFor();
+      await nurse.getByText(say(ckb, 'screens.forbiddenTitle')).waitFor();
+      await shoot(nurse, `forbidden-${width}`);
+      await nurse.getByTestId('forbidden-home').click();
+      await waitForPath(nurse, '/dashboard');
+      await nurse.getByTestId('dashboard').waitFor();
+    }
+  });
+
+  it("the Admin opening the platform's staff is told, and goes back to the dashboard", async () => {
+    const admin = await signedIn('localhost', 'admin');
+    await admin.goto(`${baseUrl()}/users`);
+    await admin.getByTestId('forbidden').waitFor();
+    expect(new URL(admin.url()).pathname).toBe('/users');
+    await admin.getByTestId('forbidden-home').click();
+    await waitForPath(admin, '/dashboard');
+  });
+
+  it('a session ended by the server lands on login saying so, and comes back after', async () => {
+    const page = await signedIn(CLINIC, 'secretary', 390);
+    await page.goto(`${baseUrl(CLINIC)}/patients`);
+    await page.getByTestId('header-search').waitFor();
+    // Signed out elsewhere: the token this tab holds stops working; the next morning's return.
+    expect((await api(page, '/auth/tenant/logout', { method: 'POST' })).status).toBeLessThan(300);
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('session-ended').getByText(say(ckb, 'auth.sessionEnded')).waitFor();
+    await shoot(page, 'session-ended-390');
+    expect(new URL(page.url()).searchParams.get('to')).toBe('/patients');
+    await page.locator('#username').fill('secretary');
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await waitForPath(page, '/patients');
+    // Logged in again: the notice is gone for good.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.locator('#username').waitFor();
+    expect(await page.getByTestId('session-ended').count()).toBe(0);
+  });
+});
+
+describe('roles offered only if assignable', () => {
+  const offered = async (page: Page, path: string) => {
+    await page.goto(path);
+    await page.locator('#field-role').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    return options.allInnerTexts();
+  };
+  const central = (n: number) => say(ckb, `enums.centralRole.${n}`);
+  const clinic = (n: number) => say(ckb, `enums.tenantRole.${n}`);
+
+  it('the Owner and a Developer are offered Admin, Service Admin and Developer; the Main Doctor Doctor, Secretary and Nurse', async () => {
+    for (const who of ['owner', 'developer']) {
+      const page = await signedIn('localhost', who);
+      expect(await offered(page, `${baseUrl()}/users/create`)).toEqual([central(1), central(2), central(3)]);
+      if (who === 'developer') await shoot(page, 'roles-developer-1440');
+    }
+    const doctor = await signedIn(CLINIC, 'doctor');
+    expect(await offered(doctor, `${baseUrl(CLINIC)}/users/create`)).toEqual([clinic(1), clinic(2), clinic(3)]);
+  });
+});
+
+describe('my own profile and password, for everyone', () => {
+  it('a nurse renames herself and changes her password from the header; her other devices are signed out', async () => {
+    // A clinic of her own: the demo accounts keep the password the other tests use (and the demo
+    // clinic's plan has no room for another member of staff).
+    const tag = Date.now().toString(36);
+    const host = `flows${tag}.localhost`;
+    const start = 'Qx7-marble-orchid-92';
+    const owner = await signedIn('localhost', 'owner');
+    const plans = (await api<{ data: { id: number }[] }>(owner, '/plans?sort=-price')).body.data;
+    const made = await api(owner, '/tenants', { method: 'POST', body: { name: `Dr. Flows ${tag}`, subdomain: `flows${tag}`, username: `doc${tag}`, password: start, plan_id: plans[0].id } });
+    expect(made.status).toBe(201);
+    const mainDoctor = await signedIn(host, `doc${tag}`, 1440, start);
+    const staff = await api(mainDoctor, '/tenantUsers', { method: 'POST', body: { name: 'Shno Karim', username: `nurse${tag}`, password: start, role: 3 } });
+    expect(staff.status).toBe(201);
+
+    const other = await signedIn(host, `nurse${tag}`, 1440, start);
+    const nurse = await signedIn(host, `nurse${tag}`, 390, start);
+    const before = 'Shno Karim';
+    const newPassword = 'Orchid-lantern-5831';
+    await nurse.getByTestId('user-menu').click();
+    await shoot(nurse, 'user-menu-390');
+    await nurse.getByTestId('user-menu-profile').click();
+    await waitForPath(nurse, '/settings/profile');
+    await nurse.locator('#profile-name').fill(`${before} ئەحمەد`);
+    await nurse.getByTestId('profile-save').click();
+    await nurse.getByText(say(ckb, 'profile.saved')).first().waitFor();
+
+    await nurse.getByTestId('user-menu').click();
+    await nurse.getByTestId('user-menu-password').click();
+    await nurse.waitForURL((url) => url.hash === '#security');
+    await nurse.locator('#current_password').fill(start);
+    await nurse.locator('#new_password').fill(newPassword);
+    await nurse.locator('#password_confirmation').fill(newPassword);
+    await shoot(nurse, 'password-390');
+    await nurse.getByTestId('change-password').click();
+    await nurse.getByText(say(ckb, 'messages.passwordChanged')).first().waitFor();
+
+    // This tab goes on; the other device is signed out.
+    expect((await api(nurse, '/auth/tenant/user')).status).toBe(200);
+    expect((await api(other, '/auth/tenant/user')).status).toBe(401);
+    const fresh = await kurdishPage();
+    await login(fresh, host, `nurse${tag}`, start);
+    await fresh.getByTestId('login-error').waitFor();
+    await login(fresh, host, `nurse${tag}`, newPassword);
+    await waitForPath(fresh, '/dashboard');
+    await fresh.getByTestId('user-menu').getByText(`${before} ئەحمەد`).waitFor();
+  });
+
+  it("a Service Admin's menu leads to the profile too", async () => {
+    const page = await signedIn('localhost', 'service');
+    await page.getByTestId('user-menu').click();
+    await shoot(page, 'user-menu-1440');
+    await page.getByTestId('user-menu-profile').click();
+    await waitForPath(page, '/profile');
+    await page.getByTestId('profile-security').waitFor();
+    await shoot(page, 'profile-service-1440');
+  });
+});
