@@ -13,6 +13,7 @@ export interface TenantsTable {
   education_id?: number | null;
   subscription_start: string | null;
   subscription_end: string | null;
+  module_legal: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -31,6 +31,8 @@ import * as m031 from './031_access_epoch';
 import * as m032 from './032_field_comparisons';
 import * as m033 from './033_notification_versions';
 import * as m034 from './034_request_details';
+import * as m035 from './035_clinic_modules';
+import * as m036 from './036_legal_module';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -64,6 +66,8 @@ const migrations: Record<string, Migration> = {
   '032_field_comparisons': m032,
   '033_notification_versions': m033,
   '034_request_details': m034,
+  '035_clinic_modules': m035,
+  '036_legal_module': m036,
 };
 
 export const migrationProvider: MigrationProvider = {
