@@ -8,7 +8,8 @@ import { MODULES, moduleColumn } from '../../src/shared/modules';
 
 export const OTHER = 'other.localhost';
 
-const ALL_MODULES = Object.fromEntries(MODULES.map((m) => [moduleColumn(m), true]));
+/** Every optional module switched on (a clinic's body for POST /tenants). */
+export const ALL_MODULES = Object.fromEntries(MODULES.map((m) => [moduleColumn(m), true]));
 
 /** Creates the clinic `other` through the central API (which also provisions its Main Doctor). */
 export async function createOtherClinic(t: TestApp): Promise<void> {
