@@ -18,6 +18,12 @@ function text(row: Texts, field: string, lang: Lang): string {
   return String(row[`${field}_${lang}`] || row[`${field}_ckb`] || row[`${field}_en`] || '');
 }
 
+/** "Law number 71 · 2021-05-01": what identifies a law, labelled. */
+function lawLine(t: ReturnType<typeof useT>, law: Texts): string {
+  const number = law.number ? `${t('resources.laws.fields.number', 'Law number')} ${String(law.number)}` : '';
+  return [number, law.issued_on ? String(law.issued_on) : ''].filter(Boolean).join(' · ');
+}
+
 /** One public list; null while loading, [] also when it failed (the page says there is nothing). */
 function usePublicList(path: string | null): Texts[] | null {
   const [rows, setRows] = useState<Texts[] | null>(null);
@@ -60,7 +66,7 @@ export function PublicLaws() {
               <List.Item>
                 <List.Item.Meta
                   title={<Link to={`/laws/${law.id}`}>{text(law, 'title', lang)}</Link>}
-                  description={[law.number, law.issued_on].filter(Boolean).map(String).join(' · ')}
+                  description={lawLine(t, law)}
                 />
               </List.Item>
             )}
@@ -93,7 +99,7 @@ export function PublicLaw() {
         ) : (
           <>
             <Typography.Title level={1}>{title}</Typography.Title>
-            <Typography.Paragraph type="secondary">{[law.number, law.issued_on].filter(Boolean).map(String).join(' · ')}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{lawLine(t, law)}</Typography.Paragraph>
             {text(law, 'description', lang) && <Typography.Paragraph>{text(law, 'description', lang)}</Typography.Paragraph>}
             {articles?.length ? (
               articles.map((article) => (
