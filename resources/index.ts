@@ -6,6 +6,8 @@ import { centralAudit, clinicAudit } from './audit';
 import appointments from './appointments';
 import { commonDiseases, examinations, lifeStyles, physicalTheraphies } from './catalogs';
 import drugs from './drugs';
+import { legalResources } from './legal';
+import { lawArticles, laws } from './laws';
 import { clinicNotifications, notifications } from './notifications';
 import clinicExports from './exports';
 import { pastMedicalHistories, pastMedications, patientDiseases, vitalSigns } from './patientRecords';
@@ -67,6 +69,8 @@ const registry = [
   landingProjects,
   centralAudit,
   notifications,
+  laws,
+  lawArticles,
   // clinic
   appointments,
   patients,
@@ -94,6 +98,7 @@ const registry = [
   supportGrants,
   clinicExports,
   clinicNotifications,
+  ...legalResources,
 ] as const;
 
 export const resources: readonly ResourceDef[] = registry;

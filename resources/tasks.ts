@@ -15,6 +15,8 @@ export default defineResource({
   fields: {
     title: { type: 'string', required: true, maxLength: 200, searchable: true, list: true, sortable: true },
     description: { type: 'text', maxLength: 4000, nullable: true, searchable: true },
+    // SPEC.md section 3: company, individual and customer tasks.
+    kind: { type: 'string', choices: ['individual', 'company', 'customer'], labels: 'resources.tasks.kinds.{}', default: 'individual', list: true, filterable: true },
     priority: { type: 'enum', enum: 'priority', default: 1, list: true, filterable: true, sortable: true },
     start_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     end_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },

@@ -43,6 +43,8 @@ export default defineResource({
     owner_name: { type: 'string', maxLength: 120, nullable: true },
     plan_id: { type: 'relation', relation: { resource: 'plans', labelField: 'type_en' }, required: true, filterable: true, list: true },
     status: { type: 'enum', enum: 'accountStatus', default: 0, filterable: true, list: true, sortable: true },
+    // Optional modules (src/shared/modules.ts), switched on by the platform per clinic.
+    module_legal: { type: 'boolean', default: false, filterable: true },
     subscription_start: { type: 'date', readOnly: true, sortable: true },
     subscription_end: { type: 'date', readOnly: true, sortable: true, list: true, filterable: true },
   },

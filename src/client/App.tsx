@@ -9,12 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { type Lang, isRtl } from './i18n';
 import { useAntdLocale } from './i18n/antdLocale';
 import { GuestOnly } from './engine/GuestOnly';
+import { appScope } from './host';
 import { LoadingBar } from './layout/LoadingBar';
 import { registerNavigate } from './providers/navigation';
 import { registerToastApi } from './providers/notify';
 
 const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
+const PublicLaws = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaws })));
+const PublicLaw = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaw })));
 const Login = lazy(() => import('./pages/Login'));
 const ForgotUsername = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotUsername })));
 const ForgotOtp = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotOtp })));
@@ -78,6 +81,9 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         <Route index element={<Home />} />
         <Route path="login" element={<GuestOnly><Login /></GuestOnly>} />
         <Route path="terms" element={<Terms />} />
+        {/* The platform's public laws (central resources read without login). */}
+        {appScope() === 'central' && <Route path="laws" element={<PublicLaws />} />}
+        {appScope() === 'central' && <Route path="laws/:id" element={<PublicLaw />} />}
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />

@@ -23,7 +23,7 @@ export const MENU_ICONS = [
 export type MenuIcon = (typeof MENU_ICONS)[number];
 
 /** Menu groups: screens of their own (src/client/engine/screens.ts) that open their first entry. */
-export const MENU_GROUPS = ['settings', 'landingPage', 'categories', 'accounting', 'services'] as const;
+export const MENU_GROUPS = ['settings', 'landingPage', 'categories', 'accounting', 'services', 'legal'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** Where an entry sits in the menu: its order, its icon (top-level entries) or its group. */

@@ -3,6 +3,7 @@
 // Declarations are plain data so the same object is safe to ship to the browser.
 
 import type { MenuPlacement } from './menu';
+import type { ModuleName } from './modules';
 
 export type Scope = 'central' | 'tenant';
 export type Action = 'read' | 'create' | 'update' | 'delete';
@@ -233,6 +234,19 @@ export interface ResourceDef {
   checks?: readonly FieldComparison[];
   /** Menu placement in the client; absent means not shown in the menu. */
   menu?: MenuPlacement;
+  /**
+   * The optional module this clinic resource belongs to (src/shared/modules.ts): a clinic without
+   * it answers 404 on every route, shows no menu entry and offers no permission for it.
+   */
+  module?: ModuleName;
+  /**
+   * The clinic's plan caps how many of these records it keeps: `plan` names the plans column
+   * (max_cases), `field` where the 422 points, `message` its translation key ({{limit}}). Counted
+   * under a per-clinic lock after the insert, so two racing creates cannot both take the last place.
+   */
+  quota?: { plan: 'max_cases' | 'max_users' | 'max_visitings'; field: string; message: string };
+  /** Central resources anyone may read without logging in (public laws on the platform's site). */
+  publicRead?: boolean;
 }
 
 /** Fields every table has, added by the engine so declarations stay short. */
@@ -318,6 +332,9 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
     if (f.computed && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
   }
+  if (def.module && def.scope !== 'tenant') throw new Error(`${def.name}: a module groups clinic resources`);
+  if (def.quota && (def.scope !== 'tenant' || !def.fields[def.quota.field])) throw new Error(`${def.name}: a quota counts a clinic's records and points at one of its fields`);
+  if (def.publicRead && def.scope !== 'central') throw new Error(`${def.name}: public reading is for the platform's own content`);
   for (const check of def.checks ?? []) {
     const [a, b] = [def.fields[check.field], def.fields[check.other]];
     if (!a || !b || comparisonKind(a) === null || comparisonKind(a) !== comparisonKind(b)) {

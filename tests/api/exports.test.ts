@@ -14,6 +14,7 @@ import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourcesOf } from '../../resources/index';
+import { MODULES } from '../../src/shared/modules';
 import { can } from '../../src/shared/access';
 import { readableFields } from '../../src/shared/resource';
 import { TENANT_ROLE } from '../../src/shared/roles';
@@ -95,7 +96,8 @@ describe('a clinic copy', () => {
     zip = await downloadZip(view);
   });
 
-  const mainDoctor = { scope: 'tenant' as const, role: TENANT_ROLE.mainDoctor, permissions: [] };
+  // Every module too: a clinic's copy holds a switched-off module's records as well.
+  const mainDoctor = { scope: 'tenant' as const, role: TENANT_ROLE.mainDoctor, permissions: [], modules: MODULES };
   // Resources whose reads are row-filtered hold each person's own rows (notifications), not the
   // clinic's records: they stay out of the copy (src/server/exports/build.ts).
   const exported = resourcesOf('tenant').filter((def) => can(mainDoctor, def, 'read') && !def.rowFilter?.read);

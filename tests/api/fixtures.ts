@@ -4,8 +4,12 @@ import { resourceByName } from '../../resources/index';
 import { CENTRAL, DEMO, type TestApp } from './harness';
 import { sampleInput } from './samples';
 import { notify } from '../../src/server/modules/notifications';
+import { MODULES, moduleColumn } from '../../src/shared/modules';
 
 export const OTHER = 'other.localhost';
+
+/** Every optional module switched on (a clinic's body for POST /tenants). */
+export const ALL_MODULES = Object.fromEntries(MODULES.map((m) => [moduleColumn(m), true]));
 
 /** Creates the clinic `other` through the central API (which also provisions its Main Doctor). */
 export async function createOtherClinic(t: TestApp): Promise<void> {
@@ -14,7 +18,8 @@ export async function createOtherClinic(t: TestApp): Promise<void> {
   const planId = (plans.body.data as { id: number }[])[0].id;
   const res = await t.call('POST', '/tenants', {
     token: owner,
-    body: { ...sampleInput(resourceByName('tenants'), { plans: planId }), subdomain: 'other', username: 'boss', password: 'copper-harbor-6620' },
+    // Every optional module on, so registry-driven tests reach every resource on both clinics.
+    body: { ...sampleInput(resourceByName('tenants'), { plans: planId }), ...ALL_MODULES, subdomain: 'other', username: 'boss', password: 'copper-harbor-6620' },
   });
   if (res.status !== 201) throw new Error(`could not create clinic: ${JSON.stringify(res.body)}`);
 }

@@ -27,6 +27,9 @@ const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
       { read: [0, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] },
     ]),
   ),
+  // The public laws: read by anyone (public-laws.test.ts), kept by the landing page's editors.
+  laws: { read: [0, 1, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] },
+  lawArticles: { read: [0, 1, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] },
   educations: { read: [0, 1, 2, 3], create: MANAGERS, update: MANAGERS, delete: MANAGERS },
   plans: { read: [0, 1, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },
   users: { read: [0, 3], create: [0, 3], update: [0, 3], delete: [0, 3] },

@@ -1,6 +1,6 @@
 // Tables from declarations (issue 16): what the generator writes for new entities (courts and
-// the lawsuits before them, as a legal-practice module would declare them) agrees with their
-// declarations by the same comparison the drift test makes over the registry, and the database
+// lawsuits as a first draft of the legal module declared them, in tables of their own beside the
+// module's) agrees with their declarations by the same comparison the drift test makes over the registry, and the database
 // itself then refuses what the declaration forbids: a lawsuit in a court that does not exist, a
 // court's name twice in one clinic, a fee below zero, a status or priority outside its values,
 // another clinic's rows.
@@ -18,7 +18,7 @@ import { scratchDatabase } from './scratch-db';
 const courts = defineResource({
   name: 'courts',
   path: 'courts',
-  table: 'courts',
+  table: 'trial_courts',
   scope: 'tenant',
   titleField: 'name',
   defaultSort: 'name',
@@ -31,7 +31,7 @@ const courts = defineResource({
 const lawsuits = defineResource({
   name: 'lawsuits',
   path: 'lawsuits',
-  table: 'lawsuits',
+  table: 'trial_lawsuits',
   scope: 'tenant',
   deletePolicy: 'archive',
   titleField: 'title',
@@ -94,22 +94,22 @@ describe('tables generated from declarations', () => {
 
   it('refuse in the database what the declaration forbids', async () => {
     const [alpha, beta] = clinics;
-    const court = await asClinic(alpha, async (trx) => (await sql<{ id: number }>`insert into courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal') returning id`.execute(trx)).rows[0].id);
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, case_number) values (${alpha}, ${court}, 'Land dispute', 1, 'enc1:sealed')`.execute(trx)))).toBeNull();
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${alpha}, 99999, 'Land dispute', 1)`.execute(trx)))).toBe('23503');
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, fee) values (${alpha}, ${court}, 'x', 1, -5)`.execute(trx)))).toBe('23514');
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${alpha}, ${court}, 'x', 7)`.execute(trx)))).toBe('23514');
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority, status) values (${alpha}, ${court}, 'x', 1, 'lost')`.execute(trx)))).toBe('23514');
-    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal')`.execute(trx)))).toBe('23505');
+    const court = await asClinic(alpha, async (trx) => (await sql<{ id: number }>`insert into trial_courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal') returning id`.execute(trx)).rows[0].id);
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority, case_number) values (${alpha}, ${court}, 'Land dispute', 1, 'enc1:sealed')`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority) values (${alpha}, 99999, 'Land dispute', 1)`.execute(trx)))).toBe('23503');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority, fee) values (${alpha}, ${court}, 'x', 1, -5)`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority) values (${alpha}, ${court}, 'x', 7)`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority, status) values (${alpha}, ${court}, 'x', 1, 'lost')`.execute(trx)))).toBe('23514');
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_courts (tenant_id, name) values (${alpha}, 'Erbil Court of Appeal')`.execute(trx)))).toBe('23505');
     // The same name in another clinic is that clinic's own court; but neither sees the other's.
-    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into courts (tenant_id, name) values (${beta}, 'Erbil Court of Appeal')`.execute(trx)))).toBeNull();
-    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into courts (tenant_id, name) values (${alpha}, 'Sulaymaniyah Court')`.execute(trx)))).toBe('42501');
-    const seen = await asClinic(beta, async (trx) => (await sql<{ tenant_id: number }>`select tenant_id from courts`.execute(trx)).rows.map((r) => Number(r.tenant_id)));
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into trial_courts (tenant_id, name) values (${beta}, 'Erbil Court of Appeal')`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into trial_courts (tenant_id, name) values (${alpha}, 'Sulaymaniyah Court')`.execute(trx)))).toBe('42501');
+    const seen = await asClinic(beta, async (trx) => (await sql<{ tenant_id: number }>`select tenant_id from trial_courts`.execute(trx)).rows.map((r) => Number(r.tenant_id)));
     expect(seen).toEqual([beta]);
     // A lawsuit in another clinic's court: the composite key refuses it.
-    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into lawsuits (tenant_id, court_id, title, priority) values (${beta}, ${court}, 'x', 1)`.execute(trx)))).toBe('23503');
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority) values (${beta}, ${court}, 'x', 1)`.execute(trx)))).toBe('23503');
     // Every change raises the version (the API's ETag).
-    const version = await asClinic(alpha, async (trx) => (await sql<{ version: number }>`update courts set city = 'Erbil' where id = ${court} returning version`.execute(trx)).rows[0].version);
+    const version = await asClinic(alpha, async (trx) => (await sql<{ version: number }>`update trial_courts set city = 'Erbil' where id = ${court} returning version`.execute(trx)).rows[0].version);
     expect(version).toBe(2);
   });
 });

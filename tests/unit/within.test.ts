@@ -6,7 +6,7 @@ import './helpers/env';
 import { describe, expect, it } from 'vitest';
 import { resources, resourcesOf } from '../../resources';
 import { type ResourceDef, clientRoute, defineResource } from '../../src/shared/resource';
-import { type MenuEntry, menuOf, routesOf } from '../../src/client/engine/nav';
+import { type MenuEntry, menuOf, resourceRule, routesOf } from '../../src/client/engine/nav';
 import { allows } from '../../src/client/engine/rules';
 import { RESOURCE_OVERRIDES, SCREEN_PAGES } from '../../src/client/engine/overrides';
 import { type ChildDef, childTabPath, childrenOf, isChild, parentOf, tabRoute } from '../../src/client/engine/within';
@@ -44,7 +44,8 @@ describe('every resource declared within a parent', () => {
     if (entry?.type !== 'tab') return;
     expect(entry.def).toBe(parent);
     expect(entry.child).toBe(child);
-    expect(entry.rule).toEqual({ kind: 'resource', name: parent.name, action: 'read' });
+    // Whoever may read the parent (a central parent also needs its screen: the laws, the landing page's).
+    expect(entry.rule).toEqual(resourceRule(parent, 'read'));
     expect(childTabPath(child, 42)).toBe(`/${clientRoute(parent)}/42/${child.within.tab}`);
     expect(flatMenu(menuOf(child.scope)).map((m) => m.key)).not.toContain(child.name);
   });

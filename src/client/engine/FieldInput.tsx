@@ -144,6 +144,11 @@ export function FieldInput(props: FieldInputProps) {
       // Typed in any script's digits, shown as ASCII at once; the server stores it in E.164.
       return <Input {...common} type="tel" dir="ltr" className="phone-input" autoComplete="tel" maxLength={field.maxLength} value={(value as string) ?? ''} onChange={(e) => onChange(latinDigits(e.target.value))} />;
     default:
+      // A string of declared values (a lawsuit's status): offered as a list, labelled through `labels`.
+      if (field.choices) {
+        const options = field.choices.map((v) => ({ value: v, label: field.labels ? t(field.labels.replace('{}', v), v) : v }));
+        return <Select {...common} allowClear={!field.required} options={options} value={(value as string) || undefined} onChange={(v) => onChange(v ?? null)} data-field={name} />;
+      }
       return (
         <Input
           {...common}

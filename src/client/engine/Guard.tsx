@@ -7,13 +7,16 @@ import { homePath } from '../providers/authProvider';
 import { loginPath } from '../providers/returnPath';
 import { callerOf, useSession } from '../providers/session';
 import { Forbidden } from '../pages/Forbidden';
-import { type Rule, allows } from './rules';
+import { NotFound } from '../pages/ErrorScreen';
+import { type Rule, allows, moduleOff } from './rules';
 
 export function Guard({ rule, children }: { rule: Rule; children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const caller = callerOf(session);
   if (!caller) return <Navigate to={loginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  // A module the clinic does not have: the address names nothing here.
+  if (moduleOff(caller, rule)) return <NotFound />;
   if (!allows(caller, rule)) return <Forbidden home={homePath(session.role)} />;
   return <>{children}</>;
 }

@@ -1,6 +1,7 @@
 // Guard rules: one small vocabulary answered from the in-memory session and the shared matrix
 // (src/shared/access.ts, src/shared/roles.ts). No request is made per check.
 import { type Caller, can, hasPermission } from '../../shared/access';
+import { moduleOn } from '../../shared/modules';
 import type { Action } from '../../shared/resource';
 import { CENTRAL_SCREENS, TENANT_ROLE } from '../../shared/roles';
 import { resources } from '../../../resources';
@@ -33,6 +34,14 @@ export function allows(caller: Caller, rule: Rule): boolean {
     case 'all':
       return rule.rules.every((r) => allows(caller, r));
   }
+}
+
+/** Whether the rule names a resource of a module the caller's clinic does not have (its pages do not exist there). */
+export function moduleOff(caller: Caller, rule: Rule): boolean {
+  if (caller?.scope !== 'tenant') return false;
+  if (rule.kind === 'all') return rule.rules.some((r) => moduleOff(caller, r));
+  if (rule.kind !== 'resource') return false;
+  return !moduleOn(resources.find((r) => r.name === rule.name)?.module, caller.modules);
 }
 
 /** Refine action names to the API's actions. */

@@ -60,6 +60,8 @@ export const SCREENS: readonly Screen[] = [
   { key: 'examinations', path: 'categories/examinations', scope: T, rule: AUTH, menu: { order: 62, parent: 'categories' } },
   { key: 'lifeStyles', path: 'categories/life-styles', scope: T, rule: AUTH, menu: { order: 64, parent: 'categories' } },
   { key: 'physicalTheraphies', path: 'categories/physical-theraphies', scope: T, rule: AUTH, menu: { order: 66, parent: 'categories' } },
+  // The legal module's group (its entries come from resources/legal.ts; hidden where the module is off).
+  { key: 'legal', path: 'legal', scope: T, rule: AUTH, redirect: 'lawsuits', menu: { order: 68, icon: 'file-text' } },
   { key: 'accounting', path: 'accounting', scope: T, rule: perm('accounting'), redirect: 'expenses', menu: { order: 70, icon: 'dollar' } },
   { key: 'expenses', path: 'accounting/expenses', scope: T, rule: perm('accounting'), menu: { order: 71, parent: 'accounting' } },
   { key: 'incomes', path: 'accounting/incomes', scope: T, rule: perm('accounting'), menu: { order: 72, parent: 'accounting' } },

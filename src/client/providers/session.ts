@@ -15,7 +15,7 @@ export interface SessionUser {
   role: number;
   is_active?: boolean;
   permissions?: Permission[];
-  tenant?: { id: number; name: string; subdomain: string; status: number };
+  tenant?: { id: number; name: string; subdomain: string; status: number; modules?: string[] };
   /** A support session: one of the platform's staff working in the clinic under its grant. */
   support?: { grant_id: number; read_only: boolean; until: string; central_role: number };
 }
@@ -103,5 +103,5 @@ export function isLoggedIn(session: Session = current): boolean {
 export function callerOf(session: Session = current): Caller {
   if (!isLoggedIn(session)) return null;
   if (appScope() === 'central') return { scope: 'central', role: session.role };
-  return { scope: 'tenant', role: session.role, permissions: session.user?.permissions ?? [] };
+  return { scope: 'tenant', role: session.role, permissions: session.user?.permissions ?? [], modules: session.user?.tenant?.modules ?? [] };
 }

@@ -2,6 +2,7 @@
 // clinic staff in `tenant_users` (always reached with their clinic's id).
 import type { Kysely } from 'kysely';
 import type { Permission } from '../../shared/access';
+import { MODULES, moduleColumn, modulesOf } from '../../shared/modules';
 import type { Database } from '../db/schema';
 
 export type AccountScope = 'central' | 'tenant';
@@ -32,7 +33,7 @@ export interface SupportInfo {
 export interface AuthUser extends Account {
   permissions?: Permission[];
   support?: SupportInfo;
-  tenant?: { id: number; name: string; subdomain: string; status: number };
+  tenant?: { id: number; name: string; subdomain: string; status: number; modules: string[] };
 }
 
 const PUBLIC_COLUMNS = ['id', 'name', 'username', 'email', 'phone', 'role', 'is_active'] as const;
@@ -66,10 +67,11 @@ export async function loadAuthUser(db: Kysely<Database>, scope: AccountScope, te
       .orderBy('p.table_name')
       .orderBy('p.id')
       .execute(),
-    db.selectFrom('tenants').select(['id', 'name', 'subdomain', 'status']).where('id', '=', tid).executeTakeFirst(),
+    db.selectFrom('tenants').select(['id', 'name', 'subdomain', 'status', ...MODULES.map(moduleColumn)]).where('id', '=', tid).executeTakeFirst(),
   ]);
   if (!user || !tenant) return undefined;
-  return { ...user, permissions, tenant };
+  const { id, name, subdomain, status } = tenant;
+  return { ...user, permissions, tenant: { id, name, subdomain, status, modules: modulesOf(tenant) } };
 }
 
 export async function setPassword(db: Kysely<Database>, scope: AccountScope, tenantId: number | null, userId: number, passwordHash: string, now: Date): Promise<void> {

@@ -55,6 +55,8 @@ export interface TenantRow {
   name: string;
   subdomain: string;
   status: number;
+  /** The optional modules switched on for the clinic (migration 036). */
+  modules: string[];
 }
 
 export interface SessionRow {

@@ -15,6 +15,7 @@ export interface TenantsTable {
   subscription_end: string | null;
   /** The clinic's currency (migration 035): 'IQD' or 'USD'. */
   currency: Generated<string>;
+  module_legal: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

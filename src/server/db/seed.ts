@@ -84,9 +84,9 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     const plans = await sql<{ id: number }>`
       insert into plans (type_en, type_ar, type_ckb, price, discount, recommended, max_users, max_visitings, max_cases, max_storage_gb, support, features_en, features_ar, features_ckb)
       values
-        ('Basic', 'الأساسية', 'بنەڕەتی', 300, 50, false, 1, 1500, 0, 5, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت'),
-        ('Pro', 'الاحترافية', 'پرۆ', 500, 50, true, 2, 2500, 0, 10, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت'),
-        ('Team', 'الفريق', 'تیم', 800, 50, false, 3, 4000, 0, 15, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت')
+        ('Basic', 'الأساسية', 'بنەڕەتی', 300, 50, false, 1, 1500, 25, 5, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت'),
+        ('Pro', 'الاحترافية', 'پرۆ', 500, 50, true, 2, 2500, 100, 10, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت'),
+        ('Team', 'الفريق', 'تیم', 800, 50, false, 3, 4000, 500, 15, true, 'Hosting and support included', 'تشمل الاستضافة والدعم', 'هۆستینگ و پشتگیری لەخۆدەگرێت')
       returning id`.execute(trx);
     const [, pro, team] = plans.rows.map((r) => r.id);
 
@@ -121,6 +121,8 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       status,
       subscription_start: start.format('YYYY-MM-DD'),
       subscription_end: start.add(1, 'year').format('YYYY-MM-DD'),
+      // The demo clinic shows the legal-practice module; the operator switches it per clinic.
+      module_legal: subdomain === 'demo',
     });
     const tenants = await trx
       .insertInto('tenants')

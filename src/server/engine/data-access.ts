@@ -20,6 +20,7 @@ import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { phoneSearchText } from '../../shared/phone';
 import { type Holder, holdersOf } from './references';
+import { checkQuota } from './quota';
 
 /** An If-Match that names a version the record has moved past: the route answers 412 with it. */
 export class StaleRecord extends Error {
@@ -244,6 +245,11 @@ export class DataAccess {
     return this.caller;
   }
 
+  /** Reading: content declared `publicRead` needs no session; anything else the access matrix. */
+  private authorizeRead(def: ResourceDef): void {
+    if (!def.publicRead) this.authorize(def, 'read');
+  }
+
   /** For custom endpoints: a clinic permission (Main Doctor passes), or one of the central roles. */
   allows(rule: AccessRule): boolean {
     return this.decided((caller) => {
@@ -300,7 +306,7 @@ export class DataAccess {
   }
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
-    this.authorize(def, 'read');
+    this.authorizeRead(def);
     const { rows, total } = await this.page(def, query);
     // A list showing a patient's data: one event naming the patients shown.
     if (rows.length && patientColumn(def)) this.noteRead({ action: 'list', resource: def.name, patientIds: this.patientsOf(def, rows) });
@@ -315,7 +321,7 @@ export class DataAccess {
    * clinic narrows its filters rather than waiting on a file nobody can open. One 'export' event.
    */
   async exportRows(def: ResourceDef, query: ListQuery, max: number): Promise<Row[] | { tooMany: number }> {
-    this.authorize(def, 'read');
+    this.authorizeRead(def);
     const { rows, total } = await this.page(def, { ...query, page: 1, perPage: max });
     if (total > max) return { tooMany: total };
     this.noteRead({ action: 'export', resource: def.name, patientIds: patientColumn(def) ? this.patientsOf(def, rows) : null });
@@ -463,7 +469,7 @@ export class DataAccess {
   }
 
   async get(def: ResourceDef, id: number): Promise<Row> {
-    this.authorize(def, 'read');
+    this.authorizeRead(def);
     const row = await this.transaction((trx) => this.fetch(trx, def, 'read', id));
     if (patientColumn(def)) this.noteRead({ action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
     return row;
@@ -613,6 +619,7 @@ export class DataAccess {
       const { rows } = await sql<Row>`${insert} returning ${this.columns(def)}`.execute(trx);
       const [record] = await this.opened(trx, def, rows);
       await hooks.afterCreate?.(ctx, record, input);
+      await checkQuota(ctx, def);
       await this.audit(trx, { action: 'create', resource: def.name, recordId: record.id, patientId: patientIdOf(def, record), fields: Object.keys(input).filter((k) => input[k] !== null && input[k] !== undefined) });
       return record;
     });

@@ -83,7 +83,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
   for (const [path, defs] of byPath) {
     const scope = defs.length > 1 ? 'any' : defs[0].scope;
     // Every handler here reaches the database through request.data's transactions only.
-    const config = { scope, confirmsInTransaction: true } as const;
+    // A module's routes answer 404 on a clinic without it, before the session is even judged.
+    const config = { scope, confirmsInTransaction: true, ...(defs[0].module ? { module: defs[0].module } : {}) } as const;
+    // Content anyone may read (public laws): its reads need no session.
+    // A token sent is still judged: another host's is refused (401), as everywhere.
+    const readConfig = defs.every((d) => d.publicRead) ? { ...config, auth: false, tokenChecked: true } : config;
     const doc = defs[0];
     const tags = [doc.name];
     const actions = new Set(defs.flatMap((d) => resourceActions(d)));
@@ -92,7 +96,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
 
     if (actions.has('read')) {
       app.get(`/${path}`, {
-        config,
+        config: readConfig,
         schema: {
           tags,
           summary: `List ${path}`,
@@ -110,12 +114,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         },
         handler: async (request) => {
           const def = pick(defs, request);
-          request.data.authorize(def, 'read');
           return request.data.list(def, parseListQuery(def, request.query as Record<string, unknown>));
         },
       });
       app.get(`/${path}/export`, {
-        config,
+        config: readConfig,
         schema: {
           tags,
           summary: `Every ${path} the list's filters, search and sort select, as CSV (at most ${MAX_EXPORT_ROWS})`,
@@ -134,7 +137,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         },
       });
       app.get(`/${path}/:id`, {
-        config,
+        config: readConfig,
         schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
         handler: async (request, reply) => {
           const record = await request.data.get(pick(defs, request), idOf(request));

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type Kysely, sql } from 'kysely';
+import { MODULES } from '../../shared/modules';
 import { resourcesOf } from '../../../resources/index';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { FieldCipher } from '../crypto/fields';
@@ -105,7 +106,8 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
   const who = requester.rows[0];
   // Only a Main Doctor's copy is built, and as them: if they no longer are one, nothing is read.
   if (!clinic.rows[0] || !who || !who.is_active || who.role !== TENANT_ROLE.mainDoctor) throw new Error('the requester may no longer export');
-  const data = new DataAccess(deps.db, { scope: 'tenant', role: who.role, permissions: [], userId: who.id }, job.tenantId, {}, deps.clock, { cipher: deps.cipher, readLog: null });
+  // The whole clinic: a module switched off keeps its records, and they are the clinic's too.
+  const data = new DataAccess(deps.db, { scope: 'tenant', role: who.role, permissions: [], modules: MODULES, userId: who.id }, job.tenantId, {}, deps.clock, { cipher: deps.cipher, readLog: null });
   // A resource whose reads a row filter limits holds each person's own rows (notifications), not
   // the clinic's records: read as the Main Doctor it would hold only theirs, so it stays out.
   const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read') && !def.rowFilter?.read);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import { ACCOUNT_STATUS } from '../../shared/enums';
+import { type ModuleName, moduleOn } from '../../shared/modules';
 import { type HostKind, resolveHost } from '../../shared/host';
 import type { SessionCache } from '../auth/session-cache';
 import { type FoundSession, type Session, type SessionPolicy, type SessionRow, type TenantRow, findSession } from '../auth/sessions';
@@ -32,6 +33,10 @@ declare module 'fastify' {
     scope?: 'central' | 'tenant' | 'any';
     auth?: boolean;
     unregisteredOk?: boolean;
+    /** The optional module the route belongs to: a clinic without it answers 404, before anything else. */
+    module?: ModuleName;
+    /** With `auth: false`: no session needed, but a token sent must be good on this host (public reads). */
+    tokenChecked?: boolean;
     /**
      * The handler touches the database only through `request.data`'s transactions (the engine's
      * routes): a kept session is confirmed at the first one's BEGIN instead of up front.
@@ -44,7 +49,9 @@ export function callerOf(session: Session | null): AuthCaller | null {
   if (!session) return null;
   const { user } = session;
   const caller: Caller =
-    session.scope === 'central' ? { scope: 'central', role: user.role } : { scope: 'tenant', role: user.role, permissions: user.permissions ?? [] };
+    session.scope === 'central'
+      ? { scope: 'central', role: user.role }
+      : { scope: 'tenant', role: user.role, permissions: user.permissions ?? [], modules: user.tenant?.modules ?? [] };
   return { ...caller, userId: user.id, ...(user.support ? { support: { grantId: user.support.grant_id, readOnly: user.support.read_only } } : {}) };
 }
 
@@ -117,13 +124,15 @@ export function installRequestContext(
     if (onTenantHost) {
       request.tenant = found.tenant ?? null;
       if (!found.tenant && !config.unregisteredOk) throw tenantNotRegistered();
+      // A module the clinic does not have: its routes do not exist here, whoever asks.
+      if (config.module && !moduleOn(config.module, request.tenant?.modules)) throw notFound();
     }
     if (token) {
       const session = found.session;
       // A token is good only on the host it was issued for: the central host or its own clinic.
       const sameHost = session && (session.scope === 'central' ? !onTenantHost : onTenantHost && session.tenantId === request.tenant?.id);
       if (sameHost) request.session = session;
-      else if (config.auth !== false) throw unauthenticated();
+      else if (config.auth !== false || config.tokenChecked) throw unauthenticated();
     }
     if (config.auth !== false) {
       if (!request.session) throw unauthenticated();

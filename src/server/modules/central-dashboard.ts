@@ -16,6 +16,9 @@ interface Totals {
   visits: number;
   /** Clinics' uploaded files, in MB. */
   storage_mb: number;
+  /** The legal module's cases (lawsuits and executions) and the public laws. */
+  cases: number;
+  laws: number;
 }
 
 export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Database>): void {
@@ -26,6 +29,8 @@ export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Databa
       select (select count(*) from tenant_users)::int as users,
              (select count(*) from patients)::int as patients,
              (select count(*) from visitings)::int as visits,
+             ((select count(*) from lawsuits) + (select count(*) from executions))::int as cases,
+             (select count(*) from laws)::int as laws,
              (select round(coalesce(sum(size), 0) / 1048576.0, 1) from uploads where scope = 'tenant')::float8 as storage_mb`
       .execute(db)
       .then((r) => r.rows[0]);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EXTRA_PERMISSION_TABLES, resourcesOf } from '../../../resources/index';
+import { moduleOn } from '../../shared/modules';
 import { ACTIONS, permissionTable } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
@@ -16,6 +17,11 @@ export function permissionCatalogue(): { name: string; table_name: string }[] {
   for (const def of resourcesOf('tenant')) if (!def.mainDoctorOnly && !def.anyStaff) tables.add(permissionTable(def));
   for (const t of EXTRA_PERMISSION_TABLES) tables.add(t);
   return [...tables].flatMap((table_name) => ACTIONS.map((name) => ({ name, table_name })));
+}
+
+/** Permission tables of modules this clinic does not have (offered only once it is switched on). */
+function tablesOff(modules: readonly string[] | undefined): Set<string> {
+  return new Set(resourcesOf('tenant').filter((def) => !moduleOn(def.module, modules)).map(permissionTable));
 }
 
 /** Adds permissions for newly declared resources; existing ids never change. */
@@ -36,9 +42,10 @@ const updateSchema = {
 export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   const listAll = () => db.selectFrom('permissions').select(['id', 'name', 'table_name']).orderBy('table_name').orderBy('id').execute();
 
-  app.get('/permissions', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: 'The whole permission catalogue' } }, async () => ({
-    permissions: await listAll(),
-  }));
+  app.get('/permissions', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "The permission catalogue (a module's only where it is on)" } }, async (request) => {
+    const off = tablesOff(request.tenant?.modules);
+    return { permissions: (await listAll()).filter((p) => !off.has(p.table_name)) };
+  });
 
   app.put('/permissions/update', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "Replace a staff member's permissions (Main Doctor only)", body: updateSchema } }, async (request) => {
     const caller = request.data.caller;
@@ -49,8 +56,9 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
       if (!user) throw invalidField('user', 'validation.relation');
       if (user.role === TENANT_ROLE.mainDoctor) throw invalidField('user', 'validation.mainDoctorPermissions');
       if (body.permissions.length) {
-        const known = await trx.selectFrom('permissions').select('id').where('id', 'in', body.permissions).execute();
-        if (known.length !== body.permissions.length) throw invalidField('permissions', 'validation.relation');
+        const known = await trx.selectFrom('permissions').select(['id', 'table_name']).where('id', 'in', body.permissions).execute();
+        const off = tablesOff(request.tenant?.modules);
+        if (known.length !== body.permissions.length || known.some((p) => off.has(p.table_name))) throw invalidField('permissions', 'validation.relation');
       }
       const tenantId = request.tenant!.id;
       await trx.deleteFrom('user_permissions').where('tenant_id', '=', tenantId).where('user_id', '=', user.id).execute();

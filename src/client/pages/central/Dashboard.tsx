@@ -11,7 +11,7 @@ import type { CentralDashboard, Counts } from './dashboardData';
 import { pendingRequests } from './pendingCount';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
-const COUNT_KEYS: (keyof Counts)[] = ['doctors', 'active', 'users', 'patients', 'visits', 'storage_mb'];
+const COUNT_KEYS: (keyof Counts)[] = ['doctors', 'active', 'users', 'patients', 'visits', 'storage_mb', 'cases', 'laws'];
 
 export default function Dashboard() {
   const t = useT();

@@ -10,6 +10,8 @@ export interface Counts {
   patients: number;
   visits: number;
   storage_mb: number;
+  cases: number;
+  laws: number;
 }
 
 export interface KeyCount {

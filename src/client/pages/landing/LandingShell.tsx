@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, Layout, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
+import { appScope } from '../../host';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { homePath } from '../../providers/authProvider';
 import { isLoggedIn, useSession } from '../../providers/session';
@@ -38,6 +39,7 @@ export function LandingShell({ brand, children }: { brand: string; children: Rea
         <Space split="·" wrap>
           <span>{t('app.title', 'Clinic Platform')}</span>
           <Link to="/terms" data-testid="terms-link">{t('terms.title', 'Terms and conditions')}</Link>
+          {appScope() === 'central' && <Link to="/laws" data-testid="laws-link">{t('laws.publicTitle', 'Laws')}</Link>}
         </Space>
       </Layout.Footer>
     </Layout>

@@ -32,6 +32,8 @@ import * as m032 from './032_field_comparisons';
 import * as m033 from './033_notification_versions';
 import * as m034 from './034_request_details';
 import * as m035 from './035_clinic_currency';
+import * as m036 from './036_clinic_modules';
+import * as m037 from './037_legal_module';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -66,6 +68,8 @@ const migrations: Record<string, Migration> = {
   '033_notification_versions': m033,
   '034_request_details': m034,
   '035_clinic_currency': m035,
+  '036_clinic_modules': m036,
+  '037_legal_module': m037,
 };
 
 export const migrationProvider: MigrationProvider = {
