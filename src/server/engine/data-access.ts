@@ -638,12 +638,12 @@ export class DataAccess {
       this.checkComparisons(def, input, existing);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, existing);
+      const diverted = await hooks.divert?.(ctx, 'update', input, existing);
+      if (diverted) return diverted;
       // A save that changes nothing (an untouched form, a phone typed in another form of the same
       // number) keeps the record's version: another tab editing it must not meet a conflict
       // with no change in it, and the trail records no change.
       if (!Object.keys(input).some((name) => changesStored(def.fields[name], existing[name], input[name]))) return existing;
-      const diverted = await hooks.divert?.(ctx, 'update', input, existing);
-      if (diverted) return diverted;
       await hooks.beforeUpdate?.(ctx, input, existing);
       const values = await this.toColumns(def, input);
       await this.seal(trx, def, values);
