@@ -59,6 +59,13 @@ async function choose(page: Page, field: string, text: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).click();
 }
 
+/** Opens a list's create form once the list has rendered (a click during the previous page's exit is lost). */
+async function openCreate(page: Page, list: string): Promise<void> {
+  await page.locator('.ant-table').first().waitFor();
+  await page.getByRole('button', { name: CREATE }).click();
+  await waitForPath(page, `${list}/create`);
+}
+
 async function saveAndLeave(page: Page, from: string): Promise<void> {
   await page.getByRole('button', { name: SAVE }).click();
   await page.waitForURL((url) => url.pathname !== from);
@@ -102,22 +109,21 @@ describe('the legal-practice module', () => {
     await waitForPath(page, '/legal/courts');
 
     const court = `دادگای تێهەڵچوونەوەی سلێمانی ${tag}`;
-    await page.getByRole('button', { name: CREATE }).click();
-    await waitForPath(page, '/legal/courts/create');
+    await openCreate(page, '/legal/courts');
     await page.locator('#field-name').fill(court);
     await saveAndLeave(page, '/legal/courts/create');
 
     const client = `ئاراس کەریم ${tag}`;
     await menu.getByText('موەکیلەکان').click();
     await waitForPath(page, '/legal/clients');
-    await page.getByRole('button', { name: CREATE }).click();
+    await openCreate(page, '/legal/clients');
     await page.locator('#field-name').fill(client);
     await saveAndLeave(page, '/legal/clients/create');
 
     const title = `ناکۆکی زەوی ${tag}`;
     await menu.getByText('داواکان').click();
     await waitForPath(page, '/legal/lawsuits');
-    await page.getByRole('button', { name: CREATE }).click();
+    await openCreate(page, '/legal/lawsuits');
     await page.locator('#field-title').fill(title);
     await choose(page, 'client_id', client);
     await choose(page, 'court_id', court);
@@ -130,11 +136,21 @@ describe('the legal-practice module', () => {
 
     // The lawsuit's page: its Sessions tab, New prefilled with the lawsuit, saved back to the tab.
     await page.goto(`${baseUrl(host)}/legal/lawsuits/show/${lawsuit.id}`);
+    // The page opens on its first tab, the sessions; the tabs are routes of their own.
+    await page.locator('.ant-tabs-tab-active', { hasText: 'دانیشتنەکان' }).waitFor();
+    await page.getByRole('tab', { name: 'قیستەکان' }).click();
+    await waitForPath(page, `/legal/lawsuits/${lawsuit.id}/installments`);
     await page.getByRole('tab', { name: 'دانیشتنەکان' }).click();
     const tab = `/legal/lawsuits/${lawsuit.id}/sessions`;
     await waitForPath(page, tab);
+    await page.getByTestId('child-tabs').locator('.ant-table').waitFor();
     await page.getByTestId('child-tabs').getByRole('button', { name: CREATE }).click();
-    await page.waitForURL((u) => u.pathname === '/lawsuitSessions/create' && u.searchParams.get('lawsuit_id') === String(lawsuit.id));
+    await page
+      .waitForURL((u) => u.pathname === '/lawsuitSessions/create' && u.searchParams.get('lawsuit_id') === String(lawsuit.id))
+      .catch(async (err: unknown) => {
+        await shoot(page, 'session-create-failed');
+        throw new Error(`the session's form did not open (at ${page.url()}): ${String(err)}`);
+      });
     await expect.poll(() => page.locator('.ant-select', { has: page.locator('#field-lawsuit_id') }).innerText()).toContain(title);
     await page.locator('#field-session_date').click();
     await page.locator('#field-session_date').fill('2026-12-01');
