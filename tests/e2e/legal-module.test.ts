@@ -4,7 +4,7 @@
 // listed; a clinic without the module has no menu entry and its addresses say not-found. The
 // platform's public laws open without login. Screenshots at 1440 and 390 px go to /tmp/legal-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
@@ -62,8 +62,20 @@ async function choose(page: Page, field: string, text: string): Promise<void> {
 /** Opens a list's create form once the list has rendered (a click during the previous page's exit is lost). */
 async function openCreate(page: Page, list: string): Promise<void> {
   await page.locator('.ant-table').first().waitFor();
-  await page.getByRole('button', { name: CREATE }).click();
-  await waitForPath(page, `${list}/create`);
+  await clickUntil(page, page.getByRole('button', { name: CREATE }), `${list}/create`);
+}
+
+/** Clicks until the app is at `path`: a click landing while a page change is still settling can be lost. */
+async function clickUntil(page: Page, target: Locator, path: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    const arrived = await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 }).then(() => true, () => false);
+    if (arrived) return;
+    if (attempt === 3) {
+      await shoot(page, `lost-click-${path.replace(/\W+/g, '-')}`);
+      throw new Error(`clicking did not lead to ${path}; at ${page.url()}`);
+    }
+  }
 }
 
 async function saveAndLeave(page: Page, from: string): Promise<void> {
@@ -138,11 +150,9 @@ describe('the legal-practice module', () => {
     await page.goto(`${baseUrl(host)}/legal/lawsuits/show/${lawsuit.id}`);
     // The page opens on its first tab, the sessions; the tabs are routes of their own.
     await page.locator('.ant-tabs-tab-active', { hasText: 'دانیشتنەکان' }).waitFor();
-    await page.getByRole('tab', { name: 'قیستەکان' }).click();
-    await waitForPath(page, `/legal/lawsuits/${lawsuit.id}/installments`);
-    await page.getByRole('tab', { name: 'دانیشتنەکان' }).click();
+    await clickUntil(page, page.getByRole('tab', { name: 'قیستەکان' }), `/legal/lawsuits/${lawsuit.id}/installments`);
     const tab = `/legal/lawsuits/${lawsuit.id}/sessions`;
-    await waitForPath(page, tab);
+    await clickUntil(page, page.getByRole('tab', { name: 'دانیشتنەکان' }), tab);
     await page.getByTestId('child-tabs').locator('.ant-table').waitFor();
     await page.getByTestId('child-tabs').getByRole('button', { name: CREATE }).click();
     await page
@@ -174,7 +184,8 @@ describe('the legal-practice module', () => {
     await phone.getByTestId('menu-drawer').getByText(LEGAL).click();
     await phone.getByTestId('menu-drawer').getByText('داواکان').waitFor();
     await shoot(phone, 'menu-390');
-  });
+    // Three forms, four lists, two tabs and two widths: more than the default minute on a busy machine.
+  }, 180_000);
 
   it('a clinic without it has no menu entry, and its addresses say not-found', async () => {
     const host = `${PLAIN}.localhost`;
