@@ -251,7 +251,9 @@ describe('my own profile and password, for everyone', () => {
     await login(fresh, host, `nurse${tag}`, newPassword);
     await waitForPath(fresh, '/dashboard');
     await fresh.getByTestId('user-menu').getByText(`${before} ئەحمەد`).waitFor();
-  });
+    // A new clinic, two accounts and five logins (each a deliberate password hash): more than a
+    // minute when the API tests run beside it.
+  }, 180_000);
 
   it("a Service Admin's menu leads to the profile too", async () => {
     const page = await signedIn('localhost', 'service');
