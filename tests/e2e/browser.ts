@@ -58,3 +58,18 @@ export function pagePerTest(): { page: () => Page } {
   });
   return { page: () => current };
 }
+
+/** A call to the v1 API from inside the page, with the page's session: what the signed-in user may do. */
+export async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ p, method, body }) => {
+      const res = await fetch(`/api/v1${p}`, {
+        method,
+        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
+    },
+    { p: path, method: init.method ?? 'GET', body: init.body },
+  );
+}

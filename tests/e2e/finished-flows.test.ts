@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, baseUrl, launch, login, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
@@ -27,20 +27,6 @@ async function signedIn(host: string, user: string, width = 1440, password = PAS
   await login(page, host, user, password);
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
-}
-
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ p, method, body }) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-    },
-    { p: path, method: init.method ?? 'GET', body: init.body },
-  );
 }
 
 async function shoot(page: Page, name: string): Promise<void> {

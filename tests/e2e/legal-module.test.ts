@@ -5,7 +5,7 @@
 // platform's public laws open without login. Screenshots at 1440 and 390 px go to /tmp/legal-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { api, baseUrl, launch, login, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
 const LAW = `law${tag}`;
@@ -31,20 +31,6 @@ async function signedIn(host: string, user: string, width: number, password?: st
   await login(page, host, user, password);
   await page.waitForURL((url) => url.pathname !== '/login');
   return page;
-}
-
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ p, method, body }) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-    },
-    { p: path, method: init.method ?? 'GET', body: init.body },
-  );
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
