@@ -18,6 +18,8 @@ import { AppLayout } from './layout/AppLayout';
 import { accessControlProvider } from './providers/accessControl';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { queryClient } from './providers/queryClient';
+import { callerOf, getSession } from './providers/session';
 import { notificationProvider } from './providers/notificationProvider';
 import { NotFound } from './pages/ErrorScreen';
 import { screenTitle } from './engine/documentTitle';
@@ -47,7 +49,7 @@ export default function PrivateApp() {
         syncWithLocation: false,
         warnWhenUnsavedChanges: false,
         breadcrumb: false,
-        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+        reactQuery: { clientConfig: queryClient },
         title: { text: t('app.title', 'Clinic Platform') },
       }}
     >
@@ -59,7 +61,7 @@ export default function PrivateApp() {
         </Routes>
         {/* The tab says the screen; keyed so a new language or clinic name re-titles at once
             (Refine's handler itself only runs when the location changes). */}
-        <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t), site)} />
+        <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t, callerOf(getSession())), site)} />
       </AntdApp>
     </Refine>
   );

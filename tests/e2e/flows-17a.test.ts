@@ -129,6 +129,8 @@ describe('no access, said', () => {
       expect(new URL(nurse.url()).pathname).toBe('/accounting/expenses');
       await nurse.getByText(say(ckb, 'screens.forbidden')).waitFor();
       await nurse.getByText(say(ckb, 'screens.forbiddenTitle')).waitFor();
+      // The tab says so too, not the name of the screen refused.
+      await expect.poll(() => nurse.title()).toBe(`${say(ckb, 'screens.forbiddenTitle')} · ${await clinicName(nurse)}`);
       await shoot(nurse, `forbidden-${width}`);
       await nurse.getByTestId('forbidden-home').click();
       await waitForPath(nurse, '/dashboard');

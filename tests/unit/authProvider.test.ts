@@ -4,8 +4,11 @@ import { authProvider, homePath, openSession, verifyMfa } from '../../src/client
 import { setHostOverride } from '../../src/client/host';
 import { registerNavigate } from '../../src/client/providers/navigation';
 import { setToastSink } from '../../src/client/providers/notify';
-import { clearSession, getSession, reloadSession } from '../../src/client/providers/session';
-import { getTenantData } from '../../src/client/providers/tenantData';
+import { clearSession, getSession, reloadSession, setSession } from '../../src/client/providers/session';
+import { dataProvider } from '../../src/client/providers/dataProvider';
+import { ApiError } from '../../src/client/providers/http';
+import { formErrorNotification, notificationProvider } from '../../src/client/providers/notificationProvider';
+import { customGetKey, queryClient } from '../../src/client/providers/queryClient';
 import { setLocale } from '../../src/client/i18n';
 import { fakeFetch, json } from './helpers/env';
 
@@ -80,7 +83,10 @@ describe('auth provider', () => {
     expect(paths[0]).toBe('/auth/tenant/login');
     expect(paths).toEqual(expect.arrayContaining(['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications']));
     expect(paths[paths.length - 1]).toBe('/auth/tenant/user');
-    expect(getTenantData().aggrements).toEqual([{ id: 1 }]);
+    // The answers wait in the query cache under the key the screens read them by (useApiGet).
+    expect(queryClient.getQueryData(customGetKey('/central/aggrements'))).toEqual({ data: { aggrements: [{ id: 1 }] } });
+    expect(queryClient.getQueryData(customGetKey('/permissions'))).toEqual({ data: { permissions: [{ id: 1, name: 'read', table_name: 'patients' }] } });
+    expect(queryClient.getQueryData(customGetKey('/settings/invoice'))).toBeUndefined();
     expect(await authProvider.getPermissions!()).toEqual({ role: 3, permissions: nurse.permissions });
     // the missing initial-data endpoints (404) were ignored quietly
     expect(toasts).toEqual(['Welcome back!']);
@@ -133,8 +139,38 @@ describe('auth provider', () => {
     expect(toasts).toContain('Goodbye!');
   });
 
-  it('onError logs out on 401 only', async () => {
-    expect(await authProvider.onError({ statusCode: 401 })).toMatchObject({ logout: true, redirectTo: '/login' });
-    expect(await authProvider.onError({ statusCode: 403 })).toEqual({});
+  // A failed call of Refine's data hooks: the transport neither toasts nor navigates; Refine hands
+  // the error to authProvider.onError (the screen) and to the notificationProvider (its
+  // fallback's description is the error's message), as useOne/useCreate do.
+  it.each([
+    ['a record read, session ended', 401, 'getOne', { logout: true, redirectTo: '/login' }, []],
+    ['a record read, server fault', 500, 'getOne', { redirectTo: '/500' }, []],
+    ['a record read, clinic suspended', 417, 'getOne', { redirectTo: '/417' }, []],
+    ['a record read, clinic unknown', 418, 'getOne', { redirectTo: '/418' }, []],
+    ['a record read, gone', 404, 'getOne', { redirectTo: '/404' }, []],
+    ['a save, gone', 404, 'update', {}, ['Error: boom']],
+    ['a save, refused', 403, 'update', {}, ['Error: boom']],
+    ['a save, invalid', 422, 'update', {}, ['Error: Too early. Taken.']],
+  ] as const)('%s (%i): onError %j, toasts %j', async (_, status, call, onError, shown) => {
+    setHostOverride({ kind: 'tenant', subdomain: 'demo' });
+    setSession({ token: 'tok', user: nurse, role: 3 });
+    const navigations: string[] = [];
+    registerNavigate((to) => navigations.push(to));
+    const body = status === 422 ? { message: 'invalid', errors: { time: ['Too early.', 'Taken.'], date: ['Taken.'] } } : { message: 'boom' };
+    vi.stubGlobal('fetch', fakeFetch({ 'GET /patients/5': () => json(status, body), 'PATCH /patients/5': () => json(status, body) }).fn);
+    const error = (await (call === 'getOne'
+      ? dataProvider.getOne({ resource: 'patients', id: 5 })
+      : dataProvider.update({ resource: 'patients', id: 5, variables: { name: 'X' } })
+    ).catch((err: unknown) => err)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.statusCode).toBe(status);
+    expect(navigations).toEqual([]);
+    expect(toasts).toEqual([]);
+    expect(await authProvider.onError(error)).toEqual(onError);
+    expect(getSession().token).toBe(status === 401 ? null : 'tok');
+    notificationProvider.open({ key: 'k', type: 'error', message: `Error (status code: ${status})`, description: error.message });
+    expect(toasts).toEqual(shown);
+    if (status === 422) expect(formErrorNotification(error)).toBe(false);
+    else expect(formErrorNotification(error)).toBeUndefined();
   });
 });

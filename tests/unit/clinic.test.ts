@@ -7,7 +7,6 @@ import { chartSeries, monthLabel, yearRows } from '../../src/client/pages/clinic
 import { groupPermissions, rowState, toggleId, toggleRow } from '../../src/client/pages/clinic/lib/permissionMatrix';
 import { groupQueue, nextMoves, shortTime } from '../../src/client/pages/clinic/lib/queue';
 import { samePhone } from '../../src/client/pages/clinic/lib/phone';
-import { rowErrors, topErrors } from '../../src/client/pages/clinic/lib/rowErrors';
 import { printModel } from '../../src/client/pages/clinic/lib/printModel';
 import { visitBody, visitValues } from '../../src/client/pages/clinic/lib/visitBody';
 import { vitalSeries } from '../../src/client/pages/clinic/lib/vitals';
@@ -113,12 +112,7 @@ describe("today's queue", () => {
   });
 });
 
-describe('visit errors and body', () => {
-  const errors = { 'prescriptions.1.drug_id': ['The selected item does not exist'], 'prescriptions.0.dose': ['Too long'], paid_amount: ['Too much'], 'examinations.0.examination_id': ['Gone'] };
-  it('puts item errors on their row and keeps the rest', () => {
-    expect(rowErrors(errors, 'prescriptions')).toEqual({ 1: { drug_id: 'The selected item does not exist' }, 0: { dose: 'Too long' } });
-    expect(topErrors(errors, ['prescriptions'])).toEqual({ paid_amount: 'Too much', 'examinations.0.examination_id': 'Gone' });
-  });
+describe('visit body', () => {
   it('sends blanks as null and advice selections as id objects', () => {
     const body = visitBody(
       { chief_complaint: '  cough ', physician_diagnosis: '', prescriptions: [{ drug_id: 4, dose: '500 mg', frequency: ' ' }], examinations: [2, 3], fee: 25000, paid_amount: 20000 },

@@ -26,7 +26,7 @@ export function DeleteAction({ def, id, onDeleted, withText }: { def: ResourceDe
       okButtonProps={{ danger: true }}
       onConfirm={() =>
         mutate(
-          { resource: def.name, id, successNotification: false, errorNotification: false },
+          { resource: def.name, id, successNotification: false },
           {
             onSuccess: (result) => {
               // An Admin's delete becomes a request, a used record is archived: the server says so.

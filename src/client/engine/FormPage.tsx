@@ -19,6 +19,7 @@ import { pendingOf } from '../providers/pending';
 import { ApiError, newIdempotencyKey } from '../providers/http';
 import { ConflictDialog } from './ConflictDialog';
 import { childTabPath, isChild } from './within';
+import { formErrorNotification } from '../providers/notificationProvider';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -98,7 +99,7 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
       },
       // An Admin's change to a doctor becomes a request: show the server's notice instead.
       successNotification: (data) => ({ message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
-      errorNotification: false,
+      errorNotification: formErrorNotification,
     },
   });
   // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show only

@@ -69,7 +69,6 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       permanent: locked ? [{ field: locked.field, operator: 'eq', value: locked.value }] : undefined,
     },
     pagination: { pageSize: 25 },
-    errorNotification: false,
   });
   const readable = useRelationReadable();
   const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field && readable(f));

@@ -20,7 +20,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const { list } = useNavigation();
   // From the address: both <route>/show/:id and the tabs' <route>/:id/<tab> name it `id`.
   const { id } = useParams();
-  const { query, result } = useShow({ resource: def.name, id, errorNotification: false });
+  const { query, result } = useShow({ resource: def.name, id });
   const record = result;
   // The version is bookkeeping (the API's ETag), not something to read.
   const fields = Object.entries(allFields(def)).filter(([name, f]) => !f.writeOnly && name !== 'version');

@@ -4,7 +4,9 @@
 import { matchPath } from 'react-router';
 import type { Scope } from '../../shared/resource';
 import { type Translate, resourceTitle } from '../../shared/labels';
+import type { Caller } from '../../shared/access';
 import { type RouteEntry, routesOf } from './nav';
+import { allows, moduleOff } from './rules';
 
 const params = (path: string) => path.split('/').filter((s) => s.startsWith(':')).length;
 
@@ -15,9 +17,15 @@ export function routeFor(scope: Scope, pathname: string): RouteEntry | null {
   return found[0] ?? null;
 }
 
-export function screenTitle(scope: Scope, pathname: string, t: Translate): string | null {
+/**
+ * The tab's title for a path as `caller` sees it: what the Guard shows decides, so a page they may
+ * not open says "No access" and a module the clinic lacks says not found, never the screen's name.
+ */
+export function screenTitle(scope: Scope, pathname: string, t: Translate, caller: Caller = null): string | null {
   const entry = routeFor(scope, pathname);
   if (!entry) return null;
+  if (caller && moduleOff(caller, entry.rule)) return t('screens.notFound', '404');
+  if (caller && !allows(caller, entry.rule)) return t('screens.forbiddenTitle', 'No access');
   switch (entry.type) {
     case 'resource': {
       const title = resourceTitle(t, entry.def);

@@ -25,7 +25,7 @@ export default function PatientTabs() {
   const t = useT();
   const { id = '' } = useParams();
   const caller = callerOf(useSession());
-  const { result, query } = useOne({ resource: 'patients', id, queryOptions: { enabled: !!id }, errorNotification: false });
+  const { result, query } = useOne({ resource: 'patients', id, queryOptions: { enabled: !!id } });
   const visitsLabel = t('nav.visitings', 'visitings');
   const before: ExtraTab[] = [
     {

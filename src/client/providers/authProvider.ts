@@ -6,11 +6,12 @@ import type { Permission } from '../../shared/access';
 import { centralHome } from '../../shared/roles';
 import { translate } from '../i18n';
 import { appScope } from '../host';
-import { ApiError, api } from './http';
+import { ApiError, type Screen, api, endSession } from './http';
 import { afterLogin, forgetSessionEnded, loginPathHere } from './returnPath';
 import { toast } from './notify';
 import { type SessionUser, callerOf, clearSession, getSession, setSession } from './session';
 import { loadTenantData } from './tenantData';
+import { queryClient } from './queryClient';
 
 export function authBase(): string {
   return appScope() === 'tenant' ? '/auth/tenant' : '/auth';
@@ -58,6 +59,8 @@ export interface MfaStep {
 /** Keeps the session of a successful login, loads the user, and says where to go. */
 export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
   try {
+    // Nothing a previous session read is shown to this one.
+    queryClient.clear();
     setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
     const user = await refreshUser();
     forgetSessionEnded();
@@ -106,9 +109,17 @@ export const authProvider: AuthProvider = {
     return { authenticated: false, logout: true, redirectTo: loginPathHere() };
   },
 
-  onError: async (error: { statusCode?: number; status?: number }) => {
-    const status = error?.statusCode ?? error?.status;
-    if (status === 401) return { logout: true, redirectTo: loginPathHere(), error: error as Error };
+  // Every failed call of Refine's data hooks comes here (SPEC.md section 8): the session ended
+  // (401) goes to login, saying so and coming back after; 417, 418, 500 and a record's 404 go to
+  // their screens. The data provider's errors name that screen (http.ts `screenOf`).
+  onError: async (error: { screen?: Screen }) => {
+    const screen = error?.screen;
+    if (screen === 'login') {
+      const redirectTo = loginPathHere();
+      endSession();
+      return { logout: true, redirectTo };
+    }
+    if (screen) return { redirectTo: screen };
     return {};
   },
 

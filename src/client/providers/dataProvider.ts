@@ -1,10 +1,7 @@
-// Refine data provider for the v1 API. List queries: page, per_page, sort=-a,b, q, and
+// Refine data provider for the v1 API. Its failures are told by Refine (see http.ts `refine`). List queries: page, per_page, sort=-a,b, q, and
 // filter[field][op]=v; responses { data, meta: { total } }. Bodies carry only the writable fields
 // the registry declares (the server rejects anything else with 422).
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
-// simple-rest's query-string helper (same one its own provider uses) builds our query strings; its
-// provider itself speaks json-server (_start/_end, x-total-count), not this API.
-import { stringify } from '@refinedev/simple-rest';
 import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
@@ -30,6 +27,13 @@ const OPERATORS: Partial<Record<CrudFilter['operator'], string>> = {
 };
 
 type Query = Record<string, string | number | undefined>;
+
+/** A query string in the given order; absent and empty values are left out. */
+export function queryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.append(name, String(value));
+  return params.toString();
+}
 
 function scalar(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -74,12 +78,12 @@ export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[
   } else {
     query.per_page = MAX_PER_PAGE;
   }
-  return stringify(query, { skipNull: true, skipEmptyString: true, sort: false });
+  return queryString(query);
 }
 
 /** A list's filters and sort for its export (every page). */
 export function exportQuery(params: { sorters?: CrudSort[]; filters?: CrudFilter[] }): string {
-  return stringify({ ...filterQuery(params.filters), sort: sortQuery(params.sorters) }, { skipNull: true, skipEmptyString: true, sort: false });
+  return queryString({ ...filterQuery(params.filters), sort: sortQuery(params.sorters) });
 }
 
 /** Keep only the declared writable fields; blank optional values become null; an empty password on edit is left out. */
@@ -123,26 +127,26 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) => {
-    const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }) });
+    const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true });
     return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0 };
   },
 
   getMany: async <T extends BaseRecord>({ resource, ids }: { resource: string; ids: readonly (string | number)[] }) => {
     if (!ids.length) return { data: [] as T[] };
-    const query = stringify({ 'filter[id][in]': ids.join(','), per_page: MAX_PER_PAGE }, { sort: false });
-    const body = await api<ListBody<T>>(pathOf(resource), { query });
+    const query = queryString({ 'filter[id][in]': ids.join(','), per_page: MAX_PER_PAGE });
+    const body = await api<ListBody<T>>(pathOf(resource), { query, refine: true });
     return { data: body.data ?? [] };
   },
 
   getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true });
+    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
     return { data: body.data };
   },
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
     const key = typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : newIdempotencyKey();
-    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create'), headers: { 'Idempotency-Key': key } });
+    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create'), headers: { 'Idempotency-Key': key }, refine: true });
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data };
@@ -157,6 +161,7 @@ export const dataProvider: DataProvider = {
       body: original ? changedOnly(writableBody(resource, variables, 'update'), original) : writableBody(resource, variables, 'update'),
       headers: original?.version !== undefined ? { 'If-Match': `"${String(original.version)}"` } : undefined,
       conflictShown: !!original,
+      refine: true,
     }).catch((error: unknown) => {
       // The form's loaded record may be refetched before the 412 reaches it (Refine invalidates
       // on settle): the conflict is judged against the version this request was based on.
@@ -168,7 +173,7 @@ export const dataProvider: DataProvider = {
   },
 
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE' });
+    const body = await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', refine: true });
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     // 200: archived instead of deleted (others still use it); the server says so in `message`.
     const archived = body as { message?: string; data?: BaseRecord } | undefined;
@@ -178,9 +183,9 @@ export const dataProvider: DataProvider = {
 
   custom: async <T extends BaseRecord>({ url, method, payload, query, headers }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-    const qs = query && typeof query === 'object' ? stringify(query as Record<string, string>, { sort: false }) : undefined;
+    const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
     const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    const data = await api<T>(path, { method: verb, body: payload, query: qs, headers: headers as Record<string, string> | undefined });
+    const data = await api<T>(path, { method: verb, body: payload, query: qs, headers: headers as Record<string, string> | undefined, refine: true });
     return { data };
   },
 };

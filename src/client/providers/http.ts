@@ -2,6 +2,8 @@
 // SPEC.md section 8: 401 clears the session and goes to login; 500, 418, 417 go to their screens;
 // 404 on a record fetch goes to the not-found screen; 422 carries the field errors; any other
 // failure shows a red "Error: " toast. The error is always thrown on to the caller.
+// Calls made by Refine's data hooks (the data provider's) are told by Refine instead: its
+// notificationProvider shows the toast and authProvider.onError goes to the error's `screen`.
 import type { HttpError } from '@refinedev/core';
 import { currentLang, translate } from '../i18n';
 import { beginLoading } from './loading';
@@ -19,6 +21,8 @@ export class ApiError extends Error implements HttpError {
   current?: Record<string, unknown>;
   /** 412: the record this edit was based on (the version its If-Match named). */
   base?: Record<string, unknown>;
+  /** The screen this failure is answered with instead of a toast (see screenOf). */
+  screen?: Screen;
   constructor(message: string, statusCode: number, errors?: Record<string, string[]>) {
     super(message);
     this.name = 'ApiError';
@@ -45,6 +49,28 @@ export interface RequestOptions {
   quiet?: boolean;
   /** The caller shows a 412 itself (the form's conflict dialog): no toast for it. */
   conflictShown?: boolean;
+  /**
+   * A call from Refine's data hooks: the failure is told by Refine (notificationProvider,
+   * authProvider.onError), not here. Its message is what the user should read: the field
+   * messages of a 422, nothing when a screen answers it.
+   */
+  refine?: boolean;
+}
+
+/** Where the app answers a failure instead of a toast: login (the session ended) or an error screen. */
+export type Screen = 'login' | '/500' | '/418' | '/417' | '/404';
+
+export function screenOf(status: number, opts: RequestOptions, hadToken: boolean): Screen | undefined {
+  if (status === 401) return hadToken ? 'login' : undefined;
+  if (status === 500 || status === 418 || status === 417) return `/${status}`;
+  if (status === 404 && opts.record) return '/404';
+  return undefined;
+}
+
+/** The server ended the session (expired, revoked): login will say so and return here after. */
+export function endSession(): void {
+  clearSession();
+  markSessionEnded();
 }
 
 export function requestHeaders(extra?: Record<string, string>): Record<string, string> {
@@ -58,26 +84,29 @@ export function requestHeaders(extra?: Record<string, string>): Record<string, s
   return { ...headers, ...extra };
 }
 
-function errorText(prefixless: string): string {
+export function errorText(prefixless: string): string {
   return `${translate('common.errorPrefix', 'Error: ')}${prefixless}`;
 }
 
 /** What to do with a failed response; exported for the unit tests. */
 export function handleFailure(status: number, message: string, opts: RequestOptions, hadToken: boolean): void {
-  if (status === 401 && hadToken) {
-    // The server ended the session (expired, revoked): login says so and returns here after.
-    clearSession();
-    markSessionEnded();
+  const screen = screenOf(status, opts, hadToken);
+  if (screen === 'login') {
+    endSession();
     if (!opts.quiet) goTo(loginPathHere());
     return;
   }
   if (opts.quiet) return;
-  if (status === 500) return goTo('/500');
-  if (status === 418) return goTo('/418');
-  if (status === 417) return goTo('/417');
-  if (status === 404 && opts.record) return goTo('/404');
+  if (screen) return goTo(screen);
   if (status === 422 || (status === 412 && opts.conflictShown)) return;
   toast('error', errorText(message));
+}
+
+/** What Refine's toast says of a failure: nothing when a screen answers it, else a 422's field messages. */
+function toldByRefine(message: string, errors: Record<string, string[]> | undefined, screen: Screen | undefined): string {
+  if (screen) return '';
+  const messages = [...new Set(Object.values(errors ?? {}).flat())];
+  return messages.length ? messages.join(' ') : message;
 }
 
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -96,7 +125,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   } catch (err) {
     done();
     const text = err instanceof Error ? err.message : String(err);
-    if (!opts.quiet) toast('error', errorText(text));
+    if (!opts.quiet && !opts.refine) toast('error', errorText(text));
     throw new ApiError(text, 0);
   }
   try {
@@ -104,8 +133,11 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     if (response.ok) return body as T;
     const data = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
     const message = typeof data.message === 'string' && data.message ? data.message : response.statusText || String(response.status);
-    handleFailure(response.status, message, opts, hadToken);
-    const error = new ApiError(message, response.status, response.status === 422 ? normalizeErrors(data.errors) : undefined);
+    const errors = response.status === 422 ? normalizeErrors(data.errors) : undefined;
+    const screen = screenOf(response.status, opts, hadToken);
+    if (!opts.refine) handleFailure(response.status, message, opts, hadToken);
+    const error = new ApiError(opts.refine ? toldByRefine(message, errors, screen) : message, response.status, errors);
+    if (screen) error.screen = screen;
     if (response.status === 412 && data && typeof (data as { data?: unknown }).data === 'object') error.current = (data as { data: Record<string, unknown> }).data;
     throw error;
   } finally {

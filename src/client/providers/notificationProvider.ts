@@ -1,12 +1,26 @@
-// Refine's notifications go to the same top-centre toast stack. Errors are not repeated here:
-// the HTTP layer has already shown them ("Error: " + the server's message).
-import type { NotificationProvider } from '@refinedev/core';
+// Refine's notifications, success and error, go to the one top-centre toast stack. An error says
+// "Error: " and the server's message (Refine's title, "Error (status code: 500)", is not shown); a
+// failure answered by a screen of its own (login, 417, 418, 500, not found) carries no message and
+// shows no toast (see http.ts `screenOf`).
+import type { HttpError, NotificationProvider } from '@refinedev/core';
+import { errorText } from './http';
 import { toast } from './notify';
 
+/**
+ * A form's `errorNotification`: its 422 is shown on its fields and a 412 in its conflict dialog;
+ * anything else gets Refine's toast (undefined: the default).
+ */
+export function formErrorNotification(error?: HttpError): false | undefined {
+  return error?.statusCode === 422 || error?.statusCode === 412 ? false : undefined;
+}
+
 export const notificationProvider: NotificationProvider = {
-  open: ({ type, message }) => {
-    if (type === 'error' || type === 'progress') return;
-    toast(type, message);
+  open: ({ key, type, message, description }) => {
+    if (type === 'progress') return;
+    if (type !== 'error') return toast(type, message, key);
+    const text = description ?? message;
+    // The key: two hooks failing on one query show one toast.
+    if (text) toast('error', errorText(text), key);
   },
   close: () => undefined,
 };

@@ -21,9 +21,10 @@ export function setToastSink(sink: Sink | null): void {
   testSink = sink;
 }
 
-export function toast(type: string, text: string): void {
+/** A toast; one with the key of a toast still shown replaces it. */
+export function toast(type: string, text: string, key?: string): void {
   const kind: ToastType = type === 'error' || type === 'warning' ? type : 'success';
   if (testSink) return testSink(kind, text);
   const target = api ?? staticMessage;
-  void target.open({ type: kind, content: text, duration: TOAST_MS / 1000 });
+  void target.open({ type: kind, content: text, duration: TOAST_MS / 1000, key });
 }

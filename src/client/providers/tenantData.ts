@@ -1,50 +1,13 @@
-// Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): tenant check,
-// agreements, permission catalogue, invoice settings, services, notifications, the clinic's
-// settings (its currency).
-// Every load is quiet: a failure (some of these endpoints may not exist yet) is ignored.
-import { useSyncExternalStore } from 'react';
-import type { Permission } from '../../shared/access';
+// Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): the tenant check,
+// then agreements, the permission catalogue, invoice settings, services, notifications and the
+// clinic's settings. Each answer goes into the query cache under the key a screen reads it by
+// (useApiGet), so the screen opens with it instead of asking again; the currency is applied.
+// Every load is quiet: a failure is ignored (the screen asks again when opened).
 import { api } from './http';
 import { setClinicCurrency } from './currency';
+import { customGetKey, queryClient } from './queryClient';
 
-export interface TenantData {
-  exists: boolean | null;
-  aggrements: unknown[];
-  permissions: Permission[];
-  invoice: unknown;
-  services: { locations: unknown[]; links: unknown[] };
-  notifications: unknown[];
-}
-
-let state: TenantData = {
-  exists: null,
-  aggrements: [],
-  permissions: [],
-  invoice: null,
-  services: { locations: [], links: [] },
-  notifications: [],
-};
-const listeners = new Set<() => void>();
-
-function update(patch: Partial<TenantData>): void {
-  state = { ...state, ...patch };
-  for (const l of listeners) l();
-}
-
-export function getTenantData(): TenantData {
-  return state;
-}
-
-export function useTenantData(): TenantData {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getTenantData,
-    getTenantData,
-  );
-}
+export const STARTUP_PATHS = ['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications', '/settings/clinic'] as const;
 
 async function quiet<T>(path: string): Promise<T | undefined> {
   try {
@@ -57,28 +20,19 @@ async function quiet<T>(path: string): Promise<T | undefined> {
 /** GET /tenant-check; null when the check itself failed (the app mounts anyway). */
 export async function checkTenant(): Promise<boolean | null> {
   const body = await quiet<{ exists?: boolean }>('/tenant-check');
-  const exists = typeof body?.exists === 'boolean' ? body.exists : null;
-  update({ exists });
-  return exists;
+  return typeof body?.exists === 'boolean' ? body.exists : null;
 }
 
-/** Initial data for a logged-in clinic user. */
+/** Initial data for a logged-in clinic user, into the query cache. */
 export async function loadTenantData(): Promise<void> {
-  const [aggrements, permissions, invoice, services, notifications, settings] = await Promise.all([
-    quiet<{ aggrements?: unknown[] }>('/central/aggrements'),
-    quiet<{ permissions?: Permission[] }>('/permissions'),
-    quiet<{ data?: unknown }>('/settings/invoice'),
-    quiet<{ locations?: unknown[]; links?: unknown[] }>('/dashboard/services'),
-    quiet<{ notifications?: unknown[] }>('/dashboard/notifications'),
-    quiet<{ data?: { currency?: unknown } }>('/settings/clinic'),
-  ]);
-  // Every amount on the clinic's screens is shown in its currency.
-  setClinicCurrency(settings?.data?.currency);
-  update({
-    aggrements: aggrements?.aggrements ?? [],
-    permissions: permissions?.permissions ?? [],
-    invoice: invoice?.data ?? invoice ?? null,
-    services: { locations: services?.locations ?? [], links: services?.links ?? [] },
-    notifications: notifications?.notifications ?? [],
-  });
+  await Promise.all(
+    STARTUP_PATHS.map(async (path) => {
+      const body = await quiet<Record<string, unknown>>(path);
+      if (body === undefined) return;
+      // The shape Refine's useCustom keeps: the data provider's { data: <the answer> }.
+      queryClient.setQueryData(customGetKey(path), { data: body });
+      // Every amount on the clinic's screens is shown in its currency.
+      if (path === '/settings/clinic') setClinicCurrency((body.data as { currency?: unknown } | undefined)?.currency);
+    }),
+  );
 }

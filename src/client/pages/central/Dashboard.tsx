@@ -17,7 +17,7 @@ export default function Dashboard() {
   const t = useT();
   const { user } = useSession();
   const pending = pendingRequests.useValue();
-  const { result, query } = useCustom<{ data: CentralDashboard }>({ url: '/dashboard', method: 'get', errorNotification: false });
+  const { result, query } = useCustom<{ data: CentralDashboard }>({ url: '/dashboard', method: 'get' });
   const data = result.data?.data;
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }} data-testid="dashboard">

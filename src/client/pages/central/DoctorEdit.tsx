@@ -17,7 +17,7 @@ const tenants = resourceByName('tenants');
 
 function LockedDoctor({ id, requestId }: { id: string; requestId?: number }) {
   const t = useT();
-  const { query, result: record } = useShow({ resource: 'tenants', id, errorNotification: false });
+  const { query, result: record } = useShow({ resource: 'tenants', id });
   return (
     <Show
       title={`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}

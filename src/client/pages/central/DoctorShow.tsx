@@ -29,7 +29,7 @@ export default function DoctorShow() {
   const { list } = useNavigation();
   const canEdit = useCanDo(tenants, 'update');
   const decider = (ROLE_GROUPS.OWNERS as readonly number[]).includes(role);
-  const { query, result: record } = useShow({ resource: 'tenants', id, errorNotification: false });
+  const { query, result: record } = useShow({ resource: 'tenants', id });
   const { pending } = usePendingRequest(id);
   const status = Number(record?.status ?? 0);
   const ready = record?.id !== undefined && id !== undefined;

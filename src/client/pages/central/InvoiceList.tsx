@@ -27,7 +27,7 @@ function MarkPaid({ record }: { record: BaseRecord }) {
       onConfirm={() => {
         setBusy(true);
         mutate(
-          { resource: 'invoices', id: record.id!, values: { is_paid: true }, successNotification: false, errorNotification: false },
+          { resource: 'invoices', id: record.id!, values: { is_paid: true }, successNotification: false },
           {
             onSuccess: () => {
               toast('success', t('invoices.markedPaid', 'Invoice marked as paid'));

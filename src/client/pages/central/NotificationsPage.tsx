@@ -22,7 +22,6 @@ function NotificationTable({ tab }: { tab: Tab }) {
     syncWithLocation: false,
     filters: { permanent: [{ field: 'is_read', operator: 'eq', value: tab === 'read' ? 1 : 0 }] },
     pagination: { pageSize: 20 },
-    errorNotification: false,
   });
   const empty = tab === 'unread' ? t('notificationsPage.emptyUnread', 'No unread notifications') : t('notificationsPage.empty', 'No notifications');
   return (

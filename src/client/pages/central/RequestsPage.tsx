@@ -123,7 +123,6 @@ function RequestTable({ status, opened }: { status: Tab; opened?: number }) {
     sorters: { initial: [{ field: 'created_at', order: 'desc' }] },
     filters: { permanent: [{ field: 'status', operator: 'eq', value: status }] },
     pagination: { pageSize: 25 },
-    errorNotification: false,
   });
   const rows = (tableProps.dataSource ?? []) as BaseRecord[];
   const tenantIds = [...new Set(rows.map((r) => r.tenant_id).filter((v): v is number => typeof v === 'number'))];
@@ -203,7 +202,7 @@ export default function RequestsPage() {
   const [search] = useSearchParams();
   const opened = Number(search.get('request')) || undefined;
   // A link to one request: its tab is the one its status says.
-  const { result: linked } = useOne({ resource: 'doctorRequests', id: opened, queryOptions: { enabled: opened !== undefined }, errorNotification: false });
+  const { result: linked } = useOne({ resource: 'doctorRequests', id: opened, queryOptions: { enabled: opened !== undefined } });
   const linkedStatus = linked?.status as Tab | undefined;
   useEffect(() => {
     if (linkedStatus && REQUEST_TABS.includes(linkedStatus)) setTab(linkedStatus);

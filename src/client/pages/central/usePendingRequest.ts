@@ -10,7 +10,6 @@ export function usePendingRequest(tenantId: string | number | undefined): { pend
     ],
     pagination: { currentPage: 1, pageSize: 1 },
     queryOptions: { enabled: tenantId !== undefined },
-    errorNotification: false,
   });
   const id = result.data?.[0]?.id;
   return { pending: (result.total ?? 0) > 0, loading: query.isLoading, requestId: typeof id === 'number' ? id : undefined };

@@ -1,12 +1,12 @@
 // Create and edit an appointment: searchable patient with a quick "new patient" path, the doctor
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, Row, Select, Switch, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyText';
-import { Create, Edit } from '@refinedev/antd';
-import { useCreate, useOne, useUpdate } from '@refinedev/core';
+import { Create, Edit, useForm } from '@refinedev/antd';
+import type { BaseRecord, HttpError } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
@@ -14,10 +14,12 @@ import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { toast } from '../../providers/notify';
-import { applyErrors, errorsOf } from './formErrors';
+import { errorsOf } from './formErrors';
+import { newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
+import { formErrorNotification } from '../../providers/notificationProvider';
 
 const def = resourceByName('appointments');
 const FIELDS = Object.keys(def.fields);
@@ -55,14 +57,28 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const { id } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const [form] = Form.useForm<Values>();
   const [general, setGeneral] = useState<string[]>([]);
-  const { result, query } = useOne({ resource: 'appointments', id: id ?? '', queryOptions: { enabled: mode === 'edit' && !!id } });
-  const { mutate: create, mutation: creating } = useCreate();
-  const { mutate: update, mutation: updating } = useUpdate();
-  useEffect(() => {
-    if (mode === 'edit' && result) form.setFieldsValue(toForm(result));
-  }, [mode, result, form]);
+  // One key per submission: a double click, or a retry after a lost answer, books once.
+  const submission = useRef(newIdempotencyKey());
+  const done = () => {
+    submission.current = newIdempotencyKey();
+    toast('success', t('notifications.saved', 'Saved'));
+    navigate(-1);
+  };
+  // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
+  // names (an overlap on `time`); what names no field goes on the alert.
+  const { form, formProps, onFinish, query, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: 'appointments',
+    action: mode,
+    id,
+    redirect: false,
+    meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
+    successNotification: false,
+    errorNotification: formErrorNotification,
+    onMutationSuccess: done,
+    onMutationError: (err) => setGeneral(Object.entries(errorsOf(err)).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m)),
+  });
+  const result = query?.data?.data;
   // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
   const { doctors } = useDoctors();
   const me = useSession().user?.id;
@@ -84,22 +100,16 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     patient_id: params.get('patient_id') ? Number(params.get('patient_id')) : undefined,
   };
   const required = [{ required: true, message: t('validation.required', 'This field is required') }];
-  const onError = (err: unknown) => setGeneral(applyErrors(form, errorsOf(err), FIELDS));
-  const done = () => {
-    toast('success', t('notifications.saved', 'Saved'));
-    navigate(-1);
-  };
   const submit = (values: Values) => {
     setGeneral([]);
-    const body = toBody(values);
-    if (mode === 'create') create({ resource: 'appointments', values: body, successNotification: false, errorNotification: false }, { onSuccess: done, onError });
-    else update({ resource: 'appointments', id: id ?? '', values: body, successNotification: false, errorNotification: false }, { onSuccess: done, onError });
+    // A failure is told on the form (onMutationError) and by Refine's toast.
+    onFinish(toBody(values)).catch(() => undefined);
   };
   const enumSelect = (name: string) => (
     <Select id={`field-${name}`} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />
   );
   const body = (
-    <Form<Values> form={form} layout="vertical" initialValues={mode === 'create' ? initial : undefined} onFinish={submit} data-testid="appointment-form">
+    <Form {...formProps} layout="vertical" initialValues={mode === 'create' ? initial : result && toForm(result)} onFinish={(v) => submit(v as Values)} data-testid="appointment-form">
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
       <Form.Item name="patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
         <PatientPicker id="field-patient_id" />
@@ -150,9 +160,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       </Form.Item>
     </Form>
   );
-  const saveButtonProps = { onClick: () => form.submit(), loading: creating.isPending || updating.isPending, 'data-testid': 'appointment-save' };
+  const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending, 'data-testid': 'appointment-save' };
   if (mode === 'create') return <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>{body}</Create>;
-  return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query.isLoading} canDelete={false}>{body}</Edit>;
+  return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
 }
 
 export function AppointmentCreate() {

@@ -49,7 +49,6 @@ export default function AppointmentsList() {
     filters,
     sorters: paged ? sorters : [{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }],
     pagination: { currentPage: paged ? page : 1, pageSize: paged ? 25 : MAX_PER_PAGE },
-    errorNotification: false,
   });
   const rows = result.data ?? [];
   const patients = usePatientMap(rows.map((r) => r.patient_id));

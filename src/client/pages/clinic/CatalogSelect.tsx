@@ -24,7 +24,6 @@ export function CatalogSelect({ resource, value, onChange, multiple, id, status,
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
     pagination: { pageSize: 25, mode: 'server' },
     debounce: 300,
-    errorNotification: false,
   });
   const options = (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: Number(o.value) }));
   for (const k of known) if (!options.some((o) => o.value === k.value)) options.push(k);

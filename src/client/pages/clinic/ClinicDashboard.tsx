@@ -34,7 +34,6 @@ function TodayQueue() {
     filters: [{ field: 'date', operator: 'eq', value: today }],
     sorters: [{ field: 'time', order: 'asc' }],
     pagination: { pageSize: MAX_PER_PAGE, currentPage: 1 },
-    errorNotification: false,
   });
   const rows = result.data ?? [];
   const patients = usePatientMap(rows.map((r) => r.patient_id));

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import dayjs from 'dayjs';
 import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import { useCreate } from '@refinedev/core';
+import type { BaseRecord, HttpError } from '@refinedev/core';
+import { useForm } from '@refinedev/antd';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
@@ -13,8 +14,9 @@ import { toast } from '../../providers/notify';
 import { DuplicateHint } from './DuplicateHint';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
-import { applyErrors, errorsOf } from './formErrors';
+import { errorsOf } from './formErrors';
 import { useMayWork } from './status';
+import { formErrorNotification } from '../../providers/notificationProvider';
 
 const appointments = resourceByName('appointments');
 const patients = resourceByName('patients');
@@ -63,28 +65,30 @@ const QUICK_FIELDS = ['name', 'gender', 'phone', 'date_of_birth', 'national_id']
 
 function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: (p: { label: string; value: number }) => void }) {
   const t = useT();
-  const [form] = Form.useForm();
+  // Refine's antd form: it saves and puts the server's 422 on the fields it names; anything
+  // else it names (a plan's patient limit) is toasted.
+  const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: 'patients',
+    action: 'create',
+    redirect: false,
+    successNotification: false,
+    errorNotification: formErrorNotification,
+    onMutationSuccess: ({ data }) => {
+      toast('success', t('notifications.saved', 'Saved'));
+      onCreated({ label: String(data.name), value: Number(data.id) });
+    },
+    onMutationError: (err) => {
+      for (const [name, messages] of Object.entries(errorsOf(err))) if (!(QUICK_FIELDS as readonly string[]).includes(name)) toast('error', messages.join(' '));
+    },
+  });
   const phone: unknown = Form.useWatch('phone', form);
-  const { mutate, mutation } = useCreate();
   const submit = (values: Record<string, unknown>) => {
     const dob = values.date_of_birth as { format?: (f: string) => string } | undefined;
-    const body = { ...values, date_of_birth: dob?.format ? dob.format('YYYY-MM-DD') : undefined };
-    mutate(
-      { resource: 'patients', values: body, successNotification: false, errorNotification: false },
-      {
-        onSuccess: ({ data }) => {
-          toast('success', t('notifications.saved', 'Saved'));
-          onCreated({ label: String(data.name), value: Number(data.id) });
-        },
-        onError: (err) => {
-          for (const m of applyErrors(form, errorsOf(err), QUICK_FIELDS)) toast('error', m);
-        },
-      },
-    );
+    onFinish({ ...values, date_of_birth: dob?.format ? dob.format('YYYY-MM-DD') : undefined }).catch(() => undefined);
   };
   return (
     <Modal open title={t('clinic.newPatient', 'New patient')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} okText={t('buttons.save', 'Save')} cancelText={t('buttons.cancel', 'Cancel')} destroyOnHidden>
-      <Form form={form} layout="vertical" onFinish={submit} data-testid="quick-patient-form">
+      <Form {...formProps} layout="vertical" onFinish={submit} data-testid="quick-patient-form">
         <Form.Item name="name" label={fieldLabel(t, patients, 'name')} rules={[{ required: true, whitespace: true, message: t('validation.required', 'This field is required') }]}>
           <Input id="quick-name" maxLength={120} />
         </Form.Item>

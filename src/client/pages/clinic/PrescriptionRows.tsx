@@ -1,5 +1,6 @@
 // The prescription rows of a visit: drug (searchable), dose, frequency, duration, notes; rows can
-// be added and removed, and the server's per-row errors are shown on their row.
+// be added and removed. The server's per-row errors land on their row through the form (the
+// field names follow the API's, `prescriptions.1.drug_id`).
 import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
@@ -7,31 +8,27 @@ import { CatalogSelect } from './CatalogSelect';
 
 const TEXT_FIELDS = ['dose', 'frequency', 'duration', 'notes'] as const;
 
-export function PrescriptionRows({ errors }: { errors: Record<number, Record<string, string>> }) {
+export function PrescriptionRows() {
   const t = useT();
   return (
     <Form.List name="prescriptions">
       {(rows, { add, remove }) => (
         <Card size="small" title={t('fields.prescriptions', 'Prescriptions')} data-testid="prescriptions">
           {rows.length === 0 && <Typography.Text type="secondary">{t('clinic.noPrescriptions', 'No drugs prescribed')}</Typography.Text>}
-          {rows.map((row, index) => {
-            const e = errors[index] ?? {};
-            return (
+          {rows.map((row, index) => (
               <Row key={row.key} gutter={8} align="top" data-testid={`rx-row-${index}`} wrap>
                 <Col xs={24} md={6}>
                   <Form.Item
                     name={[row.name, 'drug_id']}
                     label={t('clinic.drug', 'Drug')}
                     rules={[{ required: true, message: t('validation.required', 'This field is required') }]}
-                    validateStatus={e.drug_id ? 'error' : undefined}
-                    help={e.drug_id}
                   >
-                    <CatalogSelect resource="drugs" id={`rx-${index}-drug`} status={e.drug_id ? 'error' : undefined} />
+                    <CatalogSelect resource="drugs" id={`rx-${index}-drug`} />
                   </Form.Item>
                 </Col>
                 {TEXT_FIELDS.map((f) => (
                   <Col key={f} xs={12} md={f === 'notes' ? 5 : 4}>
-                    <Form.Item name={[row.name, f]} label={t(`clinic.rx.${f}`, f)} validateStatus={e[f] ? 'error' : undefined} help={e[f]}>
+                    <Form.Item name={[row.name, f]} label={t(`clinic.rx.${f}`, f)}>
                       <Input id={`rx-${index}-${f}`} maxLength={f === 'notes' ? 300 : 100} />
                     </Form.Item>
                   </Col>
@@ -40,8 +37,7 @@ export function PrescriptionRows({ errors }: { errors: Record<number, Record<str
                   <Button danger icon={<DeleteOutlined />} onClick={() => remove(row.name)} aria-label={t('clinic.removeRow', 'Remove')} data-testid={`rx-remove-${index}`} />
                 </Col>
               </Row>
-            );
-          })}
+          ))}
           <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({})} data-testid="rx-add" block>
             {t('clinic.addDrug', 'Add drug')}
           </Button>

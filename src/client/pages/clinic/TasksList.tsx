@@ -22,7 +22,7 @@ function DoneSwitch({ record }: { record: BaseRecord }) {
       aria-label={t('resources.tasks.fields.is_done', 'Done')}
       onChange={(v) =>
         mutate(
-          { resource: 'tasks', id: record.id ?? '', values: { is_done: v }, successNotification: false, errorNotification: false },
+          { resource: 'tasks', id: record.id ?? '', values: { is_done: v }, successNotification: false },
           { onSuccess: () => toast('success', t('notifications.saved', 'Saved')) },
         )
       }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
 import { MoneyInput } from '../../engine/MoneyText';
 import { SaveOutlined } from '@ant-design/icons';
-import { type BaseRecord, useCreate, useUpdate } from '@refinedev/core';
+import type { BaseRecord, HttpError } from '@refinedev/core';
+import { useForm } from '@refinedev/antd';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
@@ -15,8 +16,8 @@ import { CatalogSelect } from './CatalogSelect';
 import { AttachmentsInput } from '../../engine/AttachmentsInput';
 import type { FieldDef } from '../../../shared/resource';
 import { PrescriptionRows } from './PrescriptionRows';
-import { rowErrors, topErrors } from './lib/rowErrors';
 import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody, visitValues } from './lib/visitBody';
+import { formErrorNotification } from '../../providers/notificationProvider';
 
 const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
@@ -34,40 +35,37 @@ interface Props {
 
 export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   const t = useT();
-  const [form] = Form.useForm<Values>();
-  const create = useCreate();
-  const update = useUpdate();
-  const pending = create.mutation.isPending || update.mutation.isPending;
-  const [rxErrors, setRxErrors] = useState<Record<number, Record<string, string>>>({});
   const [general, setGeneral] = useState<string[]>([]);
+  // Refine's antd form: it saves, and puts the server's 422 on the fields it names, the rows'
+  // too ("prescriptions.1.drug_id" on that row's drug). The advice lists' item errors go on the
+  // list, and what names no field here (a plan limit, the appointment) on the alert.
+  const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: 'visitings',
+    action: visit?.id !== undefined ? 'edit' : 'create',
+    id: visit?.id,
+    redirect: false,
+    // The visit comes with the page (a saved one from the patient's history).
+    queryOptions: { enabled: false },
+    successNotification: false,
+    errorNotification: formErrorNotification,
+    onMutationSuccess: ({ data }) => onSaved(data),
+    onMutationError: (err) => {
+      const errors = errorsOf(err);
+      for (const a of ADVICE) {
+        const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
+        if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
+      }
+      const rest = Object.entries(errors).filter(([k]) => !SHOWN.includes(k) && !LISTS.includes(k.split('.')[0])).flatMap(([, m]) => m);
+      setGeneral(rest.length || Object.keys(errors).length ? rest : [err.message]);
+    },
+  });
   const submit = (values: Values) => {
-    setRxErrors({});
     setGeneral([]);
-    const body = visitBody(values, patientId, appointmentId);
-    const params = { resource: 'visitings', values: body, successNotification: false as const, errorNotification: false as const };
-    const callbacks = {
-      onSuccess: ({ data }: { data: BaseRecord }) => onSaved(data),
-      onError: (err: unknown) => {
-        const errors = errorsOf(err);
-        setRxErrors(rowErrors(errors, 'prescriptions'));
-        const top = topErrors(errors, ['prescriptions']);
-        const onForm = Object.entries(top).filter(([k]) => SHOWN.includes(k));
-        form.setFields(onForm.map(([name, msg]) => ({ name, errors: [msg] })));
-        for (const a of ADVICE) {
-          const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
-          if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
-        }
-        const known = new Set([...onForm.map(([k]) => k), ...LISTS]);
-        const rest = Object.entries(errors).filter(([k]) => !known.has(k.split('.')[0])).flatMap(([, m]) => m);
-        const hasRx = Object.keys(rowErrors(errors, 'prescriptions')).length > 0;
-        setGeneral(rest.length ? rest : Object.keys(errors).length || hasRx ? [] : [err instanceof Error ? err.message : String(err)]);
-      },
-    };
-    if (visit?.id !== undefined) update.mutate({ ...params, id: visit.id }, callbacks);
-    else create.mutate(params, callbacks);
+    // A failure is told by the form (onMutationError) and Refine's toast.
+    return onFinish(visitBody(values, patientId, appointmentId)).catch(() => undefined);
   };
   return (
-    <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={visit ? visitValues(visit) : { fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
+    <Form<Values> {...formProps} layout="vertical" onFinish={(v) => void submit(v as Values)} initialValues={visit ? visitValues(visit) : { fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
       <Card size="small" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
@@ -80,7 +78,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           ))}
         </Row>
       </Card>
-      <PrescriptionRows errors={rxErrors} />
+      <PrescriptionRows />
       <Card size="small" style={{ marginTop: 16 }}>
         <Row gutter={16}>
           {ADVICE.map((a) => (
@@ -122,7 +120,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           </Col>
         </Row>
       </Card>
-      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={pending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
+      <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={mutation.isPending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
         {t('clinic.saveVisit', 'Save visit')}
       </Button>
     </Form>

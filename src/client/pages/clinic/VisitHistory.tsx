@@ -88,7 +88,6 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
     filters: [{ field: 'patient_id', operator: 'eq', value: patientId }],
     sorters: [{ field: 'date', order: 'desc' }],
     pagination: { pageSize: 50 },
-    errorNotification: false,
   });
   if (query.isLoading) return <Skeleton active />;
   const visits = result.data ?? [];

@@ -22,7 +22,7 @@ export default function VisitNew() {
   const { result: appointment, query: aq } = useOne({ resource: 'appointments', id: id ?? '', queryOptions: { enabled: !!id } });
   const patientId = appointment?.patient_id as number | undefined;
   const { result: patient, query: pq } = useOne({ resource: 'patients', id: patientId ?? '', queryOptions: { enabled: patientId !== undefined } });
-  const { result: existing } = useList({ resource: 'visitings', filters: [{ field: 'appointment_id', operator: 'eq', value: appointmentId }], pagination: { pageSize: 1 }, errorNotification: false, queryOptions: { enabled: !!id } });
+  const { result: existing } = useList({ resource: 'visitings', filters: [{ field: 'appointment_id', operator: 'eq', value: appointmentId }], pagination: { pageSize: 1 }, queryOptions: { enabled: !!id } });
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<BaseRecord | null>(null);
   const printer = usePrint();

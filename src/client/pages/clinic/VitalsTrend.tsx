@@ -22,7 +22,6 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
     filters: [{ field: 'patient_id', operator: 'eq', value: patientId }],
     sorters: [{ field: 'measured_at', order: 'desc' }],
     pagination: { pageSize: 100 },
-    errorNotification: false,
   });
   const rows = result.data ?? [];
   const latest = rows.find((r) => r.bmi !== null && r.bmi !== undefined);

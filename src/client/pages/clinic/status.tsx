@@ -9,7 +9,6 @@ import { callerOf, useSession } from '../../providers/session';
 import { hasPermission } from '../../../shared/access';
 import { toast } from '../../providers/notify';
 import { STATUS, nextMoves } from './lib/queue';
-import { errorsOf } from './formErrors';
 
 export const STATUS_FIELD = { type: 'enum' as const, enum: 'appointmentStatus' };
 export const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'default', 3: 'volcano', 4: 'purple', 5: 'cyan', 6: 'green' };
@@ -33,15 +32,9 @@ export function AppointmentActions({ id, status }: { id: number | string; status
   const { mutate, mutation } = useUpdate();
   const move = (to: number) =>
     mutate(
-      { resource: 'appointments', id, values: { status: to }, successNotification: false, errorNotification: false },
-      {
-        onSuccess: () => toast('success', t('clinic.statusChanged', { status: enumLabel(t, STATUS_FIELD, to) })),
-        // A refused move (the slot is taken again, say) says why; other failures are toasted globally.
-        onError: (err) => {
-          const messages = Object.values(errorsOf(err)).flat();
-          if (messages.length) toast('error', messages.join(' '));
-        },
-      },
+      { resource: 'appointments', id, values: { status: to }, successNotification: false },
+      // A refused move (the slot is taken again, say) is toasted with the server's reason.
+      { onSuccess: () => toast('success', t('clinic.statusChanged', { status: enumLabel(t, STATUS_FIELD, to) })) },
     );
   return (
     <Space size={4} wrap>

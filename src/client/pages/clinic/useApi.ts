@@ -7,7 +7,6 @@ export function useApiGet<T extends BaseRecord>(path: string, query?: Record<str
     method: 'get',
     config: query ? { query } : undefined,
     queryOptions: { enabled },
-    errorNotification: false,
   });
   return { data: result.data as T | undefined, isLoading: q.isLoading, isError: q.isError, refetch: q.refetch };
 }

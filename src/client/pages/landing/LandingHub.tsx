@@ -33,7 +33,6 @@ export default function LandingHub() {
     resource: sectionsDef?.name ?? SECTIONS[scope],
     sorters: parseSort(sectionsDef?.defaultSort ?? 'id'),
     pagination: { pageSize: 100 },
-    errorNotification: false,
     queryOptions: { enabled: !!sectionsDef },
   });
   const name = (r: BaseRecord) => (scope === 'central' ? sectionLabel(t, r.key) : pickText(r, 'title', lang) || resourceTitle(t, sectionsDef!));

@@ -16,7 +16,7 @@ export function VisibleSwitch({ resource, record, label }: { resource: string; r
       aria-label={label ?? t('fields.is_visible', 'Visible')}
       onChange={(v) =>
         mutate(
-          { resource, id: record.id ?? '', values: { is_visible: v }, successNotification: false, errorNotification: false },
+          { resource, id: record.id ?? '', values: { is_visible: v }, successNotification: false },
           { onSuccess: () => toast('success', t('notifications.saved', 'Saved')) },
         )
       }

@@ -54,7 +54,6 @@ export default function SupportGrants() {
         resource: 'supportGrants',
         values: { user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() },
         successNotification: false,
-        errorNotification: false,
       },
       {
         onSuccess: () => {
