@@ -49,9 +49,9 @@ export const landingSections = defineResource({
   defaultSort: 'position',
   menu: { order: 86, parent: 'landingPage' },
   fields: {
-    key: { type: 'string', readOnly: true, list: true, filterable: true },
+    key: { type: 'string', readOnly: true, list: true, filterable: true, labels: 'landing.sections.{}' },
     position: { type: 'integer', min: 0, max: 1000, list: true, sortable: true },
-    is_visible: { type: 'boolean', list: true, filterable: true },
+    is_visible: { type: 'boolean', list: true, filterable: true, toggle: true },
     ...content,
     button_text_en: text(60),
     button_text_ar: text(60),

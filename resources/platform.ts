@@ -59,14 +59,27 @@ export const invoices = defineResource({
   titleField: 'issued_on',
   defaultSort: '-issued_on',
   menu: { order: 25, icon: 'file-text' },
+  // Paying may bring a suspended clinic back: its record and plan history change with it.
+  rowActions: [
+    {
+      key: 'markPaid',
+      set: { is_paid: true },
+      when: { is_paid: false },
+      icon: 'dollar',
+      label: 'invoices.markPaid',
+      confirm: 'invoices.markPaidConfirm',
+      done: 'invoices.markedPaid',
+      invalidates: ['tenants', 'planHistories'],
+    },
+  ],
   fields: {
     tenant_id: doctor,
     plan_id: plan,
-    kind: { type: 'string', readOnly: true, filterable: true, list: true },
+    kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'invoices.kinds.{}' },
     amount: { type: 'money', readOnly: true, list: true, sortable: true },
     issued_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
     due_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
-    is_paid: { type: 'boolean', required: true, list: true, filterable: true },
+    is_paid: { type: 'boolean', required: true, list: true, filterable: true, labels: 'invoices.isPaid.{}', tones: { true: 'green', false: 'red' } },
     paid_at: { type: 'datetime', readOnly: true, list: true },
   },
 });

@@ -20,7 +20,7 @@ export default defineResource({
     priority: { type: 'enum', enum: 'priority', default: 1, list: true, filterable: true, sortable: true },
     start_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     end_day: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
-    is_done: { type: 'boolean', default: false, list: true, filterable: true, sortable: true },
+    is_done: { type: 'boolean', default: false, list: true, filterable: true, sortable: true, toggle: true },
     attachments,
   },
 });

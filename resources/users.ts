@@ -17,7 +17,7 @@ export default defineResource({
     username: { type: 'string', dir: 'ltr', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', unique: true, searchable: true, list: true, sortable: true },
     email: { type: 'email', maxLength: 200, unique: true, nullable: true, searchable: true, list: true },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true },
-    role: { type: 'enum', enum: 'centralRole', required: true, list: true, filterable: true, sortable: true },
+    role: { type: 'enum', enum: 'centralRole', required: true, list: true, filterable: true, sortable: true, assignable: true },
     is_active: { type: 'boolean', default: true, list: true, filterable: true },
     password: { type: 'password', required: true, writeOnly: true, minLength: 12, maxLength: 128 },
   },

@@ -16,6 +16,12 @@ export const ENUMS = {
 
 export type EnumName = keyof typeof ENUMS;
 
+/** The colours of the enumerations whose values carry a meaning (antd tag colours, by position). */
+export const ENUM_TONES: Partial<Record<EnumName, readonly string[]>> = {
+  accountStatus: ['green', 'orange', 'default'],
+  priority: ['red', 'orange', 'blue'],
+};
+
 export function enumValues(name: string): readonly number[] {
   const values = (ENUMS as Record<string, readonly number[]>)[name];
   if (!values) throw new Error(`Unknown enumeration ${name}`);

@@ -2,7 +2,7 @@
 // (validation, routes, access, OpenAPI, pages, menu, translation keys) is read from one of these.
 // Declarations are plain data so the same object is safe to ship to the browser.
 
-import type { MenuPlacement } from './menu';
+import type { MenuIcon, MenuPlacement } from './menu';
 import type { ModuleName } from './modules';
 
 export type Scope = 'central' | 'tenant';
@@ -118,6 +118,41 @@ export interface FieldDef {
    * left without saying so (see fieldDir).
    */
   dir?: 'ltr' | 'rtl';
+  /**
+   * The colour a value's tag is shown in (antd tag colours), by value: `{ true: 'green', false:
+   * 'red' }` for a paid flag. Enum fields default to their enumeration's tones (shared/enums.ts).
+   * A boolean with `labels` shows its label (`{}` is `true` or `false`) instead of yes/no.
+   */
+  tones?: Readonly<Record<string, string>>;
+  /** Type 'boolean': switched on and off right in the list (a task done) by who may update. */
+  toggle?: boolean;
+  /**
+   * Type 'enum' holding a staff role: the form offers only the roles the signed-in person may give
+   * (shared/roles.ts assignableRoles, the answer the server's staff rules enforce).
+   */
+  assignable?: boolean;
+  /** A create form warns, with a link, when a record already holds the value typed (a patient's phone). Filterable fields only. */
+  warnExisting?: boolean;
+}
+
+/**
+ * A one-click change offered on a list's rows (an invoice marked paid): a PATCH of fixed values,
+ * for who may update, after a confirmation; labels are translation keys.
+ */
+export interface RowAction {
+  /** Test id and React key: `row-<key>`. */
+  key: string;
+  /** The fields and values it sets. */
+  set: Readonly<Record<string, string | number | boolean>>;
+  /** Offered only on rows holding these values (an unpaid invoice). */
+  when?: Readonly<Record<string, string | number | boolean>>;
+  icon?: MenuIcon;
+  label: string;
+  confirm: string;
+  /** Said when done. */
+  done: string;
+  /** Other resources whose records change with it (paying an invoice may reactivate the clinic). */
+  invalidates?: readonly string[];
 }
 
 /**
@@ -232,6 +267,8 @@ export interface ResourceDef {
    * database's CHECK constraint; a comparison with an empty side holds.
    */
   checks?: readonly FieldComparison[];
+  /** One-click changes on the list's rows. */
+  rowActions?: readonly RowAction[];
   /** Menu placement in the client; absent means not shown in the menu. */
   menu?: MenuPlacement;
   /**
@@ -331,6 +368,15 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     }
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
     if (f.computed && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
+    if (f.warnExisting && !f.filterable) throw new Error(`${def.name}.${name}: an existing value is looked up through the field's filter`);
+    if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);
+    if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
+  }
+  // A row action sets writable fields (it is a PATCH) and is offered by declared ones.
+  for (const action of def.rowActions ?? []) {
+    const bad = [...Object.keys(action.set).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
+    const updatable = !def.actions || def.actions.includes('update');
+    if (bad.length || !updatable) throw new Error(`${def.name}: row action ${action.key} sets writable fields of an updatable resource, offered by declared ones`);
   }
   if (def.module && def.scope !== 'tenant') throw new Error(`${def.name}: a module groups clinic resources`);
   if (def.quota && (def.scope !== 'tenant' || !def.fields[def.quota.field])) throw new Error(`${def.name}: a quota counts a clinic's records and points at one of its fields`);

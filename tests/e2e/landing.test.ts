@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
 
-const ckb = JSON.parse(readFileSync('locales/ckb.json', 'utf8')) as { validation: { fileType: string } };
+const ckb = JSON.parse(readFileSync('locales/ckb.json', 'utf8')) as { validation: { fileType: string }; landing: { sections: { about: string } } };
 // 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -82,7 +82,7 @@ describe('landing pages', () => {
     await login(page, 'localhost', 'service');
     await waitForPath(page, '/settings/locations');
     await page.goto(`${baseUrl()}/landing-page/sections`);
-    const row = page.locator('tr', { has: page.locator('[data-section="about"]') });
+    const row = page.locator('tr', { has: page.getByText(ckb.landing.sections.about, { exact: true }) });
     const toggle = row.locator('.ant-switch');
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/v1/dashboard/landing-page/'));

@@ -57,14 +57,18 @@ async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
   return out;
 }
 
-/** Every text on the page: each text node, and what a placeholder, a title or a label says. */
+/**
+ * Every text of the interface on the page: each text node, and what a placeholder, a title or a
+ * label says. Records' values are left out: the engine isolates each in a <bdi> (a feature's
+ * English name is data, shown as typed), and content in a language of its own says so (`dir`, `lang`).
+ */
 function textsOf(p: Page): Promise<string[]> {
   return p.evaluate(() => {
     const out: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim();
-      if (text && node.parentElement?.closest('script, style') === null) out.push(text);
+      if (text && node.parentElement?.closest('script, style, bdi, [dir="ltr"], [lang]') === null) out.push(text);
     }
     for (const el of document.body.querySelectorAll('[placeholder], [title], [aria-label]')) {
       for (const name of ['placeholder', 'title', 'aria-label']) {

@@ -35,6 +35,29 @@ describe('encrypted fields', () => {
   });
 });
 
+describe('list vocabulary', () => {
+  it.each([
+    ['a toggle on a number', { type: 'integer', list: true, toggle: true }],
+    ['a read-only toggle', { type: 'boolean', list: true, readOnly: true, toggle: true }],
+    ['a toggle not in the list', { type: 'boolean', toggle: true }],
+  ] as [string, FieldDef][])('refuse %s', (_n, field) => {
+    expect(() => declare(field)).toThrow(/things\.note/);
+  });
+
+  const withAction = (set: Record<string, boolean>, when: Record<string, boolean> = {}, readOnly = false) => () =>
+    defineResource({
+      name: 'bills', path: 'bills', table: 'bills', scope: 'central', titleField: 'paid', defaultSort: '-id',
+      rowActions: [{ key: 'pay', set, when, label: 'a', confirm: 'b', done: 'c' }],
+      fields: { paid: { type: 'boolean', list: true, readOnly } },
+    });
+  it('a row action sets and tests declared fields, and may not set a read-only one', () => {
+    expect(withAction({ paid: true }, { paid: false })).not.toThrow();
+    expect(withAction({ payd: true })).toThrow(/bills: row action pay/);
+    expect(withAction({ paid: true }, { payd: false })).toThrow(/bills: row action pay/);
+    expect(withAction({ paid: true }, {}, true)).toThrow(/bills: row action pay/);
+  });
+});
+
 // Typos in a declaration's names fail `npm run typecheck` (part of `npm test`): each
 // expect-error directive below marks an error the type check must report, or it fails on the unused directive.
 describe('names a declaration may use', () => {

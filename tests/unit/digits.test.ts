@@ -4,7 +4,6 @@ import { latinDigits, latinNumberText, parseNumberText } from '../../src/shared/
 import { looksLikePhone } from '../../src/shared/phone-shape';
 import { formatPhone, phoneSearchText, toE164 } from '../../src/shared/phone';
 import { parseTypedNumber } from '../../src/client/engine/digitInputs';
-import { digits, samePhone } from '../../src/client/pages/clinic/lib/phone';
 
 describe('digits of every script', () => {
   it('converts Arabic-Indic, Persian and other scripts\' digits, keeping everything else', () => {
@@ -71,8 +70,4 @@ describe('phones', () => {
     expect(looksLikePhone('call 0771 188 1259')).toBe(false);
   });
 
-  it('the duplicate check compares numbers typed in any script', () => {
-    expect(digits('٠٧٧١ ١٨٨ ١٢٥٩')).toBe('07711881259');
-    expect(samePhone('٠٧٧١ ١٨٨ ١٢٥٩', '+9647711881259')).toBe(true);
-  });
 });

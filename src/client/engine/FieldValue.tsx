@@ -12,15 +12,17 @@ import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
 import { formatMoney, numberLocale } from '../../shared/money';
+import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
-/** Enums whose values carry a meaning the colour should say (active green, suspended orange…). */
-const ENUM_PALETTES: Record<string, string[]> = { accountStatus: ['green', 'orange', 'default'] };
 
 export function enumColor(field: FieldDef, value: unknown): string {
-  const palette = (field.enum && ENUM_PALETTES[field.enum]) || ENUM_COLORS;
-  return palette[Number(value) % palette.length] ?? 'default';
+  const declared = field.tones?.[String(value)];
+  if (declared) return declared;
+  const tones = field.enum ? ENUM_TONES[field.enum as EnumName] : undefined;
+  if (tones) return tones[enumValues(field.enum!).indexOf(Number(value))] ?? 'default';
+  return ENUM_COLORS[Number(value) % ENUM_COLORS.length] ?? 'default';
 }
 
 export function formatNumber(value: unknown, field: FieldDef): string {
@@ -51,6 +53,8 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
     case 'enum':
       return <Tag color={enumColor(field, value)}><bdi dir={dir}>{enumLabel(t, field, value)}</bdi></Tag>;
     case 'boolean':
+      // Declared labels and tones ("Paid" in green, "Unpaid" in red) say more than yes/no.
+      if (field.labels) return <Tag color={field.tones?.[String(!!value)]}>{t(field.labels.replace('{}', String(!!value)))}</Tag>;
       return value ? (
         <Tag color="green" icon={<CheckOutlined />}>{t('common.yes', 'Yes')}</Tag>
       ) : (
@@ -77,8 +81,11 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
       return <span>••••••</span>;
     case 'file':
       return <FileValue field={field} value={value} />;
-    default:
-      return <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
+    default: {
+      const text = <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
+      const tone = field.tones?.[String(value)];
+      return tone ? <Tag color={tone}>{text}</Tag> : text;
+    }
   }
 }
 

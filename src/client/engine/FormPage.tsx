@@ -1,6 +1,6 @@
 // Generated create and edit forms: an antd input per writable declared field, client rules from
 // the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
-import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Form } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Create, Edit } from '@refinedev/antd';
@@ -18,8 +18,11 @@ import { DeleteAction } from './DeleteAction';
 import { pendingOf } from '../providers/pending';
 import { ApiError, newIdempotencyKey } from '../providers/http';
 import { ConflictDialog } from './ConflictDialog';
+import { ExistingHint } from './ExistingHint';
 import { childTabPath, isChild } from './within';
 import { formErrorNotification } from '../providers/notificationProvider';
+import { assignableRoles } from '../../shared/roles';
+import { callerOf, useSession } from '../providers/session';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -51,14 +54,12 @@ export function queryDefaults(def: ResourceDef, search: string): FieldValues {
 export interface FormPageProps {
   def: ResourceDef;
   mode: 'create' | 'edit';
-  /** Shown above the fields, given the current values (e.g. a duplicate warning). */
-  extra?: (values: FieldValues) => ReactNode;
-  /** Enum fields limited to these values (e.g. the roles a Main Doctor may give). */
-  enumOptions?: Record<string, readonly number[]>;
 }
 
-export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
+export function FormPage({ def, mode }: FormPageProps) {
   const t = useT();
+  // A declared assignable role offers only the roles this person may give.
+  const assignable = assignableRoles(callerOf(useSession()));
   const location = useLocation();
   const navigate = useNavigate();
   // One key per submission: a double-click or a retry sends the same one (one record); renewed
@@ -144,7 +145,7 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
       )}
       {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component={false}>
-        {extra?.(watch())}
+        {mode === 'create' && <ExistingHint def={def} values={watch()} />}
         {fields.map(([name, field]) => (
           <Controller
             key={name}
@@ -167,7 +168,7 @@ export function FormPage({ def, mode, extra, enumOptions }: FormPageProps) {
                   onChange={f.onChange}
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
-                  allowed={enumOptions?.[name]}
+                  allowed={field.assignable ? assignable : undefined}
                   disabled={name === fixedParent}
                 />
               </Form.Item>

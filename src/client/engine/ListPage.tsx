@@ -15,6 +15,7 @@ import { fieldLabel, relationText, resourceTitle } from '../../shared/labels';
 import { useTranslation } from 'react-i18next';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { resourcePaths } from './nav';
+import { InlineToggle, RowActionButton } from './RowActions';
 
 export function parseSort(sort: string): CrudSort[] {
   return sort
@@ -134,13 +135,11 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             title={fieldLabel(t, def, name)}
             sorter={field.sortable ? { multiple: 1 } : false}
             defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
-            render={(value: unknown, record: BaseRecord) =>
-              extras?.renderers?.[name] ? (
-                extras.renderers[name](value, record)
-              ) : (
-                <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />
-              )
-            }
+            render={(value: unknown, record: BaseRecord) => {
+              if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
+              if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
+              return <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />;
+            }}
           />
         ))}
         {extras?.extraColumns}
@@ -151,6 +150,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             <Space>
               <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
               {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+              {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
               {extras?.rowActions?.(record)}
               {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
             </Space>

@@ -15,13 +15,9 @@ const clinic = {
   appointmentsList: lazy(() => import('../pages/clinic/AppointmentsList')),
   appointmentCreate: lazy(() => import('../pages/clinic/AppointmentForm').then((m) => ({ default: m.AppointmentCreate }))),
   appointmentEdit: lazy(() => import('../pages/clinic/AppointmentForm')),
-  patientCreate: lazy(() => import('../pages/clinic/PatientCreate')),
   // One instance for the screens' and the declared tabs' routes: switching tabs keeps the page.
   patientTabs: lazy(() => import('../pages/PatientTabs')),
   staffShow: lazy(() => import('../pages/clinic/StaffShow')),
-  staffCreate: lazy(() => import('./StaffForm').then((m) => ({ default: m.StaffCreate }))),
-  staffEdit: lazy(() => import('./StaffForm').then((m) => ({ default: m.StaffEdit }))),
-  tasksList: lazy(() => import('../pages/clinic/TasksList')),
   supportGrants: lazy(() => import('../pages/support/SupportGrants')),
   exports: lazy(() => import('../pages/clinic/ClinicExports')),
 };
@@ -31,14 +27,10 @@ const central = {
   doctorShow: lazy(() => import('../pages/central/DoctorShow')),
   doctorEdit: lazy(() => import('../pages/central/DoctorEdit')),
   requests: lazy(() => import('../pages/central/RequestsPage')),
-  invoices: lazy(() => import('../pages/central/InvoiceList')),
   userShow: lazy(() => import('../pages/central/UserShow')),
-  userCreate: lazy(() => import('./StaffForm').then((m) => ({ default: m.UserCreate }))),
-  userEdit: lazy(() => import('./StaffForm').then((m) => ({ default: m.UserEdit }))),
 };
 
 const landing = {
-  sectionsList: lazy(() => import('../pages/landing/SectionsList')),
   hub: lazy(() => import('../pages/landing/LandingHub')),
 };
 
@@ -46,21 +38,17 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideK
   // Central
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
   doctorRequests: { list: central.requests },
-  invoices: { list: central.invoices },
   // The Owner's "Sign out everywhere" beside the details.
-  users: { show: central.userShow, create: central.userCreate, edit: central.userEdit },
+  users: { show: central.userShow },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
   // Visits, appointments and the audit beside the nurse records' tabs (pages/PatientTabs.tsx).
-  patients: { create: clinic.patientCreate, tabs: clinic.patientTabs },
-  tenantUsers: { show: clinic.staffShow, create: clinic.staffCreate, edit: clinic.staffEdit },
-  tasks: { list: clinic.tasksList },
+  patients: { tabs: clinic.patientTabs },
+  tenantUsers: { show: clinic.staffShow },
   // Naming one of the platform's staff and revoking at once need more than the generated pages.
   supportGrants: { list: clinic.supportGrants, create: clinic.supportGrants },
   // Asking for a copy, its progress and its download.
   exports: { list: clinic.exports },
-  // Landing pages
-  landingSections: { list: landing.sectionsList },
 };
 
 export const SCREEN_PAGES: Record<string, Page> = {

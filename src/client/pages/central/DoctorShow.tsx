@@ -14,7 +14,6 @@ import { useT } from '../../i18n/useT';
 import { useSession } from '../../providers/session';
 import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
 import { RestoreCopyButton } from './RestoreCopyButton';
-import { InvoiceList } from './InvoiceList';
 import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
 import { usePendingRequest } from './usePendingRequest';
@@ -59,7 +58,7 @@ export default function DoctorShow() {
       <Tabs
         items={[
           { key: 'details', label: t('doctors.details', 'Details'), children: details },
-          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <InvoiceList locked={{ field: 'tenant_id', value: Number(id) }} /> : null },
+          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <ListPage def={resourceByName('invoices')} locked={{ field: 'tenant_id', value: Number(id) }} /> : null },
           {
             key: 'history',
             label: t('resources.planHistories.title', 'Plan history'),

@@ -11,7 +11,7 @@ import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
-import { DuplicateHint } from './DuplicateHint';
+import { ExistingHint } from '../../engine/ExistingHint';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
 import { errorsOf } from './formErrors';
@@ -98,7 +98,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')} normalize={(v: string) => latinDigits(v)}>
           <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} />
         </Form.Item>
-        <DuplicateHint phone={phone} />
+        <ExistingHint def={patients} values={{ phone }} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
           <DatePicker components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>

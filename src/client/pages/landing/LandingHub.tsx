@@ -14,7 +14,8 @@ import { appScope } from '../../host';
 import { isLang } from '../../i18n';
 import { useT } from '../../i18n/useT';
 import { pickText } from './content';
-import { VisibleSwitch, sectionLabel } from './VisibleSwitch';
+import { InlineToggle } from '../../engine/RowActions';
+import { sectionLabel } from './sectionLabel';
 
 /** The record-per-section resource of each application. */
 const SECTIONS = { central: 'landingSections', tenant: 'tenantLandingPage' } as const;
@@ -52,7 +53,7 @@ export default function LandingHub() {
             <Table.Column<BaseRecord>
               key="visible"
               title={t('fields.is_visible', 'Visible')}
-              render={(_, r) => (canEdit ? <VisibleSwitch resource={sectionsDef.name} record={r} label={name(r)} /> : r.is_visible ? '✓' : '—')}
+              render={(_, r) => (canEdit ? <InlineToggle def={sectionsDef} name="is_visible" record={r} label={name(r)} /> : r.is_visible ? '✓' : '—')}
             />
             <Table.Column<BaseRecord>
               key="edit"

@@ -1,0 +1,75 @@
+// A create form's warning, with a link, when a record already holds a value typed in a field
+// declared `warnExisting` (a patient's phone or national ID): the list filter asks the server,
+// which matches a phone however it was typed and a sealed ID by its lookup.
+import { useEffect, useState } from 'react';
+import { Alert } from 'antd';
+import { useNavigation } from '@refinedev/core';
+import { Link } from 'react-router';
+import type { ResourceDef } from '../../shared/resource';
+import { fieldLabel } from '../../shared/labels';
+import { latinDigits } from '../../shared/digits';
+import { useT } from '../i18n/useT';
+import { api } from '../providers/http';
+import { queryString } from '../providers/dataProvider';
+
+interface Hit {
+  id: number;
+  title: string;
+}
+
+/** Long enough to name one record: seven digits of a phone, four characters of anything else. */
+function enough(type: string, value: string): boolean {
+  return type === 'phone' ? latinDigits(value).replace(/\D/g, '').length >= 7 : value.length >= 4;
+}
+
+/** The record found for each declared field's value (none while a value is too short to name one). */
+function useExisting(def: ResourceDef, values: Record<string, unknown>): [string, Hit][] {
+  const asked = Object.entries(def.fields)
+    .filter(([, f]) => f.warnExisting)
+    .map(([name]) => [name, typeof values[name] === 'string' ? (values[name] as string).trim() : ''] as const)
+    .filter(([name, value]) => enough(def.fields[name].type, value));
+  const key = JSON.stringify(asked);
+  const [hits, setHits] = useState<{ key: string; found: [string, Hit][] }>({ key: '', found: [] });
+  useEffect(() => {
+    let live = true;
+    const timer = window.setTimeout(() => {
+      const asks = JSON.parse(key) as [string, string][];
+      void Promise.all(
+        asks.map(([field, value]) =>
+          api<{ data: Record<string, unknown>[] }>(`/${def.path}`, { query: queryString({ [`filter[${field}]`]: value, per_page: 1 }), quiet: true })
+            .then((b) => b.data?.[0])
+            .catch(() => undefined)
+            .then((r): [string, Hit] | null => (r ? [field, { id: Number(r.id), title: String(r[def.titleField] ?? r.id) }] : null)),
+        ),
+      ).then((found) => live && setHits({ key, found: found.filter((f): f is [string, Hit] => f !== null) }));
+    }, 400);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [def, key]);
+  // What was found for other values than these is not said.
+  return hits.key === key ? hits.found : [];
+}
+
+/** One warning per record found: the same patient found by phone and by ID is named once. */
+export function ExistingHint({ def, values }: { def: ResourceDef; values: Record<string, unknown> }) {
+  const t = useT();
+  const { showUrl } = useNavigation();
+  const found = useExisting(def, values).filter(([, hit], i, all) => all.findIndex(([, h]) => h.id === hit.id) === i);
+  return (
+    <>
+      {found.map(([field, hit]) => (
+        <Alert
+          key={field}
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid={`existing-${field}`}
+          message={t('common.recordExists', { field: fieldLabel(t, def, field), name: hit.title })}
+          action={<Link to={showUrl(def.name, hit.id)}>{t('buttons.show', 'Show')}</Link>}
+        />
+      ))}
+    </>
+  );
+}

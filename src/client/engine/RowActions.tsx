@@ -1,0 +1,66 @@
+// The list's one-click changes declared on a resource: a boolean switched in its row (`toggle`)
+// and the declared row actions (`rowActions`: an invoice marked paid). Each is a PATCH of the
+// row's record; a refusal is toasted by Refine with the server's reason.
+import { Button, Popconfirm, Switch } from 'antd';
+import { type BaseRecord, useInvalidate, useUpdate } from '@refinedev/core';
+import type { ResourceDef, RowAction } from '../../shared/resource';
+import { fieldLabel } from '../../shared/labels';
+import { useT } from '../i18n/useT';
+import { menuIcon } from '../layout/icons';
+import { toast } from '../providers/notify';
+
+/** `label`: what the switch is read out as, when the field's name says too little (a section's name). */
+export function InlineToggle({ def, name, record, label }: { def: ResourceDef; name: string; record: BaseRecord; label?: string }) {
+  const t = useT();
+  const { mutate, mutation } = useUpdate();
+  return (
+    <Switch
+      size="small"
+      checked={!!record[name]}
+      loading={mutation.isPending}
+      data-testid={`toggle-${name}-${String(record.id)}`}
+      aria-label={label ?? fieldLabel(t, def, name)}
+      onChange={(on) =>
+        mutate(
+          { resource: def.name, id: record.id ?? '', values: { [name]: on }, successNotification: false },
+          { onSuccess: () => toast('success', t('notifications.saved', 'Saved')) },
+        )
+      }
+    />
+  );
+}
+
+/** Whether a row holds the values an action asks for. */
+export function offered(action: RowAction, record: BaseRecord): boolean {
+  return Object.entries(action.when ?? {}).every(([field, value]) => (typeof value === 'boolean' ? !!record[field] === value : record[field] === value));
+}
+
+export function RowActionButton({ def, action, record }: { def: ResourceDef; action: RowAction; record: BaseRecord }) {
+  const t = useT();
+  const invalidate = useInvalidate();
+  const { mutate, mutation } = useUpdate();
+  if (record.id === undefined || !offered(action, record)) return null;
+  return (
+    <Popconfirm
+      title={t('common.areYouSure', 'Are you sure?')}
+      description={t(action.confirm)}
+      okText={t(action.label)}
+      cancelText={t('buttons.cancel', 'Cancel')}
+      onConfirm={() =>
+        mutate(
+          { resource: def.name, id: record.id!, values: action.set, successNotification: false },
+          {
+            onSuccess: () => {
+              toast('success', t(action.done));
+              for (const resource of action.invalidates ?? []) void invalidate({ resource, invalidates: ['all'] });
+            },
+          },
+        )
+      }
+    >
+      <Button size="small" icon={menuIcon(action.icon)} loading={mutation.isPending} data-testid={`row-${action.key}`}>
+        {t(action.label)}
+      </Button>
+    </Popconfirm>
+  );
+}
