@@ -32,12 +32,12 @@ describe('declared list actions, in Kurdish', () => {
 
     await owner.goto(`${baseUrl('localhost')}/doctors/show/${made.body.data.id}`);
     await owner.getByRole('tab', { name: ckb.resources.invoices.title }).click();
-    const row = owner.locator('tr', { hasText: ckb.invoices.isPaid.false });
+    const row = owner.locator('tbody tr', { hasText: ckb.invoices.isPaid.false });
     await row.getByTestId('row-markPaid').click();
     await owner.locator('.ant-popconfirm').getByText(ckb.invoices.markPaidConfirm).waitFor();
     await owner.locator('.ant-popconfirm').getByRole('button', { name: ckb.invoices.markPaid }).click();
     await owner.getByText(ckb.invoices.markedPaid).waitFor();
-    await owner.locator('tr', { hasText: ckb.invoices.isPaid.true }).waitFor();
+    await owner.locator('tbody .ant-tag').getByText(ckb.invoices.isPaid.true, { exact: true }).waitFor();
     await expect.poll(() => owner.getByTestId('row-markPaid').count()).toBe(0);
     const paid = await api<{ data: { is_paid: boolean; paid_at: string | null }[] }>(owner, `/invoices?filter[tenant_id]=${made.body.data.id}`);
     expect(paid.body.data[0]).toMatchObject({ is_paid: true });

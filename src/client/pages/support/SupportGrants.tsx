@@ -3,7 +3,10 @@
 // "Revoke". Grants are kept after they end: the activity names them.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
-import { useCreate, useList } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
+import { useForm } from '@refinedev/antd';
+import { formErrorNotification } from '../../providers/notificationProvider';
+import { errorsOf } from '../clinic/formErrors';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
@@ -35,9 +38,25 @@ export default function SupportGrants() {
   const t = useT();
   const [staff, setStaff] = useState<Staff[]>([]);
   const [open, setOpen] = useState(false);
-  const [form] = Form.useForm<{ user_id: number; reason: string; read_only: boolean; hours: number }>();
   const { result, query } = useList<Grant>({ resource: 'supportGrants', pagination: { pageSize: 100 }, sorters: [{ field: 'created_at', order: 'desc' }] });
-  const { mutate: create, mutation } = useCreate();
+  // Refine's antd form: it saves and puts the server's 422 on the field it names (an end too far).
+  const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: 'supportGrants',
+    action: 'create',
+    redirect: false,
+    successNotification: false,
+    errorNotification: formErrorNotification,
+    onMutationSuccess: () => {
+      toast('success', t('support.granted', 'Access granted'));
+      setOpen(false);
+      form.resetFields();
+    },
+    // The end is asked as a length: its error belongs there.
+    onMutationError: (err) => {
+      const end = errorsOf(err).expires_at;
+      if (end) form.setFields([{ name: 'hours', errors: end }]);
+    },
+  });
 
   useEffect(() => {
     api<{ data: Staff[] }>('/support/staff')
@@ -48,21 +67,9 @@ export default function SupportGrants() {
   const now = Date.now();
 
   const submit = async () => {
-    const values = await form.validateFields();
-    create(
-      {
-        resource: 'supportGrants',
-        values: { user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() },
-        successNotification: false,
-      },
-      {
-        onSuccess: () => {
-          toast('success', t('support.granted', 'Access granted'));
-          setOpen(false);
-          form.resetFields();
-        },
-      },
-    );
+    const values = (await form.validateFields()) as { user_id: number; reason: string; read_only: boolean; hours: number };
+    // The length asked becomes the grant's end; a failure is told on the form and by Refine's toast.
+    await onFinish({ user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() }).catch(() => undefined);
   };
 
   const revoke = async (g: Grant) => {
@@ -125,7 +132,7 @@ export default function SupportGrants() {
         confirmLoading={mutation.isPending}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" initialValues={{ read_only: true, hours: 4 }} data-testid="support-grant-form">
+        <Form {...formProps} onFinish={undefined} layout="vertical" initialValues={{ read_only: true, hours: 4 }} data-testid="support-grant-form">
           <Form.Item name="user_id" label={t('resources.supportGrants.fields.user_id', 'Support staff member')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
             <Select showSearch optionFilterProp="label" options={staff.map((s) => ({ value: s.id, label: s.name }))} data-testid="support-grant-user" />
           </Form.Item>
