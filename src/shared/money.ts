@@ -57,6 +57,19 @@ export function formatMoney(value: unknown, currency: Currency, lang: string): s
   return moneyFormat(currency, lang, cents).format(n);
 }
 
+/**
+ * The same amount in its parts, the currency's sign one of them: a Latin sign (`US$`) inside
+ * right-to-left text is drawn as `$US` unless the screen isolates it (MoneyText does).
+ */
+export function formatMoneyParts(value: unknown, currency: Currency, lang: string): { sign: boolean; text: string }[] {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return [{ sign: false, text: String(value ?? '') }];
+  const cents = currency !== 'IQD' && !Number.isInteger(Math.round(n * 100) / 100);
+  return moneyFormat(currency, lang, cents)
+    .formatToParts(n)
+    .map((part) => ({ sign: part.type === 'currency', text: part.value }));
+}
+
 /** The currency's sign alone, in the language (`د.ع.`, `IQD`, `$`): an amount input's suffix. */
 export function currencySign(currency: Currency, lang: string): string {
   const part = moneyFormat(currency, lang, false).formatToParts(0).find((p) => p.type === 'currency');

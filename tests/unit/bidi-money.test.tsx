@@ -6,7 +6,8 @@ import { fieldDir, type FieldDef } from '../../src/shared/resource';
 import { isolateAuto, isolateLtr, stripBidiMarks } from '../../src/shared/bidi';
 import { currencySign, formatMoney, isCurrency, numberLocale } from '../../src/shared/money';
 import { chartAxes, integerTicks } from '../../src/client/engine/chartAxes';
-import { groupDigits } from '../../src/client/engine/MoneyText';
+import { MoneyText, groupDigits } from '../../src/client/engine/MoneyText';
+import { setLocale } from '../../src/client/i18n';
 import { FieldValue } from '../../src/client/engine/FieldValue';
 import { FieldInput } from '../../src/client/engine/FieldInput';
 import { resourceByName } from '../../resources';
@@ -104,6 +105,14 @@ describe('money', () => {
   it('renders in the app currency (dinars on a clinic host by default)', () => {
     // The unit runner has no window: the host is the main one, whose currency is the platform's.
     expect(renderToStaticMarkup(<FieldValue field={{ type: 'money' }} value={300} />)).toMatch(/data-currency="USD"/);
+  });
+
+  it('keeps a Latin sign in an isolate of its own, so Kurdish text shows US$ 250, not $US 250', async () => {
+    await setLocale('ckb');
+    const markup = renderToStaticMarkup(<MoneyText value={250} currency="USD" />);
+    expect(markup).toMatch(/<bdi>US\$<\/bdi>/);
+    expect(plain(markup.replace(/<[^>]+>/g, ''))).toBe(plain(formatMoney(250, 'USD', 'ckb')));
+    await setLocale('en');
   });
 });
 

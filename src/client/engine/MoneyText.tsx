@@ -1,7 +1,7 @@
 // An amount of money as the reader's language writes it, in the clinic's currency (or the one
 // given: the platform's invoices and plans are in the platform's), isolated from the text around.
 import { useTranslation } from 'react-i18next';
-import { type Currency, currencySign, formatMoney } from '../../shared/money';
+import { type Currency, currencySign, formatMoney, formatMoneyParts } from '../../shared/money';
 import { NumberInput, type NumberInputProps } from './digitInputs';
 import { useCurrency } from '../providers/currency';
 
@@ -13,10 +13,12 @@ export function useMoney(currency?: Currency): (value: unknown) => string {
   return (value) => formatMoney(value ?? 0, currency ?? own, lang);
 }
 
+/** The sign in its own isolate: `US$ 250` stays so in Kurdish and Arabic text, never `$US 250`. */
 export function MoneyText({ value, currency }: { value: unknown; currency?: Currency }) {
   const own = useCurrency();
-  const money = useMoney(currency);
-  return <bdi data-currency={currency ?? own}>{money(value)}</bdi>;
+  const { i18n } = useTranslation();
+  const parts = formatMoneyParts(value ?? 0, currency ?? own, i18n.language);
+  return <bdi data-currency={currency ?? own}>{parts.map((p, i) => (p.sign ? <bdi key={i}>{p.text}</bdi> : p.text))}</bdi>;
 }
 
 /** The integer part of a typed amount grouped by thousands (25000 -> 25,000) as it is typed. */
