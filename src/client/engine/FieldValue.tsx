@@ -61,9 +61,10 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
         <Tag icon={<CloseOutlined />}>{t('common.no', 'No')}</Tag>
       );
     case 'date':
-      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
+      // A date is one token: never broken across lines in a narrow column.
+      return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
     case 'datetime':
-      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</Ltr>;
+      return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</Ltr>;
     case 'money':
       return <MoneyText value={value} />;
     case 'integer':
