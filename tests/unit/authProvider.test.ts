@@ -9,6 +9,7 @@ import { dataProvider } from '../../src/client/providers/dataProvider';
 import { ApiError } from '../../src/client/providers/http';
 import { formErrorNotification, notificationProvider } from '../../src/client/providers/notificationProvider';
 import { customGetKey, queryClient } from '../../src/client/providers/queryClient';
+import { keys } from '@refinedev/core';
 import { setLocale } from '../../src/client/i18n';
 import { fakeFetch, json } from './helpers/env';
 
@@ -87,6 +88,8 @@ describe('auth provider', () => {
     expect(queryClient.getQueryData(customGetKey('/central/aggrements'))).toEqual({ data: { aggrements: [{ id: 1 }] } });
     expect(queryClient.getQueryData(customGetKey('/permissions'))).toEqual({ data: { permissions: [{ id: 1, name: 'read', table_name: 'patients' }] } });
     expect(queryClient.getQueryData(customGetKey('/settings/invoice'))).toBeUndefined();
+    // The key written out is Refine's own for useCustom's GET (a Refine upgrade that changes it fails here).
+    expect(customGetKey('/permissions')).toEqual(keys().data().mutation('custom').params({ method: 'get', url: '/permissions' }).get());
     expect(await authProvider.getPermissions!()).toEqual({ role: 3, permissions: nurse.permissions });
     // the missing initial-data endpoints (404) were ignored quietly
     expect(toasts).toEqual(['Welcome back!']);

@@ -11,7 +11,6 @@ import { afterLogin, forgetSessionEnded, loginPathHere } from './returnPath';
 import { toast } from './notify';
 import { type SessionUser, callerOf, clearSession, getSession, setSession } from './session';
 import { loadTenantData } from './tenantData';
-import { queryClient } from './queryClient';
 
 export function authBase(): string {
   return appScope() === 'tenant' ? '/auth/tenant' : '/auth';
@@ -60,7 +59,7 @@ export interface MfaStep {
 export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
   try {
     // Nothing a previous session read is shown to this one.
-    queryClient.clear();
+    (await import('./queryClient')).queryClient.clear();
     setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
     const user = await refreshUser();
     forgetSessionEnded();

@@ -5,7 +5,6 @@
 // Every load is quiet: a failure is ignored (the screen asks again when opened).
 import { api } from './http';
 import { setClinicCurrency } from './currency';
-import { customGetKey, queryClient } from './queryClient';
 
 export const STARTUP_PATHS = ['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications', '/settings/clinic'] as const;
 
@@ -25,6 +24,7 @@ export async function checkTenant(): Promise<boolean | null> {
 
 /** Initial data for a logged-in clinic user, into the query cache. */
 export async function loadTenantData(): Promise<void> {
+  const { customGetKey, queryClient } = await import('./queryClient');
   await Promise.all(
     STARTUP_PATHS.map(async (path) => {
       const body = await quiet<Record<string, unknown>>(path);
