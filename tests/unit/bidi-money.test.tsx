@@ -42,8 +42,9 @@ describe('values and inputs the engine renders', () => {
   it('shows Latin tokens inside isolating elements, left to right', () => {
     expect(html(patients.fields.blood_group, 4, 'blood_group')).toMatch(/<bdi dir="ltr">AB\+<\/bdi>/);
     expect(html({ type: 'email' }, 'dr.ahmad@clinic.iq', 'email')).toContain('<bdi dir="ltr">dr.ahmad@clinic.iq</bdi>');
-    expect(html({ type: 'date' }, '2025-01-02')).toContain('<bdi dir="ltr">2025-01-02</bdi>');
-    expect(html({ type: 'datetime' }, '2025-01-02T10:30:00')).toMatch(/<bdi dir="ltr">2025-01-02 \d\d:\d\d<\/bdi>/);
+    // Dates and times also stay on one line.
+    expect(html({ type: 'date' }, '2025-01-02')).toContain('<bdi dir="ltr" class="no-wrap">2025-01-02</bdi>');
+    expect(html({ type: 'datetime' }, '2025-01-02T10:30:00')).toMatch(/<bdi dir="ltr" class="no-wrap">2025-01-02 \d\d:\d\d<\/bdi>/);
     expect(html(tenants.fields.subdomain, 'dr-ahmad', 'subdomain')).toContain('<bdi dir="ltr">dr-ahmad</bdi>');
     expect(html({ type: 'string' }, 'Title', 'title_en')).toContain('<bdi dir="ltr">Title</bdi>');
     expect(html({ type: 'string' }, 'ناونیشان', 'title_ckb')).toContain('<bdi dir="rtl">ناونیشان</bdi>');
