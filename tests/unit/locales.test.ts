@@ -73,3 +73,20 @@ describe('locale files', () => {
     for (const lang of Object.keys(files)) for (const section of ['errors', 'messages', 'validation']) expect(files[lang][section]).toBeTypeOf('object');
   });
 });
+
+// The keys a declaration names itself (row actions' texts, a boolean's two labels, a string
+// field's choices) exist in every language: a typo there would show a raw key on screen.
+describe('texts named by declarations', () => {
+  const named = resources.flatMap((def) => [
+    ...(def.rowActions ?? []).flatMap((a) => [a.label, a.confirm, a.done]),
+    ...Object.values(allFields(def)).flatMap((f) => {
+      if (!f.labels) return [];
+      if (f.type === 'boolean') return ['true', 'false'].map((v) => f.labels!.replace('{}', v));
+      return (f.choices ?? []).map((v) => f.labels!.replace('{}', v));
+    }),
+  ]);
+  it.each(['en', 'ar', 'ckb'])('are all in %s', (lang) => {
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((key) => !flat[lang][key])).toEqual([]);
+  });
+});
