@@ -24,7 +24,7 @@ export interface LoadRow {
 }
 
 /** A guarantee whose price is measured: the same server started without it, same run. */
-export type Guarantee = 'audit' | 'encryption' | 'exact access';
+export type Guarantee = 'audit' | 'encryption' | 'exact access' | 'relation labels';
 
 /** One call measured against the server with a guarantee and without it (same run). */
 export interface CostRow {
@@ -106,7 +106,7 @@ export async function runLoad(
 ): Promise<{ rows: LoadRow[]; costs: CostRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
-  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405 };
+  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405, 'relation labels': 3406 };
   // The 'with' side of each comparison is a server as fresh as the 'without' ones (not the one
   // that just served the whole load above): a server's history should not be counted as a cost.
   const withPort = 3404;
@@ -119,6 +119,7 @@ export async function runLoad(
     audit: { BENCH_WITHOUT_AUDIT: '1' },
     encryption: { BENCH_WITHOUT_ENCRYPTION: '1' },
     'exact access': { BENCH_WITHOUT_EXACT_ACCESS: '1' },
+    'relation labels': { BENCH_WITHOUT_RELATION_LABELS: '1' },
   };
   const withoutServers = [...(Object.keys(withoutPorts) as Guarantee[]), null].map((g) =>
     start('dist/server/main.js', {
@@ -211,6 +212,8 @@ export async function runLoad(
       // Kept sessions confirmed against the access epoch at each request's BEGIN (migration 031).
       { guarantee: 'exact access', name: "today's appointments", target: calls[2].api },
       { guarantee: 'exact access', name: "a patient's visits", target: calls[3].api },
+      // The patients' names answered beside the appointments (before: a second request for them).
+      { guarantee: 'relation labels', name: "today's appointments", target: calls[2].api },
     ];
     const costs: CostRow[] = [];
     // The comparison servers have served nothing yet: warm them alike, so neither side pays for a

@@ -74,7 +74,7 @@ const coldMs = await coldStart();
 console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`);
-console.log('\nWhat the audit trail, encryption and exact access changes cost (same run, the same server started without each):\n');
+console.log('\nWhat the audit trail, encryption, exact access and relation titles cost (same run, the same server started without each):\n');
 console.log('| guarantee | call | conns | with req/s | p99 ms | without req/s | p99 ms | cost |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of costs) console.log(`| ${r.guarantee} | ${r.call} | ${r.connections} | ${r.with.rps} | ${r.with.p99} | ${r.without.rps} | ${r.without.p99} | ${Math.round(r.cost * 100)}% |`);

@@ -44,7 +44,7 @@ export const lawArticles = defineResource({
   menu: { order: 1 },
   fields: {
     law_id: { type: 'relation', relation: { resource: 'laws', labelField: 'title_ckb' }, required: true, filterable: true, list: true },
-    number: { type: 'integer', required: true, min: 1, max: 100_000, list: true, sortable: true },
+    number: { type: 'integer', required: true, min: 1, max: 100_000, unique: true, uniqueWith: ['law_id'], list: true, sortable: true },
     title_ckb: { type: 'string', maxLength: 300, nullable: true, list: true },
     title_ar: { type: 'string', maxLength: 300, nullable: true },
     title_en: { type: 'string', maxLength: 300, nullable: true },

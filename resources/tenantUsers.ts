@@ -1,7 +1,9 @@
 import { defineResource } from '../src/shared/resource';
+import { TENANT_ROLE } from '../src/shared/roles';
+import { staffActions } from './staffActions';
 
-// Clinic staff. Only the Main Doctor manages them; the roles they may be given are 1 to 3
-// (checked in src/server/modules/tenantUsers.ts).
+// Clinic staff. Only the Main Doctor manages them; the roles they may be given (`assignable`) are
+// 1 to 3, offered by the form and enforced by the engine.
 export default defineResource({
   name: 'tenantUsers',
   path: 'tenantUsers',
@@ -12,6 +14,9 @@ export default defineResource({
   titleField: 'name',
   defaultSort: 'name',
   menu: { order: 90, icon: 'team' },
+  recordActions: staffActions(TENANT_ROLE.mainDoctor),
+  // The Main Doctor has every permission: no matrix on their page.
+  panels: [{ name: 'permissions', unless: { role: TENANT_ROLE.mainDoctor } }],
   fields: {
     name: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
     username: { type: 'string', dir: 'ltr', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', unique: true, searchable: true, list: true, sortable: true },

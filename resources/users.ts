@@ -1,8 +1,9 @@
 import { defineResource } from '../src/shared/resource';
-import { ROLE_GROUPS } from '../src/shared/roles';
+import { CENTRAL_ROLE, ROLE_GROUPS } from '../src/shared/roles';
+import { staffActions } from './staffActions';
 
-// The platform's own staff. Which roles a caller may assign is checked by the server
-// (src/server/modules/users.ts) from ASSIGNABLE_CENTRAL_ROLES.
+// The platform's own staff. Which roles a caller may give (`assignable`): ASSIGNABLE_CENTRAL_ROLES,
+// offered by the form and enforced by the engine.
 export default defineResource({
   name: 'users',
   path: 'users',
@@ -12,6 +13,7 @@ export default defineResource({
   titleField: 'name',
   defaultSort: 'name',
   menu: { order: 30, icon: 'team' },
+  recordActions: staffActions(CENTRAL_ROLE.owner),
   fields: {
     name: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
     username: { type: 'string', dir: 'ltr', lowercase: true, required: true, minLength: 3, maxLength: 60, pattern: '^[a-z0-9._-]+$', unique: true, searchable: true, list: true, sortable: true },

@@ -33,6 +33,8 @@ export interface Config {
   /** For the benchmark's side-by-side run only: kept sessions are not confirmed against the access
    * epoch (migration 031), as before it. Never for clinics. */
   benchWithoutExactAccess: boolean;
+  /** For the benchmark's side-by-side run only: answers carry no relation titles. Never for clinics. */
+  benchWithoutRelationLabels: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -62,5 +64,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchWithoutAudit: env.BENCH_WITHOUT_AUDIT === '1',
     benchWithoutEncryption: env.BENCH_WITHOUT_ENCRYPTION === '1',
     benchWithoutExactAccess: env.BENCH_WITHOUT_EXACT_ACCESS === '1',
+    benchWithoutRelationLabels: env.BENCH_WITHOUT_RELATION_LABELS === '1',
   };
 }

@@ -34,6 +34,9 @@ export function unitLabel(t: Translate, unit: string): string {
  * The title of a related record in the reader's language: a label field declared as `name_en`
  * or `type_en` reads `name_ar` / `name_ckb` when the record has it.
  */
+/** Titles of related records, by relation field then id, as the API answers them beside rows. */
+export type RelationLabels = Record<string, Record<string, string>>;
+
 export function relationText(record: Record<string, unknown>, labelField: string, lang: string): string {
   const localized = labelField.endsWith('_en') ? record[`${labelField.slice(0, -3)}_${lang}`] : undefined;
   const value = typeof localized === 'string' && localized ? localized : record[labelField];

@@ -39,6 +39,8 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** A unique index exists on this column (per tenant for tenant tables). */
   unique?: boolean;
+  /** With `unique`: unique among the records sharing these fields (an article's number within its law). */
+  uniqueWith?: readonly string[];
   nullable?: boolean;
   minLength?: number;
   maxLength?: number;
@@ -128,7 +130,7 @@ export interface FieldDef {
   toggle?: boolean;
   /**
    * Type 'enum' holding a staff role: the form offers only the roles the signed-in person may give
-   * (shared/roles.ts assignableRoles, the answer the server's staff rules enforce).
+   * (shared/roles.ts assignableRoles), and the engine refuses any other on a create or a change (422).
    */
   assignable?: boolean;
   /** A create form warns, with a link, when a record already holds the value typed (a patient's phone). Filterable fields only. */
@@ -153,6 +155,49 @@ export interface RowAction {
   done: string;
   /** Other resources whose records change with it (paying an invoice may reactivate the clinic). */
   invalidates?: readonly string[];
+}
+
+/**
+ * A button on a record's page that POSTs to `<path>/:id/<post>`: a manager's act on the record
+ * that is not a change of its fields (sign a staff member out of every device). The route that
+ * answers it asks `offersRecordAction` too, so the screen and the API apply one rule.
+ */
+export interface RecordAction {
+  /** The button's test id, and how the route finds its action. */
+  key: string;
+  /** The path after the record's. */
+  post: string;
+  icon?: MenuIcon;
+  label: string;
+  confirm: string;
+  /** Said when done. */
+  done: string;
+  /** The roles (of the resource's application) offered it. */
+  roles: readonly number[];
+  /** Not on the caller's own record (their own is managed from their profile). */
+  notSelf?: boolean;
+}
+
+/** The panels the client can place below a record's details (src/client/engine/panels.ts). */
+export const RECORD_PANELS = ['permissions'] as const;
+
+/** A panel by name; `unless`: not on records holding these values (the Main Doctor has every permission). */
+export interface RecordPanel {
+  name: (typeof RECORD_PANELS)[number];
+  unless?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** Who the action is offered to. Never in a support session: the platform's staff help, they do not manage the clinic's people. */
+export function offersRecordAction(action: RecordAction, caller: { id: number; role: number; support?: unknown } | null | undefined, recordId: number): boolean {
+  if (!caller || caller.support) return false;
+  return action.roles.includes(caller.role) && !(action.notSelf && caller.id === recordId);
+}
+
+/** A declared record action by key (a route's own: a missing one is a programming error). */
+export function recordAction(def: ResourceDef, key: string): RecordAction {
+  const action = def.recordActions?.find((a) => a.key === key);
+  if (!action) throw new Error(`${def.name} declares no record action ${key}`);
+  return action;
 }
 
 /**
@@ -269,6 +314,10 @@ export interface ResourceDef {
   checks?: readonly FieldComparison[];
   /** One-click changes on the list's rows. */
   rowActions?: readonly RowAction[];
+  /** Buttons on a record's page that ask the server to act on it (sign a person out everywhere). */
+  recordActions?: readonly RecordAction[];
+  /** Hand-made panels below a record's generated details (a staff member's permissions). */
+  panels?: readonly RecordPanel[];
   /** Menu placement in the client; absent means not shown in the menu. */
   menu?: MenuPlacement;
   /**
@@ -369,6 +418,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
     if (f.computed && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
     if (f.warnExisting && !f.filterable) throw new Error(`${def.name}.${name}: an existing value is looked up through the field's filter`);
+    if (f.uniqueWith && (!f.unique || f.uniqueWith.some((w) => !def.fields[w]))) throw new Error(`${def.name}.${name}: uniqueWith names declared fields of a unique one`);
     if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
   }
@@ -377,6 +427,9 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     const bad = [...Object.keys(action.set).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
     const updatable = !def.actions || def.actions.includes('update');
     if (bad.length || !updatable) throw new Error(`${def.name}: row action ${action.key} sets writable fields of an updatable resource, offered by declared ones`);
+  }
+  for (const panel of def.panels ?? []) {
+    if (Object.keys(panel.unless ?? {}).some((n) => !def.fields[n])) throw new Error(`${def.name}: panel ${panel.name} is hidden by declared fields`);
   }
   if (def.module && def.scope !== 'tenant') throw new Error(`${def.name}: a module groups clinic resources`);
   if (def.quota && (def.scope !== 'tenant' || !def.fields[def.quota.field])) throw new Error(`${def.name}: a quota counts a clinic's records and points at one of its fields`);

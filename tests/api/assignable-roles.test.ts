@@ -3,6 +3,9 @@
 // Main Doctor). The role select offers the same list (src/shared/roles.ts assignableRoles).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignableRoles } from '../../src/shared/roles';
+import { resources } from '../../resources/index';
+import { createRecord, hostOf, tokenFor } from './fixtures';
+import { sampleInput } from './samples';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
 
 let t: TestApp;
@@ -16,6 +19,23 @@ const newUser = (role: number) => {
   serial += 1;
   return { name: `Person ${serial}`, username: `person.${serial}`, password: 'Qx7-marble-orchid-92', role };
 };
+
+// Any resource declaring an assignable field, today's two and any added later: the engine refuses
+// a value outside the caller's list, on the field, whatever hooks the resource has.
+describe.each(resources.filter((def) => Object.values(def.fields).some((f) => f.assignable)).map((def) => [def.name, def] as const))('%s', (_name, def) => {
+  it('refuses, on the field, a role its manager may not give', async () => {
+    const host = hostOf(def);
+    const token = await tokenFor(t, def, host);
+    const [field] = Object.entries(def.fields).find(([, f]) => f.assignable)!;
+    const res = await t.call('POST', `/${def.path}`, { host, token, body: { ...sampleInput(def), [field]: 0 } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toHaveProperty(field);
+    const made = await createRecord(t, def, host);
+    const changed = await t.call('PATCH', `/${def.path}/${made.id}`, { host, token, body: { [field]: 0 } });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors).toHaveProperty(field);
+  });
+});
 
 describe('central staff roles', () => {
   for (const [who, role] of [['owner', 0], ['developer', 3]] as const) {

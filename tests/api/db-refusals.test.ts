@@ -24,7 +24,9 @@ describe.each(uniques)('unique %s', (_n, def, field) => {
     const host = hostOf(def);
     const token = await tokenFor(t, def, host);
     const first = await createRecord(t, def, host);
-    const body = { ...sampleInput(def, await relationsFor(t, def, host)), [field]: first[field] };
+    // Unique within other fields (an article's number in its law): the duplicate shares them too.
+    const within = Object.fromEntries((def.fields[field].uniqueWith ?? []).map((w) => [w, first[w]]));
+    const body = { ...sampleInput(def, await relationsFor(t, def, host)), ...within, [field]: first[field] };
     const res = await t.call('POST', `/${def.path}`, { host, token, body });
     expect(res.status, JSON.stringify(res.body)).toBe(422);
     expect(Object.keys(res.body.errors ?? {})).toEqual([field]);

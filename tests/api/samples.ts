@@ -26,6 +26,8 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
     case 'url':
       return `https://example.com/${n}`;
     case 'integer':
+      // A unique number differs from sample to sample (an article's number in its law).
+      if (field.unique) return (field.min ?? 1) + (n % ((field.max ?? 1e6) - (field.min ?? 1)));
       return field.min ?? 1;
     case 'number':
     case 'money':

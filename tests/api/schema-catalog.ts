@@ -111,7 +111,7 @@ export function schemaProblems(def: ResourceDef, catalog: Catalog, resolve: (nam
     else if (field.nullable && column.notNull) wrong.push(`${name}: declared nullable, column not null`);
     if (field.lookup && !table.has(`${name}_lookup`)) wrong.push(`${name}: no ${name}_lookup column`);
     if (field.unique) {
-      const wanted = def.scope === 'tenant' ? ['tenant_id', name] : [name];
+      const wanted = [...(def.scope === 'tenant' ? ['tenant_id'] : []), ...(field.uniqueWith ?? []), name];
       if (!catalog.uniqueIndexes.some((i) => i.table === def.table && i.columns.join() === wanted.join())) wrong.push(`${name}: no unique index on (${wanted.join(', ')})`);
     }
     if (field.type === 'relation') {

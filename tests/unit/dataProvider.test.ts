@@ -1,6 +1,6 @@
 import './helpers/env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider, listQuery, writableBody } from '../../src/client/providers/dataProvider';
+import { dataProvider, labelsOf, listQuery, writableBody } from '../../src/client/providers/dataProvider';
 import { setToastSink } from '../../src/client/providers/notify';
 import { clearSession } from '../../src/client/providers/session';
 import { fakeFetch, json } from './helpers/env';
@@ -43,13 +43,15 @@ describe('data provider', () => {
     expect(decode(listQuery({ pagination: { currentPage: 1, pageSize: 5000 } }))).toContain('per_page=500');
   });
 
-  it('getList calls the declared path and reads meta.total', async () => {
+  it('getList calls the declared path and reads meta.total and the relations’ titles', async () => {
     const { fn, calls } = fakeFetch({
-      'GET /tenants': () => json(200, { data: [{ id: 1, name: 'Dr. A' }], meta: { current_page: 1, per_page: 25, total: 41, last_page: 2 } }),
+      'GET /tenants': () => json(200, { data: [{ id: 1, name: 'Dr. A', city_id: 4 }], meta: { current_page: 1, per_page: 25, total: 41, last_page: 2 }, labels: { city_id: { '4': 'Erbil' } } }),
     });
     vi.stubGlobal('fetch', fn);
     const out = await dataProvider.getList({ resource: 'tenants', pagination: { currentPage: 1, pageSize: 25 } });
-    expect(out).toEqual({ data: [{ id: 1, name: 'Dr. A' }], total: 41 });
+    expect(out).toEqual({ data: [{ id: 1, name: 'Dr. A', city_id: 4 }], total: 41, labels: { city_id: { '4': 'Erbil' } } });
+    expect(labelsOf(out)).toEqual({ city_id: { '4': 'Erbil' } });
+    expect(labelsOf({ data: [] })).toEqual({});
     expect(calls[0].url.startsWith('/api/v1/tenants?')).toBe(true);
   });
 

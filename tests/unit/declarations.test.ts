@@ -1,6 +1,6 @@
 // Declaration rules checked when a resource is declared, so a misdeclared entity fails at once.
 import { describe, expect, it } from 'vitest';
-import { type FieldDef, defineResource } from '../../src/shared/resource';
+import { type FieldDef, defineResource, offersRecordAction, recordAction } from '../../src/shared/resource';
 import { normalizeForLookup } from '../../src/server/crypto/keyring';
 import { MENU_ICONS, type MenuPlacement } from '../../src/shared/menu';
 import type { UnknownTargets } from '../../resources/index';
@@ -55,6 +55,33 @@ describe('list vocabulary', () => {
     expect(withAction({ payd: true })).toThrow(/bills: row action pay/);
     expect(withAction({ paid: true }, { payd: false })).toThrow(/bills: row action pay/);
     expect(withAction({ paid: true }, {}, true)).toThrow(/bills: row action pay/);
+  });
+});
+
+describe('record page vocabulary', () => {
+  const staff = defineResource({
+    name: 'staff', path: 'staff', table: 'staff', scope: 'tenant', titleField: 'role', defaultSort: '-id',
+    recordActions: [{ key: 'reset', post: 'reset', label: 'a', confirm: 'b', done: 'c', roles: [0], notSelf: true }],
+    fields: { role: { type: 'integer' } },
+  });
+  const reset = staff.recordActions[0];
+  it.each([
+    ['the manager, on another record', { id: 1, role: 0 }, 2, true],
+    ['the manager, on their own record (notSelf)', { id: 2, role: 0 }, 2, false],
+    ['another role', { id: 1, role: 1 }, 2, false],
+    ['the manager in a support session', { id: 1, role: 0, support: { grant_id: 3 } }, 2, false],
+    ['nobody logged in', null, 2, false],
+  ] as const)('a record action is offered to %s: %s', (_n, caller, recordId, offered) => {
+    expect(offersRecordAction(reset, caller, recordId)).toBe(offered);
+  });
+
+  it('a record action is found by its key; a panel is hidden by declared fields only', () => {
+    expect(recordAction(staff, 'reset').post).toBe('reset');
+    expect(() => recordAction(staff, 'rest')).toThrow(/staff declares no record action rest/);
+    const withPanel = (unless: Record<string, number>) => () =>
+      defineResource({ name: 'staff', path: 'staff', table: 'staff', scope: 'tenant', titleField: 'role', defaultSort: '-id', panels: [{ name: 'permissions', unless }], fields: { role: { type: 'integer' } } });
+    expect(withPanel({ role: 0 })).not.toThrow();
+    expect(withPanel({ rol: 0 })).toThrow(/staff: panel permissions/);
   });
 });
 

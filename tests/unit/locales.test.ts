@@ -78,7 +78,7 @@ describe('locale files', () => {
 // field's choices) exist in every language: a typo there would show a raw key on screen.
 describe('texts named by declarations', () => {
   const named = resources.flatMap((def) => [
-    ...(def.rowActions ?? []).flatMap((a) => [a.label, a.confirm, a.done]),
+    ...[...(def.rowActions ?? []), ...(def.recordActions ?? [])].flatMap((a) => [a.label, a.confirm, a.done]),
     ...Object.values(allFields(def)).flatMap((f) => {
       if (!f.labels) return [];
       if (f.type === 'boolean') return ['true', 'false'].map((v) => f.labels!.replace('{}', v));

@@ -1,18 +1,19 @@
 // Generated list page: server paging, sorting on sortable fields, filters on filterable fields,
-// a search box driving `q`, translated column titles and values, row actions.
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+// a search box driving `q`, translated column titles and values (related records' titles as the
+// list answer names them), row actions.
+import type { ReactNode } from 'react';
 import { Empty, Form, Space, Switch, Table } from 'antd';
 import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
-import { type BaseRecord, type CrudSort, useGo, useMany } from '@refinedev/core';
-import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
+import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
+import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
-import { fieldLabel, relationText, resourceTitle } from '../../shared/labels';
-import { useTranslation } from 'react-i18next';
+import { fieldLabel, resourceTitle } from '../../shared/labels';
+import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { resourcePaths } from './nav';
 import { InlineToggle, RowActionButton } from './RowActions';
@@ -22,22 +23,6 @@ export function parseSort(sort: string): CrudSort[] {
     .split(',')
     .filter(Boolean)
     .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
-}
-
-type Labels = Record<string, Record<string, string>>;
-
-/** Loads the titles of the related records shown on the page (one request per relation column). */
-function RelationLoader({ name, field, ids, onLoaded }: { name: string; field: FieldDef; ids: (string | number)[]; onLoaded: (name: string, map: Record<string, string>) => void }) {
-  const relation = field.relation!;
-  const { result } = useMany({ resource: relation.resource, ids, queryOptions: { enabled: ids.length > 0 } });
-  const { i18n } = useTranslation();
-  const lang = i18n.language;
-  useEffect(() => {
-    const map: Record<string, string> = {};
-    for (const r of result.data ?? []) map[String(r.id)] = relationText(r, relation.labelField, lang);
-    onLoaded(name, map);
-  }, [result.data, name, relation.labelField, onLoaded, lang]);
-  return null;
 }
 
 /** A list may be locked to one parent record (the patient's tabs): that filter is permanent. */
@@ -61,7 +46,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const go = useGo();
   const canCreate = useCanDo(def, 'create');
   const canEdit = useCanDo(def, 'update');
-  const { tableProps, filters, sorters, setFilters, searchFormProps } = useTable<BaseRecord>({
+  const { tableProps, tableQuery, filters, sorters, setFilters, searchFormProps } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: !locked,
     sorters: { initial: parseSort(def.defaultSort) },
@@ -73,9 +58,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   });
   const readable = useRelationReadable();
   const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field && readable(f));
-  const rows = useMemo(() => (tableProps.dataSource ?? []) as BaseRecord[], [tableProps.dataSource]);
-  const [labels, setLabels] = useState<Labels>({});
-  const onLoaded = useCallback((name: string, map: Record<string, string>) => setLabels((prev) => ({ ...prev, [name]: map })), []);
+  // The related records' titles came with the rows (no request per relation column).
+  const labels = labelsOf(tableQuery.data);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -100,12 +84,6 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           : undefined
       }
     >
-      {columns
-        .filter(([, f]) => f.type === 'relation')
-        .map(([name, field]) => {
-          const ids = [...new Set(rows.map((r) => r[name]).filter((v): v is string | number => v !== null && v !== undefined))];
-          return <RelationLoader key={name} name={name} field={field} ids={ids} onLoaded={onLoaded} />;
-        })}
       {/* useTable's search form instance is connected here; our filter bar drives setFilters itself. */}
       <Form {...searchFormProps} component={false}>
         <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />

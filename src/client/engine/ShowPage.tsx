@@ -1,4 +1,5 @@
-// Generated detail page: every readable field in a Descriptions list, and below it the tabs of the
+// Generated detail page: every readable field in a Descriptions list (related records by the
+// titles the answer carries), and below it the tabs of the
 // records declared `within` this resource (ChildTabs). Also the page of those tabs' routes.
 import { Button, Descriptions, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
@@ -8,11 +9,13 @@ import { screensOf } from './screens';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { RestoreAction } from './RestoreAction';
-import { FieldValue, RelationValue } from './FieldValue';
+import { FieldValue } from './FieldValue';
+import { labelsOf } from '../providers/dataProvider';
 import { fieldLabel, resourceTitle } from '../../shared/labels';
 import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
 import { ChildTabs } from './ChildTabs';
+import { RecordExtras } from './RecordActions';
 
 export function ShowPage({ def }: { def: ResourceDef }) {
   const t = useT();
@@ -22,6 +25,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const { id } = useParams();
   const { query, result } = useShow({ resource: def.name, id });
   const record = result;
+  const labels = labelsOf(query.data);
   // The version is bookkeeping (the API's ETag), not something to read.
   const fields = Object.entries(allFields(def)).filter(([name, f]) => !f.writeOnly && name !== 'version');
   // A hand-made area below the record (patients/:id with its tabs), when the screens declare one.
@@ -51,10 +55,11 @@ export function ShowPage({ def }: { def: ResourceDef }) {
       <Descriptions bordered column={1} size="small">
         {fields.map(([name, field]) => (
           <Descriptions.Item key={name} label={fieldLabel(t, def, name)}>
-            {field.type === 'relation' ? <RelationValue field={field} value={record?.[name]} /> : <FieldValue name={name} field={field} value={record?.[name]} />}
+            <FieldValue name={name} field={field} value={record?.[name]} relationLabel={labels[name]?.[String(record?.[name])]} />
           </Descriptions.Item>
         ))}
       </Descriptions>
+      {record?.id !== undefined && <RecordExtras def={def} record={record} />}
       {/* A hand-made area shows the nested records itself (the patient's tabs). */}
       {!area && id && record?.id !== undefined && (
         <div style={{ marginTop: 24 }}>

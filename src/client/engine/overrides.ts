@@ -17,7 +17,6 @@ const clinic = {
   appointmentEdit: lazy(() => import('../pages/clinic/AppointmentForm')),
   // One instance for the screens' and the declared tabs' routes: switching tabs keeps the page.
   patientTabs: lazy(() => import('../pages/PatientTabs')),
-  staffShow: lazy(() => import('../pages/clinic/StaffShow')),
   supportGrants: lazy(() => import('../pages/support/SupportGrants')),
   exports: lazy(() => import('../pages/clinic/ClinicExports')),
 };
@@ -27,7 +26,6 @@ const central = {
   doctorShow: lazy(() => import('../pages/central/DoctorShow')),
   doctorEdit: lazy(() => import('../pages/central/DoctorEdit')),
   requests: lazy(() => import('../pages/central/RequestsPage')),
-  userShow: lazy(() => import('../pages/central/UserShow')),
 };
 
 const landing = {
@@ -38,13 +36,10 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideK
   // Central
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
   doctorRequests: { list: central.requests },
-  // The Owner's "Sign out everywhere" beside the details.
-  users: { show: central.userShow },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
   // Visits, appointments and the audit beside the nurse records' tabs (pages/PatientTabs.tsx).
   patients: { tabs: clinic.patientTabs },
-  tenantUsers: { show: clinic.staffShow },
   // Naming one of the platform's staff and revoking at once need more than the generated pages.
   supportGrants: { list: clinic.supportGrants, create: clinic.supportGrants },
   // Asking for a copy, its progress and its download.

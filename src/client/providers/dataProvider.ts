@@ -3,6 +3,7 @@
 // the registry declares (the server rejects anything else with 422).
 import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
 import { resources } from '../../../resources';
+import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
@@ -118,9 +119,16 @@ export function changedOnly(body: Record<string, unknown>, original: Record<stri
   return Object.fromEntries(Object.entries(body).filter(([name, value]) => !same(value, original[name])));
 }
 
+/** The titles a list or record answer carried for its relation fields (none: an empty map). */
+export function labelsOf(answer: unknown): RelationLabels {
+  const labels = typeof answer === 'object' && answer !== null ? (answer as { labels?: unknown }).labels : undefined;
+  return typeof labels === 'object' && labels !== null ? (labels as RelationLabels) : {};
+}
+
 interface ListBody<T> {
   data: T[];
   meta?: { total?: number };
+  labels?: RelationLabels;
 }
 
 export const dataProvider: DataProvider = {
@@ -128,7 +136,8 @@ export const dataProvider: DataProvider = {
 
   getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) => {
     const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true });
-    return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0 };
+    // The related records' titles come with the rows (read them with labelsOf).
+    return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
   },
 
   getMany: async <T extends BaseRecord>({ resource, ids }: { resource: string; ids: readonly (string | number)[] }) => {
@@ -139,8 +148,8 @@ export const dataProvider: DataProvider = {
   },
 
   getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
-    return { data: body.data };
+    const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
+    return { data: body.data, labels: body.labels ?? {} } as { data: T };
   },
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.

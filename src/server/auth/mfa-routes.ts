@@ -9,6 +9,8 @@
 //   Owner), POST /tenantUsers/:id/mfa-reset (the Main Doctor).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_STATUS } from '../../shared/enums';
+import { type ResourceDef, offersRecordAction, recordAction } from '../../shared/resource';
+import { resourceByName } from '../../../resources/index';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { type Actor, accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
@@ -215,20 +217,22 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   // A manager resets a staff member's factor (a lost phone): at the next login they log in with the
   // password alone, or enrol again if the policy requires it. Not one's own (that is the profile's
   // "turn off", which asks for the password and a code).
-  const resetFor = (scope: AccountScope, path: string, isManager: (request: FastifyRequest) => boolean) =>
-    app.post(path, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification" } }, async (request, reply) => {
+  // Who, and the path: the staff resource's declared record action.
+  const resetFor = (scope: AccountScope, def: ResourceDef) => {
+    const action = recordAction(def, 'reset-staff-mfa');
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification" } }, async (request, reply) => {
       const session = request.session!;
-      if (!isManager(request)) throw forbidden();
       const raw = (request.params as { id: string }).id;
       if (!ID.test(raw)) throw notFound();
       const id = Number(raw);
-      if (id === session.user.id) throw forbidden();
+      if (!offersRecordAction(action, session.user, id)) throw forbidden();
       const tenantId = scope === 'tenant' ? session.tenantId : null;
       if (!(await loadAuthUser(db, scope, tenantId, id))) throw notFound();
       await mfa.remove({ scope, tenantId, userId: id });
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'mfa_reset', resource: accountResource(scope), recordId: id });
       return reply.status(204).send();
     });
-  resetFor('tenant', '/tenantUsers/:id/mfa-reset', (r) => r.session!.user.role === TENANT_ROLE.mainDoctor && !r.session!.user.support);
-  resetFor('central', '/users/:id/mfa-reset', (r) => r.session!.user.role === CENTRAL_ROLE.owner);
+  };
+  resetFor('tenant', resourceByName('tenantUsers'));
+  resetFor('central', resourceByName('users'));
 }

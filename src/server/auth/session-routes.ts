@@ -3,7 +3,8 @@
 // platform user's: one click signs a lost phone out.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
+import { type ResourceDef, offersRecordAction, recordAction } from '../../shared/resource';
+import { resourceByName } from '../../../resources/index';
 import { recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
 import type { Database } from '../db/schema';
@@ -56,12 +57,14 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
     });
   }
 
-  // A manager ends a staff member's sessions (their own clinic's staff; the Owner the platform's).
-  const endFor = (scope: AccountScope, path: string, table: 'users' | 'tenant_users', manager: (request: FastifyRequest) => boolean) =>
-    app.post(path, { config: { scope }, schema: { tags: ['profile'], summary: "Sign a staff member out of every device" } }, async (request, reply) => {
+  // A manager ends a staff member's sessions (their own clinic's staff; the Owner the platform's):
+  // the staff resource's declared record action says who, and the path.
+  const endFor = (scope: AccountScope, def: ResourceDef, table: 'users' | 'tenant_users') => {
+    const action = recordAction(def, 'end-staff-sessions');
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Sign a staff member out of every device" } }, async (request, reply) => {
       const session = request.session!;
-      if (!manager(request)) throw forbidden();
       const id = idParam(request);
+      if (!offersRecordAction(action, session.user, id)) throw forbidden();
       const tenantId = scope === 'tenant' ? session.tenantId : null;
       const tenantWhere = tenantId === null ? sql`true` : sql`tenant_id = ${tenantId}`;
       const { rows } = await sql`select 1 from ${sql.table(table)} where id = ${id} and ${tenantWhere}`.execute(db);
@@ -70,6 +73,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'revoke', resource: scope === 'tenant' ? 'tenantUsers' : 'users', recordId: id, fields: ['sessions'] });
       return reply.status(204).send();
     });
-  endFor('tenant', '/tenantUsers/:id/end-sessions', 'tenant_users', (r) => r.session!.user.role === TENANT_ROLE.mainDoctor && !r.session!.user.support);
-  endFor('central', '/users/:id/end-sessions', 'users', (r) => r.session!.user.role === CENTRAL_ROLE.owner);
+  };
+  endFor('tenant', resourceByName('tenantUsers'), 'tenant_users');
+  endFor('central', resourceByName('users'), 'users');
 }

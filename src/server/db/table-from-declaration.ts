@@ -5,7 +5,7 @@
 // - columns and types from the field types, not null where required, defaults;
 // - checks: numeric ranges (min/max), enum values, choices, text lengths, and the declaration's
 //   comparisons between fields (`checks`: paid_amount <= amount);
-// - unique fields (per clinic), relations as foreign keys to (tenant_id, id) between a clinic's
+// - unique fields (per clinic, and within the fields named by `uniqueWith`), relations as foreign keys to (tenant_id, id) between a clinic's
 //   records, never cascading (README "Record guarantees");
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
@@ -85,7 +85,8 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
   const scoped = (column: string) => (clinic ? `tenant_id, ${column}` : column);
   for (const [name, field] of stored) {
     const column = ident(name);
-    if (field.unique) lines.push(`unique (${scoped(column)})`);
+    // Named for the field, so a duplicate's 422 points at it even when row-level security hides the detail.
+    if (field.unique) lines.push(field.uniqueWith ? `constraint ${table}_${column}_key unique (${scoped([...field.uniqueWith.map(ident), column].join(', '))})` : `unique (${scoped(column)})`);
     if (field.type === 'relation' && field.relation) {
       const target = resolve(field.relation.resource);
       const both = clinic && target.scope === 'tenant';

@@ -19,6 +19,8 @@ import type { Filter, ListQuery } from './query';
 import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { phoneSearchText } from '../../shared/phone';
+import { assignableRoles } from '../../shared/roles';
+import { type RelationLabels, relationText } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
 import { checkQuota } from './quota';
 
@@ -42,6 +44,7 @@ export type Removal = { kind: 'deleted' } | { kind: 'archived'; record: Row; hol
 export interface ListResult {
   data: Row[];
   meta: { current_page: number; per_page: number; total: number; last_page: number };
+  labels: RelationLabels;
 }
 
 const OPERATOR: Record<Exclude<Filter['op'], 'in' | 'like' | 'null'>, string> = { eq: '=', ne: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
@@ -63,6 +66,8 @@ export interface DataAccessOptions {
   cipher?: FieldCipher | null;
   /** The caller was decided from a kept session: confirm it at the first transaction. */
   access?: AccessCheck | null;
+  /** False: answers carry no relation titles (the benchmark's comparison run only). */
+  relationLabels?: boolean;
   /** The caller's language, for what a `present` hook renders (a notification's message). */
   lang?: Lang;
 }
@@ -313,7 +318,32 @@ export class DataAccess {
     return {
       data: rows,
       meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+      labels: await this.relationLabels(def, rows, (f) => !!f.list),
     };
+  }
+
+  /**
+   * The titles of the records these rows name, by relation field and id, in the caller's language:
+   * a list or detail page shows names without one request per relation column. `shown` picks the
+   * fields (a list's columns); a target the caller may not read, or of the other application, is
+   * left out (the screen shows the id, as it hides such columns).
+   */
+  async relationLabels(def: ResourceDef, rows: Row[], shown: (field: FieldDef) => boolean = () => true): Promise<RelationLabels> {
+    const labels: RelationLabels = {};
+    const lang = this.options.lang ?? DEFAULT_LANG;
+    const fields = Object.entries(def.fields).filter(([, f]) => f.relation && !f.writeOnly && shown(f));
+    if (!rows.length || !fields.length || this.options.relationLabels === false) return labels;
+    await this.transaction(async () => {
+      for (const [name, field] of fields) {
+        const relation = field.relation!;
+        const target = resourceByName(relation.resource);
+        if (target.scope !== def.scope) continue;
+        const ids = [...new Set(rows.map((r) => Number(r[name])).filter((v) => Number.isSafeInteger(v) && v > 0))];
+        const found = await this.titles(target, relation.labelField, ids);
+        if (found.length) labels[name] = Object.fromEntries(found.map((r) => [String(r.id), relationText(r, relation.labelField, lang)]));
+      }
+    });
+    return labels;
   }
 
   /**
@@ -576,6 +606,18 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /**
+   * A field declared `assignable` (a staff member's role) takes only the values this caller may
+   * give (shared/roles.ts assignableRoles, the list the form offers): on a create, and on an
+   * update that changes it.
+   */
+  private checkAssignable(def: ResourceDef, caller: AuthCaller, input: Input, existing: Row | null): void {
+    for (const [name, field] of Object.entries(def.fields)) {
+      if (!field.assignable || input[name] === undefined || (existing && Number(existing[name]) === Number(input[name]))) continue;
+      if (!assignableRoles(caller).includes(Number(input[name]))) throw invalid({ [name]: [{ key: 'errors.roleNotAssignable' }] });
+    }
+  }
+
   /** A new password must not be common, nor built on the account's or its clinic's names. */
   private async checkPasswords(trx: Tx, def: ResourceDef, input: Input, existing: Row | null): Promise<void> {
     for (const [name, field] of Object.entries(def.fields)) {
@@ -605,6 +647,7 @@ export class DataAccess {
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
       await hooks.beforeCreate?.(ctx, input);
+      this.checkAssignable(def, caller, input, null);
       const values = await this.toColumns(def, input);
       await this.seal(trx, def, values);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
@@ -645,6 +688,7 @@ export class DataAccess {
       // with no change in it, and the trail records no change.
       if (!Object.keys(input).some((name) => changesStored(def.fields[name], existing[name], input[name]))) return existing;
       await hooks.beforeUpdate?.(ctx, input, existing);
+      this.checkAssignable(def, caller, input, existing);
       const values = await this.toColumns(def, input);
       await this.seal(trx, def, values);
       const sets = [...Object.entries(values).map(([n, v]) => sql`${sql.ref(n)} = ${v}`), sql`updated_at = ${ctx.now}`];

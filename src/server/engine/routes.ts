@@ -71,6 +71,9 @@ function pick(defs: ResourceDef[], request: FastifyRequest): ResourceDef {
   return def;
 }
 
+// Titles of the records the rows name: { client_id: { "3": "Ali" } } (DataAccess.relationLabels).
+const labelsSchema: JsonSchema = { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'string' } } };
+
 const listMeta: JsonSchema = {
   type: 'object',
   properties: { current_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } },
@@ -110,7 +113,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
             },
             additionalProperties: { type: 'string', description: 'filter[field] or filter[field][op] with op one of eq, ne, gt, gte, lt, lte, in, like, null' },
           },
-          response: { 200: { type: 'object', properties: { data: { type: 'array', items: recordSchema(doc) }, meta: listMeta } } },
+          response: { 200: { type: 'object', properties: { data: { type: 'array', items: recordSchema(doc) }, meta: listMeta, labels: labelsSchema } } },
         },
         handler: async (request) => {
           const def = pick(defs, request);
@@ -138,10 +141,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
       });
       app.get(`/${path}/:id`, {
         config: readConfig,
-        schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
+        schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc), labels: labelsSchema } } } },
         handler: async (request, reply) => {
-          const record = await request.data.get(pick(defs, request), idOf(request));
-          return reply.header('ETag', etagOf(record)).send({ data: record });
+          const def = pick(defs, request);
+          const record = await request.data.get(def, idOf(request));
+          return reply.header('ETag', etagOf(record)).send({ data: record, labels: await request.data.relationLabels(def, [record]) });
         },
       });
     }

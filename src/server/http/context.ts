@@ -93,6 +93,8 @@ export function installRequestContext(
      * database has one process, whose own commits deliver the notice before they return.
      */
     exactAccess: boolean;
+    /** False: the benchmark's comparison run (BENCH_WITHOUT_RELATION_LABELS). */
+    relationLabels?: boolean;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -178,6 +180,7 @@ export function installRequestContext(
       cipher: deps.cipher,
       access,
       lang: request.lang,
+      relationLabels: deps.relationLabels,
     });
   });
 

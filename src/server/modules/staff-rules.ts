@@ -1,13 +1,9 @@
-// Who may give which role, for central staff and clinic staff (SPEC.md section 3). Enforced here,
-// on the server, whatever the screens offer.
-import { assignableRoles } from '../../shared/roles';
+// The rules of staff accounts, central and clinic (SPEC.md section 3): nobody changes their own role
+// or deactivates or deletes themselves, and the Owner's and Main Doctor's accounts are their own.
+// Which roles a caller may give is the engine's, from the declaration (`assignable`).
 import { endUserSessions } from '../auth/sessions';
 import type { HookContext, ResourceHooks, Row } from '../engine/hooks';
 import { ApiError, invalidField } from '../http/errors';
-
-function assignable(ctx: HookContext): readonly number[] {
-  return assignableRoles(ctx.caller);
-}
 
 function isSelf(ctx: HookContext, existing: Row): boolean {
   return existing.id === ctx.caller.userId;
@@ -15,14 +11,8 @@ function isSelf(ctx: HookContext, existing: Row): boolean {
 
 /** Hooks shared by `users` (central staff) and `tenantUsers` (clinic staff). */
 export const staffHooks: ResourceHooks = {
-  beforeCreate(ctx, input) {
-    if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');
-  },
   async beforeUpdate(ctx, input, existing) {
-    if (input.role !== undefined && input.role !== existing.role) {
-      if (isSelf(ctx, existing)) throw invalidField('role', 'errors.cannotChangeOwnRole');
-      if (!assignable(ctx).includes(Number(input.role))) throw invalidField('role', 'errors.roleNotAssignable');
-    }
+    if (input.role !== undefined && input.role !== existing.role && isSelf(ctx, existing)) throw invalidField('role', 'errors.cannotChangeOwnRole');
     // The Owner (central) and the Main Doctor (clinic) accounts are not editable by others' role rules.
     if (!isSelf(ctx, existing) && existing.role === 0) throw new ApiError(403, 'errors.forbidden');
     if (input.is_active === false && isSelf(ctx, existing)) throw invalidField('is_active', 'errors.cannotChangeOwnRole');

@@ -1,5 +1,5 @@
 // Two-step verification calls of the profile (<profile>/mfa...), the staff policy
-// (<auth>/mfa-policy) and a manager's reset (/users|/tenantUsers/:id/mfa-reset).
+// (<auth>/mfa-policy).
 import { authBase } from '../../providers/authProvider';
 import { api } from '../../providers/http';
 import { profileBase } from '../profile/profileApi';
@@ -22,5 +22,4 @@ export const mfaApi = {
     api<{ message?: string }>(`${profileBase()}/mfa/disable`, { method: 'POST', body: { current_password: currentPassword, code } }),
   policy: () => api<{ data: { required: boolean } }>(`${authBase()}/mfa-policy`),
   setPolicy: (required: boolean) => api<{ data: { required: boolean } }>(`${authBase()}/mfa-policy`, { method: 'PUT', body: { required } }),
-  reset: (path: 'users' | 'tenantUsers', userId: number) => api(`/${path}/${userId}/mfa-reset`, { method: 'POST' }),
 };

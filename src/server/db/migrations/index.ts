@@ -34,6 +34,7 @@ import * as m034 from './034_request_details';
 import * as m035 from './035_clinic_currency';
 import * as m036 from './036_clinic_modules';
 import * as m037 from './037_legal_module';
+import * as m038 from './038_unique_law_articles';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '035_clinic_currency': m035,
   '036_clinic_modules': m036,
   '037_legal_module': m037,
+  '038_unique_law_articles': m038,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,63 @@
+// What a record's page adds below its details, from the declaration: its record actions (a POST
+// to <path>/:id/<post>, confirmed first) and its hand-made panels. The API checks the same rule
+// (offersRecordAction) before it acts; a refusal is told by the transport.
+import { Suspense } from 'react';
+import { Button, Popconfirm, Space } from 'antd';
+import type { BaseRecord } from '@refinedev/core';
+import { type RecordAction, type ResourceDef, offersRecordAction } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { menuIcon } from '../layout/icons';
+import { api } from '../providers/http';
+import { toast } from '../providers/notify';
+import { getSession } from '../providers/session';
+import { PANELS } from './panels';
+
+function RecordActionButton({ def, action, id }: { def: ResourceDef; action: RecordAction; id: number }) {
+  const t = useT();
+  return (
+    <Popconfirm
+      title={t(action.confirm)}
+      okText={t(action.label)}
+      cancelText={t('buttons.cancel', 'Cancel')}
+      onConfirm={async () => {
+        await api(`/${def.path}/${id}/${action.post}`, { method: 'POST' });
+        toast('success', t(action.done));
+      }}
+    >
+      <Button icon={menuIcon(action.icon)} data-testid={action.key}>
+        {t(action.label)}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+/** Whether a record holds any of the values a panel is hidden for. */
+function hidden(unless: Readonly<Record<string, string | number | boolean>> | undefined, record: BaseRecord): boolean {
+  return Object.entries(unless ?? {}).some(([field, value]) => record[field] === value);
+}
+
+export function RecordExtras({ def, record }: { def: ResourceDef; record: BaseRecord }) {
+  const id = Number(record.id);
+  const user = getSession().user;
+  const actions = (def.recordActions ?? []).filter((a) => offersRecordAction(a, user, id));
+  const panels = (def.panels ?? []).filter((p) => !hidden(p.unless, record));
+  return (
+    <>
+      {actions.length > 0 && (
+        <Space wrap style={{ marginTop: 16 }}>
+          {actions.map((action) => (
+            <RecordActionButton key={action.key} def={def} action={action} id={id} />
+          ))}
+        </Space>
+      )}
+      {panels.map(({ name }) => {
+        const Panel = PANELS[name];
+        return (
+          <Suspense key={name} fallback={null}>
+            <Panel record={record} />
+          </Suspense>
+        );
+      })}
+    </>
+  );
+}
