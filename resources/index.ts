@@ -114,6 +114,15 @@ export type UnknownTargets<R extends readonly unknown[]> = Exclude<TargetsOfDef<
 type Unknown = UnknownTargets<typeof registry>;
 export const everyTargetDeclared: [Unknown] extends [never] ? true : { unknownTargets: Unknown } = true;
 
+// A sum totals the records of a resource nested in this one, by the field that nests them.
+for (const def of resources) {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (!field.sum) continue;
+    const child = resources.find((r) => r.name === field.sum!.of);
+    if (child?.within?.resource !== def.name || !child.fields[field.sum.field]) throw new Error(`${def.name}.${name}: a sum totals a field of a resource declared within ${def.name}`);
+  }
+}
+
 /** Permission table names that are not a single resource (screens made of several). */
 export const EXTRA_PERMISSION_TABLES: readonly string[] = ['accounting'];
 

@@ -80,6 +80,9 @@ export const lawsuits = defineResource({
     path: text(200),
     status: { type: 'string', choices: CASE_STATUSES, labels: 'resources.lawsuits.statuses.{}', default: 'open', filterable: true, list: true, sortable: true },
     fee: { type: 'money', min: 0, max: 10_000_000_000, nullable: true, list: true },
+    // The case's accounts: what its installments ask, and what was paid of them.
+    installments_total: { type: 'money', readOnly: true, sum: { of: 'lawsuitInstallments', field: 'amount' } },
+    installments_paid: { type: 'money', readOnly: true, list: true, sum: { of: 'lawsuitInstallments', field: 'paid_amount' } },
     informations: notes,
   },
 });
@@ -102,6 +105,8 @@ export const executions = defineResource({
     date: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     amount: { type: 'money', min: 0, max: 10_000_000_000, nullable: true, list: true },
     status: { type: 'string', choices: CASE_STATUSES, labels: 'resources.lawsuits.statuses.{}', default: 'open', filterable: true, list: true, sortable: true },
+    installments_total: { type: 'money', readOnly: true, sum: { of: 'executionInstallments', field: 'amount' } },
+    installments_paid: { type: 'money', readOnly: true, list: true, sum: { of: 'executionInstallments', field: 'paid_amount' } },
     informations: notes,
   },
 });

@@ -84,6 +84,12 @@ export interface FieldDef {
    */
   computed?: boolean;
   /**
+   * Answered, not stored: the total of `field` over the records of `of` (a resource declared
+   * `within` this one) that belong to the row: a lawsuit's installments paid. The engine selects it
+   * with the row, so a list shows it with no request per row. Read-only, like `computed`.
+   */
+  sum?: { of: string; field: string };
+  /**
    * Type 'date': may not be after today (a date of birth). The server allows one day ahead, for
    * clinics whose day starts before the server's; the date picker offers no later day.
    */
@@ -385,6 +391,11 @@ export function writableFields(def: ResourceDef): [string, FieldDef][] {
 }
 
 /** Fields the API returns. */
+/** Answered but held in no column of the resource's table (a `present` hook's value, a sum). */
+export function isComputed(field: FieldDef): boolean {
+  return !!field.computed || !!field.sum;
+}
+
 export function readableFields(def: ResourceDef): string[] {
   return Object.entries(allFields(def))
     .filter(([, f]) => !f.writeOnly && !f.virtual)
@@ -416,7 +427,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
       throw new Error(`${def.name}.${name}: an encrypted field is a clinic's string or text, never searchable, sortable, or filterable but by its lookup`);
     }
     if (f.lookup && !f.encrypted) throw new Error(`${def.name}.${name}: lookup is for encrypted fields (a plain one is filterable)`);
-    if (f.computed && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
+    if (isComputed(f) && (!f.readOnly || f.filterable || f.sortable || f.searchable)) throw new Error(`${def.name}.${name}: a computed field is read-only, never filtered, sorted or searched`);
     if (f.warnExisting && !f.filterable) throw new Error(`${def.name}.${name}: an existing value is looked up through the field's filter`);
     if (f.uniqueWith && (!f.unique || f.uniqueWith.some((w) => !def.fields[w]))) throw new Error(`${def.name}.${name}: uniqueWith names declared fields of a unique one`);
     if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);

@@ -2,7 +2,7 @@
 // and what a declaration expects of it. Used by the drift test over the registry and by the test
 // of the table generator.
 import { type Kysely, sql } from 'kysely';
-import { type FieldDef, type ResourceDef, allFields, isArchivable } from '../../src/shared/resource';
+import { type FieldDef, type ResourceDef, allFields, isArchivable, isComputed } from '../../src/shared/resource';
 import type { Database } from '../../src/server/db/schema';
 
 interface Column {
@@ -87,7 +87,7 @@ const TYPES: Record<FieldDef['type'], RegExp> = {
   json: /^(jsonb?|text\[\]|bigint\[\])$/,
 };
 
-const stored = (def: ResourceDef) => Object.entries(allFields(def)).filter(([, f]) => !f.virtual && !f.computed);
+const stored = (def: ResourceDef) => Object.entries(allFields(def)).filter(([, f]) => !f.virtual && !isComputed(f));
 
 /** The foreign key a relation needs: a clinic's record points at (tenant_id, id) of another clinic table. */
 function expectedKey(def: ResourceDef, name: string, field: FieldDef, resolve: (name: string) => ResourceDef): { columns: string[]; target: string; targetColumns: string[] } {

@@ -13,7 +13,7 @@
 // tests/api/schema-drift.test.ts compares every declaration with the live database, and
 // tests/api/table-generator.test.ts checks that what this generates passes that comparison.
 import { enumValues } from '../../shared/enums';
-import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, isArchivable, isComputed } from '../../shared/resource';
 
 /** A declaration's relation targets, by resource name (the registry, or a test's own). */
 export type Resolve = (name: string) => ResourceDef;
@@ -75,7 +75,7 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
     ? ['tenant_id bigint not null references tenants(id) on delete cascade', 'id bigint generated always as identity']
     : ['id bigint generated always as identity primary key'];
   const indexes: string[] = [];
-  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual && !f.computed);
+  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual && !isComputed(f));
   for (const [name, field] of stored) lines.push(...columnOf(name, field));
   lines.push('created_at timestamptz not null default now()', 'updated_at timestamptz not null default now()');
   if (!def.appendOnly) lines.push('version integer not null default 1');

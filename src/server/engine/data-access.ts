@@ -96,6 +96,15 @@ function changesStored(field: FieldDef | undefined, before: unknown, value: unkn
   return JSON.stringify(a) !== JSON.stringify(b);
 }
 
+/** The total of a child resource's field over the row's children (FieldDef.sum), as a subquery. */
+function sumSql(def: ResourceDef, sum: { of: string; field: string }): RawBuilder<unknown> {
+  const child = resourceByName(sum.of);
+  const key = child.within!.field;
+  const clinic = def.scope === 'tenant' ? sql` and c.tenant_id = ${sql.ref(`${def.table}.tenant_id`)}` : sql``;
+  const live = isArchivable(child) ? sql` and c.archived_at is null` : sql``;
+  return sql`(select coalesce(sum(c.${sql.ref(sum.field)}), 0) from ${sql.table(child.table)} c where c.${sql.ref(key)} = ${sql.ref(`${def.table}.id`)}${clinic}${live})`;
+}
+
 function epochMoved(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === ACCESS_EPOCH_MOVED;
 }
@@ -305,9 +314,13 @@ export class DataAccess {
   }
 
   private columns(def: ResourceDef): RawBuilder<unknown> {
-    // Computed fields have no column: the present hook fills them.
+    // Computed fields have no column: the present hook fills them; a sum is selected with the row.
     const fields = allFields(def);
-    return sql.join(readableFields(def).filter((f) => !fields[f].computed).map((f) => sql.ref(f)));
+    return sql.join(
+      readableFields(def)
+        .filter((f) => !fields[f].computed)
+        .map((f) => (fields[f].sum ? sql`${sumSql(def, fields[f].sum!)} as ${sql.ref(f)}` : sql.ref(f))),
+    );
   }
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {

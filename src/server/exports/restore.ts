@@ -13,7 +13,7 @@ import { unzipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import { resourceByName, resourcesOf } from '../../../resources/index';
-import { type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, allFields, isComputed, readableFields } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import { hashPassword, newToken } from '../auth/passwords';
 import { fileContext, seal } from '../crypto/keyring';
@@ -177,7 +177,7 @@ async function restoreRow(deps: BuildDeps, trx: Tx, tenantId: number, def: Resou
   const fields = allFields(def);
   const values: Record<string, unknown> = {};
   for (const name of readableFields(def)) {
-    if (name === 'id' || name === 'version') continue;
+    if (name === 'id' || name === 'version' || isComputed(fields[name])) continue;
     values[name] = moved(fields[name], row[name], ids, files);
   }
   await deps.cipher?.sealValues(trx, def, tenantId, values);
