@@ -208,6 +208,3 @@ export const lawsuitFiles = caseFiles('lawsuitFiles', 'lawsuit_files', 'lawsuits
 export const executionSessions = caseSessions('executionSessions', 'execution_sessions', 'executions', byExecution);
 export const executionInstallments = caseInstallments('executionInstallments', 'execution_installments', 'executions', byExecution);
 export const executionFiles = caseFiles('executionFiles', 'execution_files', 'executions', byExecution);
-
-/** In the registry's order: parents before what refers to them. */
-export const legalResources = [courts, clients, lawsuits, executions, petitions, lawsuitSessions, lawsuitInstallments, lawsuitFiles, executionSessions, executionInstallments, executionFiles] as const;
