@@ -24,7 +24,7 @@ export interface LoadRow {
 }
 
 /** A guarantee whose price is measured: the same server started without it, same run. */
-export type Guarantee = 'audit' | 'encryption' | 'exact access' | 'relation labels';
+export type Guarantee = 'audit' | 'encryption' | 'exact access' | 'relation labels' | 'live updates';
 
 /** One call measured against the server with a guarantee and without it (same run). */
 export interface CostRow {
@@ -106,7 +106,7 @@ export async function runLoad(
 ): Promise<{ rows: LoadRow[]; costs: CostRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
-  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405, 'relation labels': 3406 };
+  const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405, 'relation labels': 3406, 'live updates': 3407 };
   // The 'with' side of each comparison is a server as fresh as the 'without' ones (not the one
   // that just served the whole load above): a server's history should not be counted as a cost.
   const withPort = 3404;
@@ -120,6 +120,7 @@ export async function runLoad(
     encryption: { BENCH_WITHOUT_ENCRYPTION: '1' },
     'exact access': { BENCH_WITHOUT_EXACT_ACCESS: '1' },
     'relation labels': { BENCH_WITHOUT_RELATION_LABELS: '1' },
+    'live updates': { BENCH_WITHOUT_LIVE: '1' },
   };
   const withoutServers = [...(Object.keys(withoutPorts) as Guarantee[]), null].map((g) =>
     start('dist/server/main.js', {
@@ -214,6 +215,8 @@ export async function runLoad(
       { guarantee: 'exact access', name: "a patient's visits", target: calls[3].api },
       // The patients' names answered beside the appointments (before: a second request for them).
       { guarantee: 'relation labels', name: "today's appointments", target: calls[2].api },
+      // A write announced to every process (one NOTIFY per row written, migration 039).
+      { guarantee: 'live updates', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
     ];
     const costs: CostRow[] = [];
     // The comparison servers have served nothing yet: warm them alike, so neither side pays for a

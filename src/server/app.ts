@@ -37,6 +37,8 @@ import { registerAuditRoutes } from './audit/routes';
 import { registerExportRoutes } from './exports/routes';
 import { registerRestoreRoute } from './exports/restore-route';
 import { ExportWorker } from './exports/worker';
+import { LiveHub, RECORD_CHANGED } from './live/hub';
+import { registerLiveRoutes } from './live/routes';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -124,6 +126,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessionCache = new SessionCache<SessionRow>();
   const stopFeed = await db.listen(ACCESS_CHANGED, { notify: () => sessionCache.changed(), live: (on) => sessionCache.setLive(on) });
   app.addHook('onClose', async () => stopFeed());
+  // Live updates: every process follows the database's announcements of changed records.
+  const liveHub = new LiveHub(resources);
+  let liveLost = false;
+  const stopLive = await db.listen(RECORD_CHANGED, {
+    notify: (payload) => liveHub.announce(payload),
+    live: (on) => {
+      if (on && liveLost) liveHub.resync();
+      liveLost = !on;
+    },
+  });
+  app.addHook('onClose', async () => stopLive());
   const hooks = { ...moduleHooks, ...options.hooks };
   // Audit events are sealed into their hash chain shortly after they commit.
   const sealer = setInterval(() => void sealEvents(db.kysely).catch((err: unknown) => app.log.error({ err }, 'sealing audit events failed')), AUDIT_SEAL_MS);
@@ -145,7 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => exportWorker.stop());
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels, liveOff: config.benchWithoutLive });
       installInputGuard(api);
       installIdempotency(api, db.kysely, keyring);
       // Clinic data is never kept by a browser or a proxy (a route may say otherwise for its files).
@@ -171,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerExportRoutes(api, db.kysely, keyring, config.dataDir);
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
+      registerLiveRoutes(api, db.kysely, liveHub);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

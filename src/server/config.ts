@@ -35,6 +35,8 @@ export interface Config {
   benchWithoutExactAccess: boolean;
   /** For the benchmark's side-by-side run only: answers carry no relation titles. Never for clinics. */
   benchWithoutRelationLabels: boolean;
+  /** For the benchmark's side-by-side run only: writes announce no live update. Never for clinics. */
+  benchWithoutLive: boolean;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     benchWithoutEncryption: env.BENCH_WITHOUT_ENCRYPTION === '1',
     benchWithoutExactAccess: env.BENCH_WITHOUT_EXACT_ACCESS === '1',
     benchWithoutRelationLabels: env.BENCH_WITHOUT_RELATION_LABELS === '1',
+    benchWithoutLive: env.BENCH_WITHOUT_LIVE === '1',
   };
 }

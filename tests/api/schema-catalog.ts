@@ -23,7 +23,7 @@ export interface Catalog {
   uniqueIndexes: { table: string; columns: string[] }[];
   /** CHECK constraints, as pg_get_constraintdef writes them ("CHECK ((paid_amount <= amount)) NOT VALID"). */
   checks: { table: string; definition: string }[];
-  tables: Map<string, { rls: boolean; policies: number; versionTrigger: boolean; appRoleWrites: boolean }>;
+  tables: Map<string, { rls: boolean; policies: number; versionTrigger: boolean; appRoleWrites: boolean; liveTrigger: string[] | null }>;
 }
 
 export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
@@ -55,12 +55,15 @@ export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
     from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and k.contype = 'c'`.execute(db);
   catalog.checks.push(...checks);
-  const { rows: sec } = await sql<{ table: string; rls: boolean; policies: number; version_trigger: boolean; app_role_writes: boolean }>`
+  const { rows: sec } = await sql<{ table: string; rls: boolean; policies: number; version_trigger: boolean; app_role_writes: boolean; live_args: string | null }>`
     select c.relname as table, c.relrowsecurity as rls, (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies,
       exists (select 1 from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'bump_version') as version_trigger,
-      has_table_privilege('clinic_app', c.oid, 'select, insert') as app_role_writes
+      has_table_privilege('clinic_app', c.oid, 'select, insert') as app_role_writes,
+      (select encode(t.tgargs, 'escape') from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'announce_record_change' limit 1) as live_args
     from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`.execute(db);
-  for (const s of sec) catalog.tables.set(s.table, { rls: s.rls, policies: s.policies, versionTrigger: s.version_trigger, appRoleWrites: s.app_role_writes });
+  // A trigger's arguments are stored NUL-separated.
+  const args = (raw: string | null) => (raw === null ? null : raw.split('\\000').filter(Boolean));
+  for (const s of sec) catalog.tables.set(s.table, { rls: s.rls, policies: s.policies, versionTrigger: s.version_trigger, appRoleWrites: s.app_role_writes, liveTrigger: args(s.live_args) });
   return catalog;
 
 }
@@ -126,6 +129,13 @@ export function schemaProblems(def: ResourceDef, catalog: Catalog, resolve: (nam
     if (!catalog.checks.some((k) => k.table === def.table && bare(k.definition) === `${c.field}${c.op}${c.other}`)) wrong.push(`no check (${c.field} ${c.op} ${c.other})`);
   }
   if (isArchivable(def) && !table.has('archived_at')) wrong.push('archived_at: no column (delete policy archive)');
+  // Live updates: every write announced, naming the row's owner where only they read it.
+  if (!def.appendOnly) {
+    const live = catalog.tables.get(def.table)?.liveTrigger;
+    const owner = def.rowFilter?.read?.column;
+    if (!live) wrong.push('no live-update trigger (announce_record_change)');
+    else if (owner && !live.includes(owner)) wrong.push(`the live-update trigger does not name the row's owner (${owner})`);
+  }
   if (def.scope === 'tenant') {
     const primary = catalog.constraints.find((k) => k.kind === 'p' && k.table === def.table);
     if (!sharedTable && primary?.columns.join() !== 'tenant_id,id') wrong.push(`primary key (${primary?.columns.join(', ') ?? ''}), not (tenant_id, id)`);

@@ -63,7 +63,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     kind: 'pglite',
     // One process owns the embedded database, so its notifications never get lost.
     listen: async (channel, on) => {
-      const stop = await pglite.listen(channel, () => on.notify());
+      const stop = await pglite.listen(channel, (payload) => on.notify(payload));
       on.live(true);
       return stop;
     },

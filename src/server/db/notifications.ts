@@ -4,8 +4,8 @@
 import type pgModule from 'pg';
 
 export interface ChannelHandlers {
-  /** A notification on the channel, after the transaction that sent it committed. */
-  notify(): void;
+  /** A notification on the channel, after the transaction that sent it committed, with its payload. */
+  notify(payload: string): void;
   /** true once listening, false when the connection is lost (notifications may have been missed). */
   live(listening: boolean): void;
 }
@@ -31,7 +31,7 @@ export function listenPostgres(pg: typeof pgModule, connectionString: string, ch
   const connect = async () => {
     const c = new pg.Client({ connectionString });
     c.on('notification', (message) => {
-      if (message.channel === channel) on.notify();
+      if (message.channel === channel) on.notify(message.payload ?? '');
     });
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));

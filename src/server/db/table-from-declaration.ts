@@ -9,7 +9,7 @@
 //   records, never cascading (README "Record guarantees");
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
-//   the version trigger, archived_at for an archived resource, and the app role's grants.
+//   the version trigger, the live-update trigger (migration 039), archived_at for an archived resource, and the app role's grants.
 // tests/api/schema-drift.test.ts compares every declaration with the live database, and
 // tests/api/table-generator.test.ts checks that what this generates passes that comparison.
 import { enumValues } from '../../shared/enums';
@@ -98,7 +98,12 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
     if (field.lookup) indexes.push(`create index ${table}_${column}_lookup_idx on ${table} (${scoped(`${column}_lookup`)})`);
   }
   const statements = [`create table ${table} (\n  ${lines.join(',\n  ')}\n)`, ...indexes];
-  if (!def.appendOnly) statements.push(`create trigger ${table}_version before update on ${table} for each row execute function bump_version()`);
+  if (!def.appendOnly) {
+    statements.push(`create trigger ${table}_version before update on ${table} for each row execute function bump_version()`);
+    // Live updates (migration 039): the change announced on commit, with the row's owner when only they read it.
+    const owner = def.rowFilter?.read?.column;
+    statements.push(`create trigger ${table}_record_changed after insert or update or delete on ${table} for each row execute function announce_record_change(${owner ? `'${owner}'` : ''})`);
+  }
   if (clinic) {
     statements.push(
       `alter table ${table} enable row level security`,

@@ -66,6 +66,8 @@ export interface DataAccessOptions {
   cipher?: FieldCipher | null;
   /** The caller was decided from a kept session: confirm it at the first transaction. */
   access?: AccessCheck | null;
+  /** The benchmark's comparison run only: writes announce no live update. */
+  liveOff?: boolean;
   /** False: answers carry no relation titles (the benchmark's comparison run only). */
   relationLabels?: boolean;
   /** The caller's language, for what a `present` hook renders (a notification's message). */
@@ -175,6 +177,8 @@ export class DataAccess {
       if (!Number.isSafeInteger(this.tenantId)) throw new Error('bad clinic id');
       calls.push(`set_config('role', 'clinic_app', true)`, `set_config('app.tenant_id', '${this.tenantId}', true)`);
     }
+    // The benchmark's comparison server: its writes announce nothing (migration 039).
+    if (this.options.liveOff) calls.push(`set_config('app.live_off', 'on', true)`);
     // A kept session: its epoch is checked in the same message, before any statement of the request.
     const access = this.access;
     if (access) {

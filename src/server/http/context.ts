@@ -95,6 +95,8 @@ export function installRequestContext(
     exactAccess: boolean;
     /** False: the benchmark's comparison run (BENCH_WITHOUT_RELATION_LABELS). */
     relationLabels?: boolean;
+    /** The benchmark's comparison run (BENCH_WITHOUT_LIVE): writes announce nothing. */
+    liveOff?: boolean;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -181,6 +183,7 @@ export function installRequestContext(
       access,
       lang: request.lang,
       relationLabels: deps.relationLabels,
+      liveOff: deps.liveOff,
     });
   });
 

@@ -35,6 +35,7 @@ import * as m035 from './035_clinic_currency';
 import * as m036 from './036_clinic_modules';
 import * as m037 from './037_legal_module';
 import * as m038 from './038_unique_law_articles';
+import * as m039 from './039_record_changes';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '036_clinic_modules': m036,
   '037_legal_module': m037,
   '038_unique_law_articles': m038,
+  '039_record_changes': m039,
 };
 
 export const migrationProvider: MigrationProvider = {
