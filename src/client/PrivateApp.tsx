@@ -18,6 +18,7 @@ import { AppLayout } from './layout/AppLayout';
 import { accessControlProvider } from './providers/accessControl';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
+import { liveProvider } from './providers/liveProvider';
 import { queryClient } from './providers/queryClient';
 import { callerOf, getSession } from './providers/session';
 import { notificationProvider } from './providers/notificationProvider';
@@ -42,6 +43,7 @@ export default function PrivateApp() {
       accessControlProvider={accessControlProvider}
       i18nProvider={i18nForLang}
       notificationProvider={notificationProvider}
+      liveProvider={liveProvider}
       routerProvider={routerProvider}
       resources={resources}
       options={{
@@ -50,6 +52,8 @@ export default function PrivateApp() {
         warnWhenUnsavedChanges: false,
         breadcrumb: false,
         reactQuery: { clientConfig: queryClient },
+        // Lists and records refetch when the live stream says another user changed them.
+        liveMode: 'auto',
         title: { text: t('app.title', 'Clinic Platform') },
       }}
     >

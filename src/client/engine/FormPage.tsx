@@ -82,8 +82,10 @@ export function FormPage({ def, mode }: FormPageProps) {
       resource: def.name,
       action: mode,
       meta: mode === 'create' ? { idempotencyKey: submission.current } : { original },
-      // A record open in two tabs is not silently swapped for the other's version while edited.
+      // A record open in two tabs is not silently swapped for the other's version while edited
+      // (not on focus, not by a live update): a save after theirs meets the conflict dialog.
       queryOptions: { refetchOnWindowFocus: false },
+      liveMode: 'off',
       onMutationError: (error, variables) => {
         const loadedThen = error instanceof ApiError ? (error.base ?? original.current) : null;
         if (error instanceof ApiError && error.statusCode === 412 && error.current && loadedThen) {

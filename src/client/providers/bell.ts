@@ -1,7 +1,7 @@
 // The header bell's data, in both applications: GET /dashboard/notifications → the latest
 // notifications and the unread count. Marking all read refreshes it.
 import { api } from './http';
-import { createPolledStore } from './polledStore';
+import { createLiveStore } from './liveStore';
 
 export interface NotificationItem {
   id: number;
@@ -24,7 +24,8 @@ export function parseBell(body: unknown): BellState {
   return { notifications, unread };
 }
 
-export const bell = createPolledStore<BellState>(async () => parseBell(await api('/dashboard/notifications', { quiet: true })), { notifications: [], unread: 0 });
+// Refreshed when the caller's notifications change (each application's resource of them).
+export const bell = createLiveStore<BellState>(async () => parseBell(await api('/dashboard/notifications', { quiet: true })), { notifications: [], unread: 0 }, ['notifications', 'clinicNotifications']);
 
 export async function markAllRead(): Promise<string | undefined> {
   const body = await api<{ message?: string }>('/dashboard/notifications/markAllAsRead', { method: 'PUT' });

@@ -71,6 +71,8 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     resource: 'appointments',
     action: mode,
     id,
+    // What is being typed is never replaced by another user's save (their change meets a 412).
+    liveMode: 'off',
     redirect: false,
     meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
     successNotification: false,

@@ -15,7 +15,7 @@ import { enumValues } from '../../../shared/enums';
 import { MAX_PER_PAGE } from '../../../shared/resource';
 import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
-import { usePatientMap } from './usePatients';
+import { labelsOf } from '../../providers/dataProvider';
 import { WeekGrid, weekDays } from './WeekGrid';
 import { useDoctors } from './useDoctors';
 
@@ -51,10 +51,10 @@ export default function AppointmentsList() {
     pagination: { currentPage: paged ? page : 1, pageSize: paged ? 25 : MAX_PER_PAGE },
   });
   const rows = result.data ?? [];
-  const patients = usePatientMap(rows.map((r) => r.patient_id));
-  const patientCell = (r: BaseRecord) => (
-    <Link to={`/patients/${String(r.patient_id)}`}>{String(patients.get(String(r.patient_id))?.name ?? `#${String(r.patient_id)}`)}</Link>
-  );
+  // The patients' names come with the list (its `labels`).
+  const names = labelsOf(query.data).patient_id ?? {};
+  const patientName = (id: unknown) => names[String(id)] ?? `#${String(id)}`;
+  const patientCell = (r: BaseRecord) => <Link to={`/patients/${String(r.patient_id)}`}>{patientName(r.patient_id)}</Link>;
   const enumCell = (name: string) => (v: unknown) => enumLabel(t, def.fields[name], v);
 
   return (
@@ -98,7 +98,7 @@ export default function AppointmentsList() {
         />
       </Space>
       {view === 'week' ? (
-        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={(id) => String(patients.get(String(id))?.name ?? `#${String(id)}`)} onDay={(d) => { setDate(d); setView('day'); }} />
+        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={patientName} onDay={(d) => { setDate(d); setView('day'); }} />
       ) : view === 'day' ? (
         <DayView rows={rows} loading={query.isLoading} patientCell={patientCell} />
       ) : (

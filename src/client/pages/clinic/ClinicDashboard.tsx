@@ -14,7 +14,7 @@ import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
 import { useApiGet } from './useApi';
-import { usePatientMap } from './usePatients';
+import { labelsOf } from '../../providers/dataProvider';
 
 interface DashboardBody extends BaseRecord {
   data?: {
@@ -36,7 +36,8 @@ function TodayQueue() {
     pagination: { pageSize: MAX_PER_PAGE, currentPage: 1 },
   });
   const rows = result.data ?? [];
-  const patients = usePatientMap(rows.map((r) => r.patient_id));
+  // The patients' names come with the list (its `labels`).
+  const names = labelsOf(query.data).patient_id ?? {};
   if (query.isLoading) return <Skeleton active />;
   if (!rows.length) return <Empty description={t('clinic.noAppointmentsToday', 'No appointments today')} />;
   const groups = groupQueue(rows.map((r) => ({ ...r, id: r.id as number, status: Number(r.status), time: r.time as string })));
@@ -51,12 +52,11 @@ function TodayQueue() {
                 size="small"
                 dataSource={g.items}
                 renderItem={(a: BaseRecord) => {
-                  const patient = patients.get(String(a.patient_id));
                   return (
                     <List.Item key={String(a.id)} data-testid={`queue-item-${String(a.id)}`} style={{ flexWrap: 'wrap', gap: 6 }}>
                       <Space>
                         <Typography.Text strong dir="ltr">{shortTime(a.time)}</Typography.Text>
-                        <Link to={`/patients/${String(a.patient_id)}`}>{String(patient?.name ?? `#${String(a.patient_id)}`)}</Link>
+                        <Link to={`/patients/${String(a.patient_id)}`}>{names[String(a.patient_id)] ?? `#${String(a.patient_id)}`}</Link>
                       </Space>
                       <AppointmentActions id={a.id as number} status={Number(a.status)} compact />
                     </List.Item>

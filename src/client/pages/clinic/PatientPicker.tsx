@@ -68,6 +68,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
   // Refine's antd form: it saves and puts the server's 422 on the fields it names; anything
   // else it names (a plan's patient limit) is toasted.
   const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    liveMode: 'off',
     resource: 'patients',
     action: 'create',
     redirect: false,

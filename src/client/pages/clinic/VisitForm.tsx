@@ -40,6 +40,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   // too ("prescriptions.1.drug_id" on that row's drug). The advice lists' item errors go on the
   // list, and what names no field here (a plan limit, the appointment) on the alert.
   const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    liveMode: 'off',
     resource: 'visitings',
     action: visit?.id !== undefined ? 'edit' : 'create',
     id: visit?.id,

@@ -41,6 +41,7 @@ export default function SupportGrants() {
   const { result, query } = useList<Grant>({ resource: 'supportGrants', pagination: { pageSize: 100 }, sorters: [{ field: 'created_at', order: 'desc' }] });
   // Refine's antd form: it saves and puts the server's 422 on the field it names (an end too far).
   const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+    liveMode: 'off',
     resource: 'supportGrants',
     action: 'create',
     redirect: false,

@@ -1,19 +1,21 @@
-// A small shared value loaded from the API, refreshed on demand and every `everyMs` while some
-// component shows it (header bell, pending-requests badge). Failures keep the last value.
+// A small shared value loaded from the API (header bell, pending-requests badge), loaded when a
+// component first shows it and again whenever the live stream says one of `resources` changed
+// (no polling). Failures keep the last value.
 import { useEffect, useSyncExternalStore } from 'react';
+import { liveProvider } from './liveProvider';
 
-export interface PolledStore<T> {
+export interface LiveStore<T> {
   get(): T;
   refresh(): Promise<void>;
   reset(): void;
-  /** Hook: the value; loads and polls while at least one mounted component uses it. */
+  /** Hook: the value; loads and follows changes while at least one mounted component uses it. */
   useValue(enabled?: boolean): T;
 }
 
-export function createPolledStore<T>(load: () => Promise<T>, initial: T, everyMs = 60_000): PolledStore<T> {
+export function createLiveStore<T>(load: () => Promise<T>, initial: T, resources: readonly string[]): LiveStore<T> {
   let value = initial;
   let users = 0;
-  let timer: ReturnType<typeof setInterval> | null = null;
+  let subscriptions: unknown[] = [];
   let generation = 0;
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((l) => l());
@@ -30,7 +32,7 @@ export function createPolledStore<T>(load: () => Promise<T>, initial: T, everyMs
     }
   };
 
-  const store: PolledStore<T> = {
+  const store: LiveStore<T> = {
     get: () => value,
     refresh,
     reset: () => {
@@ -44,13 +46,13 @@ export function createPolledStore<T>(load: () => Promise<T>, initial: T, everyMs
         users += 1;
         if (users === 1) {
           void refresh();
-          timer = setInterval(() => void refresh(), everyMs);
+          subscriptions = resources.map((name) => liveProvider.subscribe({ channel: `resources/${name}`, types: ['*'], callback: () => void refresh() }));
         }
         return () => {
           users -= 1;
           if (users === 0) {
-            if (timer) clearInterval(timer);
-            timer = null;
+            subscriptions.forEach((s) => liveProvider.unsubscribe(s));
+            subscriptions = [];
             // Nobody shows it (logged out): the next user starts from nothing.
             generation += 1;
             value = initial;

@@ -1,0 +1,49 @@
+// Live updates in the browser (issue 18), in Kurdish: the doctor's open appointments page and the
+// bell show what the secretary just did, with no reload and no polling, within seconds.
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import ckb from '../../locales/ckb.json';
+import { api, baseUrl, login, newContext, pagePerTest, waitForPath } from './browser';
+
+const { page } = pagePerTest();
+
+describe('live updates, in Kurdish', () => {
+  it("the doctor's open queue shows the secretary's booking and check-in without a reload", async () => {
+    const doctor = page();
+    await doctor.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+    await login(doctor, 'demo.localhost', 'doctor');
+    await waitForPath(doctor, '/dashboard');
+    const other = await newContext(doctor.context().browser()!);
+    try {
+      const secretary = await other.newPage();
+      await login(secretary, 'demo.localhost', 'secretary');
+      await waitForPath(secretary, '/dashboard');
+
+      await doctor.goto(`${baseUrl('demo.localhost')}/appointments`);
+      await doctor.locator('.ant-table').first().waitFor();
+      const documents: string[] = [];
+      doctor.on('request', (r) => {
+        if (r.resourceType() === 'document') documents.push(r.url());
+      });
+      const name = `Live ${Date.now().toString(36)}`;
+      const patient = await api<{ data: { id: number } }>(secretary, '/patients', { method: 'POST', body: { name, gender: 0 } });
+      expect(patient.status).toBe(201);
+      const booked = await api<{ data: { id: number } }>(secretary, '/appointments', {
+        method: 'POST',
+        body: { patient_id: patient.body.data.id, date: dayjs().format('YYYY-MM-DD'), time: '23:40' },
+      });
+      expect(booked.status).toBe(201);
+      const row = doctor.locator('tbody tr', { hasText: name });
+      const started = Date.now();
+      await row.waitFor({ timeout: 5000 });
+      const shownAfter = Date.now() - started;
+      // Checked in (Waiting): the doctor's row says so, still without a reload.
+      expect((await api(secretary, `/appointments/${booked.body.data.id}`, { method: 'PATCH', body: { status: 1 } })).status).toBe(200);
+      await row.getByText(ckb.enums.appointmentStatus['1']).waitFor({ timeout: 5000 });
+      expect(documents).toEqual([]);
+      expect(shownAfter).toBeLessThan(5000);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+});
