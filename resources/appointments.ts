@@ -24,6 +24,8 @@ export default defineResource({
     origin: { type: 'enum', enum: 'appointmentFrom', default: 0, list: true, filterable: true },
     type: { type: 'enum', enum: 'visitType', default: 0, list: true, filterable: true },
     status: { type: 'enum', enum: 'appointmentStatus', default: 0, list: true, filterable: true, sortable: true },
+    // When the patient was checked in (moved to Waiting): the queue shows how long they have waited.
+    checked_in_at: { type: 'datetime', readOnly: true, nullable: true },
     is_paid: { type: 'boolean', default: false, list: true, filterable: true },
     amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0 },

@@ -1,5 +1,6 @@
-// Live updates in the browser (issue 18), in Kurdish: the doctor's open appointments page and the
-// bell show what the secretary just did, with no reload and no polling, within seconds.
+// Live updates in the browser (issue 18), in Kurdish: the doctor's open appointments page shows
+// what the secretary just did, with no reload and no polling, within seconds; the
+// queue says how long a checked-in patient has waited.
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import ckb from '../../locales/ckb.json';
@@ -42,6 +43,9 @@ describe('live updates, in Kurdish', () => {
       await row.getByText(ckb.enums.appointmentStatus['1']).waitFor({ timeout: 5000 });
       expect(documents).toEqual([]);
       expect(shownAfter).toBeLessThan(5000);
+      // Today's queue on the dashboard says how long the patient has waited since the check-in.
+      await doctor.goto(`${baseUrl('demo.localhost')}/dashboard`);
+      await doctor.getByTestId(`queue-item-${booked.body.data.id}`).getByTestId('waiting-minutes').getByText(ckb.clinic.waitingMinutes.replace('{{minutes}}', '0')).waitFor();
     } finally {
       await other.close();
     }

@@ -3,6 +3,7 @@
 // day first, so two bookings racing for the same slot cannot both pass.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
+import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
@@ -39,9 +40,15 @@ async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: 
   if (clash) throw invalid({ time: [{ key: 'validation.appointmentOverlap', vars: { time: clash.time } }] });
 }
 
+/** Arriving in Waiting (checked in) stamps the time; another move keeps the stamp of the visit's wait. */
+function stampCheckIn(ctx: HookContext, input: Input, existing: Row | null): void {
+  if (input.status !== undefined && Number(input.status) === APPOINTMENT_STATUS.waiting && Number(existing?.status) !== APPOINTMENT_STATUS.waiting) input.checked_in_at = ctx.now;
+}
+
 export const appointmentHooks: ResourceHooks = {
   async beforeCreate(ctx, input: Input) {
     input.doctor_id ??= await defaultDoctorId(ctx);
+    stampCheckIn(ctx, input, null);
     settleAppointmentPayment(input, null);
     await check(ctx, input, null);
   },
@@ -49,6 +56,7 @@ export const appointmentHooks: ResourceHooks = {
     await syncAppointmentIncome(ctx, record);
   },
   async beforeUpdate(ctx, input: Input, existing: Row) {
+    stampCheckIn(ctx, input, existing);
     settleAppointmentPayment(input, existing);
     const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
     await check(ctx, merged, existing.id);

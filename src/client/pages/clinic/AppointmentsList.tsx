@@ -1,10 +1,12 @@
 // Appointments: status tabs, a date (today by default), a doctor when the clinic has several,
-// list / day / week views, one-click status moves and "Open visit" on every row.
+// list / day / week views, one-click status moves and "Open visit" on every row. What is shown
+// is in the address (?date=2026-11-24&view=week&status=1&doctor=3&page=2): a reload, a shared
+// link or Back shows the same day.
 import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs, Typography } from 'antd';
 import { EditButton } from '@refinedev/antd';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
@@ -17,21 +19,35 @@ import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
 import { labelsOf } from '../../providers/dataProvider';
 import { WeekGrid, weekDays } from './WeekGrid';
+import { type View, appointmentsView } from './lib/appointmentsView';
 import { useDoctors } from './useDoctors';
 
 const def = resourceByName('appointments');
-type View = 'list' | 'day' | 'week';
-
 export default function AppointmentsList() {
   const t = useT();
   const navigate = useNavigate();
   const canCreate = useCanDo(def, 'create');
   const canEdit = useCanDo(def, 'update');
-  const [status, setStatus] = useState<string>('all');
-  const [date, setDate] = useState<Dayjs | null>(dayjs());
-  const [view, setView] = useState<View>('list');
-  const [page, setPage] = useState(1);
-  const [doctor, setDoctor] = useState<number | null>(null);
+  const [params, setParams] = useSearchParams();
+  const { status, date, view, page, doctor } = appointmentsView(params);
+  // One change of the address per choice; a new day, status or doctor starts again at page 1.
+  const choose = (next: { date?: Dayjs | null; view?: View; status?: string; doctor?: number | null; page?: number }) =>
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        const put = (key: string, value: string | null) => (value === null ? out.delete(key) : out.set(key, value));
+        if (next.date !== undefined) put('date', next.date === null ? 'all' : next.date.isSame(dayjs(), 'day') ? null : next.date.format('YYYY-MM-DD'));
+        if (next.view !== undefined) put('view', next.view === 'list' ? null : next.view);
+        if (next.status !== undefined) put('status', next.status === 'all' ? null : next.status);
+        if (next.doctor !== undefined) put('doctor', next.doctor === null ? null : String(next.doctor));
+        put('page', next.page !== undefined && next.page > 1 ? String(next.page) : null);
+        return out;
+      },
+      { replace: true },
+    );
+  const setDate = (d: Dayjs | null) => choose({ date: d });
+  const setView = (v: View) => choose({ view: v });
+  const setPage = (p: number) => choose({ page: p });
   const { doctors } = useDoctors();
   const several = doctors.length > 1;
   const [sorters, setSorters] = useState<CrudSort[]>([{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
@@ -70,18 +86,18 @@ export default function AppointmentsList() {
     >
       <Tabs
         activeKey={status}
-        onChange={(k) => { setStatus(k); setPage(1); }}
+        onChange={(k) => choose({ status: k })}
         items={[{ key: 'all', label: t('common.all', 'All') }, ...enumValues('appointmentStatus').map((s) => ({ key: String(s), label: enumLabel(t, STATUS_FIELD, s) }))]}
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker value={date} onChange={(d) => { setDate(d); setPage(1); }} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
+        <DatePicker value={date} onChange={(d) => setDate(d)} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
         <Button onClick={() => setDate(dayjs())}>{t('clinic.today', 'Today')}</Button>
         {several && (
           <Select<number>
             allowClear
             style={{ minWidth: 180 }}
             value={doctor ?? undefined}
-            onChange={(v) => { setDoctor(v ?? null); setPage(1); }}
+            onChange={(v) => choose({ doctor: v ?? null })}
             placeholder={t('clinic.allDoctors', 'All doctors')}
             options={doctors.map((d) => ({ value: d.id, label: d.name }))}
             data-testid="appointment-doctor"
@@ -89,7 +105,7 @@ export default function AppointmentsList() {
         )}
         <Segmented<View>
           value={view}
-          onChange={(v) => { setView(v); if (!date) setDate(dayjs()); }}
+          onChange={(v) => setView(v)}
           options={[
             { value: 'list', label: t('clinic.viewList', 'List') },
             { value: 'day', label: t('clinic.viewDay', 'Day') },
@@ -98,7 +114,7 @@ export default function AppointmentsList() {
         />
       </Space>
       {view === 'week' ? (
-        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={patientName} onDay={(d) => { setDate(d); setView('day'); }} />
+        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={patientName} onDay={(d) => choose({ date: d, view: 'day' })} />
       ) : view === 'day' ? (
         <DayView rows={rows} loading={query.isLoading} patientCell={patientCell} />
       ) : (

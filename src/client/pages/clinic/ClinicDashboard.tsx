@@ -3,7 +3,9 @@
 import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { CalendarOutlined, CheckSquareOutlined, TeamOutlined } from '@ant-design/icons';
 import { type BaseRecord, useList } from '@refinedev/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../../shared/labels';
@@ -25,6 +27,22 @@ interface DashboardBody extends BaseRecord {
   };
 }
 
+/** The minutes since a check-in, kept current by a minute's tick (a display clock, not a request). */
+function WaitingMinutes({ since }: { since: unknown }) {
+  const t = useT();
+  const [now, setNow] = useState(() => dayjs());
+  useEffect(() => {
+    const tick = setInterval(() => setNow(dayjs()), 60_000);
+    return () => clearInterval(tick);
+  }, []);
+  if (typeof since !== 'string') return null;
+  const minutes = Math.max(0, now.diff(dayjs(since), 'minute'));
+  return (
+    <Typography.Text type={minutes >= 30 ? 'danger' : 'secondary'} data-testid="waiting-minutes">
+      {t('clinic.waitingMinutes', { minutes })}
+    </Typography.Text>
+  );
+}
 
 function TodayQueue() {
   const t = useT();
@@ -58,6 +76,7 @@ function TodayQueue() {
                         <Typography.Text strong dir="ltr">{shortTime(a.time)}</Typography.Text>
                         <Link to={`/patients/${String(a.patient_id)}`}>{names[String(a.patient_id)] ?? `#${String(a.patient_id)}`}</Link>
                       </Space>
+                      {Number(a.status) === APPOINTMENT_STATUS.waiting && <WaitingMinutes since={a.checked_in_at} />}
                       <AppointmentActions id={a.id as number} status={Number(a.status)} compact />
                     </List.Item>
                   );

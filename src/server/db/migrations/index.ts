@@ -36,6 +36,7 @@ import * as m036 from './036_clinic_modules';
 import * as m037 from './037_legal_module';
 import * as m038 from './038_unique_law_articles';
 import * as m039 from './039_record_changes';
+import * as m040 from './040_check_in_time';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '037_legal_module': m037,
   '038_unique_law_articles': m038,
   '039_record_changes': m039,
+  '040_check_in_time': m040,
 };
 
 export const migrationProvider: MigrationProvider = {
