@@ -1,5 +1,5 @@
-// The queue's waiting time (issue 18): moving an appointment to Waiting stamps when the patient
-// was checked in; later moves keep it; nobody sets it by hand.
+// The queue's moves (issue 18): moving an appointment to Waiting stamps when the patient was
+// checked in (later moves keep it; nobody sets it by hand); a referral says where to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '../../src/shared/enums';
 import { DEMO, type TestApp, startTestApp } from './harness';
@@ -37,5 +37,17 @@ describe('check-in time', () => {
     const made = await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, date: '2031-05-07', time: '09:00', status: APPOINTMENT_STATUS.waiting } });
     expect(made.status).toBe(201);
     expect((made.body.data as Appointment).checked_in_at).not.toBeNull();
+  });
+
+  it('a referral without where to is refused on that field, and saved with it', async () => {
+    const made = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, date: '2031-05-08', time: '09:00', status: APPOINTMENT_STATUS.waiting } })).body.data as Appointment;
+    const bare = await t.call('PATCH', `/appointments/${made.id}`, { host: DEMO, token: secretary, body: { status: APPOINTMENT_STATUS.refer }, lang: 'ckb' });
+    expect(bare.status).toBe(422);
+    expect(Object.keys(bare.body.errors ?? {})).toEqual(['referral']);
+    const blank = await t.call('PATCH', `/appointments/${made.id}`, { host: DEMO, token: secretary, body: { status: APPOINTMENT_STATUS.refer, referral: '   ' } });
+    expect(blank.status).toBe(422);
+    const referred = await t.call('PATCH', `/appointments/${made.id}`, { host: DEMO, token: secretary, body: { status: APPOINTMENT_STATUS.refer, referral: 'Rizgary Hospital, cardiology' } });
+    expect(referred.status).toBe(200);
+    expect(referred.body.data).toMatchObject({ status: APPOINTMENT_STATUS.refer, referral: 'Rizgary Hospital, cardiology' });
   });
 });

@@ -1,6 +1,6 @@
 // Live updates in the browser (issue 18), in Kurdish: the doctor's open appointments page shows
 // what the secretary just did, with no reload and no polling, within seconds; the
-// queue says how long a checked-in patient has waited.
+// queue says how long a checked-in patient has waited, and a referral asks where to.
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import ckb from '../../locales/ckb.json';
@@ -46,6 +46,14 @@ describe('live updates, in Kurdish', () => {
       // Today's queue on the dashboard says how long the patient has waited since the check-in.
       await doctor.goto(`${baseUrl('demo.localhost')}/dashboard`);
       await doctor.getByTestId(`queue-item-${booked.body.data.id}`).getByTestId('waiting-minutes').getByText(ckb.clinic.waitingMinutes.replace('{{minutes}}', '0')).waitFor();
+      await doctor.goto(`${baseUrl('demo.localhost')}/appointments`);
+      // Referring asks where to; the row then says Referred.
+      await doctor.getByTestId(`move-${booked.body.data.id}-5`).click();
+      await doctor.getByTestId(`referral-${booked.body.data.id}`).fill('نەخۆشخانەی ڕزگاری');
+      await doctor.locator('.ant-popconfirm').getByRole('button', { name: ckb.enums.appointmentStatus['5'] }).click();
+      await row.getByText(ckb.enums.appointmentStatus['5']).waitFor({ timeout: 5000 });
+      const referred = await api<{ data: { referral: string } }>(doctor, `/appointments/${booked.body.data.id}`);
+      expect(referred.body.data.referral).toBe('نەخۆشخانەی ڕزگاری');
     } finally {
       await other.close();
     }

@@ -45,10 +45,19 @@ function stampCheckIn(ctx: HookContext, input: Input, existing: Row | null): voi
   if (input.status !== undefined && Number(input.status) === APPOINTMENT_STATUS.waiting && Number(existing?.status) !== APPOINTMENT_STATUS.waiting) input.checked_in_at = ctx.now;
 }
 
+/** A referral says where to: moving to Refer (or booking so) without it is refused on the field. */
+function requireReferral(input: Input, existing: Row | null): void {
+  const merged = { ...existing, ...input };
+  if (Number(merged.status) === APPOINTMENT_STATUS.refer && !String(merged.referral ?? '').trim()) {
+    throw invalid({ referral: [{ key: 'validation.referralRequired' }] });
+  }
+}
+
 export const appointmentHooks: ResourceHooks = {
   async beforeCreate(ctx, input: Input) {
     input.doctor_id ??= await defaultDoctorId(ctx);
     stampCheckIn(ctx, input, null);
+    requireReferral(input, null);
     settleAppointmentPayment(input, null);
     await check(ctx, input, null);
   },
@@ -57,6 +66,7 @@ export const appointmentHooks: ResourceHooks = {
   },
   async beforeUpdate(ctx, input: Input, existing: Row) {
     stampCheckIn(ctx, input, existing);
+    requireReferral(input, existing);
     settleAppointmentPayment(input, existing);
     const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
     await check(ctx, merged, existing.id);

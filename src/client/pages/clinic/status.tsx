@@ -1,16 +1,19 @@
 // Appointment status tag and the one-click moves (PATCH status) with the "Open visit" button.
-import { Button, Space, Tag, Tooltip } from 'antd';
+import { useState } from 'react';
+import { Button, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { useUpdate } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
-import { enumLabel } from '../../../shared/labels';
+import { enumLabel, fieldLabel } from '../../../shared/labels';
+import { resourceByName } from '../../../../resources';
 import { callerOf, useSession } from '../../providers/session';
 import { hasPermission } from '../../../shared/access';
 import { toast } from '../../providers/notify';
 import { STATUS, nextMoves } from './lib/queue';
 
 export const STATUS_FIELD = { type: 'enum' as const, enum: 'appointmentStatus' };
+const APPOINTMENTS = resourceByName('appointments');
 export const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'default', 3: 'volcano', 4: 'purple', 5: 'cyan', 6: 'green' };
 
 export function StatusTag({ status }: { status: unknown }) {
@@ -30,22 +33,45 @@ export function AppointmentActions({ id, status }: { id: number | string; status
   const mayUpdate = useMayWork('appointments', 'update');
   const mayVisit = useMayWork('visitings', 'create');
   const { mutate, mutation } = useUpdate();
-  const move = (to: number) =>
+  const [referral, setReferral] = useState('');
+  const move = (to: number, extra: Record<string, string> = {}) =>
     mutate(
-      { resource: 'appointments', id, values: { status: to }, successNotification: false },
+      { resource: 'appointments', id, values: { status: to, ...extra }, successNotification: false },
       // A refused move (the slot is taken again, say) is toasted with the server's reason.
       { onSuccess: () => toast('success', t('clinic.statusChanged', { status: enumLabel(t, STATUS_FIELD, to) })) },
     );
   return (
     <Space size={4} wrap>
       {mayUpdate &&
-        nextMoves(status).map((to) => (
-          <Tooltip key={to} title={t('clinic.moveTo', { status: enumLabel(t, STATUS_FIELD, to) })}>
-            <Button size="small" data-testid={`move-${id}-${to}`} loading={mutation.isPending && (mutation.variables?.values as { status?: number } | undefined)?.status === to} onClick={() => move(to)}>
+        nextMoves(status).map((to) => {
+          const button = (
+            <Button size="small" data-testid={`move-${id}-${to}`} loading={mutation.isPending && (mutation.variables?.values as { status?: number } | undefined)?.status === to} onClick={to === STATUS.refer ? undefined : () => move(to)}>
               {enumLabel(t, STATUS_FIELD, to)}
             </Button>
-          </Tooltip>
-        ))}
+          );
+          // A referral asks where to first (the server refuses one without it).
+          if (to === STATUS.refer) {
+            return (
+              <Popconfirm
+                key={to}
+                icon={null}
+                title={fieldLabel(t, APPOINTMENTS, 'referral')}
+                description={<Input autoFocus value={referral} onChange={(e) => setReferral(e.target.value)} maxLength={200} data-testid={`referral-${id}`} placeholder={t('clinic.referralPlaceholder', 'A hospital, a clinic or a specialist')} />}
+                okText={enumLabel(t, STATUS_FIELD, to)}
+                okButtonProps={{ disabled: !referral.trim() }}
+                cancelText={t('buttons.cancel', 'Cancel')}
+                onConfirm={() => move(to, { referral: referral.trim() })}
+              >
+                {button}
+              </Popconfirm>
+            );
+          }
+          return (
+            <Tooltip key={to} title={t('clinic.moveTo', { status: enumLabel(t, STATUS_FIELD, to) })}>
+              {button}
+            </Tooltip>
+          );
+        })}
       {mayVisit && status !== STATUS.done && (
         <Link to={`/visitings/${id}/new`} data-testid={`open-visit-${id}`}>
           <Button size="small" type="primary" icon={<MedicineBoxOutlined />}>
