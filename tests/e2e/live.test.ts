@@ -29,10 +29,15 @@ describe('live updates, in Kurdish', () => {
       const name = `Live ${Date.now().toString(36)}`;
       const patient = await api<{ data: { id: number } }>(secretary, '/patients', { method: 'POST', body: { name, gender: 0 } });
       expect(patient.status).toBe(201);
-      const booked = await api<{ data: { id: number } }>(secretary, '/appointments', {
-        method: 'POST',
-        body: { patient_id: patient.body.data.id, date: dayjs().format('YYYY-MM-DD'), time: '23:40' },
-      });
+      // Late evening slots, the first one free (other tests book today too, on the same server).
+      let booked = { status: 0, body: { data: { id: 0 } } };
+      for (const time of ['22:05', '22:25', '22:45', '23:05', '23:25', '21:45', '21:25']) {
+        booked = await api<{ data: { id: number } }>(secretary, '/appointments', {
+          method: 'POST',
+          body: { patient_id: patient.body.data.id, date: dayjs().format('YYYY-MM-DD'), time },
+        });
+        if (booked.status !== 422) break;
+      }
       expect(booked.status).toBe(201);
       const row = doctor.locator('tbody tr', { hasText: name });
       const started = Date.now();
