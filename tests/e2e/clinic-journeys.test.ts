@@ -265,8 +265,10 @@ describe('clinic journeys (Kurdish)', () => {
     // The role select offers only Doctor, Secretary and Nurse.
     await page.goto(url(`/users/edit/${nurse!.id}`));
     await page.locator('.ant-select-selector').filter({ has: page.locator('#field-role') }).click();
-    const options = await page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
-    expect(options).toHaveLength(3);
+    // The dropdown opens after the click returns: read its options once they are drawn.
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    await expect.poll(() => options.count()).toBe(3);
   });
 
   it('staff without a permission are told so on the screen and refused by the API', async () => {
