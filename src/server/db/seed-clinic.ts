@@ -50,6 +50,8 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
         origin: rnd() < 0.85 ? 0 : pick([1, 2]),
         type: rnd() < 0.7 ? 0 : 1,
         status: past ? pick([6, 6, 6, 6, 3, 4]) : d === 0 ? 1 : 0,
+        // Today's waiting patients arrived a few minutes apart (the queue shows their minutes).
+        checked_in_at: !past && d === 0 ? new Date(Date.now() - (slots - s) * 7 * 60_000) : null,
         is_paid: paid,
         amount,
         paid_amount: paid ? amount : 0,
