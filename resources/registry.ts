@@ -15,6 +15,7 @@ import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
 import * as plansFile from './plans';
 import * as platformFile from './platform';
+import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
 import * as supportGrantsFile from './supportGrants';
 import * as tasksFile from './tasks';
@@ -79,6 +80,8 @@ export const registry = [
   platformFile.planHistories,
   platformFile.invoices,
   platformFile.doctorRequests,
+  scheduleFile.workingHours,
+  scheduleFile.closedDays,
   servicesFile.centralLocations,
   servicesFile.centralLinks,
   servicesFile.tenantLocations,

@@ -16,3 +16,10 @@ export function dayOf(now: Date): string {
 export function localDay(now: Date): Dayjs {
   return dayjs(dayOf(now));
 }
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: loadConfig().timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The time of day (HH:mm) it is at `now` in the clinics' time zone. */
+export function timeOfDay(now: Date): string {
+  return clock.format(now);
+}

@@ -12,6 +12,8 @@ export const ENUMS = {
   appointmentStatus: [0, 1, 2, 3, 4, 5, 6],
   bloodGroup: [0, 1, 2, 3, 4, 5, 6, 7],
   incomeSource: [0, 1, 2],
+  // Days of the week as JavaScript and dayjs number them: 0 is Sunday.
+  weekday: [0, 1, 2, 3, 4, 5, 6],
 } as const satisfies Record<string, readonly number[]>;
 
 export type EnumName = keyof typeof ENUMS;

@@ -19,8 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** `value` moved by one step: a unit of a number, a day of a date, an hour of an instant. */
+/** `value` moved by one step: a unit of a number, a day of a date, an hour of an instant, a minute of a time of day. */
 function shifted(field: FieldDef, value: unknown, steps: number): unknown {
+  if (field.type === 'time') {
+    const [h, m] = String(value).split(':').map(Number);
+    const minutes = h * 60 + m + steps;
+    return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  }
   if (field.type === 'date') return new Date(Date.parse(String(value)) + steps * 86_400_000).toISOString().slice(0, 10);
   if (field.type === 'datetime') return new Date(Date.parse(String(value)) + steps * 3_600_000).toISOString();
   return Number(value) + steps;
@@ -29,7 +34,7 @@ function shifted(field: FieldDef, value: unknown, steps: number): unknown {
 /** Values for both sides that keep or break the comparison (the other side mid-range, so one step stays allowed). */
 function sides(def: ResourceDef, check: FieldComparison, keep: boolean): Record<string, unknown> {
   const otherField = def.fields[check.other];
-  const base = otherField.min !== undefined && otherField.max !== undefined ? Math.round((otherField.min + otherField.max) / 2) : otherField.type === 'date' ? '2030-05-10' : 100;
+  const base = otherField.min !== undefined && otherField.max !== undefined ? Math.round((otherField.min + otherField.max) / 2) : otherField.type === 'date' ? '2030-05-10' : otherField.type === 'time' ? '12:30' : 100;
   const steps = keep ? { '<': -1, '<=': 0, '>': 1, '>=': 0 }[check.op] : { '<': 0, '<=': 1, '>': 0, '>=': -1 }[check.op];
   return { [check.other]: base, [check.field]: shifted(def.fields[check.field], base, steps) };
 }

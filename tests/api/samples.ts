@@ -44,9 +44,13 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
       if (field.withinHours) return new Date(Date.now() + 3600_000).toISOString();
       return '2026-01-15T10:30:00.000Z';
     case 'time':
-      return '10:30';
+      // Times of day come in ordered pairs (a working day's start and end; a break, both ends or
+      // none): required ones increase in declaration order, optional ones are left empty.
+      return field.nullable ? null : '10:30';
     case 'enum': {
       const values = enumValues(field.enum ?? '');
+      // A unique one (a doctor's day of the week) differs from sample to sample.
+      if (field.unique) return values[n % values.length];
       // Roles: the most junior one, which every manager may assign.
       return values[values.length - 1];
     }
@@ -58,11 +62,18 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
 /** A complete valid create body; `relations` gives an existing id per related resource. */
 export function sampleInput(def: ResourceDef, relations: Record<string, number> = {}): Record<string, unknown> {
   const n = base + ++counter;
-  return Object.fromEntries(writableFields(def).map(([name, f]) => [name, sampleValue(name, f, n, relations)]));
+  const sample = Object.fromEntries(writableFields(def).map(([name, f]) => [name, sampleValue(name, f, n, relations)]));
+  let hour = 8;
+  for (const [name, f] of writableFields(def)) if (f.type === 'time' && sample[name] !== null) sample[name] = `${String(hour++).padStart(2, '0')}:30`;
+  return sample;
 }
 
 /** A valid partial update touching one plain field. */
 export function sampleUpdate(def: ResourceDef): Record<string, unknown> {
-  const [name, field] = writableFields(def).find(([, f]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern) ?? writableFields(def)[0];
+  const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern;
+  // Without plain text (a doctor's working hours), an enumeration: its first value, where a sample has its last.
+  const choice = ([, f]: [string, FieldDef]) => f.type === 'enum' && !f.unique && !f.assignable;
+  const [name, field] = writableFields(def).find(plain) ?? writableFields(def).find(choice) ?? writableFields(def)[0];
+  if (!plain([name, field]) && field.type === 'enum') return { [name]: enumValues(field.enum ?? '')[0] };
   return { [name]: sampleValue(name, field, ++counter, {}) };
 }

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { ageFromDob, formatAge } from '../../src/client/pages/clinic/lib/age';
 import { chartSeries, monthLabel, yearRows } from '../../src/client/pages/clinic/lib/months';
 import { groupPermissions, rowState, toggleId, toggleRow } from '../../src/client/pages/clinic/lib/permissionMatrix';
-import { groupQueue, nextMoves, shortTime } from '../../src/client/pages/clinic/lib/queue';
+import { groupQueue, nextMoves, nextWaiting, shortTime } from '../../src/client/pages/clinic/lib/queue';
 import { toE164 } from '../../src/shared/phone';
 import { printModel } from '../../src/client/pages/clinic/lib/printModel';
 import { visitBody, visitValues } from '../../src/client/pages/clinic/lib/visitBody';
@@ -109,6 +109,18 @@ describe("today's queue", () => {
     expect(nextMoves(1)).toContain(6);
     expect(nextMoves(6)).toEqual([]);
     expect(shortTime('09:15:00')).toBe('09:15');
+  });
+  it('after a visit, the next patient is the first checked in of those still waiting, then the earliest booked', () => {
+    const day = [
+      { id: 1, status: 1, time: '09:00', checked_in_at: '2026-11-25T09:20:00Z' },
+      { id: 2, status: 1, time: '09:20', checked_in_at: '2026-11-25T09:05:00Z' },
+      { id: 3, status: 6, time: '08:40', checked_in_at: '2026-11-25T08:30:00Z' },
+      { id: 4, status: 1, time: '08:50', checked_in_at: null },
+    ];
+    expect(nextWaiting(day, 99)?.id).toBe(2);
+    expect(nextWaiting(day, 2)?.id).toBe(1);
+    expect(nextWaiting(day.filter((a) => a.id !== 1), 2)?.id).toBe(4);
+    expect(nextWaiting(day.filter((a) => a.id === 3), 2)).toBeUndefined();
   });
 });
 

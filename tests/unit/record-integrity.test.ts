@@ -74,8 +74,8 @@ describe('record integrity in the client', () => {
         const other = fieldRules(t, def.fields[check.other], 'edit', { def, name: check.other });
         expect(other.deps, `${def.name}.${check.other}`).toContain(check.field);
         const validate = own.validate as Record<string, (v: unknown, values: unknown) => true | string>;
-        const date = def.fields[check.field].type === 'date';
-        const [low, high] = date ? ['2030-01-01', '2030-01-02'] : [10, 20];
+        const type = def.fields[check.field].type;
+        const [low, high] = type === 'date' ? ['2030-01-01', '2030-01-02'] : type === 'time' ? ['09:00', '10:30'] : [10, 20];
         const keeps = check.op.startsWith('<') ? { [check.field]: low, [check.other]: high } : { [check.field]: high, [check.other]: low };
         const breaks = { [check.field]: keeps[check.other], [check.other]: keeps[check.field] };
         expect(validate.compare(keeps[check.field], keeps), `${def.name} keeps`).toBe(true);

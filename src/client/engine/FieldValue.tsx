@@ -63,6 +63,9 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
     case 'date':
       // A date is one token: never broken across lines in a narrow column.
       return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
+    case 'time':
+      // Hours and minutes: the seconds the database keeps say nothing at a clinic.
+      return <Ltr className="no-wrap">{String(value).slice(0, 5)}</Ltr>;
     case 'datetime':
       return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</Ltr>;
     case 'money':

@@ -59,6 +59,15 @@ export async function seedClinicWork(trx: Transaction<Database>, tenantId: numbe
     }
   }
   await insert(trx, 'appointments', appointments);
+  // Working hours (the calendar shades the rest): the Main Doctor in the evenings, Saturday to
+  // Thursday, as private clinics in the region work; the other doctor mornings, with a break.
+  const doctors = await sql<{ id: number }>`select id from tenant_users where tenant_id = ${tenantId} and role in (0, 1)`.execute(trx);
+  const stretches = (id: number): [string, string][] => (id === doctorId ? [['16:00', '21:00']] : [['09:00', '11:30'], ['12:00', '14:00']]);
+  await insert(
+    trx,
+    'working_hours',
+    doctors.rows.flatMap((doctor) => [6, 0, 1, 2, 3, 4].flatMap((weekday) => stretches(doctor.id).map(([start_time, end_time]) => ({ tenant_id: tenantId, doctor_id: doctor.id, weekday, start_time, end_time })))),
+  );
 
   await insert(
     trx,

@@ -7,15 +7,9 @@ import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
+import { SLOT_FREEING_STATUSES, minutesOf } from '../../shared/slots';
 import { settleAppointmentPayment, syncAppointmentIncome } from './payments';
 
-/** Statuses that no longer hold a slot: postponed and referred elsewhere. */
-const FREE_STATUSES = [2, 5];
-
-function minutes(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + m;
-}
 
 /** The doctor of a booking made without one: the caller if a doctor, else the clinic's Main Doctor. */
 export async function defaultDoctorId(ctx: HookContext): Promise<number | null> {
@@ -25,18 +19,18 @@ export async function defaultDoctorId(ctx: HookContext): Promise<number | null> 
 }
 
 async function check(ctx: HookContext, merged: Record<string, unknown>, selfId: number | null): Promise<void> {
-  if (FREE_STATUSES.includes(Number(merged.status ?? 0))) return;
+  if (SLOT_FREEING_STATUSES.includes(Number(merged.status ?? 0))) return;
 
   const doctor = merged.doctor_id as number | null;
   const date = String(merged.date);
   await sql`select pg_advisory_xact_lock(hashtext(${`appointments:${ctx.tenantId}:${doctor}:${date}`}))`.execute(ctx.trx);
-  const start = minutes(String(merged.time));
+  const start = minutesOf(String(merged.time));
   const end = start + Number(merged.duration_minutes ?? 15);
   const { rows } = await sql<{ id: number; time: string; duration_minutes: number }>`
     select id, to_char(time, 'HH24:MI') as time, duration_minutes from appointments
     where tenant_id = ${ctx.tenantId} and doctor_id is not distinct from ${doctor} and date = ${date}
-      and status not in (${sql.join(FREE_STATUSES)}) and id <> ${selfId ?? 0}`.execute(ctx.trx);
-  const clash = rows.find((r) => minutes(r.time) < end && start < minutes(r.time) + r.duration_minutes);
+      and status not in (${sql.join(SLOT_FREEING_STATUSES)}) and id <> ${selfId ?? 0}`.execute(ctx.trx);
+  const clash = rows.find((r) => minutesOf(r.time) < end && start < minutesOf(r.time) + r.duration_minutes);
   if (clash) throw invalid({ time: [{ key: 'validation.appointmentOverlap', vars: { time: clash.time } }] });
 }
 

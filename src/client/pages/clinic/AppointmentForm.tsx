@@ -17,6 +17,7 @@ import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
 import { newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
+import { FreeSlots } from './FreeSlots';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
@@ -89,10 +90,15 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       form.setFieldValue('doctor_id', doctors.find((d) => d.id === me)?.id ?? doctors[0].id);
     }
   }, [mode, doctors, me, form]);
+  // A slot clicked on the calendar arrives as ?date=&time=&doctor_id=&duration=.
   const params = new URLSearchParams(location.search);
+  const time = /^\d{2}:\d{2}$/.test(params.get('time') ?? '') ? dayjs(`2000-01-01T${params.get('time')}`) : undefined;
+  const duration = Number(params.get('duration'));
   const initial: Values = {
     date: dayjs(params.get('date') ?? undefined),
-    duration_minutes: 15,
+    time,
+    doctor_id: Number(params.get('doctor_id')) || undefined,
+    duration_minutes: duration >= 5 && duration <= 480 ? duration : 15,
     origin: 0,
     type: 0,
     status: 0,
@@ -134,6 +140,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
           <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
             <NumberInput id="field-duration_minutes" precision={0} suffix={t('units.min', 'min')} style={{ width: '100%' }} />
           </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <FreeSlots form={form} />
         </Col>
         <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
         <Col xs={12} md={8}><Form.Item name="origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>

@@ -3,7 +3,8 @@
 // is in the address (?date=2026-11-24&view=week&status=1&doctor=3&page=2): a reload, a shared
 // link or Back shows the same day.
 import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { EditButton } from '@refinedev/antd';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,8 +19,8 @@ import { MAX_PER_PAGE } from '../../../shared/resource';
 import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
 import { labelsOf } from '../../providers/dataProvider';
-import { WeekGrid, weekDays } from './WeekGrid';
-import { type View, appointmentsView } from './lib/appointmentsView';
+import { ScheduleGrid } from './ScheduleGrid';
+import { type View, appointmentsView, weekDays } from './lib/appointmentsView';
 import { useDoctors } from './useDoctors';
 
 const def = resourceByName('appointments');
@@ -49,6 +50,7 @@ export default function AppointmentsList() {
   const setView = (v: View) => choose({ view: v });
   const setPage = (p: number) => choose({ page: p });
   const { doctors } = useDoctors();
+  const rtl = document.documentElement.dir === 'rtl';
   const several = doctors.length > 1;
   const [sorters, setSorters] = useState<CrudSort[]>([{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
   const week = weekDays(date ?? dayjs());
@@ -91,6 +93,12 @@ export default function AppointmentsList() {
       />
       <Space wrap style={{ marginBottom: 16 }}>
         <DatePicker value={date} onChange={(d) => setDate(d)} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
+        {view !== 'list' && (
+          <Space.Compact>
+            <Button aria-label={t('clinic.previous', 'Previous')} icon={rtl ? <RightOutlined /> : <LeftOutlined />} onClick={() => setDate((date ?? dayjs()).subtract(1, view))} data-testid="calendar-previous" />
+            <Button aria-label={t('clinic.next', 'Next')} icon={rtl ? <LeftOutlined /> : <RightOutlined />} onClick={() => setDate((date ?? dayjs()).add(1, view))} data-testid="calendar-next" />
+          </Space.Compact>
+        )}
         <Button onClick={() => setDate(dayjs())}>{t('clinic.today', 'Today')}</Button>
         {several && (
           <Select<number>
@@ -113,10 +121,19 @@ export default function AppointmentsList() {
           ]}
         />
       </Space>
-      {view === 'week' ? (
-        <WeekGrid days={week} rows={rows} loading={query.isLoading} patientName={patientName} onDay={(d) => choose({ date: d, view: 'day' })} />
-      ) : view === 'day' ? (
-        <DayView rows={rows} loading={query.isLoading} patientCell={patientCell} />
+      {view !== 'list' ? (
+        <ScheduleGrid
+          view={view}
+          days={view === 'week' ? week : [date ?? dayjs()]}
+          rows={rows}
+          loading={query.isLoading}
+          doctors={doctors}
+          doctor={doctor}
+          patientName={patientName}
+          canCreate={canCreate}
+          canEdit={canEdit}
+          onDay={(d) => choose({ date: d, view: 'day' })}
+        />
       ) : (
         <Table<BaseRecord>
           rowKey="id"
@@ -151,26 +168,5 @@ export default function AppointmentsList() {
         </Table>
       )}
     </Card>
-  );
-}
-
-function DayView({ rows, loading, patientCell }: { rows: BaseRecord[]; loading: boolean; patientCell: (r: BaseRecord) => React.ReactNode }) {
-  const t = useT();
-  if (!loading && !rows.length) return <Empty description={t('resources.appointments.empty', 'No appointments')} />;
-  return (
-    <Space direction="vertical" style={{ width: '100%' }} data-testid="day-view">
-      {rows.map((r) => (
-        <Card key={String(r.id)} size="small">
-          <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-            <Space>
-              <Typography.Text strong dir="ltr">{shortTime(r.time)}</Typography.Text>
-              {patientCell(r)}
-              <StatusTag status={r.status} />
-            </Space>
-            <AppointmentActions id={r.id as number} status={Number(r.status)} />
-          </Space>
-        </Card>
-      ))}
-    </Space>
   );
 }

@@ -1,8 +1,9 @@
 // visitings/:id/new (id = the appointment): the appointment's patient, then the visit form.
-// After saving, the appointment is marked Done and the prescription can be printed.
+// After saving, the appointment is marked Done, the prescription can be printed, and the doctor
+// goes on to the next waiting patient of the day.
 import { useState } from 'react';
 import { Alert, Button, Card, Result, Space } from 'antd';
-import { HistoryOutlined } from '@ant-design/icons';
+import { HistoryOutlined, StepForwardOutlined } from '@ant-design/icons';
 import { type BaseRecord, useInvalidate, useList, useOne } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { useT } from '../../i18n/useT';
@@ -13,11 +14,17 @@ import { StatusTag } from './status';
 import { usePrint } from './usePrint';
 import { VisitForm } from './VisitForm';
 import { PrintButton } from './PrintButton';
-import { shortTime } from './lib/queue';
+import { type QueueItem, nextWaiting, shortTime } from './lib/queue';
+import { labelsOf } from '../../providers/dataProvider';
 
-export default function VisitNew() {
-  const t = useT();
+// One page per appointment: going on to the next patient starts afresh.
+export default function VisitNewPage() {
   const { id } = useParams();
+  return <VisitNew key={id} id={id} />;
+}
+
+function VisitNew({ id }: { id: string | undefined }) {
+  const t = useT();
   const appointmentId = Number(id);
   const { result: appointment, query: aq } = useOne({ resource: 'appointments', id: id ?? '', queryOptions: { enabled: !!id } });
   const patientId = appointment?.patient_id as number | undefined;
@@ -26,6 +33,20 @@ export default function VisitNew() {
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<BaseRecord | null>(null);
   const printer = usePrint();
+  // The same doctor's patients waiting today, read once the visit is saved.
+  const { result: waiting, query: wq } = useList<QueueItem & { patient_id: number; checked_in_at: string | null }>({
+    resource: 'appointments',
+    filters: [
+      { field: 'date', operator: 'eq', value: String(appointment?.date ?? '').slice(0, 10) },
+      { field: 'status', operator: 'eq', value: 1 },
+      ...(appointment?.doctor_id ? [{ field: 'doctor_id', operator: 'eq' as const, value: appointment.doctor_id }] : []),
+    ],
+    sorters: [{ field: 'time', order: 'asc' }],
+    pagination: { pageSize: 50 },
+    queryOptions: { enabled: !!saved && !!appointment },
+  });
+  const next = saved ? nextWaiting(waiting.data ?? [], appointmentId) : undefined;
+  const nextName = next ? labelsOf(wq.data).patient_id?.[String(next.patient_id)] : undefined;
 
   const onSaved = (visit: BaseRecord) => {
     setSaved(visit);
@@ -53,6 +74,11 @@ export default function VisitNew() {
           subTitle={t('clinic.appointmentDone', 'The appointment is marked as done.')}
           extra={[
             <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
+            next && (
+              <Link key="next" to={`/visitings/${String(next.id)}/new`} data-testid="next-patient">
+                <Button icon={<StepForwardOutlined />}>{t('clinic.nextPatient', 'Next patient')}{nextName ? <>: <bdi>{nextName}</bdi></> : null}</Button>
+              </Link>
+            ),
             <Link key="dash" to="/dashboard"><Button>{t('nav.dashboard', 'Dashboard')}</Button></Link>,
           ]}
         />

@@ -11,6 +11,7 @@ import { callerOf, useSession } from '../../providers/session';
 import { hasPermission } from '../../../shared/access';
 import { toast } from '../../providers/notify';
 import { STATUS, nextMoves } from './lib/queue';
+import { PostponeButton } from './PostponeButton';
 
 export const STATUS_FIELD = { type: 'enum' as const, enum: 'appointmentStatus' };
 const APPOINTMENTS = resourceByName('appointments');
@@ -44,6 +45,8 @@ export function AppointmentActions({ id, status }: { id: number | string; status
     <Space size={4} wrap>
       {mayUpdate &&
         nextMoves(status).map((to) => {
+          // Postponing asks for the new slot first.
+          if (to === STATUS.postponed) return <PostponeButton key={to} id={id} label={enumLabel(t, STATUS_FIELD, to)} />;
           const button = (
             <Button size="small" data-testid={`move-${id}-${to}`} loading={mutation.isPending && (mutation.variables?.values as { status?: number } | undefined)?.status === to} onClick={to === STATUS.refer ? undefined : () => move(to)}>
               {enumLabel(t, STATUS_FIELD, to)}

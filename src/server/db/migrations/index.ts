@@ -37,6 +37,7 @@ import * as m037 from './037_legal_module';
 import * as m038 from './038_unique_law_articles';
 import * as m039 from './039_record_changes';
 import * as m040 from './040_check_in_time';
+import * as m041 from './041_schedule';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '038_unique_law_articles': m038,
   '039_record_changes': m039,
   '040_check_in_time': m040,
+  '041_schedule': m041,
 };
 
 export const migrationProvider: MigrationProvider = {

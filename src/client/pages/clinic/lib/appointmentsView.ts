@@ -23,3 +23,9 @@ export function appointmentsView(params: URLSearchParams): { date: Dayjs | null;
   };
 }
 
+
+/** The seven days of the week that holds `day` (the locale decides the first day: Saturday in ckb and ar). */
+export function weekDays(day: Dayjs): Dayjs[] {
+  const start = day.startOf('week');
+  return Array.from({ length: 7 }, (_, i) => start.add(i, 'day'));
+}

@@ -43,3 +43,13 @@ export function nextMoves(status: number): number[] {
 export function shortTime(time: unknown): string {
   return typeof time === 'string' ? time.slice(0, 5) : '';
 }
+
+/**
+ * Who the doctor sees next after a visit: of the day's waiting patients (not the one just seen),
+ * the first checked in, then the earliest booked.
+ */
+export function nextWaiting<T extends QueueItem & { checked_in_at?: string | null }>(items: readonly T[], seenId: number | string): T | undefined {
+  return items
+    .filter((i) => Number(i.status) === STATUS.waiting && String(i.id) !== String(seenId))
+    .sort((a, b) => String(a.checked_in_at ?? '\uffff').localeCompare(String(b.checked_in_at ?? '\uffff')) || String(a.time ?? '').localeCompare(String(b.time ?? '')))[0];
+}

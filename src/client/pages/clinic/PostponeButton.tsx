@@ -1,0 +1,66 @@
+// Postponing asks for the new slot: the booking becomes Postponed and a new one holds the day and
+// time chosen (POST /appointments/:id/postpone, one transaction). A taken slot is said with the
+// server's reason and nothing changes.
+import { useRef, useState } from 'react';
+import { Button, DatePicker, Popconfirm, Space, TimePicker, Typography } from 'antd';
+import { useInvalidate } from '@refinedev/core';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { PICKER_DIGITS } from '../../engine/digitInputs';
+import { api } from '../../providers/http';
+import { toast } from '../../providers/notify';
+import { errorsOf } from './formErrors';
+
+export function PostponeButton({ id, label }: { id: number | string; label: string }) {
+  const t = useT();
+  const invalidate = useInvalidate();
+  const [date, setDate] = useState<Dayjs | null>(dayjs().add(7, 'day'));
+  const [time, setTime] = useState<Dayjs | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  // A refused slot keeps the question open with the reason (the close that follows is ignored).
+  const refused = useRef(false);
+  const confirm = async () => {
+    if (!date || !time) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api(`/appointments/${id}/postpone`, { method: 'POST', body: { date: date.format('YYYY-MM-DD'), time: time.format('HH:mm') } });
+      toast('success', t('clinic.postponedTo', { date: date.format('YYYY-MM-DD'), time: time.format('HH:mm') }));
+      await invalidate({ resource: 'appointments', invalidates: ['list', 'many', 'detail'] });
+    } catch (err) {
+      const fields = Object.values(errorsOf(err)).flat();
+      setError(fields.length ? fields.join(' ') : err instanceof Error ? err.message : String(err));
+      refused.current = true;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popconfirm
+      icon={null}
+      title={t('clinic.postponeTo', 'Postpone to')}
+      description={
+        <Space direction="vertical" data-testid={`postpone-${id}`}>
+          <Space>
+            <DatePicker value={date} onChange={setDate} components={PICKER_DIGITS} allowClear={false} disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid={`postpone-date-${id}`} />
+            <TimePicker value={time} onChange={setTime} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} data-testid={`postpone-time-${id}`} />
+          </Space>
+          {error && <Typography.Text type="danger">{error}</Typography.Text>}
+        </Space>
+      }
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && refused.current) refused.current = false;
+        else setOpen(next);
+      }}
+      okText={label}
+      okButtonProps={{ disabled: !date || !time, loading: busy }}
+      cancelText={t('buttons.cancel', 'Cancel')}
+      onConfirm={confirm}
+    >
+      <Button size="small" data-testid={`move-${id}-2`}>{label}</Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,102 @@
+// The calendar's calls beside the engine's appointment routes:
+// - GET /appointments/availability: each doctor's hours and free slots over a few days, for the
+//   calendar (shading, click-to-book) and the booking form's slot choices. Read by whoever may
+//   read appointments; it names no patient.
+// - POST /appointments/:id/postpone { date, time }: the booking is marked Postponed and a new one
+//   made at the new slot, in one transaction (both audited, the new one under the overlap rule):
+//   a refused slot leaves the booking as it was.
+import type { FastifyInstance } from 'fastify';
+import dayjs from 'dayjs';
+import { sql } from 'kysely';
+import { resourceByName } from '../../../resources';
+import { TENANT_ROLE } from '../../shared/roles';
+import { type Booking, type ClosedDay, type DoctorDay, SLOT_FREEING_STATUSES, type WeeklyHours, doctorDay } from '../../shared/slots';
+import { badQuery, notFound } from '../http/errors';
+import { Diverted } from '../engine/hooks';
+import { assertValid } from '../engine/validate';
+import { APPOINTMENT_STATUS } from '../../shared/enums';
+import { dayOf, timeOfDay } from '../days';
+
+const APPOINTMENTS = resourceByName('appointments');
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written YYYY-MM-DD (dayjs alone would roll 2031-13-01 over into 2032). */
+const isDay = (text: string) => DAY.test(text) && dayjs(text).format('YYYY-MM-DD') === text;
+/** The longest range one request may ask (six weeks: a month view and its edges). */
+const MAX_DAYS = 42;
+
+interface Query {
+  from?: string;
+  to?: string;
+  doctor_id?: string;
+  slot?: string;
+}
+
+function readQuery(query: Query): { from: string; to: string; doctorId: number | null; slot: number } {
+  const from = query.from ?? '';
+  const to = query.to ?? from;
+  if (!isDay(from)) throw badQuery({ from: [{ key: 'validation.date' }] });
+  if (!isDay(to) || to < from) throw badQuery({ to: [{ key: 'validation.date' }] });
+  if (dayjs(to).diff(from, 'day') >= MAX_DAYS) throw badQuery({ to: [{ key: 'validation.range', vars: { min: 1, max: MAX_DAYS } }] });
+  const doctorId = query.doctor_id === undefined || query.doctor_id === '' ? null : Number(query.doctor_id);
+  if (doctorId !== null && !(Number.isSafeInteger(doctorId) && doctorId > 0)) throw badQuery({ doctor_id: [{ key: 'validation.integer' }] });
+  const slot = query.slot === undefined ? 15 : Number(query.slot);
+  if (!Number.isInteger(slot) || slot < 5 || slot > 240) throw badQuery({ slot: [{ key: 'validation.range', vars: { min: 5, max: 240 } }] });
+  return { from, to, doctorId, slot };
+}
+
+const postponeBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'time'],
+  properties: { date: { type: 'string', format: 'date' }, time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' } },
+};
+/** What the new booking keeps of the postponed one (not its payment: that stays with the visit it paid for). */
+const CARRIED = ['patient_id', 'doctor_id', 'duration_minutes', 'origin', 'type', 'amount'] as const;
+
+export function registerScheduleRoutes(app: FastifyInstance): void {
+  app.post('/appointments/:id/postpone', { config: { scope: 'tenant' }, schema: { tags: ['appointments'], summary: 'Postpone a booking to a new slot: it becomes Postponed, a new booking holds the slot', body: postponeBody } }, async (request, reply) => {
+    const body = assertValid<{ date: string; time: string }>(postponeBody, request.body);
+    const id = Number((request.params as { id: string }).id);
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+    const made = await request.data.transaction(async () => {
+      const old = await request.data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
+      if (old instanceof Diverted) throw new Error('appointments are never diverted');
+      const carried = Object.fromEntries(CARRIED.map((k) => [k, old[k]]));
+      return request.data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active });
+    });
+    if (made instanceof Diverted) throw new Error('appointments are never diverted');
+    return reply.code(201).send({ data: made });
+  });
+
+  app.get('/appointments/availability', { config: { scope: 'tenant' }, schema: { tags: ['appointments'], summary: "Doctors' working hours and free slots, day by day (from, to, doctor_id, slot minutes)" } }, async (request) => {
+    request.data.authorize(APPOINTMENTS, 'read');
+    const { from, to, doctorId, slot } = readQuery(request.query as Query);
+    const tenantId = request.tenant!.id;
+    const now = request.data.now();
+    const { doctors, weekly, closed, bookings } = await request.data.transaction(async (trx) => {
+      const doctorRows = await sql<{ id: number }>`
+        select id from tenant_users where tenant_id = ${tenantId} and role in (${TENANT_ROLE.mainDoctor}, ${TENANT_ROLE.doctor}) and is_active
+          ${doctorId === null ? sql`` : sql`and id = ${doctorId}`} order by role, name`.execute(trx);
+      const ids = doctorRows.rows.map((r) => Number(r.id));
+      if (!ids.length) return { doctors: ids, weekly: [], closed: [], bookings: [] };
+      const [weeklyRows, closedRows, bookingRows] = await Promise.all([
+        sql<WeeklyHours>`select doctor_id::int, weekday, to_char(start_time, 'HH24:MI') as start_time, to_char(end_time, 'HH24:MI') as end_time
+                         from working_hours where tenant_id = ${tenantId} and doctor_id in (${sql.join(ids)})`.execute(trx),
+        sql<ClosedDay>`select to_char(date, 'YYYY-MM-DD') as date, doctor_id::int, reason from closed_days
+                       where tenant_id = ${tenantId} and date between ${from} and ${to}`.execute(trx),
+        sql<Booking>`select doctor_id::int, to_char(date, 'YYYY-MM-DD') as date, to_char(time, 'HH24:MI') as time, duration_minutes from appointments
+                     where tenant_id = ${tenantId} and date between ${from} and ${to} and doctor_id in (${sql.join(ids)})
+                       and status not in (${sql.join(SLOT_FREEING_STATUSES)})`.execute(trx),
+      ]);
+      return { doctors: ids, weekly: weeklyRows.rows, closed: closedRows.rows, bookings: bookingRows.rows };
+    });
+    const clinicNow = { date: dayOf(now), time: timeOfDay(now) };
+    const days: { date: string; doctors: DoctorDay[] }[] = [];
+    for (let d = dayjs(from); !d.isAfter(to); d = d.add(1, 'day')) {
+      const date = d.format('YYYY-MM-DD');
+      days.push({ date, doctors: doctors.map((id) => doctorDay(id, date, { weekly, closed, bookings, slot, now: clinicNow })) });
+    }
+    return { data: { slot, days } };
+  });
+}
+
