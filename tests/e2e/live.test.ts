@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import ckb from '../../locales/ckb.json';
+import { latinDigits } from '../../src/shared/digits';
 import { api, baseUrl, login, newContext, pagePerTest, waitForPath } from './browser';
 
 const { page } = pagePerTest();
@@ -19,6 +20,13 @@ describe('live updates, in Kurdish', () => {
       const secretary = await other.newPage();
       await login(secretary, 'demo.localhost', 'secretary');
       await waitForPath(secretary, '/dashboard');
+
+      // The dashboard's counts follow too: the secretary adds a task, the doctor's open tasks grow.
+      const tasks = doctor.getByTestId('count-tasks').locator('.ant-statistic-content-value');
+      await tasks.waitFor();
+      const before = Number(latinDigits(await tasks.innerText()).replace(/\D/g, ''));
+      expect((await api(secretary, '/tasks', { method: 'POST', body: { title: `Live task ${Date.now().toString(36)}` } })).status).toBe(201);
+      await expect.poll(async () => Number(latinDigits(await tasks.innerText()).replace(/\D/g, '')), { timeout: 5000 }).toBe(before + 1);
 
       await doctor.goto(`${baseUrl('demo.localhost')}/appointments`);
       await doctor.locator('.ant-table').first().waitFor();

@@ -12,7 +12,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { Button, Descriptions, Modal, Skeleton, Space, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { type BaseRecord, useSubscription, useUpdate } from '@refinedev/core';
+import { type BaseRecord, useUpdate } from '@refinedev/core';
 import { Link, useNavigate } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
@@ -54,6 +54,8 @@ type Availability = { data?: { slot: number; days: { date: string; doctors: Doct
 const MOVABLE = new Set<number>([APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.waiting, APPOINTMENT_STATUS.late]);
 /** The status colours of status.tsx as solid fills for the grid's blocks. */
 const FILLS: Record<number, string> = { 0: '#1677ff', 1: '#d48806', 2: '#8c8c8c', 3: '#d4380d', 4: '#722ed1', 5: '#08979c', 6: '#389e0d' };
+/** What the free slots are made of. */
+const SCHEDULE_SOURCES = ['appointments', 'workingHours', 'closedDays'] as const;
 const DAY_START = 8 * 60;
 const DAY_END = 20 * 60;
 
@@ -82,12 +84,8 @@ export function ScheduleGrid(props: { view: 'day' | 'week'; days: Dayjs[]; rows:
   const rtl = document.documentElement.dir === 'rtl';
   const from = days[0].format('YYYY-MM-DD');
   const to = days[days.length - 1].format('YYYY-MM-DD');
-  const availability = useApiGet<Availability>('/appointments/availability', { from, to, ...(doctor ? { doctor_id: doctor } : {}) });
   // Hours and free slots follow every change of bookings, hours or closed days, from anyone.
-  const refetch = () => void availability.refetch();
-  useSubscription({ channel: 'resources/appointments', types: ['*'], onLiveEvent: refetch });
-  useSubscription({ channel: 'resources/workingHours', types: ['*'], onLiveEvent: refetch });
-  useSubscription({ channel: 'resources/closedDays', types: ['*'], onLiveEvent: refetch });
+  const availability = useApiGet<Availability>('/appointments/availability', { from, to, ...(doctor ? { doctor_id: doctor } : {}) }, true, SCHEDULE_SOURCES);
   const dayOf = (date: string, doctorId: number) => availability.data?.data?.days.find((d) => d.date === date)?.doctors.find((d) => d.doctor_id === doctorId);
   const shown = doctor ? doctors.filter((d) => d.id === doctor) : doctors;
   const columns = view === 'day' && shown.length > 1 ? shown.map((d) => ({ id: d.id, title: d.name })) : undefined;
