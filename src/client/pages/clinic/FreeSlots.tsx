@@ -3,13 +3,8 @@
 import { Button, Form, type FormInstance, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import type { DoctorDay } from '../../../shared/slots';
 import { useApiGet } from './useApi';
-
-/** What the free slots are made of: someone else's booking takes its slot off the list. */
-const SOURCES = ['appointments', 'workingHours', 'closedDays'];
-
-type Availability = { data?: { days: { date: string; doctors: DoctorDay[] }[] } };
+import { AVAILABILITY_SOURCES, type Availability } from './lib/availability';
 
 export function FreeSlots({ form }: { form: FormInstance }) {
   const t = useT();
@@ -17,7 +12,7 @@ export function FreeSlots({ form }: { form: FormInstance }) {
   const date = Form.useWatch<Dayjs | undefined>('date', form);
   const time = Form.useWatch<Dayjs | undefined>('time', form);
   const day = date?.isValid() ? date.format('YYYY-MM-DD') : null;
-  const { data } = useApiGet<Availability>('/appointments/availability', { from: day ?? '', doctor_id: doctorId ?? '' }, !!day && !!doctorId, SOURCES);
+  const { data } = useApiGet<Availability>('/appointments/availability', { from: day ?? '', doctor_id: doctorId ?? '' }, !!day && !!doctorId, AVAILABILITY_SOURCES);
   const own = data?.data?.days[0]?.doctors.find((d) => d.doctor_id === doctorId);
   if (!own || own.hours === null) return null;
   const chosen = time?.format('HH:mm');

@@ -20,6 +20,7 @@ import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import { type DoctorDay, minutesOf } from '../../../shared/slots';
 import { toast } from '../../providers/notify';
 import { useApiGet } from './useApi';
+import { AVAILABILITY_SOURCES, type Availability } from './lib/availability';
 import type { Doctor } from './useDoctors';
 import { shortTime } from './lib/queue';
 import { AppointmentActions, StatusTag } from './status';
@@ -47,15 +48,11 @@ interface CalendarResource {
   id: number;
   title: string;
 }
-/** GET /appointments/availability's answer. */
-type Availability = { data?: { slot: number; days: { date: string; doctors: DoctorDay[] }[] } };
 
 /** Bookings that may still be moved: not seen, referred or postponed. */
 const MOVABLE = new Set<number>([APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.waiting, APPOINTMENT_STATUS.late]);
 /** The status colours of status.tsx as solid fills for the grid's blocks. */
 const FILLS: Record<number, string> = { 0: '#1677ff', 1: '#d48806', 2: '#8c8c8c', 3: '#d4380d', 4: '#722ed1', 5: '#08979c', 6: '#389e0d' };
-/** What the free slots are made of. */
-const SCHEDULE_SOURCES = ['appointments', 'workingHours', 'closedDays'] as const;
 const DAY_START = 8 * 60;
 const DAY_END = 20 * 60;
 
@@ -85,7 +82,7 @@ export function ScheduleGrid(props: { view: 'day' | 'week'; days: Dayjs[]; rows:
   const from = days[0].format('YYYY-MM-DD');
   const to = days[days.length - 1].format('YYYY-MM-DD');
   // Hours and free slots follow every change of bookings, hours or closed days, from anyone.
-  const availability = useApiGet<Availability>('/appointments/availability', { from, to, ...(doctor ? { doctor_id: doctor } : {}) }, true, SCHEDULE_SOURCES);
+  const availability = useApiGet<Availability>('/appointments/availability', { from, to, ...(doctor ? { doctor_id: doctor } : {}) }, true, AVAILABILITY_SOURCES);
   const dayOf = (date: string, doctorId: number) => availability.data?.data?.days.find((d) => d.date === date)?.doctors.find((d) => d.doctor_id === doctorId);
   const shown = doctor ? doctors.filter((d) => d.id === doctor) : doctors;
   const columns = view === 'day' && shown.length > 1 ? shown.map((d) => ({ id: d.id, title: d.name })) : undefined;
