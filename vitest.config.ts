@@ -29,6 +29,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -102,7 +102,10 @@ export function App({ tenantExists }: { tenantExists: boolean }) {
   const lang = (i18n.language as Lang) ?? 'ckb';
   const locale = useAntdLocale(lang);
   return (
-    <BrowserRouter>
+    // No transitions: by default React Router keeps the previous page on screen, and clickable,
+    // while the next one loads, so a "Create" pressed then opened the previous list's form. Now
+    // the next page or its spinner replaces it at once.
+    <BrowserRouter useTransitions={false}>
       <ConfigProvider
         direction={isRtl(lang) ? 'rtl' : 'ltr'}
         locale={locale}

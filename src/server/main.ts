@@ -1,5 +1,6 @@
 // `npm start`: prepare the database, serve, and tell the person at the terminal how to get in.
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
@@ -32,8 +33,20 @@ const job = setInterval(runJob, Math.min(config.jobIntervalMinutes * 60_000, 2 *
 job.unref();
 runJob();
 
+// The embedded database runs on this thread: a long query or job stalls every request. Said in
+// the log, so a slow afternoon at a clinic can be traced to its cause.
+const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+loopDelay.enable();
+const stallWatch = setInterval(() => {
+  const worstMs = Math.round(loopDelay.max / 1e6);
+  if (worstMs > 1000) app.log.warn({ stalledMs: worstMs }, 'the server was unresponsive');
+  loopDelay.reset();
+}, 10_000);
+stallWatch.unref();
+
 const shutdown = async () => {
   clearInterval(job);
+  clearInterval(stallWatch);
   await app.close();
   await db.close();
   process.exit(0);

@@ -1,6 +1,7 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { watchContext } from './diagnostics';
 
 export const PASSWORD = 'demo-pass-1234';
 
@@ -8,18 +9,28 @@ export function baseUrl(host = 'localhost'): string {
   return `http://${host}:${inject('e2ePort')}`;
 }
 
+/** Chromium; every context it opens is watched, so a failed test says what its pages were doing. */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchContext(await newContext(options));
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    return context.newPage();
+  };
+  return browser;
 }
 
 /** A fresh context whose pages start in English unless a language was chosen. */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
   await context.addInitScript(() => {
+    // about:blank has no storage of its own: nothing to set there.
+    if (window.location.protocol === 'about:') return;
     if (!window.localStorage.getItem('user-locale')) window.localStorage.setItem('user-locale', 'en');
   });
   context.setDefaultTimeout(15_000);

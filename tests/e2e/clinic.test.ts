@@ -34,6 +34,23 @@ describe('clinic application', () => {
     expect(await row.getByText('Female').count()).toBe(1);
   });
 
+  it('a menu entry replaces the page at once: the previous list is never left on screen to be clicked', async () => {
+    await login(page, 'demo.localhost', 'doctor');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${baseUrl('demo.localhost')}/patients`);
+    await page.locator('.ant-table-row').first().waitFor();
+    // The appointments page's code is not loaded yet: a router that waited for it would keep the
+    // patients list (and its Create button) on screen meanwhile.
+    const previousStays = await page.evaluate(async () => {
+      const table = document.querySelector('.ant-table');
+      document.querySelector<HTMLAnchorElement>('[data-testid="app-menu"] a[href="/appointments"]')?.click();
+      await Promise.resolve();
+      // React hides a replaced page (display: none) rather than removing it at once.
+      return { moved: window.location.pathname, stays: table?.checkVisibility() };
+    });
+    expect(previousStays).toEqual({ moved: '/appointments', stays: false });
+  });
+
   it('a required field is checked before sending', async () => {
     await login(page, 'demo.localhost', 'doctor');
     await waitForPath(page, '/dashboard');

@@ -2,7 +2,7 @@
 // port with a fresh data folder (demo data is seeded), waits until it answers, hands the port to the
 // tests, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +44,31 @@ async function waitUntilUp(port: number, child: ChildProcess, timeoutMs: number)
   throw new Error(`Server did not answer on port ${port} within ${timeoutMs} ms`);
 }
 
+/**
+ * What the server said was slow during the run (requests over 3 s, stalls of its thread): printed at
+ * the end, so a browser test that timed out can be matched with the server's side.
+ */
+function reportSlowness(logFile: string): void {
+  const urls = new Map<string, string>();
+  const found: string[] = [];
+  for (const text of readFileSync(logFile, 'utf8').split('\n')) {
+    let entry: { time?: number; reqId?: string; req?: { method: string; url: string }; responseTime?: number; stalledMs?: number; res?: { statusCode: number } };
+    try {
+      entry = JSON.parse(text) as typeof entry;
+    } catch {
+      continue; // not a log record
+    }
+    const at = new Date(entry.time ?? 0).toISOString().slice(11, 19);
+    if (entry.req && entry.reqId) urls.set(entry.reqId, `${entry.req.method} ${entry.req.url}`);
+    if (entry.responseTime !== undefined && entry.responseTime > 3000 && entry.reqId) {
+      const url = urls.get(entry.reqId) ?? '?';
+      if (!url.endsWith('/live')) found.push(`${at} ${url} ${entry.res?.statusCode ?? ''} ${Math.round(entry.responseTime)} ms`);
+    }
+    if (entry.stalledMs) found.push(`${at} server thread stalled ${entry.stalledMs} ms`);
+  }
+  if (found.length) console.error(`--- the e2e server was slow ${found.length} times ---\n${found.slice(-40).join('\n')}`);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const root = process.cwd();
   if (!process.env.E2E_SKIP_BUILD) {
@@ -76,6 +101,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2ePort', port);
   project.provide('e2eLog', logFile);
   return async () => {
+    reportSlowness(logFile);
     if (child.exitCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { api, baseUrl, launch, login, waitForPath } from './browser';
+import { note } from './diagnostics';
 
 const tag = Date.now().toString(36);
 const LAW = `law${tag}`;
@@ -55,6 +56,7 @@ async function openCreate(page: Page, list: string): Promise<void> {
 async function clickUntil(page: Page, target: Locator, path: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await target.click();
+    note(`clicked for ${path} (attempt ${attempt})`);
     const arrived = await page.waitForURL((url) => url.pathname === path, { timeout: 5_000 }).then(() => true, () => false);
     if (arrived) return;
     if (attempt === 3) {

@@ -1,0 +1,89 @@
+// What a failed browser test leaves behind to explain it: for every page it had open, the address,
+// the requests still unanswered (and for how long), the last console errors and the start of the
+// visible text. Without it a failure on a CI machine reads only "timeout waiting for a button".
+// Pages are described when their context closes (tests close them in afterEach, before vitest's
+// onTestFailed runs) and again, if still open, when the failure is reported.
+import type { BrowserContext, Page, Request } from 'playwright-core';
+
+interface Watched {
+  page: Page;
+  pending: Map<Request, number>;
+  errors: string[];
+  /** Requests that took long, answered or not. */
+  slow: string[];
+  /** Where the page went, and when. */
+  visits: string[];
+}
+
+const SLOW_MS = 3_000;
+const clock = () => new Date().toISOString().slice(11, 23);
+const open = new Set<Watched>();
+let notes: string[] = [];
+
+function line(request: Request, started: number): string {
+  return `${request.method()} ${new URL(request.url()).pathname} ${Date.now() - started} ms`;
+}
+
+function watchPage(page: Page): void {
+  const watched: Watched = { page, pending: new Map(), errors: [], slow: [], visits: [] };
+  open.add(watched);
+  const settle = (request: Request) => {
+    const started = watched.pending.get(request);
+    watched.pending.delete(request);
+    if (started !== undefined && Date.now() - started > SLOW_MS && !request.url().endsWith('/live')) watched.slow.push(line(request, started));
+  };
+  page.on('request', (request) => watched.pending.set(request, Date.now()));
+  page.on('requestfinished', settle);
+  page.on('requestfailed', settle);
+  page.on('console', (message) => {
+    if (message.type() === 'error') watched.errors = [...watched.errors, message.text().slice(0, 300)].slice(-8);
+  });
+  page.on('pageerror', (error) => (watched.errors = [...watched.errors, `pageerror: ${error.message.slice(0, 300)}`].slice(-8)));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) watched.visits = [...watched.visits, `${clock()} ${new URL(frame.url()).pathname}`].slice(-10);
+  });
+  page.on('close', () => open.delete(watched));
+}
+
+async function describe(watched: Watched): Promise<string> {
+  const { page } = watched;
+  const text = await page
+    .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, 500) ?? '')
+    .catch((err: unknown) => `(no text: ${String(err).slice(0, 100)})`);
+  const waiting = [...watched.pending].map(([r, t]) => line(r, t));
+  return [
+    `page ${page.url()} (described at ${clock()})`,
+    `  went to: ${watched.visits.join(', ') || 'nowhere'}`,
+    `  unanswered: ${waiting.join('; ') || 'none'}`,
+    `  slow: ${watched.slow.slice(-10).join('; ') || 'none'}`,
+    `  console errors: ${watched.errors.join(' | ') || 'none'}`,
+    `  text: ${text}`,
+  ].join('\n');
+}
+
+/** Follows the context's pages, and describes them just before it closes. */
+export function watchContext(context: BrowserContext): BrowserContext {
+  context.on('page', watchPage);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    for (const watched of [...open].filter((w) => w.page.context() === context)) notes.push(await describe(watched));
+    return close(options);
+  };
+  return context;
+}
+
+/** A step of the test worth seeing beside the pages' history (a click, a retry). */
+export function note(text: string): void {
+  notes.push(`${clock()} ${text}`);
+}
+
+/** Forgets what earlier tests left. */
+export function resetDiagnostics(): void {
+  notes = [];
+}
+
+/** The pages of the test that just failed. */
+export async function diagnostics(): Promise<string> {
+  const live = await Promise.all([...open].map(describe));
+  return [...notes, ...live].join('\n') || 'no pages were open';
+}
