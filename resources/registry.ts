@@ -15,6 +15,7 @@ import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
 import * as plansFile from './plans';
 import * as platformFile from './platform';
+import * as safetyFile from './safety';
 import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
 import * as supportGrantsFile from './supportGrants';
@@ -80,6 +81,8 @@ export const registry = [
   platformFile.planHistories,
   platformFile.invoices,
   platformFile.doctorRequests,
+  safetyFile.allergies,
+  safetyFile.patientAlerts,
   scheduleFile.workingHours,
   scheduleFile.closedDays,
   servicesFile.centralLocations,

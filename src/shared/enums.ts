@@ -14,6 +14,10 @@ export const ENUMS = {
   incomeSource: [0, 1, 2],
   // Days of the week as JavaScript and dayjs number them: 0 is Sunday.
   weekday: [0, 1, 2, 3, 4, 5, 6],
+  // mild, moderate, severe, life-threatening (anaphylaxis).
+  allergySeverity: [0, 1, 2, 3],
+  // pregnancy, breastfeeding, kidney disease, liver disease, anticoagulant, implanted device, other.
+  alertKind: [0, 1, 2, 3, 4, 5, 6],
 } as const satisfies Record<string, readonly number[]>;
 
 export type EnumName = keyof typeof ENUMS;
@@ -22,6 +26,7 @@ export type EnumName = keyof typeof ENUMS;
 export const ENUM_TONES: Partial<Record<EnumName, readonly string[]>> = {
   accountStatus: ['green', 'orange', 'default'],
   priority: ['red', 'orange', 'blue'],
+  allergySeverity: ['gold', 'orange', 'red', 'magenta'],
 };
 
 export function enumValues(name: string): readonly number[] {

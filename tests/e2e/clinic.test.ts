@@ -1,7 +1,7 @@
 // Clinic application journeys on demo.localhost (and the other clinic hosts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 describe('clinic application', () => {
   const current = pagePerTest();
@@ -107,6 +107,25 @@ describe('clinic application', () => {
     await page.getByRole('tab', { name: 'Vital signs' }).click();
     await page.waitForURL((url) => url.pathname.endsWith('/nurses/vital-signs'));
     await page.getByRole('columnheader', { name: 'Heart rate' }).waitFor();
+  });
+
+  it("the doctor records an allergy on the patient's tab and the safety header turns red with it", async () => {
+    await login(page, 'demo.localhost', 'doctor');
+    await waitForPath(page, '/dashboard');
+    const patient = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: `Allergy Test ${Date.now().toString(36)}`, gender: 1 } });
+    expect(patient.status).toBe(201);
+
+    await page.goto(`${baseUrl('demo.localhost')}/patients/${patient.body.data.id}/nurses/allergies`);
+    await expect.poll(() => page.getByTestId('safety-allergies').textContent()).toBe('No known allergies');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.locator('#field-substance').fill('Penicillin');
+    await page.locator('#field-severity').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Life-threatening' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, `/patients/${patient.body.data.id}/nurses/allergies`);
+    const banner = page.getByTestId('safety-allergies');
+    await expect.poll(() => banner.textContent()).toContain('Penicillin · Life-threatening');
+    expect(await banner.getAttribute('class')).toContain('ant-alert-error');
   });
 
   it('an unregistered clinic shows the 418 screen on every route', async () => {

@@ -70,6 +70,8 @@ describe("the patient's page uses the same tabs", () => {
       'nurses/past-medical-histories',
       'nurses/past-medications',
       'nurses/common-diseases',
+      'nurses/allergies',
+      'nurses/alerts',
     ]);
   });
 

@@ -33,7 +33,7 @@ const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }[]> = {
   ],
   nurse: [
     { tables: ['patients', 'drugs'], actions: ['read'] },
-    { tables: ['vitalSigns', 'pastMedicalHistories', 'pastMedications', 'patientDiseases'], actions: ['read', 'create', 'update', 'delete'] },
+    { tables: ['vitalSigns', 'pastMedicalHistories', 'pastMedications', 'patientDiseases', 'allergies', 'patientAlerts'], actions: ['read', 'create', 'update', 'delete'] },
     { tables: ['commonDiseases'], actions: ['read'] },
   ],
 };

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
+import { registerSafetyRoutes } from './safety-routes';
 import { registerScheduleRoutes } from './schedule-routes';
 import { vitalSignHooks } from './patient-records';
 import { registerCentralDashboard } from './central-dashboard';
@@ -38,6 +39,7 @@ export const hooks: HookRegistry = {
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerPermissionRoutes(app, db);
   registerScheduleRoutes(app);
+  registerSafetyRoutes(app);
   registerClinicDataRoutes(app);
   registerNotificationRoutes(app);
   registerRequestRoutes(app);

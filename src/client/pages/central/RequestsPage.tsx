@@ -2,7 +2,7 @@
 // what it changes (before -> after). The Owner and Developers accept (after confirming) or reject
 // (with an optional reason told to the requester) pending ones; accepting applies the change.
 // Opened at ?request=<id> (a notification's link) it shows that request's tab with it open.
-import { type Key, useEffect, useState } from 'react';
+import { type Key, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTable } from '@refinedev/antd';
 import { type BaseRecord, useInvalidate, useMany, useOne } from '@refinedev/core';
@@ -201,11 +201,15 @@ export default function RequestsPage() {
   const [tab, setTab] = useState<Tab>('pending');
   const [search] = useSearchParams();
   const opened = Number(search.get('request')) || undefined;
-  // A link to one request: its tab is the one its status says.
+  // A link to one request opens on the tab its status says; deciding it afterwards leaves the
+  // Owner on the tab they work through (the request leaves it), rather than following it.
   const { result: linked } = useOne({ resource: 'doctorRequests', id: opened, queryOptions: { enabled: opened !== undefined } });
   const linkedStatus = linked?.status as Tab | undefined;
+  const followed = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (linkedStatus && REQUEST_TABS.includes(linkedStatus)) setTab(linkedStatus);
+    if (!linkedStatus || followed.current === opened) return;
+    followed.current = opened;
+    if (REQUEST_TABS.includes(linkedStatus)) setTab(linkedStatus);
   }, [linkedStatus, opened]);
   return (
     <Card data-testid="requests-page">

@@ -1,4 +1,5 @@
-// A patient's header: name, age, gender, phone, national ID, blood group.
+// A patient's header: name, age, gender, phone, national ID, blood group, then the safety header
+// (allergies, alerts, current medications, chronic conditions, latest vitals).
 import { Descriptions, Skeleton, Typography } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -7,6 +8,7 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { ageFromDob, formatAge } from './lib/age';
 import { PhoneText } from '../../engine/PhoneText';
 import { FieldValue } from '../../engine/FieldValue';
+import { PatientSafety } from './PatientSafety';
 
 const def = resourceByName('patients');
 
@@ -28,6 +30,7 @@ export function PatientSummary({ patient, loading, extra }: { patient?: BaseReco
         {String(patient.name ?? '')} {extra}
       </Typography.Title>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} contentStyle={{ whiteSpace: 'nowrap' }} items={items} />
+      <PatientSafety patientId={Number(patient.id)} />
     </div>
   );
 }

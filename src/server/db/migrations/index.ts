@@ -38,6 +38,7 @@ import * as m038 from './038_unique_law_articles';
 import * as m039 from './039_record_changes';
 import * as m040 from './040_check_in_time';
 import * as m041 from './041_schedule';
+import * as m042 from './042_patient_safety';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '039_record_changes': m039,
   '040_check_in_time': m040,
   '041_schedule': m041,
+  '042_patient_safety': m042,
 };
 
 export const migrationProvider: MigrationProvider = {

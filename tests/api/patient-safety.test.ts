@@ -1,0 +1,70 @@
+// The safety header's call (issue 19): GET /patients/:id/safety gathers a patient's allergies,
+// active alerts, current medications, chronic conditions and latest vital signs, each under its
+// own permission (a part the caller may not read is null), and only for the clinic's patients.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestApp, startTestApp } from './harness';
+import { OTHER, createOtherClinic } from './fixtures';
+
+type Safety = { allergies: { substance: string; severity: number }[] | null; alerts: { kind: number }[] | null; medications: { drug_name: string }[] | null; conditions: { condition: string }[] | null; vitals: { systolic: number } | null };
+
+let t: TestApp;
+let doctor: string;
+let secretary: string;
+let patientId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await createOtherClinic(t);
+  doctor = await t.login(DEMO, 'doctor');
+  secretary = await t.login(DEMO, 'secretary');
+  const made = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Safety Header', gender: 1 } });
+  expect(made.status).toBe(201);
+  patientId = (made.body.data as { id: number }).id;
+  const add = async (path: string, body: Record<string, unknown>) => {
+    const res = await t.call('POST', path, { host: DEMO, token: doctor, body: { patient_id: patientId, ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+  await add('/allergies', { substance: 'Penicillin', reaction: 'Hives', severity: 2 });
+  await add('/allergies', { substance: 'Latex', severity: 0 });
+  await add('/patientAlerts', { kind: 0, detail: '12 weeks' });
+  await add('/patientAlerts', { kind: 2, active: false });
+  await add('/pastMedications', { drug_name: 'Metformin 850 mg' });
+  await add('/pastMedications', { drug_name: 'Amoxicillin 500 mg', ended_on: '2020-01-10' });
+  await add('/pastMedicalHistories', { condition: 'Diabetes type 2', is_chronic: true });
+  await add('/pastMedicalHistories', { condition: 'Appendicitis', is_chronic: false });
+  await add('/vitalSigns', { measured_at: '2026-01-01T10:00:00Z', systolic: 120, diastolic: 80 });
+  await add('/vitalSigns', { measured_at: '2026-02-01T10:00:00Z', systolic: 150, diastolic: 95 });
+});
+afterAll(() => t?.close());
+
+describe('GET /patients/:id/safety', () => {
+  it('gathers what holds now: worst allergy first, active alerts, medications not ended, chronic conditions, the latest vitals', async () => {
+    const res = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token: doctor });
+    expect(res.status).toBe(200);
+    const s = res.body.data as Safety;
+    expect(s.allergies?.map((a) => [a.substance, a.severity])).toEqual([['Penicillin', 2], ['Latex', 0]]);
+    expect(s.alerts?.map((a) => a.kind)).toEqual([0]);
+    expect(s.medications?.map((m) => m.drug_name)).toEqual(['Metformin 850 mg']);
+    expect(s.conditions?.map((c) => c.condition)).toEqual(['Diabetes type 2']);
+    expect(s.vitals?.systolic).toBe(150);
+  });
+
+  it('leaves out what the caller may not read: the secretary sees the patient but none of the nurses records', async () => {
+    const res = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token: secretary });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ allergies: null, alerts: null, medications: null, conditions: null, vitals: null });
+  });
+
+  it("is another clinic's patient nowhere: 404, and an unknown id too", async () => {
+    const boss = await t.login(OTHER, 'boss', 'copper-harbor-6620');
+    expect((await t.call('GET', `/patients/${patientId}/safety`, { host: OTHER, token: boss })).status).toBe(404);
+    expect((await t.call('GET', '/patients/999999999/safety', { host: DEMO, token: doctor })).status).toBe(404);
+    expect((await t.call('GET', '/patients/abc/safety', { host: DEMO, token: doctor })).status).toBe(404);
+  });
+
+  it('refuses an allergy without a substance or with a severity that does not exist', async () => {
+    const res = await t.call('POST', '/allergies', { host: DEMO, token: doctor, body: { patient_id: patientId, substance: '', severity: 9 } });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['severity', 'substance']);
+  });
+});
