@@ -51,6 +51,8 @@ export default defineResource({
     physical_theraphies: catalogItem('physical_theraphy_id', 'physicalTheraphies'),
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
     attachments,
+    // Sent to prescribe a drug matching one of the patient's allergies after being warned.
+    allergy_override: { type: 'boolean', virtual: true, writeOnly: true, hideInForm: true, nullable: true },
     fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
   },

@@ -68,3 +68,35 @@ describe('GET /patients/:id/safety', () => {
     expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(['severity', 'substance']);
   });
 });
+
+describe('prescribing a drug the patient is allergic to', () => {
+  let drugId: number;
+  let plainDrugId: number;
+  beforeAll(async () => {
+    const drug = await t.call('POST', '/drugs', { host: DEMO, token: doctor, body: { name: `Amoxil ${Date.now()}`, scientific_name: 'Amoxicillin (a penicillin)' } });
+    expect(drug.status).toBe(201);
+    drugId = (drug.body.data as { id: number }).id;
+    const plain = await t.call('POST', '/drugs', { host: DEMO, token: doctor, body: { name: `Panadol ${Date.now()}`, scientific_name: 'Paracetamol' } });
+    plainDrugId = (plain.body.data as { id: number }).id;
+  });
+  const visit = (drug: number, extra: Record<string, unknown> = {}) =>
+    t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patientId, prescriptions: [{ drug_id: plainDrugId }, { drug_id: drug, dose: '500 mg' }], ...extra } });
+
+  it("is refused on the drug's row, naming the drug and the allergy, until the doctor says they were warned", async () => {
+    const refused = await visit(drugId);
+    expect(refused.status).toBe(422);
+    // The drug's row, and the field that lets the doctor past it.
+    expect(Object.keys(refused.body.errors ?? {}).sort()).toEqual(['allergy_override', 'prescriptions.1.drug_id']);
+    expect(JSON.stringify(refused.body.errors)).toContain('Penicillin');
+    const warned = await visit(drugId, { allergy_override: true });
+    expect(warned.status).toBe(201);
+    expect(warned.body.data).not.toHaveProperty('allergy_override');
+    // Saving the visit again (its drugs unchanged) asks nothing more.
+    const again = await t.call('PATCH', `/visitings/${(warned.body.data as { id: number }).id}`, { host: DEMO, token: doctor, body: { notes: 'seen again', prescriptions: [{ drug_id: plainDrugId }, { drug_id: drugId, dose: '500 mg' }] } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
+  it('lets a drug with nothing in common pass', async () => {
+    expect((await visit(plainDrugId)).status).toBe(201);
+  });
+});

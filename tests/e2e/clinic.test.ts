@@ -109,7 +109,7 @@ describe('clinic application', () => {
     await page.getByRole('columnheader', { name: 'Heart rate' }).waitFor();
   });
 
-  it("the doctor records an allergy on the patient's tab and the safety header turns red with it", async () => {
+  it("the doctor records an allergy on the patient's tab and the safety header turns red with it; prescribing a matching drug needs a second word", async () => {
     await login(page, 'demo.localhost', 'doctor');
     await waitForPath(page, '/dashboard');
     const patient = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: `Allergy Test ${Date.now().toString(36)}`, gender: 1 } });
@@ -126,6 +126,25 @@ describe('clinic application', () => {
     const banner = page.getByTestId('safety-allergies');
     await expect.poll(() => banner.textContent()).toContain('Penicillin · Life-threatening');
     expect(await banner.getAttribute('class')).toContain('ant-alert-error');
+
+    // At the visit, prescribing a penicillin is stopped on its row until the doctor says they know.
+    const tag = Date.now().toString(36);
+    const drug = await api<{ data: { id: number } }>(page, '/drugs', { method: 'POST', body: { name: `Amoxil ${tag}`, scientific_name: 'Amoxicillin (a penicillin)' } });
+    expect(drug.status).toBe(201);
+    const booked = await api<{ data: { id: number } }>(page, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, date: '2031-03-03', time: '08:05', duration_minutes: 5 } });
+    expect(booked.status).toBe(201);
+    await page.goto(`${baseUrl('demo.localhost')}/visitings/${booked.body.data.id}/new`);
+    await page.getByTestId('safety-allergies').getByText('Penicillin').waitFor();
+    await page.getByTestId('rx-add').click();
+    await page.locator('#rx-0-drug').click();
+    await page.locator('#rx-0-drug').fill(`Amoxil ${tag}`);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `Amoxil ${tag}` }).click();
+    await page.getByTestId('visit-save').click();
+    await page.getByText(`Amoxil ${tag} matches the patient's allergy to Penicillin`).waitFor();
+    expect(await page.getByTestId('print-visit').count()).toBe(0);
+    await page.getByTestId('allergy-override').check();
+    await page.getByTestId('visit-save').click();
+    await page.getByTestId('print-visit').waitFor();
   });
 
   it('an unregistered clinic shows the 418 screen on every route', async () => {

@@ -12,6 +12,7 @@ import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf } from '../days';
 import { syncVisitIncome } from './payments';
+import { matchesAllergy } from '../../shared/allergies';
 
 type Item = Record<string, unknown>;
 
@@ -47,6 +48,32 @@ async function checkAppointment(ctx: HookContext, input: Input): Promise<number 
   return rows[0]?.doctor_id ?? null;
 }
 
+/**
+ * Prescribing a drug that matches one of the patient's allergies is refused on that drug's row
+ * (422, naming the drug and the allergy) unless `allergy_override` says the doctor was warned.
+ * Only newly added drugs are checked: a saved visit's drugs were checked when they were added.
+ */
+async function checkAllergies(ctx: HookContext, input: Input, patientId: unknown, previous: unknown): Promise<void> {
+  const override = input.allergy_override === true;
+  delete input.allergy_override;
+  if (override || !Array.isArray(input.prescriptions)) return;
+  const before = new Set((Array.isArray(previous) ? (previous as Item[]) : []).map((i) => Number(i.drug_id)));
+  const fresh = (input.prescriptions as Item[]).map((item, index) => ({ index, id: Number(item.drug_id) })).filter((p) => !before.has(p.id));
+  if (!fresh.length) return;
+  const { rows: allergies } = await sql<{ substance: string }>`select substance from allergies where tenant_id = ${ctx.tenantId} and patient_id = ${patientId}`.execute(ctx.trx);
+  if (!allergies.length) return;
+  const { rows: drugs } = await sql<{ id: number; name: string; scientific_name: string | null }>`select id, name, scientific_name from drugs
+    where tenant_id = ${ctx.tenantId} and id in (${sql.join(fresh.map((p) => p.id))})`.execute(ctx.trx);
+  const errors: FieldErrors = {};
+  for (const p of fresh) {
+    const drug = drugs.find((d) => Number(d.id) === p.id);
+    const allergy = drug && allergies.find((a) => matchesAllergy(drug, a.substance));
+    if (drug && allergy) errors[`prescriptions.${p.index}.drug_id`] = [{ key: 'validation.allergyMatch', vars: { drug: drug.name, substance: allergy.substance } }];
+  }
+  // The way past it is named as a field, so the form knows to offer it.
+  if (Object.keys(errors).length) throw invalid({ ...errors, allergy_override: [{ key: 'validation.allergyOverride' }] });
+}
+
 export const visitingHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
     input.date ??= dayOf(ctx.now);
@@ -56,6 +83,7 @@ export const visitingHooks: ResourceHooks = {
     const isDoctor = ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor;
     input.doctor_id = isDoctor ? ctx.caller.userId : (booked ?? (await defaultDoctorId(ctx)));
     await snapshotNames(ctx, input);
+    await checkAllergies(ctx, input, input.patient_id, []);
   },
   async afterCreate(ctx, record) {
     await syncVisitIncome(ctx, record);
@@ -72,6 +100,7 @@ export const visitingHooks: ResourceHooks = {
       await checkAppointment(ctx, { patient_id: input.patient_id ?? existing.patient_id, appointment_id: 'appointment_id' in input ? input.appointment_id : existing.appointment_id });
     }
     await snapshotNames(ctx, input);
+    await checkAllergies(ctx, input, input.patient_id ?? existing.patient_id, existing.prescriptions);
   },
   async afterUpdate(ctx, record) {
     await syncVisitIncome(ctx, record);

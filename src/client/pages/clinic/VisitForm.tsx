@@ -2,7 +2,7 @@
 // POST /visitings with the patient and appointment (or PATCH when editing a saved visit);
 // per-item errors land on their row.
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, Row } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { MoneyInput } from '../../engine/MoneyText';
 import { SaveOutlined } from '@ant-design/icons';
 import type { BaseRecord, HttpError } from '@refinedev/core';
@@ -23,7 +23,7 @@ const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
 const TEXTS = VISIT_TEXTS;
 // The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
-const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'fee', 'paid_amount'];
+const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'fee', 'paid_amount', 'allergy_override'];
 
 interface Props {
   patientId: number;
@@ -36,6 +36,8 @@ interface Props {
 export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   const t = useT();
   const [general, setGeneral] = useState<string[]>([]);
+  // A drug matching the patient's allergy: the server names the way past it, offered here.
+  const [askOverride, setAskOverride] = useState(false);
   // Refine's antd form: it saves, and puts the server's 422 on the fields it names, the rows'
   // too ("prescriptions.1.drug_id" on that row's drug). The advice lists' item errors go on the
   // list, and what names no field here (a plan limit, the appointment) on the alert.
@@ -52,6 +54,11 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
     onMutationSuccess: ({ data }) => onSaved(data),
     onMutationError: (err) => {
       const errors = errorsOf(err);
+      if (errors.allergy_override) {
+        setAskOverride(true);
+        // Set once the checkbox exists (the next render).
+        setTimeout(() => form.setFields([{ name: 'allergy_override', errors: errors.allergy_override }]));
+      }
       for (const a of ADVICE) {
         const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
         if (msgs.length) form.setFields([{ name: a.field, errors: msgs }]);
@@ -121,6 +128,11 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           </Col>
         </Row>
       </Card>
+      {askOverride && (
+        <Form.Item name="allergy_override" valuePropName="checked" style={{ marginTop: 16, marginBottom: 0 }}>
+          <Checkbox data-testid="allergy-override">{t('clinic.prescribeAnyway', "Prescribe anyway: I know of the patient's allergy")}</Checkbox>
+        </Form.Item>
+      )}
       <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={mutation.isPending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
         {t('clinic.saveVisit', 'Save visit')}
       </Button>

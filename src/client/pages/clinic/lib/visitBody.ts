@@ -36,6 +36,7 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
     notes: blank(r.notes),
   }));
   for (const a of ADVICE) body[a.field] = ((values[a.field] as number[] | undefined) ?? []).map((id) => ({ [a.id]: id }));
+  if (values.allergy_override === true) body.allergy_override = true;
   return body;
 }
 
