@@ -14,6 +14,8 @@ export default defineResource({
   defaultSort: '-created_at',
   menu: { order: 30, icon: 'user' },
   fields: {
+    // The clinic's own count, on the patient's card and the prescription; found by the search box.
+    file_number: { type: 'integer', readOnly: true, sequence: true, unique: true, dir: 'ltr', list: true, sortable: true, filterable: true },
     name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true, sortable: true },
     gender: { type: 'enum', enum: 'gender', required: true, list: true, filterable: true },
     date_of_birth: { type: 'date', nullable: true, notFuture: true, list: true, sortable: true, filterable: true },

@@ -10,6 +10,7 @@ import * as exportsFile from './exports';
 import * as landingFile from './landing';
 import * as lawsFile from './laws';
 import * as legalFile from './legal';
+import * as listViewsFile from './listViews';
 import * as notificationsFile from './notifications';
 import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
@@ -68,6 +69,8 @@ export const registry = [
   legalFile.executionSessions,
   legalFile.executionInstallments,
   legalFile.executionFiles,
+  listViewsFile.listViews,
+  listViewsFile.clinicListViews,
   notificationsFile.notifications,
   notificationsFile.clinicNotifications,
   patientRecordsFile.vitalSigns,

@@ -39,7 +39,10 @@ export default defineResource({
       maxItems: 30,
       items: {
         drug_id: { type: 'relation', relation: { resource: 'drugs', labelField: 'name' }, required: true },
+        // The drug's name, strength and form as they were when prescribed (printed on the prescription).
         name: { type: 'string', readOnly: true },
+        strength: { type: 'string', readOnly: true, nullable: true },
+        form: { type: 'string', readOnly: true, nullable: true },
         dose: { type: 'string', maxLength: 100, nullable: true },
         frequency: { type: 'string', maxLength: 100, nullable: true },
         duration: { type: 'string', maxLength: 100, nullable: true },

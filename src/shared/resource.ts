@@ -141,6 +141,12 @@ export interface FieldDef {
   assignable?: boolean;
   /** A create form warns, with a link, when a record already holds the value typed (a patient's phone). Filterable fields only. */
   warnExisting?: boolean;
+  /**
+   * A clinic's own count (a patient's file number): 1, 2, 3… per clinic, given by the database on
+   * insert (a trigger, migration 043), never twice, never taken from a client. Read-only and unique
+   * per clinic; the search box finds a record by it typed whole, in any script's digits.
+   */
+  sequence?: boolean;
 }
 
 /**
@@ -305,7 +311,8 @@ export interface ResourceDef {
    * search text matches a LIKE pattern; q= reads from it instead of matching the searchable fields
    * one by one, so an index serves it (patients; migrations 007 and 010 say why it is a function).
    * A resource with a `lookup` field passes its keyed hash of q as a second argument
-   * `(pattern text, lookup text)`, so the whole value typed is found through its own index.
+   * `(pattern text, lookup text)`, so the whole value typed is found through its own index; one
+   * with a `sequence` field then the number q names whole, or null (`number bigint`, migration 043).
    */
   searchFunction?: string;
   /** Field used as the record's title in selects and headings. */
@@ -432,6 +439,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.uniqueWith && (!f.unique || f.uniqueWith.some((w) => !def.fields[w]))) throw new Error(`${def.name}.${name}: uniqueWith names declared fields of a unique one`);
     if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
+    if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }
   // A row action sets writable fields (it is a PATCH) and is offered by declared ones.
   for (const action of def.rowActions ?? []) {

@@ -1,8 +1,9 @@
 // List export (GET /<path>/export): generated from the registry, every readable resource answers its
-// list as CSV in the reader's language, with the list's own filters, to whoever may read the list
+// list as CSV and as an Excel workbook (format=xlsx) in the reader's language, with the list's own filters, to whoever may read the list
 // and nobody else; an export of a patient's data is in the audit trail; a cell a spreadsheet would
 // run as a formula stays text.
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
@@ -15,6 +16,16 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t?.close());
+
+/** The workbook's first sheet as rows of cell values (header first), and whether it reads right to left. */
+async function sheetOf(raw: Buffer): Promise<{ rows: unknown[][]; rtl: boolean }> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(raw as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return { rows, rtl: !!sheet.views[0]?.rightToLeft };
+}
 
 function csvOf(raw: Buffer): string[][] {
   const text = raw.toString('utf8');
@@ -37,6 +48,18 @@ describe.each(resources.filter((d) => resourceActions(d).includes('read')).map((
     expect(rows).toHaveLength(total);
     // Kurdish titles: the record's id column is not left in English.
     expect(header[0]).toBe('ناسنامە');
+
+    // The same rows as an Excel workbook, right to left in Kurdish (up to the CSV's last id: an
+    // export is itself in the audit trail's lists).
+    const lastId = Math.max(0, ...rows.map((r) => Number(r[0])));
+    const xlsx = await t.call('GET', `/${def.path}/export?format=xlsx&filter[id][lte]=${lastId}`, { host, token, lang: 'ckb' });
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(xlsx.headers['content-disposition']).toMatch(/\.xlsx"$/);
+    const sheet = await sheetOf(xlsx.raw);
+    expect(sheet.rtl).toBe(true);
+    expect(sheet.rows[0]).toEqual(header);
+    expect(sheet.rows, def.name).toHaveLength(rows.length + 1);
   });
 });
 
@@ -67,6 +90,25 @@ describe('exports', () => {
     expect(exported[1][exported[0].indexOf('Patient')]).toBe(`'=HYPERLINK("http://x.example","click")`);
     const guest = await t.call('GET', '/patients/export', { host: DEMO });
     expect(guest.status).toBe(401);
+  });
+
+  it('as Excel hold exactly the filtered rows, numbers as numbers and formulas as plain text', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const tag = `Xl${Date.now().toString(36)}`;
+    const patients = resourceByName('patients');
+    const made = [];
+    for (const name of [`${tag} =SUM(A1)`, `${tag} Hana`]) made.push(await createRecord(t, patients, DEMO, {}, { name }));
+    await createRecord(t, patients, DEMO, {}, { name: 'Another patient' });
+    const res = await t.call('GET', `/patients/export?format=xlsx&q=${encodeURIComponent(tag)}&sort=name`, { host: DEMO, token: doctor, lang: 'en' });
+    expect(res.status).toBe(200);
+    const { rows: [header, ...rows], rtl } = await sheetOf(res.raw);
+    expect(rtl).toBe(false);
+    const column = (title: string) => rows.map((r) => r[header.indexOf(title)]);
+    expect(column('ID')).toEqual(made.map((m) => m.id));
+    expect(column('Name')).toEqual([`${tag} =SUM(A1)`, `${tag} Hana`]);
+    expect(column('File No.').every((n) => typeof n === 'number')).toBe(true);
+    const pdf = await t.call('GET', '/patients/export?format=pdf', { host: DEMO, token: doctor });
+    expect([pdf.status, Object.keys(pdf.body.errors ?? {})]).toEqual([422, ['format']]);
   });
 
   it('refuse a bad filter with 422 on the parameter, as the list does', async () => {

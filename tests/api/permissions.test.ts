@@ -39,6 +39,8 @@ const CENTRAL_MATRIX: Record<string, Record<Action, number[]>> = {
   // Every central user reads, marks read and dismisses their own notifications (only theirs:
   // row-filters.test.ts); the server writes them.
   notifications: { read: [0, 1, 2, 3], create: NONE, update: [0, 1, 2, 3], delete: [0, 1, 2, 3] },
+  // Everyone keeps their own saved list views (only theirs: row-filters.test.ts).
+  listViews: { read: [0, 1, 2, 3], create: [0, 1, 2, 3], update: [0, 1, 2, 3], delete: [0, 1, 2, 3] },
   // The audit trail: read by the Owner and the Developer, written by nobody through the API.
   centralAudit: { read: [0, 3], create: NONE, update: NONE, delete: NONE },
 };

@@ -26,8 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-it('the registry has resources with a row filter (notifications of both applications)', () => {
-  expect(filtered.map((d) => d.name).sort()).toEqual(['clinicNotifications', 'notifications']);
+it('the registry has resources with a row filter (notifications and saved list views of both applications)', () => {
+  expect(filtered.map((d) => d.name).sort()).toEqual(['clinicListViews', 'clinicNotifications', 'listViews', 'notifications']);
 });
 
 describe.each(filtered.map((def) => [def.name, def] as const))('row filter of %s', (_n, def) => {

@@ -23,7 +23,7 @@ export interface Catalog {
   uniqueIndexes: { table: string; columns: string[] }[];
   /** CHECK constraints, as pg_get_constraintdef writes them ("CHECK ((paid_amount <= amount)) NOT VALID"). */
   checks: { table: string; definition: string }[];
-  tables: Map<string, { rls: boolean; policies: number; versionTrigger: boolean; appRoleWrites: boolean; liveTrigger: string[] | null }>;
+  tables: Map<string, { rls: boolean; policies: number; versionTrigger: boolean; appRoleWrites: boolean; liveTrigger: string[] | null; numbered: string[] }>;
 }
 
 export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
@@ -55,15 +55,16 @@ export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
     from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and k.contype = 'c'`.execute(db);
   catalog.checks.push(...checks);
-  const { rows: sec } = await sql<{ table: string; rls: boolean; policies: number; version_trigger: boolean; app_role_writes: boolean; live_args: string | null }>`
+  const { rows: sec } = await sql<{ table: string; rls: boolean; policies: number; version_trigger: boolean; app_role_writes: boolean; live_args: string | null; numbered: string[] }>`
     select c.relname as table, c.relrowsecurity as rls, (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies,
       exists (select 1 from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'bump_version') as version_trigger,
       has_table_privilege('clinic_app', c.oid, 'select, insert') as app_role_writes,
-      (select encode(t.tgargs, 'escape') from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'announce_record_change' limit 1) as live_args
+      (select encode(t.tgargs, 'escape') from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'announce_record_change' limit 1) as live_args,
+      array(select encode(t.tgargs, 'escape') from pg_trigger t join pg_proc f on f.oid = t.tgfoid where t.tgrelid = c.oid and f.proname = 'number_record' and t.tgtype & 7 = 7) as numbered
     from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r'`.execute(db);
   // A trigger's arguments are stored NUL-separated.
   const args = (raw: string | null) => (raw === null ? null : raw.split('\\000').filter(Boolean));
-  for (const s of sec) catalog.tables.set(s.table, { rls: s.rls, policies: s.policies, versionTrigger: s.version_trigger, appRoleWrites: s.app_role_writes, liveTrigger: args(s.live_args) });
+  for (const s of sec) catalog.tables.set(s.table, { rls: s.rls, policies: s.policies, versionTrigger: s.version_trigger, appRoleWrites: s.app_role_writes, liveTrigger: args(s.live_args), numbered: s.numbered.flatMap((a) => args(a) ?? []) });
   return catalog;
 
 }
@@ -113,6 +114,7 @@ export function schemaProblems(def: ResourceDef, catalog: Catalog, resolve: (nam
     else if (!TYPES[field.type].test(column.type)) wrong.push(`${name}: ${column.type} for a ${field.type}`);
     else if (field.nullable && column.notNull) wrong.push(`${name}: declared nullable, column not null`);
     if (field.lookup && !table.has(`${name}_lookup`)) wrong.push(`${name}: no ${name}_lookup column`);
+    if (field.sequence && !catalog.tables.get(def.table)?.numbered.includes(name)) wrong.push(`${name}: no numbering trigger (number_record('${name}') before insert)`);
     if (field.unique) {
       const wanted = [...(def.scope === 'tenant' ? ['tenant_id'] : []), ...(field.uniqueWith ?? []), name];
       if (!catalog.uniqueIndexes.some((i) => i.table === def.table && i.columns.join() === wanted.join())) wrong.push(`${name}: no unique index on (${wanted.join(', ')})`);

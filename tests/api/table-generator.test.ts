@@ -3,7 +3,7 @@
 // module's) agrees with their declarations by the same comparison the drift test makes over the registry, and the database
 // itself then refuses what the declaration forbids: a lawsuit in a court that does not exist, a
 // court's name twice in one clinic, a fee below zero, a status or priority outside its values,
-// another clinic's rows.
+// another clinic's rows; a sequence numbers each clinic's rows from 1.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../resources/index';
@@ -47,6 +47,7 @@ const lawsuits = defineResource({
     case_number: { type: 'string', maxLength: 60, nullable: true, encrypted: true, lookup: true, filterable: true },
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
     documents: attachments,
+    number: { type: 'integer', readOnly: true, sequence: true, unique: true },
   },
 });
 
@@ -108,6 +109,12 @@ describe('tables generated from declarations', () => {
     expect(seen).toEqual([beta]);
     // A lawsuit in another clinic's court: the composite key refuses it.
     expect(await refusal(() => asClinic(beta, (trx) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority) values (${beta}, ${court}, 'x', 1)`.execute(trx)))).toBe('23503');
+    // The clinic's own count: numbered on insert by the database, per clinic, whatever is sent.
+    const numbers = await asClinic(beta, async (trx) => (await sql<{ number: number }>`insert into trial_lawsuits (tenant_id, court_id, title, priority)
+      select ${beta}, id, 'x', 1 from trial_courts returning number`.execute(trx)).rows.map((r) => Number(r.number)));
+    expect(numbers).toEqual([1]);
+    const [first] = await asClinic(alpha, async (trx) => (await sql<{ number: number }>`select number from trial_lawsuits`.execute(trx)).rows.map((r) => Number(r.number)));
+    expect(first).toBe(1);
     // Every change raises the version (the API's ETag).
     const version = await asClinic(alpha, async (trx) => (await sql<{ version: number }>`update trial_courts set city = 'Erbil' where id = ${court} returning version`.execute(trx)).rows[0].version);
     expect(version).toBe(2);

@@ -6,23 +6,24 @@ import { DEMO, type TestApp, startTestApp } from './harness';
 let t: TestApp;
 let doctor: string;
 let patientId: number;
-let drug: { id: number; name: string };
+let drug: { id: number; name: string; strength: string | null; form: string | null };
 beforeAll(async () => {
   t = await startTestApp();
   doctor = await t.login(DEMO, 'doctor');
   patientId = ((await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Visit Patient', gender: 0 } })).body.data as { id: number }).id;
-  drug = ((await t.call('GET', '/drugs?per_page=1&sort=name', { host: DEMO, token: doctor })).body.data as { id: number; name: string }[])[0];
+  drug = ((await t.call('GET', '/drugs?per_page=1&sort=name', { host: DEMO, token: doctor })).body.data as { id: number; name: string; strength: string | null; form: string | null }[])[0];
 });
 afterAll(() => t?.close());
 
 const visit = (body: Record<string, unknown>, token = doctor) => t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patientId, ...body } });
 
 describe('visits', () => {
-  it('keeps the prescribed drug names and records the payment as income', async () => {
+  it("keeps the prescribed drug's name, strength and form, and records the payment as income", async () => {
     const res = await visit({ chief_complaint: 'Fever', physician_diagnosis: 'Viral fever', fee: 25000, paid_amount: 20000, prescriptions: [{ drug_id: drug.id, dose: '500 mg', frequency: 'Every 8 hours', duration: '3 days' }] });
     expect(res.status).toBe(201);
     const v = res.body.data as { id: number; date: string; doctor_id: number; prescriptions: { name: string; drug_id: number }[] };
-    expect(v.prescriptions).toEqual([{ drug_id: drug.id, name: drug.name, dose: '500 mg', frequency: 'Every 8 hours', duration: '3 days' }]);
+    expect(v.prescriptions).toEqual([{ drug_id: drug.id, name: drug.name, strength: drug.strength, form: drug.form, dose: '500 mg', frequency: 'Every 8 hours', duration: '3 days' }]);
+    expect(drug.strength).not.toBeNull();
     expect(v.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const incomes = await t.call('GET', `/incomes?filter[visiting_id]=${v.id}`, { host: DEMO, token: doctor });
     expect((incomes.body.data as { amount: number }[]).map((i) => i.amount)).toEqual([20000]);

@@ -18,7 +18,13 @@ const contexts: BrowserContext[] = [];
 async function signedIn(host: string, user: string, width: number, lang = 'ckb'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
   contexts.push(context);
-  await context.addInitScript((l) => window.localStorage.setItem('user-locale', l), lang);
+  await context.addInitScript((l) => {
+    window.localStorage.setItem('user-locale', l);
+    // The print dialog counted, not opened: the test prints the sheet to PDF itself.
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  }, lang);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await login(page, host, user);
@@ -120,6 +126,7 @@ describe('left-to-right tokens inside Kurdish', () => {
     await page.getByTestId(`print-${visitId}`).click();
     const sheet = page.getByTestId('print-prescription');
     await expect.poll(() => sheet.getAttribute('dir')).toBe('rtl');
+    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
     await page.emulateMedia({ media: 'print' });
     const dose = sheet.getByTestId('rx-dose').locator('bdi');
     expect(await dose.innerText()).toBe('5 mg');

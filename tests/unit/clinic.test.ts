@@ -153,23 +153,33 @@ describe('visit body', () => {
 });
 
 describe('printed prescription', () => {
-  it('carries the clinic, patient, age at the visit date, diagnosis and drugs, right to left in Kurdish', () => {
+  const letterhead = { name: 'Dr. Aram Clinic', specialty: 'Internal medicine', address: null, phone: '+9647701234567', licence_number: 'IQ-20931', paper_size: 'A5' as const };
+  it('carries the letterhead, patient, age at the visit date, diagnosis, drugs and labelled advice, right to left in Kurdish', () => {
     const m = printModel({
       lang: 'ckb',
-      clinic: 'Demo Clinic',
+      letterhead,
       doctor: 'Dr. Aram',
-      patient: { name: 'Shilan', date_of_birth: '1990-03-01' },
+      patient: { name: 'Shilan', date_of_birth: '1990-03-01', gender: 1, file_number: 42 },
+      allergies: [{ substance: 'Penicillin', severity: 3 }, { substance: '' }],
       visit: {
         date: '2025-03-01',
         physician_diagnosis: 'Flu',
-        prescriptions: [{ drug_id: 1, name: 'Paracetamol', dose: '500 mg', frequency: '3x', duration: '5 days' }, { drug_id: 2 }],
+        prescriptions: [{ drug_id: 1, name: 'Paracetamol', strength: '500 mg', form: 'Tablet', dose: '1', frequency: '3x', duration: '5 days' }, { drug_id: 2 }],
         life_styles: [{ life_style_id: 1, name: 'Rest' }],
+        physical_theraphies: [{ physical_theraphy_id: 1, name: 'Neck exercises' }],
       },
     });
-    expect(m).toMatchObject({ dir: 'rtl', clinic: 'Demo Clinic', doctor: 'Dr. Aram', patient: 'Shilan', date: '2025-03-01', diagnosis: 'Flu', age: { years: 35, months: 0 } });
-    expect(m.lines).toEqual([{ drug: 'Paracetamol', dose: '500 mg', frequency: '3x', duration: '5 days', notes: '' }]);
-    expect(m.advice).toEqual(['Rest']);
-    expect(printModel({ lang: 'en', visit: {} }).dir).toBe('ltr');
+    expect(m).toMatchObject({ dir: 'rtl', letterhead, doctor: 'Dr. Aram', patient: 'Shilan', fileNumber: '42', gender: 1, date: '2025-03-01', diagnosis: 'Flu', age: { years: 35, months: 0 } });
+    expect(m.allergies).toEqual([{ substance: 'Penicillin', severity: 3 }]);
+    expect(m.lines).toEqual([{ drug: 'Paracetamol', strength: '500 mg', form: 'Tablet', dose: '1', frequency: '3x', duration: '5 days', notes: '' }]);
+    // Each kind of advice under its own heading, in the visit's order; empty kinds left out.
+    expect(m.sections).toEqual([{ field: 'life_styles', items: ['Rest'] }, { field: 'physical_theraphies', items: ['Neck exercises'] }]);
+  });
+
+  it("names the doctor once: not again when the clinic's name is the doctor's", () => {
+    expect(printModel({ lang: 'en', letterhead: { ...letterhead, name: 'Dr. Aram' }, doctor: 'Dr. Aram', visit: {} }).doctor).toBe('');
+    const bare = printModel({ lang: 'en', clinic: 'Demo Clinic', visit: {} });
+    expect(bare).toMatchObject({ dir: 'ltr', letterhead: { name: 'Demo Clinic', paper_size: 'A5' }, gender: null, fileNumber: '', allergies: [] });
   });
 });
 

@@ -1,21 +1,25 @@
-// "Export CSV" on a list: every row its current filters, search and sort select (the server's
-// GET /<path>/export), in the reader's language.
+// "Export" on a list: every row its current filters, search and sort select (the server's
+// GET /<path>/export), in the reader's language, as CSV or as an Excel workbook.
 import { useState } from 'react';
-import { Button } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space } from 'antd';
+import { DownOutlined, DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { ResourceDef } from '../../shared/resource';
 import { exportQuery } from '../providers/dataProvider';
 import { download } from '../providers/http';
 import { useT } from '../i18n/useT';
 
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export function ExportButton({ def, filters, sorters }: { def: ResourceDef; filters: CrudFilter[]; sorters: CrudSort[] }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
-      await download(`/${def.path}/export`, exportQuery({ filters, sorters }), `${def.name}.csv`);
+      const query = exportQuery({ filters, sorters });
+      if (format === 'csv') await download(`/${def.path}/export`, query, `${def.name}.csv`);
+      else await download(`/${def.path}/export`, `${query ? `${query}&` : ''}format=xlsx`, `${def.name}.xlsx`, XLSX);
     } catch {
       // Already told to the user.
     } finally {
@@ -23,8 +27,20 @@ export function ExportButton({ def, filters, sorters }: { def: ResourceDef; filt
     }
   };
   return (
-    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="export-csv">
-      {t('buttons.exportCsv', 'Export CSV')}
-    </Button>
+    <Space.Compact>
+      <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run('csv')} data-testid="export-csv">
+        {t('buttons.exportCsv', 'Export CSV')}
+      </Button>
+      <Dropdown
+        trigger={['click']}
+        disabled={busy}
+        menu={{
+          items: [{ key: 'xlsx', icon: <FileExcelOutlined />, label: <span data-testid="export-xlsx">{t('buttons.exportXlsx', 'Excel workbook (.xlsx)')}</span> }],
+          onClick: () => void run('xlsx'),
+        }}
+      >
+        <Button icon={<DownOutlined />} aria-label={t('buttons.exportAs', 'Export as')} data-testid="export-more" />
+      </Dropdown>
+    </Space.Compact>
   );
 }

@@ -95,6 +95,8 @@ export interface PatientsTable {
   occupation: Generated<string | null>;
   emergency_contact: Generated<string | null>;
   notes: Generated<string | null>;
+  // Given by the numbering trigger (migration 043).
+  file_number: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -9,7 +9,8 @@
 //   records, never cascading (README "Record guarantees");
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
-//   the version trigger, the live-update trigger (migration 039), archived_at for an archived resource, and the app role's grants.
+//   the version trigger, the live-update trigger (migration 039), the numbering trigger of a
+//   `sequence` field (migration 043), archived_at for an archived resource, and the app role's grants.
 // tests/api/schema-drift.test.ts compares every declaration with the live database, and
 // tests/api/table-generator.test.ts checks that what this generates passes that comparison.
 import { enumValues } from '../../shared/enums';
@@ -59,7 +60,7 @@ function checksOf(column: string, field: FieldDef): string[] {
 
 function columnOf(name: string, field: FieldDef): string[] {
   const column = ident(field.type === 'password' ? `${name}_hash` : name);
-  const notNull = (field.required && !field.nullable) || field.type === 'list' || (field.default !== undefined && !field.nullable);
+  const notNull = (field.required && !field.nullable) || field.type === 'list' || field.sequence || (field.default !== undefined && !field.nullable);
   const fallback = field.type === 'list' ? "'[]'::jsonb" : field.default !== undefined ? literal(field.default) : null;
   const lines = [`${column} ${SQL_TYPES[field.type]}${notNull ? ' not null' : ''}${fallback !== null ? ` default ${fallback}` : ''}`];
   for (const check of checksOf(column, field)) lines.push(`check (${check})`);
@@ -96,6 +97,8 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
       indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
     }
     if (field.lookup) indexes.push(`create index ${table}_${column}_lookup_idx on ${table} (${scoped(`${column}_lookup`)})`);
+    // A clinic's own count, given on insert by the database (migration 043).
+    if (field.sequence) indexes.push(`create trigger ${table}_${column} before insert on ${table} for each row execute function number_record('${column}')`);
   }
   const statements = [`create table ${table} (\n  ${lines.join(',\n  ')}\n)`, ...indexes];
   if (!def.appendOnly) {

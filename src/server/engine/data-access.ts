@@ -15,7 +15,7 @@ import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
 import { DEFAULT_LANG, type Lang } from '../i18n';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
-import type { Filter, ListQuery } from './query';
+import { type Filter, type ListQuery, searchedNumber } from './query';
 import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { phoneSearchText } from '../../shared/phone';
@@ -23,6 +23,8 @@ import { assignableRoles } from '../../shared/roles';
 import { type RelationLabels, relationText } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
 import { checkQuota } from './quota';
+
+const sequenceField = (def: ResourceDef): string | undefined => Object.keys(def.fields).find((n) => def.fields[n].sequence);
 
 /** An If-Match that names a version the record has moved past: the route answers 412 with it. */
 export class StaleRecord extends Error {
@@ -423,7 +425,7 @@ export class DataAccess {
     const lookups = Object.keys(def.fields).filter((n) => def.fields[n].lookup);
     const searchFn = query.q && def.searchFunction ? await this.searchFunctionSql(def, query.q, lookups[0]) : null;
     if (query.q && !searchFn) {
-      const exact = await Promise.all(lookups.map((n) => this.lookupSql(def, n, query.q!)));
+      const exact = [...(await Promise.all(lookups.map((n) => this.lookupSql(def, n, query.q!)))), ...this.numberSql(def, query.q)];
       where.push(exact.length ? sql`(${this.searchSql(def, query.q)} or ${sql.join(exact, sql` or `)})` : this.searchSql(def, query.q));
     }
     const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
@@ -472,7 +474,18 @@ export class DataAccess {
     // A phone number, however typed (0771 188 1259, ٠٧٧١…), matches the E.164 stored: see phoneSearchText.
     const pattern = `%${escapeLike(phoneSearchText(q) ?? q)}%`;
     const fn = sql.id(def.searchFunction!);
-    return lookup ? sql`${fn}(${pattern}, ${await this.lookupHash(lookup, q)}::text)` : sql`${fn}(${pattern})`;
+    // Its arguments: the pattern, then the lookup field's hash and the sequence's number where declared.
+    const args: RawBuilder<unknown>[] = [sql`${pattern}`];
+    if (lookup) args.push(sql`${await this.lookupHash(lookup, q)}::text`);
+    if (sequenceField(def)) args.push(sql`${searchedNumber(q)}::bigint`);
+    return sql`${fn}(${sql.join(args)})`;
+  }
+
+  /** A `sequence` field equal to the number the search box names whole (a file number). */
+  private numberSql(def: ResourceDef, q: string): RawBuilder<unknown>[] {
+    const field = sequenceField(def);
+    const number = searchedNumber(q);
+    return field && number !== null ? [sql`${sql.ref(field)} = ${number}`] : [];
   }
 
   /** q=: contains, case-insensitive, on each searchable field. */

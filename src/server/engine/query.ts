@@ -145,3 +145,9 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
   if (Object.keys(errors).length) throw badQuery(errors);
   return { page: page ?? 1, perPage: Math.min(perPage ?? 25, MAX_PER_PAGE), sort, q: q || undefined, filters, archived };
 }
+
+/** The number a search box's text names whole ("42", "#42", "٤٢"), for a `sequence` field; else null. */
+export function searchedNumber(q: string): number | null {
+  const text = latinDigits(q).trim().replace(/^#\s*/, '');
+  return /^\d{1,15}$/.test(text) ? Number(text) : null;
+}

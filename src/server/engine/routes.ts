@@ -4,15 +4,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resource';
 import { isArchivable, resourceActions } from '../../shared/resource';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError, invalidField, notFound } from '../http/errors';
 import { type Lang, translate } from '../i18n';
 import { StaleRecord, StillReferenced } from './data-access';
 import { Diverted, type Row } from './hooks';
 import type { Holder } from './references';
-import { MAX_EXPORT_ROWS, exportFileName, toCsv } from './export';
+import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, exportFileName, toCsv, toXlsx } from './export';
 import { parseListQuery } from './query';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
 import { assertValid, normalizeInput } from './validate';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -124,19 +126,20 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         config: readConfig,
         schema: {
           tags,
-          summary: `Every ${path} the list's filters, search and sort select, as CSV (at most ${MAX_EXPORT_ROWS})`,
-          querystring: { type: 'object', properties: { sort: { type: 'string' }, q: { type: 'string' } }, additionalProperties: { type: 'string' } },
-          produces: ['text/csv'],
+          summary: `Every ${path} the list's filters, search and sort select, as CSV or Excel (format=xlsx; at most ${MAX_EXPORT_ROWS})`,
+          querystring: { type: 'object', properties: { sort: { type: 'string' }, q: { type: 'string' }, format: { type: 'string', enum: [...EXPORT_FORMATS] } }, additionalProperties: { type: 'string' } },
+          produces: ['text/csv', XLSX_TYPE],
         },
         handler: async (request, reply) => {
           const def = pick(defs, request);
-          const query = parseListQuery(def, request.query as Record<string, unknown>);
+          const { format = 'csv', ...params } = request.query as Record<string, unknown> & { format?: ExportFormat };
+          if (!EXPORT_FORMATS.includes(format)) throw invalidField('format', 'validation.enum', { values: EXPORT_FORMATS.join(', ') });
+          const query = parseListQuery(def, params);
           const rows = await request.data.exportRows(def, query, MAX_EXPORT_ROWS);
           if ('tooMany' in rows) throw new ApiError(422, 'errors.exportTooLarge', { count: rows.tooMany, max: MAX_EXPORT_ROWS });
-          return reply
-            .header('Content-Type', 'text/csv; charset=utf-8')
-            .header('Content-Disposition', `attachment; filename="${exportFileName(def, request.data.now())}"`)
-            .send(await toCsv(request.data, def, rows, request.lang));
+          reply.header('Content-Disposition', `attachment; filename="${exportFileName(def, request.data.now(), format)}"`);
+          if (format === 'xlsx') return reply.header('Content-Type', XLSX_TYPE).send(await toXlsx(request.data, def, rows, request.lang));
+          return reply.header('Content-Type', 'text/csv; charset=utf-8').send(await toCsv(request.data, def, rows, request.lang));
         },
       });
       app.get(`/${path}/:id`, {

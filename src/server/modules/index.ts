@@ -10,6 +10,7 @@ import { vitalSignHooks } from './patient-records';
 import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
 import { registerClinicSettingsRoutes } from './clinic-settings';
+import { registerLetterheadRoutes } from './letterhead';
 import { registerLandingRoutes } from './landing';
 import { notificationHooks, registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
@@ -46,6 +47,7 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerSubscriptionRoutes(app);
   registerCentralDashboard(app, db);
   registerClinicSettingsRoutes(app);
+  registerLetterheadRoutes(app);
   registerLandingRoutes(app, db);
   registerSupportRoutes(app, db);
 }

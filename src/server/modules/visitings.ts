@@ -16,8 +16,8 @@ import { matchesAllergy } from '../../shared/allergies';
 
 type Item = Record<string, unknown>;
 
-/** Fills each list item's `name` from its catalog, refusing ids the clinic does not have. */
-async function snapshotNames(ctx: HookContext, input: Input): Promise<void> {
+/** Fills each list item's copied fields (name, a drug's strength and form) from its catalog, refusing ids the clinic does not have. */
+async function snapshotCatalog(ctx: HookContext, input: Input): Promise<void> {
   const def = resourceByName('visitings');
   const errors: FieldErrors = {};
   for (const [field, spec] of Object.entries(def.fields)) {
@@ -28,12 +28,15 @@ async function snapshotNames(ctx: HookContext, input: Input): Promise<void> {
     const ids = [...new Set(items.map((i) => Number(i[idField])))];
     if (!ids.length) continue;
     const target = resourceByName(idSpec.relation.resource);
-    const { rows } = await sql<{ id: number; name: string }>`select id, name from ${sql.table(target.table)} where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids)})`.execute(ctx.trx);
-    const names = new Map(rows.map((r) => [r.id, r.name]));
+    // Every read-only item field the catalog also has (a drug's name, strength and form) is copied.
+    const kept = Object.keys(spec.items ?? {}).filter((k) => spec.items![k].readOnly && k in target.fields);
+    const { rows } = await sql<Item & { id: number }>`select ${sql.join(['id', ...kept].map((c) => sql.ref(c)))} from ${sql.table(target.table)}
+      where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids)})`.execute(ctx.trx);
+    const byId = new Map(rows.map((r) => [Number(r.id), r]));
     items.forEach((item, index) => {
-      const name = names.get(Number(item[idField]));
-      if (name === undefined) errors[`${field}.${index}.${idField}`] = [{ key: 'validation.relation' }];
-      else item.name = name;
+      const source = byId.get(Number(item[idField]));
+      if (source === undefined) errors[`${field}.${index}.${idField}`] = [{ key: 'validation.relation' }];
+      else for (const k of kept) item[k] = source[k] ?? null;
     });
   }
   if (Object.keys(errors).length) throw invalid(errors);
@@ -82,7 +85,7 @@ export const visitingHooks: ResourceHooks = {
     const booked = await checkAppointment(ctx, input);
     const isDoctor = ctx.caller.role === TENANT_ROLE.mainDoctor || ctx.caller.role === TENANT_ROLE.doctor;
     input.doctor_id = isDoctor ? ctx.caller.userId : (booked ?? (await defaultDoctorId(ctx)));
-    await snapshotNames(ctx, input);
+    await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id, []);
   },
   async afterCreate(ctx, record) {
@@ -99,7 +102,7 @@ export const visitingHooks: ResourceHooks = {
     if ('appointment_id' in input || 'patient_id' in input) {
       await checkAppointment(ctx, { patient_id: input.patient_id ?? existing.patient_id, appointment_id: 'appointment_id' in input ? input.appointment_id : existing.appointment_id });
     }
-    await snapshotNames(ctx, input);
+    await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id ?? existing.patient_id, existing.prescriptions);
   },
   async afterUpdate(ctx, record) {

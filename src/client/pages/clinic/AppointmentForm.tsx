@@ -17,6 +17,7 @@ import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
 import { newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
+import { PatientSafety } from './PatientSafety';
 import { FreeSlots } from './FreeSlots';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
@@ -82,6 +83,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     onMutationError: (err) => setGeneral(Object.entries(errorsOf(err)).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m)),
   });
   const result = query?.data?.data;
+  const patientId = Number(Form.useWatch('patient_id', form)) || null;
   // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
   const { doctors } = useDoctors();
   const me = useSession().user?.id;
@@ -122,6 +124,8 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       <Form.Item name="patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
         <PatientPicker id="field-patient_id" />
       </Form.Item>
+      {/* Whoever books sees what the doctor will need to know (allergies, alerts), as far as they may read it. */}
+      {patientId ? <div style={{ marginTop: -8, marginBottom: 16 }}><PatientSafety patientId={patientId} /></div> : null}
       <Form.Item name="doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
         <Select id="field-doctor_id" options={doctors.map((d) => ({ value: d.id, label: d.name }))} />
       </Form.Item>

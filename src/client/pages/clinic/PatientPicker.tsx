@@ -39,7 +39,7 @@ export function PatientPicker({ value, onChange, id }: { value?: number; onChang
         options={all}
         value={value}
         onChange={(v) => onChange?.(v)}
-        placeholder={t('clinic.searchPatient', 'Name, phone or national ID')}
+        placeholder={t('clinic.searchPatient', 'Name, phone, file No. or national ID')}
         style={{ width: '100%' }}
       />
       {mayCreate && (

@@ -1,4 +1,4 @@
-// A patient's header: name, age, gender, phone, national ID, blood group, then the safety header
+// A patient's header: name, file number, age, gender, phone, national ID, blood group, then the safety header
 // (allergies, alerts, current medications, chronic conditions, latest vitals).
 import { Descriptions, Skeleton, Typography } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
@@ -17,6 +17,7 @@ export function PatientSummary({ patient, loading, extra }: { patient?: BaseReco
   if (loading || !patient) return <Skeleton active paragraph={{ rows: 1 }} />;
   const age = formatAge(t, ageFromDob(patient.date_of_birth));
   const items = [
+    { key: 'file', label: fieldLabel(t, def, 'file_number'), children: <span data-testid="patient-file-number"><FieldValue name="file_number" field={def.fields.file_number} value={patient.file_number} /></span> },
     { key: 'age', label: t('clinic.age', 'Age'), children: age || '—' },
     { key: 'gender', label: fieldLabel(t, def, 'gender'), children: enumLabel(t, def.fields.gender, patient.gender) || '—' },
     { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <FieldValue name="date_of_birth" field={def.fields.date_of_birth} value={patient.date_of_birth} /> },

@@ -1,11 +1,24 @@
-// The printable prescription, in the chosen language and direction. Rendered beside the app's
-// root (print CSS hides everything else), then the browser's print dialog is opened.
+// The printable prescription, in the chosen language and direction, on the clinic's paper (A5 or
+// A4): its letterhead, the patient (name, file number, gender, age, allergies), the diagnosis, the drugs with
+// strength and form, the advice in labelled sections, and a line for the doctor's signature.
+// Rendered beside the app's root (print CSS hides everything else), then the browser's print
+// dialog is opened.
 import { useEffect, useMemo } from 'react';
 import { createPortal } from 'react-dom';
+import { resourceByName } from '../../../../resources';
 import { fixedTranslate, isLang } from '../../i18n';
+import { enumLabel, fieldLabel } from '../../../shared/labels';
+import { formatPhone } from '../../../shared/phone';
 import { formatAge } from './lib/age';
 import type { PrintModel } from './lib/printModel';
 import './print.css';
+
+const visits = resourceByName('visitings');
+const patients = resourceByName('patients');
+const allergyDef = resourceByName('allergies');
+
+/** A profile phone is stored as +964…: printed as the clinic's patients dial it. */
+const phoneText = (phone: string) => (phone.startsWith('+') ? formatPhone(phone) : phone);
 
 export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
   // The sheet's own language, which may differ from the interface's.
@@ -16,22 +29,49 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
     return () => window.clearTimeout(timer);
   }, [model, nonce]);
   if (!model) return null;
+  const head = model.letterhead;
+  const gender = enumLabel(t, patients.fields.gender, model.gender);
   return createPortal(
-    <div className="print-root" dir={model.dir} lang={model.lang} data-testid="print-prescription">
-      <header>
+    <div className={`print-root paper-${head.paper_size.toLowerCase()}`} dir={model.dir} lang={model.lang} data-testid="print-prescription" data-paper={head.paper_size}>
+      {/* The page size follows the clinic's paper: the rule is only in the document while this sheet is. */}
+      <style>{`@media print { @page { size: ${head.paper_size}; margin: 8mm; } }`}</style>
+      <header data-testid="print-letterhead">
         <div>
-          <h1>{model.clinic}</h1>
-          {model.doctor && <div>{model.doctor}</div>}
+          <h1>{head.name}</h1>
+          {model.doctor && <div className="rx-doctor">{model.doctor}</div>}
+          {head.specialty && <div>{head.specialty}</div>}
+          {head.licence_number && (
+            <div>
+              {t('clinic.printLicence', 'Licence No.')} <bdi dir="ltr">{head.licence_number}</bdi>
+            </div>
+          )}
         </div>
-        <bdi dir="ltr">{model.date}</bdi>
+        <div className="rx-contact">
+          {head.address && <div><bdi>{head.address}</bdi></div>}
+          {head.phone && <div><bdi dir="ltr">{phoneText(head.phone)}</bdi></div>}
+          <div><bdi dir="ltr">{model.date}</bdi></div>
+        </div>
       </header>
-      <div className="rx-meta">
+      <div className="rx-meta" data-testid="print-patient">
         <span>{t('fields.patient_id', 'Patient')}: <strong><bdi>{model.patient}</bdi></strong></span>
+        {model.fileNumber && <span>{fieldLabel(t, patients, 'file_number')}: <bdi dir="ltr">{model.fileNumber}</bdi></span>}
+        {gender && <span>{fieldLabel(t, patients, 'gender')}: {gender}</span>}
         {model.age && <span>{t('clinic.age', 'Age')}: {formatAge(t, model.age)}</span>}
       </div>
+      {model.allergies.length > 0 && (
+        <p className="rx-allergies" data-testid="print-allergies">
+          <strong>{t('safety.allergies', 'Allergies')}:</strong>{' '}
+          {model.allergies.map((a, i) => (
+            <span key={i}>
+              {i > 0 && ' · '}
+              <bdi>{a.substance}</bdi> ({enumLabel(t, allergyDef.fields.severity, a.severity)})
+            </span>
+          ))}
+        </p>
+      )}
       {model.diagnosis && (
         <p>
-          <strong>{t('fields.physician_diagnosis', 'Physician diagnosis')}:</strong> {model.diagnosis}
+          <strong>{fieldLabel(t, visits, 'physician_diagnosis')}:</strong> <bdi>{model.diagnosis}</bdi>
         </p>
       )}
       <div className="rx-symbol">℞</div>
@@ -48,8 +88,12 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
         <tbody>
           {model.lines.map((l, i) => (
             <tr key={i}>
-              {/* Each cell isolated in its own text's direction: `5 mg` stays `5 mg` on a Kurdish sheet. */}
-              <td><bdi>{l.drug}</bdi></td>
+              {/* Each value isolated in its own text's direction: `5 mg` stays `5 mg` on a Kurdish sheet. */}
+              <td data-testid="rx-drug">
+                <bdi>{l.drug}</bdi>
+                {l.strength && <> <bdi data-testid="rx-strength">{l.strength}</bdi></>}
+                {l.form && <div className="rx-form"><bdi>{l.form}</bdi></div>}
+              </td>
               <td data-testid="rx-dose"><bdi>{l.dose}</bdi></td>
               <td><bdi>{l.frequency}</bdi></td>
               <td><bdi>{l.duration}</bdi></td>
@@ -58,7 +102,17 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
           ))}
         </tbody>
       </table>
-      {model.advice.length > 0 && <p>{model.advice.map((a, i) => <span key={i}>{i > 0 && '، '}<bdi>{a}</bdi></span>)}</p>}
+      {model.sections.map((s) => (
+        <section key={s.field} className="rx-section" data-testid={`print-${s.field}`}>
+          <h2>{fieldLabel(t, visits, s.field)}</h2>
+          <ul>
+            {s.items.map((item, i) => <li key={i}><bdi>{item}</bdi></li>)}
+          </ul>
+        </section>
+      ))}
+      <footer className="rx-signature" data-testid="print-signature">
+        <span>{t('clinic.printSignature', "Doctor's signature")}</span>
+      </footer>
     </div>,
     document.body,
   );

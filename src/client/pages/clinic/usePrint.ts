@@ -1,11 +1,13 @@
 // Builds the print model for a visit in the chosen language (the interface's by default) and asks
-// for printing. Another language's texts are loaded first, without switching the interface.
+// for printing. Another language's texts are loaded first, without switching the interface; the
+// clinic's letterhead is read at each print, so a change made meanwhile is on the next sheet.
 import { useState } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { type Lang, currentLang, loadLanguage } from '../../i18n';
 import { api } from '../../providers/http';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
+import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
 import { type PrintModel, printModel } from './lib/printModel';
 
 export function usePrint() {
@@ -16,8 +18,15 @@ export function usePrint() {
   const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang()) => {
     // The print is in the audit trail like any opening of the record; printing goes on regardless.
     if (visit.id !== undefined) void api(`/visitings/${String(visit.id)}/prints`, { method: 'POST', quiet: true }).catch(() => undefined);
-    await loadLanguage(lang);
-    setModel(printModel({ lang, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, visit }));
+    const patientId = patient?.id ?? visit.patient_id;
+    const [letterhead, allergies] = await Promise.all([
+      // Without it (offline for a moment) the sheet still prints, with the clinic's name alone.
+      api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
+      // The pharmacist is told of the allergies too (those the printing user may read).
+      patientId ? api<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
+      loadLanguage(lang),
+    ]);
+    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, allergies, visit }));
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };

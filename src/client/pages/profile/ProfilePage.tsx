@@ -19,6 +19,7 @@ import { ProfessionalCard } from './ProfessionalCard';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../../shared/roles';
 import { StaffMfaPolicy } from '../mfa/StaffMfaPolicy';
 import { ClinicCurrencyCard } from '../clinic/ClinicCurrencyCard';
+import { LetterheadCard } from '../clinic/LetterheadCard';
 import { TwoStepCard } from './TwoStepCard';
 
 function SecurityCard() {
@@ -214,6 +215,11 @@ export default function ProfilePage() {
         {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && !user?.support && (
           <Col xs={24} lg={12}>
             <ClinicCurrencyCard />
+          </Col>
+        )}
+        {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && !user?.support && (
+          <Col xs={24} lg={12}>
+            <LetterheadCard />
           </Col>
         )}
       </Row>

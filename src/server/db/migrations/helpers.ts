@@ -32,6 +32,9 @@ export async function grantAppRole(db: Kysely<unknown>): Promise<void> {
       if to_regclass('access_epoch') is not null then
         revoke all on access_epoch from clinic_app;
       end if;
+      if to_regclass('record_numbers') is not null then
+        revoke insert, update, delete, truncate on record_numbers from clinic_app;
+      end if;
       if to_regclass('tenant_keys') is not null then
         revoke update, delete, truncate on tenant_keys from clinic_app;
       end if;

@@ -39,6 +39,9 @@ import * as m039 from './039_record_changes';
 import * as m040 from './040_check_in_time';
 import * as m041 from './041_schedule';
 import * as m042 from './042_patient_safety';
+import * as m043 from './043_record_numbers';
+import * as m044 from './044_letterhead';
+import * as m045 from './045_list_views';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -80,6 +83,9 @@ const migrations: Record<string, Migration> = {
   '040_check_in_time': m040,
   '041_schedule': m041,
   '042_patient_safety': m042,
+  '043_record_numbers': m043,
+  '044_letterhead': m044,
+  '045_list_views': m045,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,34 +1,52 @@
-// What a printed prescription shows, built from the visit, the patient and the clinic, with
-// everything already formatted for the chosen language.
+// What a printed prescription shows, built from the visit, the patient and the clinic's
+// letterhead, with everything already chosen for the sheet's language.
 import dayjs from 'dayjs';
+import type { Letterhead } from '../../../../shared/letterhead';
 import { type Age, ageFromDob } from './age';
 
 export interface PrescriptionLine {
   drug: string;
+  /** The catalog's strength and form, as they were when prescribed ("500 mg", "Capsule"). */
+  strength: string;
+  form: string;
   dose: string;
   frequency: string;
   duration: string;
   notes: string;
 }
 
+/** A labelled part of the sheet below the drugs: the visit's field and its items' names. */
+export interface PrintSection {
+  field: 'examinations' | 'life_styles' | 'physical_theraphies';
+  items: string[];
+}
+
 export interface PrintModel {
   dir: 'rtl' | 'ltr';
   lang: string;
-  clinic: string;
+  letterhead: Letterhead;
+  /** The prescribing doctor, left out when the clinic's name already says it. */
   doctor: string;
   patient: string;
+  fileNumber: string;
+  gender: number | null;
   age: Age | null;
+  /** The patient's known allergies, worst first, as the safety header read them (none when it could not). */
+  allergies: { substance: string; severity: number }[];
   date: string;
   diagnosis: string;
   lines: PrescriptionLine[];
-  advice: string[];
+  sections: PrintSection[];
 }
 
 export interface PrintInput {
   lang: string;
+  letterhead?: Letterhead | null;
+  /** The clinic's name, when no letterhead could be read. */
   clinic?: string | null;
   doctor?: string | null;
   patient?: Record<string, unknown> | null;
+  allergies?: Record<string, unknown>[] | null;
   visit: Record<string, unknown>;
 }
 
@@ -38,20 +56,27 @@ function items(v: unknown): Record<string, unknown>[] {
   return Array.isArray(v) ? v.filter((i): i is Record<string, unknown> => !!i && typeof i === 'object') : [];
 }
 
-export function printModel({ lang, clinic, doctor, patient, visit }: PrintInput): PrintModel {
+const SECTIONS: PrintSection['field'][] = ['examinations', 'life_styles', 'physical_theraphies'];
+
+export function printModel({ lang, letterhead, clinic, doctor, patient, allergies, visit }: PrintInput): PrintModel {
   const date = text(visit.date) || dayjs().format('YYYY-MM-DD');
+  const head: Letterhead = letterhead ?? { name: text(clinic), specialty: null, address: null, phone: null, licence_number: null, paper_size: 'A5' };
+  const gender = patient?.gender;
   return {
     dir: lang === 'en' ? 'ltr' : 'rtl',
     lang,
-    clinic: text(clinic),
-    doctor: text(doctor),
+    letterhead: head,
+    doctor: text(doctor) === text(head.name) ? '' : text(doctor),
     patient: text(patient?.name),
+    fileNumber: text(patient?.file_number),
+    gender: gender === null || gender === undefined || gender === '' ? null : Number(gender),
     age: ageFromDob(patient?.date_of_birth, dayjs(date)),
+    allergies: items(allergies).map((a) => ({ substance: text(a.substance), severity: Number(a.severity) })).filter((a) => a.substance !== ''),
     date: date.slice(0, 10),
     diagnosis: text(visit.physician_diagnosis),
     lines: items(visit.prescriptions)
-      .map((p) => ({ drug: text(p.name), dose: text(p.dose), frequency: text(p.frequency), duration: text(p.duration), notes: text(p.notes) }))
+      .map((p) => ({ drug: text(p.name), strength: text(p.strength), form: text(p.form), dose: text(p.dose), frequency: text(p.frequency), duration: text(p.duration), notes: text(p.notes) }))
       .filter((l) => l.drug !== ''),
-    advice: [...items(visit.examinations), ...items(visit.life_styles), ...items(visit.physical_theraphies)].map((i) => text(i.name)).filter(Boolean),
+    sections: SECTIONS.map((field) => ({ field, items: items(visit[field]).map((i) => text(i.name)).filter(Boolean) })).filter((s) => s.items.length > 0),
   };
 }

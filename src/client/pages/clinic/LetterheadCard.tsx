@@ -1,0 +1,80 @@
+// The clinic's printed letterhead (Main Doctor, Settings -> Profile): the lines printed under the
+// clinic's name on prescriptions, and the paper. An empty line prints the profile's value, shown
+// as the field's placeholder; the server's refusals land on their fields.
+import { useEffect, useState } from 'react';
+import { Button, Card, Form, Input, Radio, Space, Typography } from 'antd';
+import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
+import { useT } from '../../i18n/useT';
+import { api } from '../../providers/http';
+import { toast } from '../../providers/notify';
+import { PAPER_SIZES, type Letterhead, type LetterheadAnswer } from '../../../shared/letterhead';
+import { formatPhone } from '../../../shared/phone';
+import { errorsOf } from './formErrors';
+
+type Values = Omit<Letterhead, 'name'>;
+const LINES = [
+  ['specialty', 120],
+  ['address', 255],
+  ['phone', 120],
+  ['licence_number', 60],
+] as const;
+
+export function LetterheadCard() {
+  const t = useT();
+  const [form] = Form.useForm<Values>();
+  const [answer, setAnswer] = useState<LetterheadAnswer | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    api<{ data: LetterheadAnswer }>('/settings/letterhead').then((r) => {
+      setAnswer(r.data);
+      form.setFieldsValue(r.data);
+    }, () => undefined);
+  }, [form]);
+  const save = async (values: Values) => {
+    setSaving(true);
+    try {
+      const r = await api<{ data: LetterheadAnswer }>('/settings/letterhead', { method: 'PUT', body: values, quiet: true });
+      setAnswer(r.data);
+      form.setFieldsValue(r.data);
+      toast('success', t('clinic.letterheadSaved', 'The letterhead was saved'));
+    } catch (err) {
+      const errors = errorsOf(err);
+      const fields = Object.entries(errors).filter(([name]) => name === 'paper_size' || LINES.some(([line]) => line === name));
+      if (fields.length) form.setFields(fields.map(([name, messages]) => ({ name: name as keyof Values, errors: messages })));
+      else toast('error', err instanceof Error ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const fallback = (name: (typeof LINES)[number][0]): string | undefined => {
+    if (name === 'licence_number') return undefined;
+    const value = answer?.profile[name];
+    if (!value) return undefined;
+    return name === 'phone' && value.startsWith('+') ? formatPhone(value) : value;
+  };
+  return (
+    <Card title={<Space><PrinterOutlined />{t('clinic.letterheadTitle', 'Printed letterhead')}</Space>} data-testid="clinic-letterhead">
+      <Typography.Paragraph type="secondary">
+        {t('clinic.letterheadHelp', "Printed under the clinic's name on prescriptions. An empty line prints the clinic profile's value, shown in grey.")}
+      </Typography.Paragraph>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={!answer} requiredMark={false}>
+        {LINES.map(([name, max]) => (
+          <Form.Item key={name} name={name} label={t(`clinic.letterhead.${name}`, name)} rules={[{ max, message: t('validation.maxLength', { limit: max }) }]}>
+            {name === 'phone' || name === 'licence_number' ? (
+              // Read left to right whatever the interface (the class beats antd's RTL direction).
+              <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} dir="ltr" className="phone-input" />
+            ) : (
+              <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} />
+            )}
+          </Form.Item>
+        ))}
+        <Form.Item name="paper_size" label={t('clinic.letterhead.paper_size', 'Paper')}>
+          <Radio.Group optionType="button" options={PAPER_SIZES.map((p) => ({ value: p, label: <span data-testid={`paper-${p}`}>{p}</span> }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="letterhead-save">
+          {t('buttons.save', 'Save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

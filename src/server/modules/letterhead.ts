@@ -1,0 +1,75 @@
+// The clinic's printed letterhead (issue 19): GET /settings/letterhead for every staff member
+// (whoever prints a prescription or a receipt), PUT for the Main Doctor. A line left empty is
+// taken from the clinic's profile (its specialty, address and phone) when the sheet is printed.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { TENANT_ROLE } from '../../shared/roles';
+import { PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize } from '../../shared/letterhead';
+import { forbidden } from '../http/errors';
+import { assertValid } from '../engine/validate';
+
+const line = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
+
+const letterheadBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['paper_size'],
+  properties: {
+    specialty: line(120),
+    address: line(255),
+    phone: line(120),
+    licence_number: line(60),
+    paper_size: { type: 'string', enum: [...PAPER_SIZES] },
+  },
+};
+
+interface Body {
+  specialty?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  licence_number?: string | null;
+  paper_size: PaperSize;
+}
+
+/** Trimmed, and empty as null: a blank line falls back to the profile. */
+const blank = (v: string | null | undefined): string | null => (v?.trim() ? v.trim() : null);
+
+export function registerLetterheadRoutes(app: FastifyInstance): void {
+  const config = { scope: 'tenant' } as const;
+  const tags = ['clinic settings'];
+
+  const read = (request: FastifyRequest): Promise<LetterheadAnswer> =>
+    request.data.transaction(async (trx) => {
+      const { rows } = await sql<Letterhead & { profile_specialty: string | null; profile_address: string | null; profile_phone: string | null }>`
+        select name, print_specialty as specialty, print_address as address, print_phone as phone, licence_number, paper_size,
+               skill as profile_specialty, address as profile_address, phone as profile_phone
+        from tenants where id = ${request.tenant!.id}`.execute(trx);
+      const r = rows[0];
+      return {
+        name: r.name,
+        specialty: r.specialty,
+        address: r.address,
+        phone: r.phone,
+        licence_number: r.licence_number,
+        paper_size: r.paper_size,
+        // What an empty line prints instead.
+        profile: { specialty: r.profile_specialty, address: r.profile_address, phone: r.profile_phone },
+      };
+    });
+
+  app.get('/settings/letterhead', { config, schema: { tags, summary: "The clinic's printed letterhead and paper size (any staff member)" } }, async (request) => {
+    return { data: await read(request) };
+  });
+
+  app.put('/settings/letterhead', { config, schema: { tags, summary: "Change the clinic's printed letterhead (Main Doctor)", body: letterheadBody } }, async (request) => {
+    if (request.data.caller?.role !== TENANT_ROLE.mainDoctor) throw forbidden();
+    const body = assertValid<Body>(letterheadBody, request.body);
+    await request.data.transaction(async (trx) => {
+      await sql`update tenants set print_specialty = ${blank(body.specialty)}, print_address = ${blank(body.address)}, print_phone = ${blank(body.phone)},
+          licence_number = ${blank(body.licence_number)}, paper_size = ${body.paper_size}, updated_at = now()
+        where id = ${request.tenant!.id}`.execute(trx);
+      await request.data.audit(trx, { action: 'update', resource: 'settings', fields: Object.keys(body) });
+    });
+    return { data: await read(request) };
+  });
+}

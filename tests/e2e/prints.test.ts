@@ -1,0 +1,148 @@
+// Prints fit for a pharmacy (issue 19), in Kurdish: the Main Doctor fills in the clinic's printed
+// letterhead on the settings page; a prescription then prints on A5 with that letterhead, the
+// patient's file number, gender and allergies, each drug with its strength and form (`500 mg`
+// drawn in order), the advice under its own headings and a signature line. The booking form shows
+// the patient's allergies once a patient is picked; the patient is found by file number. The PDF goes to /tmp/prints-prescription.pdf.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api, baseUrl, launch, login, waitForPath } from './browser';
+
+const CLINIC = 'demo.localhost';
+const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
+const tag = Date.now().toString(36);
+const LICENCE = `KRG-${tag}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+async function signedIn(user: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    window.localStorage.setItem('user-locale', 'ckb');
+    // The print dialog counted, not opened: the test prints the sheet to PDF itself.
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await login(page, CLINIC, user);
+  await waitForPath(page, '/dashboard');
+  return page;
+}
+
+/** Where each character of `needle` was drawn inside `selector`, left to right on the page. */
+async function drawnInOrder(page: Page, selector: string, needle: string): Promise<boolean> {
+  const xs = await page.evaluate(
+    ([sel, text]) => {
+      const el = document.querySelector(sel);
+      const walker = document.createTreeWalker(el!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').indexOf(text);
+        if (at < 0) continue;
+        return [...text].map((_, i) => {
+          const range = document.createRange();
+          range.setStart(node!, at + i);
+          range.setEnd(node!, at + i + 1);
+          return range.getBoundingClientRect().left;
+        });
+      }
+      throw new Error(`no "${text}" in ${sel}`);
+    },
+    [selector, needle] as const,
+  );
+  return xs.every((x, i) => i === 0 || x > xs[i - 1]);
+}
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+describe('prints fit for use', () => {
+  let patientId = 0;
+  let visitId = 0;
+  let fileNumber = 0;
+
+  it('the Main Doctor sets the letterhead on the settings page', async () => {
+    const page = await signedIn('doctor', 1440);
+    await page.goto(url('/settings/profile'));
+    const card = page.getByTestId('clinic-letterhead');
+    await card.locator('#letterhead-licence_number').waitFor();
+    // Empty lines show the profile's values as their placeholders; the form is ready once read.
+    await expect.poll(() => card.locator('#letterhead-licence_number').isEnabled()).toBe(true);
+    await card.locator('#letterhead-specialty').fill('نەخۆشییە ناوەکییەکان');
+    await card.locator('#letterhead-licence_number').fill(LICENCE);
+    await card.getByTestId('paper-A5').click();
+    await card.getByTestId('letterhead-save').click();
+    await page.getByText('سەرپەڕەکە پاشەکەوت کرا').waitFor();
+    const saved = await api<{ data: { licence_number: string; specialty: string; paper_size: string } }>(page, '/settings/letterhead');
+    expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5' });
+    await page.screenshot({ path: '/tmp/prints-letterhead.png', fullPage: true });
+  });
+
+  it("the booking form shows the picked patient's allergies, at 390 px", async () => {
+    const page = await signedIn('doctor', 390);
+    const patient = await api<{ data: { id: number; file_number: number } }>(page, '/patients', { method: 'POST', body: { name: `Print Test ${tag}`, gender: 1, date_of_birth: '1990-05-01' } });
+    expect(patient.status).toBe(201);
+    patientId = patient.body.data.id;
+    fileNumber = patient.body.data.file_number;
+    expect(fileNumber).toBeGreaterThan(0);
+    expect((await api(page, '/allergies', { method: 'POST', body: { patient_id: patientId, substance: 'Penicillin', severity: 3 } })).status).toBe(201);
+    // Found by its file number too, typed in Arabic-Indic digits.
+    const typed = String(fileNumber).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const search = await api<{ data: { id: number }[] }>(page, `/patients?q=${encodeURIComponent(typed)}`);
+    expect(search.body.data.map((p) => p.id)).toContain(patientId);
+    await page.goto(url(`/appointments/create?patient_id=${patientId}`));
+    await page.getByTestId('appointment-form').getByTestId('safety-allergies').getByText('Penicillin').waitFor();
+    await page.screenshot({ path: '/tmp/prints-booking-390.png', fullPage: true });
+  });
+
+  it('the prescription prints on A5 with the letterhead, file number, allergies, strengths, labelled advice and a signature line', async () => {
+    const page = await signedIn('doctor', 1440);
+    const drug = await api<{ data: { id: number } }>(page, '/drugs', { method: 'POST', body: { name: `Amoxil ${tag}`, scientific_name: 'Amoxicillin', strength: '500 mg', form: 'کەپسوول' } });
+    expect(drug.status).toBe(201);
+    const advice = await api<{ data: { id: number }[] }>(page, '/lifeStyles?per_page=1');
+    const visit = await api<{ data: { id: number } }>(page, '/visitings', {
+      method: 'POST',
+      body: {
+        patient_id: patientId,
+        date: '2026-11-20',
+        physician_diagnosis: 'هەوکردنی قورگ',
+        prescriptions: [{ drug_id: drug.body.data.id, dose: '1 × 3', duration: '7 ڕۆژ' }],
+        life_styles: [{ life_style_id: advice.body.data[0].id }],
+        // The allergy is to penicillin, not amoxicillin by name: nothing to override.
+      },
+    });
+    expect(visit.status, JSON.stringify(visit.body)).toBe(201);
+    visitId = visit.body.data.id;
+
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    await page.getByTestId(`print-${visitId}`).click();
+    const sheet = page.getByTestId('print-prescription');
+    await expect.poll(() => sheet.getAttribute('data-paper')).toBe('A5');
+    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+    await page.emulateMedia({ media: 'print' });
+    const head = sheet.getByTestId('print-letterhead');
+    await expect.poll(() => head.innerText()).toContain(LICENCE);
+    expect(await head.innerText()).toContain('نەخۆشییە ناوەکییەکان');
+    const who = await sheet.getByTestId('print-patient').innerText();
+    expect(who).toContain(String(fileNumber));
+    expect(who).toContain('ژمارەی فایل');
+    expect(await sheet.getByTestId('print-allergies').innerText()).toContain('Penicillin');
+    expect(await sheet.getByTestId('rx-strength').innerText()).toBe('500 mg');
+    expect(await drawnInOrder(page, '[data-testid="print-prescription"] [data-testid="rx-drug"]', '500 mg')).toBe(true);
+    expect(await sheet.getByTestId('rx-drug').innerText()).toContain('کەپسوول');
+    expect(await sheet.getByTestId('print-life_styles').locator('h2').innerText()).not.toBe('');
+    expect(await sheet.getByTestId('print-signature').isVisible()).toBe(true);
+    const pdf = await page.pdf({ path: '/tmp/prints-prescription.pdf', preferCSSPageSize: true, printBackground: true });
+    // A5 is 420 × 595 points: the page size the clinic chose, not the printer's default.
+    const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
+    expect(box && [Math.round(Number(box[1])), Math.round(Number(box[2]))]).toEqual([420, 595]);
+    await page.emulateMedia({ media: 'screen' });
+  });
+});
