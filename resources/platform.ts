@@ -70,6 +70,7 @@ export const invoices = defineResource({
       confirm: 'invoices.markPaidConfirm',
       done: 'invoices.markedPaid',
       invalidates: ['tenants', 'planHistories'],
+      bulk: true,
     },
   ],
   fields: {

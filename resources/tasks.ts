@@ -4,6 +4,8 @@ import { attachments } from './attachments';
 // The clinic's to-do list: every logged-in staff member works on it (SPEC.md section 2).
 export default defineResource({
   name: 'tasks',
+  // Done tasks are cleared a page at a time.
+  bulkDelete: true,
   path: 'tasks',
   table: 'tasks',
   scope: 'tenant',

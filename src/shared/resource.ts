@@ -167,6 +167,8 @@ export interface RowAction {
   done: string;
   /** Other resources whose records change with it (paying an invoice may reactivate the clinic). */
   invalidates?: readonly string[];
+  /** Also offered on the rows ticked in the list, applied to each (each one checked by the API as alone). */
+  bulk?: boolean;
 }
 
 /**
@@ -327,6 +329,8 @@ export interface ResourceDef {
   checks?: readonly FieldComparison[];
   /** One-click changes on the list's rows. */
   rowActions?: readonly RowAction[];
+  /** The list offers deleting the ticked rows, each under the delete policy (archived where others use it). */
+  bulkDelete?: boolean;
   /** Buttons on a record's page that ask the server to act on it (sign a person out everywhere). */
   recordActions?: readonly RecordAction[];
   /** Hand-made panels below a record's generated details (a staff member's permissions). */

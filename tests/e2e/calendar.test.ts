@@ -14,10 +14,10 @@ const { page } = pagePerTest();
 type Doctor = { id: number; role: number; name: string };
 
 /** The screen point of `time` in a doctor's column (the grid's hour rows start at `firstHour`). */
-async function slotPoint(p: Page, doctorId: number, time: string, firstHour: number): Promise<{ x: number; y: number }> {
+async function slotPoint(p: Page, doctorId: number, time: string, firstHour: number, scroll = true): Promise<{ x: number; y: number }> {
   const [h, m] = time.split(':').map(Number);
   const group = p.locator('.rbc-time-gutter .rbc-timeslot-group').nth(h - firstHour);
-  await group.scrollIntoViewIfNeeded();
+  if (scroll) await group.scrollIntoViewIfNeeded();
   const row = (await group.boundingBox())!;
   const column = (await p.getByTestId(`doctor-column-${doctorId}`).boundingBox())!;
   return { x: column.x + column.width / 2, y: row.y + (row.height * (m / 15 + 0.5)) / 4 };
@@ -83,13 +83,17 @@ describe('the calendar, in Kurdish', () => {
     // live update of the free counts) can be lost, as a person's would: then it is made again.
     // (The target first: bringing it into view may scroll the grid.)
     const where = async () => (await api<{ data: { time: string; doctor_id: number } }>(p, `/appointments/${booking.id}`)).body.data;
-    let target = await slotPoint(p, main.id, '16:30', first);
+    // The grid scrolled to start at 09:00, so the booking and 16:30 are both on screen.
+    await p.locator('.rbc-time-content').evaluate((el, hour) => {
+      el.scrollTop = el.querySelectorAll<HTMLElement>('.rbc-time-gutter .rbc-timeslot-group')[hour].offsetTop;
+    }, 0);
+    let target = await slotPoint(p, main.id, '16:30', first, false);
     let box = (await block.boundingBox())!;
     for (let attempt = 1; attempt <= 3; attempt++) {
       await drag(p, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, target);
       const moved = await expect.poll(async () => (await where()).time, { timeout: 4000 }).not.toBe('09:30:00').then(() => true, () => false);
       if (moved) break;
-      target = await slotPoint(p, main.id, '16:30', first);
+      target = await slotPoint(p, main.id, '16:30', first, false);
       box = (await block.boundingBox())!;
     }
     await expect.poll(where, { timeout: 5000 }).toMatchObject({ time: '16:30:00', doctor_id: main.id });

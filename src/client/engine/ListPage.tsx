@@ -1,7 +1,9 @@
-// Generated list page: server paging, sorting on sortable fields, filters on filterable fields,
-// a search box driving `q`, translated column titles and values (related records' titles as the
-// list answer names them), row actions.
-import type { ReactNode } from 'react';
+// Generated list page: server paging (the total shown, the page size chosen), sorting on sortable
+// fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
+// columns the person chooses and their saved views (ListTools); translated column titles and
+// values (related records' titles as the list answer names them), row actions.
+import { type Key, type ReactNode, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Empty, Form, Space, Switch, Table } from 'antd';
 import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
@@ -17,6 +19,14 @@ import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { resourcePaths } from './nav';
 import { InlineToggle, RowActionButton } from './RowActions';
+import { ColumnChooser, SavedViews } from './ListTools';
+import { BulkBar, bulkActionsOf } from './BulkActions';
+import { chosenColumns, columnCandidates, defaultColumns, useStoredColumns } from './listColumns';
+import { useSession } from '../providers/session';
+import { appScope } from '../host';
+
+/** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
+const PAGE_SIZES = [25, 50, 100];
 
 export function parseSort(sort: string): CrudSort[] {
   return sort
@@ -46,7 +56,11 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const go = useGo();
   const canCreate = useCanDo(def, 'create');
   const canEdit = useCanDo(def, 'update');
-  const { tableProps, tableQuery, filters, sorters, setFilters, searchFormProps } = useTable<BaseRecord>({
+  const canDelete = useCanDo(def, 'delete');
+  // Rows ticked for a bulk action (declared: RowAction.bulk, bulkDelete).
+  const bulk = bulkActionsOf(def, canEdit, canDelete);
+  const [ticked, setTicked] = useState<{ keys: Key[]; rows: BaseRecord[] }>({ keys: [], rows: [] });
+  const { tableProps, tableQuery, filters, sorters, setFilters, setSorters, setPageSize, setCurrentPage, searchFormProps } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: !locked,
     sorters: { initial: parseSort(def.defaultSort) },
@@ -57,7 +71,14 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     pagination: { pageSize: 25 },
   });
   const readable = useRelationReadable();
-  const columns = Object.entries(def.fields).filter(([name, f]) => f.list && !f.writeOnly && name !== locked?.field && readable(f));
+  const { user } = useSession();
+  const { search } = useLocation();
+  // The columns: the person's choice for this list (kept per person), else the declaration's.
+  const candidates = columnCandidates(def, readable, locked?.field);
+  const fallback = defaultColumns(def, candidates);
+  const [stored, setStored] = useStoredColumns(`${appScope()}-${user?.tenant?.id ?? 0}-${user?.id ?? 0}`, def.name);
+  const shown = chosenColumns(stored, candidates, fallback);
+  const columns = shown.map((name) => [name, def.fields[name]] as const);
   // The related records' titles came with the rows (no request per relation column).
   const labels = labelsOf(tableQuery.data);
 
@@ -88,20 +109,34 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       <Form {...searchFormProps} component={false}>
         <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
       </Form>
-      {isArchivable(def) && (
-        <Space style={{ marginBottom: 12 }}>
-          <Switch
-            size="small"
-            id={`${def.name}-archived`}
-            checked={filters.some((f) => 'field' in f && f.field === 'archived')}
-            onChange={(on) => setFilter('archived', on ? 'true' : undefined)}
-            data-testid="show-archived"
-          />
-          <label htmlFor={`${def.name}-archived`}>{t('common.showArchived', 'Show archived')}</label>
-        </Space>
-      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <ColumnChooser def={def} candidates={candidates} shown={shown} onChange={setStored} />
+        {!locked && <SavedViews def={def} search={search} setters={{ setFilters, setSorters, setPageSize, setCurrentPage }} columns={stored} onColumns={setStored} />}
+        {isArchivable(def) && (
+          <Space>
+            <Switch
+              size="small"
+              id={`${def.name}-archived`}
+              checked={filters.some((f) => 'field' in f && f.field === 'archived')}
+              onChange={(on) => setFilter('archived', on ? 'true' : undefined)}
+              data-testid="show-archived"
+            />
+            <label htmlFor={`${def.name}-archived`}>{t('common.showArchived', 'Show archived')}</label>
+          </Space>
+        )}
+      </Space>
+      {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
       <Table
         {...tableProps}
+        rowSelection={bulk.actions.length > 0 || bulk.remove ? { selectedRowKeys: ticked.keys, onChange: (keys, rows) => setTicked({ keys, rows }) } : undefined}
+        pagination={
+          tableProps.pagination && {
+            ...tableProps.pagination,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
+          }
+        }
         rowKey="id"
         scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} /> }}

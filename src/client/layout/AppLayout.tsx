@@ -19,6 +19,7 @@ import { NotificationBell } from './NotificationBell';
 import { MenuBadge } from './MenuBadge';
 import { SupportBanner } from './SupportBanner';
 import { hasPermission } from '../../shared/access';
+import { useKeyboardShortcuts } from '../engine/keyboard';
 
 const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
 
@@ -44,6 +45,7 @@ export function AppLayout() {
   const scope = appScope();
   // Choosing a page closes the drawer.
   useEffect(() => setDrawer(false), [location.pathname]);
+  useKeyboardShortcuts();
   const menu = useMemo(() => visibleMenu(menuOf(scope), callerOf(session)), [scope, session]);
   const items = toItems(menu, (k, d) => t(k, d));
   const selected = menu

@@ -62,7 +62,7 @@ export default function PatientSearch() {
       style={{ width: 280, maxWidth: '40vw' }}
       notFoundContent={text.trim().length >= 2 && !loading ? t('clinic.noPatientFound', 'No patient found') : null}
     >
-      <Input.Search data-testid="patient-search" placeholder={t('clinic.findPatient', 'Find a patient: name, phone, national ID')} loading={loading} allowClear />
+      <Input.Search data-testid="patient-search" placeholder={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')} loading={loading} allowClear />
     </AutoComplete>
   );
 }

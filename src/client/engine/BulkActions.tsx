@@ -1,0 +1,73 @@
+// The ticked rows of a generated list and what may be done to them all at once: the declared row
+// actions marked `bulk` (invoices marked paid) and, where declared, deleting them (`bulkDelete`).
+// Each row is sent as its own request, so the API checks each as if alone; what was refused is
+// counted and said, and the list is read again.
+import { useState } from 'react';
+import { Button, Popconfirm, Space, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import type { ResourceDef, RowAction } from '../../shared/resource';
+import { useT } from '../i18n/useT';
+import { menuIcon } from '../layout/icons';
+import { api } from '../providers/http';
+import { toast } from '../providers/notify';
+import { offered } from './RowActions';
+
+export function bulkActionsOf(def: ResourceDef, canEdit: boolean, canDelete: boolean): { actions: RowAction[]; remove: boolean } {
+  return { actions: canEdit ? (def.rowActions ?? []).filter((a) => a.bulk) : [], remove: canDelete && !!def.bulkDelete };
+}
+
+export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceDef; rows: BaseRecord[]; actions: RowAction[]; remove: boolean; onDone: () => void }) {
+  const t = useT();
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState(false);
+  const run = async (each: (row: BaseRecord) => Promise<unknown>, done: string, invalidates: readonly string[] = []) => {
+    setBusy(true);
+    let refused = 0;
+    // One after another: a clinic's rules (plan limits, versions) are met row by row.
+    for (const row of rows) await each(row).catch(() => refused++);
+    setBusy(false);
+    if (refused) toast('error', t('lists.bulkRefused', { count: refused, total: rows.length, defaultValue: '{{count}} of {{total}} were refused' }));
+    else toast('success', t(done));
+    for (const resource of [def.name, ...invalidates]) void invalidate({ resource, invalidates: ['all'] });
+    onDone();
+  };
+  if (!rows.length) return null;
+  return (
+    <Space wrap style={{ marginBottom: 12 }} data-testid="bulk-bar">
+      <Typography.Text strong>{t('lists.selected', { count: rows.length, defaultValue: '{{count}} selected' })}</Typography.Text>
+      {actions.map((action) => {
+        const targets = rows.filter((r) => offered(action, r));
+        return (
+          <Popconfirm
+            key={action.key}
+            title={t('common.areYouSure', 'Are you sure?')}
+            description={t(action.confirm)}
+            okText={t(action.label)}
+            cancelText={t('buttons.cancel', 'Cancel')}
+            disabled={!targets.length}
+            onConfirm={() => void run((row) => api(`/${def.path}/${String(row.id)}`, { method: 'PATCH', body: action.set, quiet: true }), action.done, action.invalidates)}
+          >
+            <Button icon={action.icon ? menuIcon(action.icon) : undefined} loading={busy} disabled={!targets.length} data-testid={`bulk-${action.key}`}>
+              {t(action.label)} ({targets.length})
+            </Button>
+          </Popconfirm>
+        );
+      })}
+      {remove && (
+        <Popconfirm
+          title={t('common.areYouSure', 'Are you sure?')}
+          description={t('lists.bulkDeleteConfirm', { count: rows.length, defaultValue: 'Delete the {{count}} ticked records? Those other records use are archived instead.' })}
+          okText={t('buttons.delete', 'Delete')}
+          okButtonProps={{ danger: true }}
+          cancelText={t('buttons.cancel', 'Cancel')}
+          onConfirm={() => void run((row) => api(`/${def.path}/${String(row.id)}`, { method: 'DELETE', quiet: true }), 'lists.bulkDeleted')}
+        >
+          <Button danger icon={<DeleteOutlined />} loading={busy} data-testid="bulk-delete">
+            {t('buttons.delete', 'Delete')} ({rows.length})
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+}

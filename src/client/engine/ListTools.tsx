@@ -1,0 +1,153 @@
+// Above every generated list: the column chooser, and the person's saved views (a name for the
+// list's filters, search, sort, page size and columns, kept on the server per user: GET/POST/DELETE
+// /list-views). Choosing a view puts all of it back; the address follows, so reload keeps it.
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Checkbox, Grid, Input, Modal, Popconfirm, Popover, Select, Space, Typography } from 'antd';
+import { DeleteOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
+import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/core';
+import type { ResourceDef } from '../../shared/resource';
+import { fieldLabel } from '../../shared/labels';
+import { useT } from '../i18n/useT';
+import { api } from '../providers/http';
+import { toast } from '../providers/notify';
+
+/** A view starts on its first page whatever page it was saved on. */
+export function withoutPage(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('currentPage');
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+interface SavedView {
+  id: number;
+  name: string;
+  search: string;
+  columns: string | null;
+}
+
+export interface ListSetters {
+  setFilters: (filters: CrudFilter[], behavior: 'replace') => void;
+  setSorters: (sorters: CrudSort[]) => void;
+  setPageSize: (size: number) => void;
+  setCurrentPage: (page: number) => void;
+}
+
+export function ColumnChooser({ def, candidates, shown, onChange }: { def: ResourceDef; candidates: string[]; shown: string[]; onChange: (columns: string[] | null) => void }) {
+  const t = useT();
+  const content = (
+    <Space direction="vertical" data-testid="list-columns-panel">
+      <Checkbox.Group
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        value={shown}
+        onChange={(values) => onChange(values.length ? candidates.filter((c) => values.includes(c)) : shown)}
+        options={candidates.map((name) => ({ value: name, label: <span data-testid={`column-${name}`}>{fieldLabel(t, def, name)}</span> }))}
+      />
+      <Button type="link" size="small" style={{ padding: 0 }} onClick={() => onChange(null)} data-testid="list-columns-reset">
+        {t('lists.defaultColumns', 'Default columns')}
+      </Button>
+    </Space>
+  );
+  return (
+    <Popover trigger="click" placement="bottomLeft" content={content} title={t('lists.columns', 'Columns')}>
+      <Button icon={<TableOutlined />} data-testid="list-columns">
+        {t('lists.columns', 'Columns')}
+      </Button>
+    </Popover>
+  );
+}
+
+/** `search`: the list's query string as its address holds it (filters, search, sort, page size). */
+export function SavedViews({ def, search, setters, columns, onColumns }: { def: ResourceDef; search: string; setters: ListSetters; columns: string[] | null; onColumns: (columns: string[] | null) => void }) {
+  const t = useT();
+  const [views, setViews] = useState<SavedView[]>([]);
+  const [current, setCurrent] = useState<number | undefined>();
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // On a phone the save button is its icon alone, so the group fits the width.
+  const narrow = Grid.useBreakpoint().sm === false;
+  const load = useCallback(async () => {
+    try {
+      const body = await api<{ data: SavedView[] }>(`/list-views?filter[resource]=${encodeURIComponent(def.name)}&sort=name&per_page=100`, { quiet: true });
+      setViews(body.data);
+    } catch {
+      // No saved views offered when they cannot be read; the list itself still works.
+    }
+  }, [def.name]);
+  useEffect(() => void load(), [load]);
+
+  const apply = (id: number) => {
+    const view = views.find((v) => v.id === id);
+    if (!view) return;
+    setCurrent(id);
+    const { parsedFilters, parsedSorter, parsedPageSize } = parseTableParams(view.search.startsWith('?') ? view.search : `?${view.search}`);
+    setters.setFilters(parsedFilters, 'replace');
+    setters.setSorters(parsedSorter);
+    if (parsedPageSize) setters.setPageSize(Number(parsedPageSize));
+    setters.setCurrentPage(1);
+    onColumns(view.columns ? view.columns.split(',').filter(Boolean) : null);
+  };
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      const body = await api<{ data: SavedView }>('/list-views', { method: 'POST', quiet: true, body: { resource: def.name, name: name.trim(), search: withoutPage(search), columns: columns?.join(',') ?? null } });
+      setViews((list) => [...list, body.data].sort((a, b) => a.name.localeCompare(b.name)));
+      setCurrent(body.data.id);
+      setNaming(false);
+      setName('');
+      toast('success', t('lists.viewSaved', 'The view was saved'));
+    } catch (err) {
+      const errors = (err as { errors?: Record<string, string[]> }).errors;
+      setError(errors?.name?.join(' ') ?? (err instanceof Error ? err.message : String(err)));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const remove = async (id: number) => {
+    try {
+      await api(`/list-views/${id}`, { method: 'DELETE' });
+      setViews((list) => list.filter((v) => v.id !== id));
+      setCurrent(undefined);
+    } catch {
+      // Told by the HTTP layer.
+    }
+  };
+  return (
+    <Space.Compact>
+      <Select<number>
+        style={{ minWidth: 180 }}
+        placeholder={t('lists.savedViews', 'Saved views')}
+        value={current}
+        onChange={apply}
+        options={views.map((v) => ({ value: v.id, label: <span data-testid={`view-${v.id}`}>{v.name}</span> }))}
+        notFoundContent={<Typography.Text type="secondary">{t('lists.noViews', 'No saved views yet')}</Typography.Text>}
+        data-testid="saved-views"
+        aria-label={t('lists.savedViews', 'Saved views')}
+      />
+      {current !== undefined && (
+        <Popconfirm title={t('lists.deleteView', 'Delete this saved view?')} onConfirm={() => void remove(current)} okText={t('buttons.delete', 'Delete')} cancelText={t('buttons.cancel', 'Cancel')}>
+          <Button icon={<DeleteOutlined />} aria-label={t('lists.deleteView', 'Delete this saved view?')} data-testid="view-delete" />
+        </Popconfirm>
+      )}
+      <Button icon={<SaveOutlined />} onClick={() => setNaming(true)} data-testid="view-save" aria-label={t('lists.saveView', 'Save view')} title={t('lists.saveView', 'Save view')}>
+        {!narrow && t('lists.saveView', 'Save view')}
+      </Button>
+      <Modal
+        open={naming}
+        title={t('lists.saveView', 'Save view')}
+        onCancel={() => setNaming(false)}
+        onOk={() => void save()}
+        okButtonProps={{ disabled: !name.trim(), loading: saving, ...({ 'data-testid': 'view-save-confirm' } as Record<`data-${string}`, string>) }}
+        okText={t('buttons.save', 'Save')}
+        cancelText={t('buttons.cancel', 'Cancel')}
+        destroyOnHidden
+      >
+        <Input id="view-name" autoFocus maxLength={80} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && void save()} placeholder={t('lists.viewName', 'Name of the view')} status={error ? 'error' : undefined} />
+        {error && <Typography.Text type="danger">{error}</Typography.Text>}
+      </Modal>
+    </Space.Compact>
+  );
+}
