@@ -5,7 +5,7 @@
 // changes in the settings; count charts tick on whole numbers, mirrored in right-to-left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string, host = CLINIC) => `${baseUrl(host)}${path}`;
@@ -18,13 +18,8 @@ const contexts: BrowserContext[] = [];
 async function signedIn(host: string, user: string, width: number, lang = 'ckb'): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
   contexts.push(context);
-  await context.addInitScript((l) => {
-    window.localStorage.setItem('user-locale', l);
-    // The print dialog counted, not opened: the test prints the sheet to PDF itself.
-    window.print = () => {
-      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
-    };
-  }, lang);
+  await context.addInitScript((l) => window.localStorage.setItem('user-locale', l), lang);
+  await countPrints(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await login(page, host, user);
@@ -46,32 +41,6 @@ async function api<T>(page: Page, method: string, path: string, body?: unknown):
   ) as Promise<T>;
 }
 
-/**
- * Where each character of `needle` inside the element `selector` was drawn (its left edge in px):
- * the order a reader sees, whatever the order in memory.
- */
-async function drawnOrder(page: Page, selector: string, needle: string): Promise<number[]> {
-  return page.evaluate(
-    ([sel, text]) => {
-      const el = document.querySelector(sel);
-      if (!el) throw new Error(`no ${sel}`);
-      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node.textContent ?? '').indexOf(text);
-        if (at < 0) continue;
-        return [...text].map((_, i) => {
-          const range = document.createRange();
-          range.setStart(node!, at + i);
-          range.setEnd(node!, at + i + 1);
-          return range.getBoundingClientRect().left;
-        });
-      }
-      throw new Error(`no "${text}" in ${sel}`);
-    },
-    [selector, needle] as const,
-  );
-}
-const leftToRight = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]);
 
 beforeAll(async () => {
   browser = await launch();
@@ -126,7 +95,7 @@ describe('left-to-right tokens inside Kurdish', () => {
     await page.getByTestId(`print-${visitId}`).click();
     const sheet = page.getByTestId('print-prescription');
     await expect.poll(() => sheet.getAttribute('dir')).toBe('rtl');
-    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+    await waitForPrint(page);
     await page.emulateMedia({ media: 'print' });
     const dose = sheet.getByTestId('rx-dose').locator('bdi');
     expect(await dose.innerText()).toBe('5 mg');

@@ -84,3 +84,45 @@ export async function api<T>(page: Page, path: string, init: { method?: string; 
     { p: path, method: init.method ?? 'GET', body: init.body },
   );
 }
+
+/** The print dialog counted (window.printed) instead of opened, so a test can print the sheet to PDF itself. */
+export async function countPrints(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+}
+
+/** Waits until the page has asked to print. */
+export async function waitForPrint(page: Page): Promise<void> {
+  await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+}
+
+/**
+ * Where each character of `needle` inside the element `selector` was drawn (its left edge in px):
+ * the order a reader sees, whatever the order in memory.
+ */
+export async function drawnOrder(page: Page, selector: string, needle: string): Promise<number[]> {
+  return page.evaluate(
+    ([sel, text]) => {
+      const el = document.querySelector(sel);
+      if (!el) throw new Error(`no ${sel}`);
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node.textContent ?? '').indexOf(text);
+        if (at < 0) continue;
+        return [...text].map((_, i) => {
+          const range = document.createRange();
+          range.setStart(node!, at + i);
+          range.setEnd(node!, at + i + 1);
+          return range.getBoundingClientRect().left;
+        });
+      }
+      throw new Error(`no "${text}" in ${sel}`);
+    },
+    [selector, needle] as const,
+  );
+}
+
+export const leftToRight = (xs: number[]) => xs.every((x, i) => i === 0 || x > xs[i - 1]);

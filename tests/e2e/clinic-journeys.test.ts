@@ -4,7 +4,7 @@
 // the doctor's visit is on the appointment the secretary booked, then corrected from the patient's page.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { baseUrl, countPrints, launch, login, waitForPath, waitForPrint } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -16,13 +16,8 @@ const NAV_COMMON_DISEASES = 'نەخۆشییە باوەکان';
 
 async function kurdishContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext();
-  await context.addInitScript(() => {
-    window.localStorage.setItem('user-locale', 'ckb');
-    // The print dialog is counted instead of opened.
-    window.print = () => {
-      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
-    };
-  });
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+  await countPrints(context);
   context.setDefaultTimeout(15_000);
   return context;
 }
@@ -143,7 +138,7 @@ describe('clinic journeys (Kurdish)', () => {
     expect(await sheet.innerText()).toContain(patientName);
     expect(await sheet.innerText()).toContain('هەوکردنی قورگ');
     await page.emulateMedia({ media: 'screen' });
-    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+    await waitForPrint(page);
 
     await expect.poll(async () => (await apiJson<{ data: { status: number } }>(page, `/appointments/${appointmentId}`)).data.status).toBe(6);
 

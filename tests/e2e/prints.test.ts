@@ -5,7 +5,7 @@
 // the patient's allergies once a patient is picked; the patient is found by file number. The PDF goes to /tmp/prints-prescription.pdf.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, waitForPath } from './browser';
+import { api, baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -18,41 +18,13 @@ const contexts: BrowserContext[] = [];
 async function signedIn(user: string, width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
   contexts.push(context);
-  await context.addInitScript(() => {
-    window.localStorage.setItem('user-locale', 'ckb');
-    // The print dialog counted, not opened: the test prints the sheet to PDF itself.
-    window.print = () => {
-      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
-    };
-  });
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+  await countPrints(context);
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   await login(page, CLINIC, user);
   await waitForPath(page, '/dashboard');
   return page;
-}
-
-/** Where each character of `needle` was drawn inside `selector`, left to right on the page. */
-async function drawnInOrder(page: Page, selector: string, needle: string): Promise<boolean> {
-  const xs = await page.evaluate(
-    ([sel, text]) => {
-      const el = document.querySelector(sel);
-      const walker = document.createTreeWalker(el!, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node.textContent ?? '').indexOf(text);
-        if (at < 0) continue;
-        return [...text].map((_, i) => {
-          const range = document.createRange();
-          range.setStart(node!, at + i);
-          range.setEnd(node!, at + i + 1);
-          return range.getBoundingClientRect().left;
-        });
-      }
-      throw new Error(`no "${text}" in ${sel}`);
-    },
-    [selector, needle] as const,
-  );
-  return xs.every((x, i) => i === 0 || x > xs[i - 1]);
 }
 
 beforeAll(async () => {
@@ -125,7 +97,7 @@ describe('prints fit for use', () => {
     await page.getByTestId(`print-${visitId}`).click();
     const sheet = page.getByTestId('print-prescription');
     await expect.poll(() => sheet.getAttribute('data-paper')).toBe('A5');
-    await page.waitForFunction(() => ((window as unknown as { printed?: number }).printed ?? 0) > 0);
+    await waitForPrint(page);
     await page.emulateMedia({ media: 'print' });
     const head = sheet.getByTestId('print-letterhead');
     await expect.poll(() => head.innerText()).toContain(LICENCE);
@@ -135,7 +107,7 @@ describe('prints fit for use', () => {
     expect(who).toContain('ژمارەی فایل');
     expect(await sheet.getByTestId('print-allergies').innerText()).toContain('Penicillin');
     expect(await sheet.getByTestId('rx-strength').innerText()).toBe('500 mg');
-    expect(await drawnInOrder(page, '[data-testid="print-prescription"] [data-testid="rx-drug"]', '500 mg')).toBe(true);
+    expect(leftToRight(await drawnOrder(page, '[data-testid="print-prescription"] [data-testid="rx-drug"]', '500 mg'))).toBe(true);
     expect(await sheet.getByTestId('rx-drug').innerText()).toContain('کەپسوول');
     expect(await sheet.getByTestId('print-life_styles').locator('h2').innerText()).not.toBe('');
     expect(await sheet.getByTestId('print-signature').isVisible()).toBe(true);
