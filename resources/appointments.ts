@@ -27,7 +27,9 @@ export default defineResource({
     // When the patient was checked in (moved to Waiting): the queue shows how long they have waited.
     checked_in_at: { type: 'datetime', readOnly: true, nullable: true },
     is_paid: { type: 'boolean', default: false, list: true, filterable: true },
-    amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+    // The service booked, from the price list: its price is the amount unless one is given.
+    service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
+    amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true, fill: { from: 'service_id', field: 'price' } },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0 },
     referral: { type: 'string', maxLength: 200, nullable: true, searchable: true },
     notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },

@@ -16,6 +16,7 @@ import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
 import * as plansFile from './plans';
 import * as platformFile from './platform';
+import * as pricesFile from './prices';
 import * as safetyFile from './safety';
 import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
@@ -84,6 +85,7 @@ export const registry = [
   platformFile.planHistories,
   platformFile.invoices,
   platformFile.doctorRequests,
+  pricesFile.default,
   safetyFile.allergies,
   safetyFile.patientAlerts,
   scheduleFile.workingHours,

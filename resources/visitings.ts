@@ -56,7 +56,9 @@ export default defineResource({
     attachments,
     // Sent to prescribe a drug matching one of the patient's allergies after being warned.
     allergy_override: { type: 'boolean', virtual: true, writeOnly: true, hideInForm: true, nullable: true },
-    fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+    // The service given, from the price list: its price is the fee unless one is given.
+    service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
+    fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true, fill: { from: 'service_id', field: 'price' } },
     paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
   },
 });

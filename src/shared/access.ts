@@ -32,6 +32,6 @@ export function can(caller: Caller, def: ResourceDef, action: Action): boolean {
   if (caller.scope === 'central') return def.access?.[action].includes(caller.role) ?? false;
   if (!moduleOn(def.module, caller.modules)) return false;
   if (def.mainDoctorOnly) return caller.role === TENANT_ROLE.mainDoctor;
-  if (def.anyStaff) return true;
+  if (def.anyStaff || (def.anyStaffReads && action === 'read')) return true;
   return hasPermission(caller, permissionTable(def), action);
 }

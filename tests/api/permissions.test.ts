@@ -108,10 +108,12 @@ describe('clinic staff act through their permissions', () => {
 
   describe.each(tenantDefs.map((def) => [def.name, def] as const))('%s', (_n, def) => {
     it.each(ACTIONS.filter((a) => resourceActions(def).includes(a)))('%s is allowed exactly when granted (never for Main Doctor-only resources, always for staff-wide ones)', async (action) => {
+      // Staff-wide: every action (tasks), or reading only (the price list).
+      const always = !!def.anyStaff || (!!def.anyStaffReads && action === 'read');
       await grant(permissionTable(def), []);
-      expectAllowed(await attempt(def, action, DEMO, staffToken), !!def.anyStaff);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), always);
       await grant(permissionTable(def), ACTIONS.filter((a) => a !== action));
-      expectAllowed(await attempt(def, action, DEMO, staffToken), !!def.anyStaff);
+      expectAllowed(await attempt(def, action, DEMO, staffToken), always);
       await grant(permissionTable(def), [action]);
       expectAllowed(await attempt(def, action, DEMO, staffToken), !def.mainDoctorOnly);
     });

@@ -1,5 +1,6 @@
 // Logic behind the clinic screens: ages, month labels and the accounting year, the permission
-// matrix, today's queue, per-row visit errors, the visit body, the printed prescription, vitals.
+// matrix, today's queue, per-row visit errors, the visit body, the printed prescription, vitals, the services offered.
+import { pricesFor } from '../../src/client/pages/clinic/ServiceSelect';
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ageFromDob, formatAge } from '../../src/client/pages/clinic/lib/age';
@@ -221,5 +222,19 @@ describe("the clinics' day on the server", () => {
     const { dayOf } = await import('../../src/server/days');
     expect(dayOf(new Date('2026-11-22T20:59:00Z'))).toBe('2026-11-22');
     expect(dayOf(new Date('2026-11-22T21:00:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('services offered for a doctor', () => {
+  const prices = [
+    { id: 1, name: 'Consultation', price: 25000, doctor_id: null },
+    { id: 2, name: 'Consultation', price: 20000, doctor_id: 7 },
+    { id: 3, name: 'ECG', price: 15000, doctor_id: null },
+    { id: 4, name: 'Home visit', price: 50000, doctor_id: 9 },
+  ];
+  it("are the doctor's own prices, then everyone's not named alike; another doctor's never", () => {
+    expect(pricesFor(prices, 7).map((p) => p.id)).toEqual([2, 3]);
+    expect(pricesFor(prices, 8).map((p) => p.id)).toEqual([1, 3]);
+    expect(pricesFor(prices, undefined).map((p) => p.id)).toEqual([1, 3]);
   });
 });

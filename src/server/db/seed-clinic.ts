@@ -23,11 +23,20 @@ const CATALOGS: Record<string, string[]> = {
   physical_theraphies: ['Lower back exercises', 'Neck stretching', 'Knee strengthening', 'Shoulder mobility', 'Breathing exercises'],
 };
 
+const PRICES: [string, number][] = [
+  ['Consultation', 25000],
+  ['Follow-up visit', 10000],
+  ['ECG', 15000],
+  ['Wound dressing', 7500],
+];
+
 export async function seedClinicWork(trx: Transaction<Database>, tenantId: number, doctorId: number, patientIds: number[], now: Date, rnd: Rnd): Promise<void> {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   const today = dayjs(now).startOf('day');
 
   for (const [table, names] of Object.entries(CATALOGS)) await insert(trx, table, names.map((name) => ({ tenant_id: tenantId, name })));
+  // The price list: the clinic's services, for every doctor (a booking's service fills its amount).
+  await insert(trx, 'prices', PRICES.map(([name, price]) => ({ tenant_id: tenantId, name, price })));
 
   // About six appointments a working day, two weeks back and two weeks ahead, 20 minutes apart.
   const appointments: Record<string, unknown>[] = [];

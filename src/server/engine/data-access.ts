@@ -586,6 +586,25 @@ export class DataAccess {
     if (Object.keys(errors).length) throw invalid(errors);
   }
 
+  /**
+   * Fields declared `fill` take the chosen record's value when the relation is set and they are
+   * left out (a booking's amount from its service's price), on a change only when the choice
+   * changes. A target the clinic does not have
+   * fills nothing: its foreign key then refuses it on the relation's field.
+   */
+  private async fillFromRelations(trx: Tx, def: ResourceDef, input: Input, existing: Row | null): Promise<void> {
+    for (const [name, field] of Object.entries(def.fields)) {
+      const from = field.fill?.from;
+      if (!from || input[name] !== undefined || input[from] === undefined || input[from] === null) continue;
+      // A change that keeps the same choice keeps the value (a discount given earlier).
+      if (existing && Number(existing[from]) === Number(input[from])) continue;
+      const target = resourceByName(def.fields[from].relation!.resource);
+      const where = [...this.scopeWhere(target, 'read'), sql`id = ${input[from]}`];
+      const { rows } = await sql<Row>`select ${sql.ref(field.fill!.field)} as value from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+      if (rows.length) input[name] = rows[0].value === null ? null : Number(rows[0].value);
+    }
+  }
+
   /** Relations declared with `only` must point at a target with those values (the foreign key checks the rest). */
   private async checkRelationTargets(trx: Tx, def: ResourceDef, input: Input): Promise<void> {
     const errors: FieldErrors = {};
@@ -671,6 +690,7 @@ export class DataAccess {
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
+      await this.fillFromRelations(trx, def, input, null);
       this.checkComparisons(def, input, null);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, null);
@@ -708,6 +728,7 @@ export class DataAccess {
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
       this.checkDates(def, input);
+      await this.fillFromRelations(trx, def, input, existing);
       this.checkComparisons(def, input, existing);
       await this.checkRelationTargets(trx, def, input);
       await this.checkPasswords(trx, def, input, existing);

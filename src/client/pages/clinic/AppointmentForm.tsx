@@ -18,6 +18,7 @@ import { errorsOf } from './formErrors';
 import { newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
 import { PatientSafety } from './PatientSafety';
+import { ServiceSelect } from './ServiceSelect';
 import { FreeSlots } from './FreeSlots';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
@@ -36,6 +37,7 @@ interface Values {
   type?: number;
   status?: number;
   is_paid?: boolean;
+  service_id?: number | null;
   amount?: number;
   paid_amount?: number;
   referral?: string;
@@ -51,7 +53,7 @@ function toForm(r: Record<string, unknown>): Values {
 }
 
 function toBody(v: Values): Record<string, unknown> {
-  return { ...v, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null };
+  return { ...v, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null, service_id: v.service_id ?? null };
 }
 
 export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
@@ -84,6 +86,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   });
   const result = query?.data?.data;
   const patientId = Number(Form.useWatch('patient_id', form)) || null;
+  const doctorId = Number(Form.useWatch('doctor_id', form)) || undefined;
   // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
   const { doctors } = useDoctors();
   const me = useSession().user?.id;
@@ -151,6 +154,11 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
         <Col xs={12} md={8}><Form.Item name="origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
         <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
+        <Col xs={24} md={8}>
+          <Form.Item name="service_id" label={fieldLabel(t, def, 'service_id')}>
+            <ServiceSelect id="field-service_id" form={form} amountField="amount" doctorId={doctorId} />
+          </Form.Item>
+        </Col>
         <Col xs={12} md={8}>
           <Form.Item name="amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
             <MoneyInput id="field-amount" style={{ width: '100%' }} />

@@ -18,12 +18,15 @@ import type { FieldDef } from '../../../shared/resource';
 import { PrescriptionRows } from './PrescriptionRows';
 import { ADVICE, VISIT_TEXTS, type VisitValues as Values, visitBody, visitValues } from './lib/visitBody';
 import { formErrorNotification } from '../../providers/notificationProvider';
+import { useSession } from '../../providers/session';
+import { TENANT_ROLE } from '../../../shared/roles';
+import { ServiceSelect } from './ServiceSelect';
 
 const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
 const TEXTS = VISIT_TEXTS;
 // The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
-const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'fee', 'paid_amount', 'allergy_override'];
+const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'service_id', 'fee', 'paid_amount', 'allergy_override'];
 
 interface Props {
   patientId: number;
@@ -36,6 +39,9 @@ interface Props {
 export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   const t = useT();
   const [general, setGeneral] = useState<string[]>([]);
+  // The prices offered: the visit's doctor's (the caller, when a doctor records it) and everyone's.
+  const { user } = useSession();
+  const doctorId = visit?.doctor_id !== undefined && visit.doctor_id !== null ? Number(visit.doctor_id) : user?.role === TENANT_ROLE.mainDoctor || user?.role === TENANT_ROLE.doctor ? user.id : undefined;
   // A drug matching the patient's allergy: the server names the way past it, offered here.
   const [askOverride, setAskOverride] = useState(false);
   // Refine's antd form: it saves, and puts the server's 422 on the fields it names, the rows'
@@ -105,6 +111,9 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
+            <Form.Item name="service_id" label={fieldLabel(t, def, 'service_id')}>
+              <ServiceSelect id="visit-service_id" form={form} amountField="fee" doctorId={doctorId} />
+            </Form.Item>
             <Form.Item name="fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
               <MoneyInput id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>

@@ -42,6 +42,7 @@ import * as m042 from './042_patient_safety';
 import * as m043 from './043_record_numbers';
 import * as m044 from './044_letterhead';
 import * as m045 from './045_list_views';
+import * as m046 from './046_price_list';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '043_record_numbers': m043,
   '044_letterhead': m044,
   '045_list_views': m045,
+  '046_price_list': m046,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -26,6 +26,7 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
   for (const f of VISIT_TEXTS) body[f] = blank(values[f]);
   body.notes = blank(values.notes);
   body.attachments = Array.isArray(values.attachments) ? values.attachments : [];
+  body.service_id = typeof values.service_id === 'number' ? values.service_id : null;
   body.fee = Number(values.fee ?? 0);
   body.paid_amount = Number(values.paid_amount ?? 0);
   body.prescriptions = (values.prescriptions ?? []).map((r) => ({
@@ -46,6 +47,7 @@ export function visitValues(visit: Record<string, unknown>): VisitValues {
   const values: VisitValues = {
     notes: visit.notes ?? undefined,
     attachments: list(visit.attachments),
+    service_id: visit.service_id === null || visit.service_id === undefined ? undefined : Number(visit.service_id),
     fee: Number(visit.fee ?? 0),
     paid_amount: Number(visit.paid_amount ?? 0),
     prescriptions: list(visit.prescriptions).map((r) => ({
