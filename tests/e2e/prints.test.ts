@@ -2,7 +2,8 @@
 // letterhead on the settings page; a prescription then prints on A5 with that letterhead, the
 // patient's file number, gender and allergies, each drug with its strength and form (`500 mg`
 // drawn in order), the advice under its own headings and a signature line. The booking form shows
-// the patient's allergies once a patient is picked; the patient is found by file number. The PDF goes to /tmp/prints-prescription.pdf.
+// the patient's allergies once a patient is picked; the patient is found by file number. A sick
+// note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { api, baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
@@ -115,6 +116,40 @@ describe('prints fit for use', () => {
     // A5 is 420 × 595 points: the page size the clinic chose, not the printer's default.
     const box = /\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/.exec(pdf.toString('latin1'));
     expect(box && [Math.round(Number(box[1])), Math.round(Number(box[2]))]).toEqual([420, 595]);
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('a sick note and a referral letter print under the same letterhead, in the language chosen', async () => {
+    const page = await signedIn('doctor', 1440);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    // The sick note: five days from the visit's day, in Kurdish.
+    await page.getByTestId(`letters-${visitId}`).click();
+    await page.getByTestId(`letters-${visitId}-sickNote`).click();
+    await page.locator(`#letters-${visitId}-days`).fill('٥');
+    await page.getByTestId(`letters-${visitId}-print`).click();
+    const sheet = page.getByTestId('print-prescription');
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(async () => (await sheet.getByTestId('print-rest').count()) > 0).toBe(true);
+    const rest = await sheet.getByTestId('print-rest').innerText();
+    expect(rest).toContain('2026-11-20');
+    expect(rest).toContain('2026-11-24');
+    expect(await sheet.getByTestId('print-letterhead').innerText()).toContain(LICENCE);
+    expect(await sheet.getByTestId('print-signature').isVisible()).toBe(true);
+    await page.pdf({ path: '/tmp/prints-sick-note.pdf', preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    // The referral letter, to a hospital, in Arabic while the interface stays Kurdish.
+    await page.getByTestId(`letters-${visitId}`).click();
+    await page.getByTestId(`letters-${visitId}-referral`).click();
+    await page.locator(`#letters-${visitId}-to`).fill('مستشفى شار، قسم القلب');
+    await page.locator('.ant-modal .ant-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'العربية' }).click();
+    await page.getByTestId(`letters-${visitId}-print`).click();
+    await expect.poll(() => sheet.getAttribute('lang')).toBe('ar');
+    await page.emulateMedia({ media: 'print' });
+    expect(await sheet.getByTestId('print-referral-to').innerText()).toContain('مستشفى شار، قسم القلب');
+    expect(await sheet.getByTestId('print-letter').innerText()).toContain('Amoxil');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ckb');
     await page.emulateMedia({ media: 'screen' });
   });
 });

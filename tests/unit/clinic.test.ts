@@ -177,6 +177,16 @@ describe('printed prescription', () => {
     expect(m.sections).toEqual([{ field: 'life_styles', items: ['Rest'] }, { field: 'physical_theraphies', items: ['Neck exercises'] }]);
   });
 
+  it('makes a sick note of the days asked (1 to 60) from the visit day, and a referral letter to whom it says', () => {
+    const visit = { date: '2026-11-20', physician_diagnosis: 'Flu', examination_findings: 'Fever 38.5' };
+    const note = printModel({ lang: 'ckb', letterhead, visit, document: 'sickNote', letter: { days: 5 } });
+    expect(note).toMatchObject({ document: 'sickNote', rest: { days: 5, from: '2026-11-20', until: '2026-11-24' }, diagnosis: 'Flu' });
+    expect(printModel({ lang: 'ckb', letterhead, visit, document: 'sickNote', letter: { days: 400 } }).rest?.days).toBe(60);
+    const referral = printModel({ lang: 'ar', letterhead, visit, document: 'referral', letter: { to: ' Shar Hospital, cardiology ' } });
+    expect(referral).toMatchObject({ document: 'referral', to: 'Shar Hospital, cardiology', findings: 'Fever 38.5', rest: null });
+    expect(printModel({ lang: 'en', letterhead, visit }).document).toBe('prescription');
+  });
+
   it("names the doctor once: not again when the clinic's name is the doctor's", () => {
     expect(printModel({ lang: 'en', letterhead: { ...letterhead, name: 'Dr. Aram' }, doctor: 'Dr. Aram', visit: {} }).doctor).toBe('');
     const bare = printModel({ lang: 'en', clinic: 'Demo Clinic', visit: {} });

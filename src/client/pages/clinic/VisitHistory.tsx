@@ -19,6 +19,7 @@ import { useCanDo } from '../../engine/useCanDo';
 import { toast } from '../../providers/notify';
 import { VisitForm } from './VisitForm';
 import { PrintButton } from './PrintButton';
+import { LetterButton } from './LetterButton';
 
 const def = resourceByName('visitings');
 const TEXTS = ['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis', 'notes'] as const;
@@ -121,6 +122,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
               </Link>
             )}
             <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} onPrint={(lang) => void printer.print(v, patient, lang)} />
+            <LetterButton testId={`letters-${String(v.id)}`} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
             {mayEdit && (
               <Button size="small" icon={<EditOutlined />} data-testid={`visit-edit-${String(v.id)}`} aria-label={t('buttons.edit', 'Edit')} onClick={(e) => { e.stopPropagation(); setEditing({ visit: v }); }} />
             )}

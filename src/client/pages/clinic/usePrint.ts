@@ -1,4 +1,4 @@
-// Builds the print model for a visit in the chosen language (the interface's by default) and asks
+// Builds the print model for a visit's sheet (the prescription, a referral letter, a sick note) in the chosen language (the interface's by default) and asks
 // for printing. Another language's texts are loaded first, without switching the interface; the
 // clinic's letterhead is read at each print, so a change made meanwhile is on the next sheet.
 import { useState } from 'react';
@@ -8,14 +8,14 @@ import { api } from '../../providers/http';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
-import { type PrintModel, printModel } from './lib/printModel';
+import { type LetterInput, type PrintDocument, type PrintModel, printModel } from './lib/printModel';
 
 export function usePrint() {
   const { user } = useSession();
   const [model, setModel] = useState<PrintModel | null>(null);
   const [nonce, setNonce] = useState(0);
   const isDoctor = user?.role === TENANT_ROLE.mainDoctor || user?.role === TENANT_ROLE.doctor;
-  const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang()) => {
+  const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang(), document: PrintDocument = 'prescription', letter: LetterInput = {}) => {
     // The print is in the audit trail like any opening of the record; printing goes on regardless.
     if (visit.id !== undefined) void api(`/visitings/${String(visit.id)}/prints`, { method: 'POST', quiet: true }).catch(() => undefined);
     const patientId = patient?.id ?? visit.patient_id;
@@ -26,7 +26,7 @@ export function usePrint() {
       patientId ? api<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
       loadLanguage(lang),
     ]);
-    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, allergies, visit }));
+    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, allergies, visit, document, letter }));
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };

@@ -1,5 +1,6 @@
-// What a printed prescription shows, built from the visit, the patient and the clinic's
-// letterhead, with everything already chosen for the sheet's language.
+// What a printed sheet shows (a prescription, a referral letter or a sick note), built from the
+// visit, the patient and the clinic's letterhead, with everything already chosen for the sheet's
+// language.
 import dayjs from 'dayjs';
 import type { Letterhead } from '../../../../shared/letterhead';
 import { type Age, ageFromDob } from './age';
@@ -21,7 +22,24 @@ export interface PrintSection {
   items: string[];
 }
 
+/** The sheets a visit prints. */
+export const PRINT_DOCUMENTS = ['prescription', 'referral', 'sickNote'] as const;
+export type PrintDocument = (typeof PRINT_DOCUMENTS)[number];
+
+/** What the doctor adds for a letter: where the patient is referred, or the days of rest. */
+export interface LetterInput {
+  to?: string;
+  days?: number;
+}
+
 export interface PrintModel {
+  document: PrintDocument;
+  /** A referral's addressee. */
+  to: string;
+  /** A sick note's rest: its days, first and last day. */
+  rest: { days: number; from: string; until: string } | null;
+  /** The examination findings (a referral letter quotes them). */
+  findings: string;
   dir: 'rtl' | 'ltr';
   lang: string;
   letterhead: Letterhead;
@@ -48,6 +66,8 @@ export interface PrintInput {
   patient?: Record<string, unknown> | null;
   allergies?: Record<string, unknown>[] | null;
   visit: Record<string, unknown>;
+  document?: PrintDocument;
+  letter?: LetterInput;
 }
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
@@ -58,11 +78,16 @@ function items(v: unknown): Record<string, unknown>[] {
 
 const SECTIONS: PrintSection['field'][] = ['examinations', 'life_styles', 'physical_theraphies'];
 
-export function printModel({ lang, letterhead, clinic, doctor, patient, allergies, visit }: PrintInput): PrintModel {
+export function printModel({ lang, letterhead, clinic, doctor, patient, allergies, visit, document = 'prescription', letter = {} }: PrintInput): PrintModel {
   const date = text(visit.date) || dayjs().format('YYYY-MM-DD');
+  const days = Math.max(1, Math.min(60, Math.round(Number(letter.days) || 1)));
   const head: Letterhead = letterhead ?? { name: text(clinic), specialty: null, address: null, phone: null, licence_number: null, paper_size: 'A5' };
   const gender = patient?.gender;
   return {
+    document,
+    to: text(letter.to),
+    rest: document === 'sickNote' ? { days, from: date.slice(0, 10), until: dayjs(date.slice(0, 10)).add(days - 1, 'day').format('YYYY-MM-DD') } : null,
+    findings: text(visit.examination_findings),
     dir: lang === 'en' ? 'ltr' : 'rtl',
     lang,
     letterhead: head,
