@@ -2,7 +2,7 @@
 // days of rest), asked for in a small dialog, then printed in the chosen language under the
 // clinic's letterhead like the prescription.
 import { useState } from 'react';
-import { Button, Dropdown, Form, Input, Modal, Select } from 'antd';
+import { Button, Dropdown, Form, Grid, Input, Modal, Select } from 'antd';
 import { FileTextOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Lang, currentLang } from '../../i18n';
 import { useT } from '../../i18n/useT';
@@ -15,6 +15,8 @@ export function LetterButton({ testId, onPrint, referral }: { testId: string; on
   const t = useT();
   const [open, setOpen] = useState<Letter | null>(null);
   const [form] = Form.useForm<LetterInput & { lang: Lang }>();
+  // On a phone the button is its icon alone: the visit's row already holds several.
+  const narrow = Grid.useBreakpoint().sm === false;
   const title = (kind: Letter) => (kind === 'referral' ? t('clinic.letters.referral', 'Referral letter') : t('clinic.letters.sickNote', 'Sick note'));
   return (
     <span onClick={(e) => e.stopPropagation()}>
@@ -28,8 +30,8 @@ export function LetterButton({ testId, onPrint, referral }: { testId: string; on
           },
         }}
       >
-        <Button size="small" icon={<FileTextOutlined />} data-testid={testId}>
-          {t('clinic.letters.title', 'Letters')}
+        <Button size="small" icon={<FileTextOutlined />} data-testid={testId} aria-label={t('clinic.letters.title', 'Letters')} title={t('clinic.letters.title', 'Letters')}>
+          {!narrow && t('clinic.letters.title', 'Letters')}
         </Button>
       </Dropdown>
       <Modal

@@ -110,7 +110,8 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
           key: String(v.id),
           label: (
             <Space wrap>
-              <Ltr>{String(v.date ?? '').slice(0, 10)}</Ltr>
+              {/* A date never breaks over two lines, however crowded the row (a phone). */}
+              <Ltr className="no-wrap">{String(v.date ?? '').slice(0, 10)}</Ltr>
               <Typography.Text strong>{String(v.physician_diagnosis ?? v.chief_complaint ?? '')}</Typography.Text>
             </Space>
           ),
