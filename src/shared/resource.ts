@@ -148,7 +148,7 @@ export interface FieldDef {
    */
   sequence?: boolean;
   /**
-   * Taken from the record chosen in `from` (a relation of the same resource) when a create or a
+   * A number taken from the record chosen in `from` (a relation of the same resource) when a create or a
    * change sets that relation and leaves this field out: a booking's amount from its service's
    * price. A value sent with it wins (a discount).
    */
@@ -451,7 +451,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.uniqueWith && (!f.unique || f.uniqueWith.some((w) => !def.fields[w]))) throw new Error(`${def.name}.${name}: uniqueWith names declared fields of a unique one`);
     if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
-    if (f.fill && def.fields[f.fill.from]?.type !== 'relation') throw new Error(`${def.name}.${name}: a field is filled from one of the resource's relations`);
+    if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }
   // A row action sets writable fields (it is a PATCH) and is offered by declared ones.

@@ -127,3 +127,21 @@ describe('names a declaration may use', () => {
     expect(MENU_ICONS).toContain('calendar');
   });
 });
+
+describe('numbers filled from a relation, and sequences', () => {
+  const withService = (amount: FieldDef) =>
+    defineResource({
+      name: 'bookings', path: 'bookings', table: 'bookings', scope: 'tenant', titleField: 'amount', defaultSort: '-id',
+      fields: { service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' } }, label: { type: 'string' }, amount },
+    });
+  it('refuse a fill from a field that is not a relation, or into a field that is not a number', () => {
+    expect(() => withService({ type: 'money', fill: { from: 'label', field: 'price' } })).toThrow(/bookings\.amount/);
+    expect(() => withService({ type: 'string', fill: { from: 'service_id', field: 'price' } })).toThrow(/bookings\.amount/);
+    expect(() => withService({ type: 'money', fill: { from: 'service_id', field: 'price' } })).not.toThrow();
+  });
+  it("refuse a sequence that is not a clinic's read-only, unique, never empty integer", () => {
+    expect(() => declare({ type: 'integer', readOnly: true, sequence: true })).toThrow(/things\.note/);
+    expect(() => declare({ type: 'integer', readOnly: true, unique: true, sequence: true }, 'central')).toThrow(/things\.note/);
+    expect(() => declare({ type: 'integer', readOnly: true, unique: true, sequence: true })).not.toThrow();
+  });
+});

@@ -1,7 +1,7 @@
 // Above every generated list: the column chooser, and the person's saved views (a name for the
 // list's filters, search, sort, page size and columns, kept on the server per user: GET/POST/DELETE
 // /list-views). Choosing a view puts all of it back; the address follows, so reload keeps it.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Grid, Input, Modal, Popconfirm, Popover, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/core';
@@ -65,6 +65,8 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [saving, setSaving] = useState(false);
+  // A double-clicked Save or a second Enter saves one view, not two.
+  const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   // On a phone the save button is its icon alone, so the group fits the width.
   const narrow = Grid.useBreakpoint().sm === false;
@@ -90,6 +92,8 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
     onColumns(view.columns ? view.columns.split(',').filter(Boolean) : null);
   };
   const save = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
     setSaving(true);
     setError(null);
     try {
@@ -103,6 +107,7 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
       const errors = (err as { errors?: Record<string, string[]> }).errors;
       setError(errors?.name?.join(' ') ?? (err instanceof Error ? err.message : String(err)));
     } finally {
+      inFlight.current = false;
       setSaving(false);
     }
   };
