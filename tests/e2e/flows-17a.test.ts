@@ -173,12 +173,12 @@ describe('no access, said', () => {
 });
 
 describe('roles offered only if assignable', () => {
-  const offered = async (page: Page, path: string) => {
+  // The roles offered, once the list has settled (the assignable roles arrive after the form).
+  const expectOffered = async (page: Page, path: string, roles: string[]) => {
     await page.goto(path);
     await page.locator('#field-role').click();
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await options.first().waitFor();
-    return options.allInnerTexts();
+    await expect.poll(() => options.allInnerTexts(), { timeout: 15_000 }).toEqual(roles);
   };
   const central = (n: number) => say(ckb, `enums.centralRole.${n}`);
   const clinic = (n: number) => say(ckb, `enums.tenantRole.${n}`);
@@ -186,11 +186,11 @@ describe('roles offered only if assignable', () => {
   it('the Owner and a Developer are offered Admin, Service Admin and Developer; the Main Doctor Doctor, Secretary and Nurse', async () => {
     for (const who of ['owner', 'developer']) {
       const page = await signedIn('localhost', who);
-      expect(await offered(page, `${baseUrl()}/users/create`)).toEqual([central(1), central(2), central(3)]);
+      await expectOffered(page, `${baseUrl()}/users/create`, [central(1), central(2), central(3)]);
       if (who === 'developer') await shoot(page, 'roles-developer-1440');
     }
     const doctor = await signedIn(CLINIC, 'doctor');
-    expect(await offered(doctor, `${baseUrl(CLINIC)}/users/create`)).toEqual([clinic(1), clinic(2), clinic(3)]);
+    await expectOffered(doctor, `${baseUrl(CLINIC)}/users/create`, [clinic(1), clinic(2), clinic(3)]);
   });
 });
 

@@ -32,6 +32,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const parseTextArray = pg.types.getTypeParser(BIGINT_ARRAY) as (v: string) => (string | null)[];
     pg.types.setTypeParser(BIGINT_ARRAY, (v: string) => parseTextArray(v).map((x) => (x === null ? null : Number(x))));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // An idle connection the server drops (restart, failover, an administrator) is an 'error' on
+    // the pool; unheard it would end the process. The pool discards that connection and the next
+    // query opens another, so it is only worth a line in the log.
+    pool.on('error', (err) => console.warn(`database: an idle connection was lost (${err.message}); the next query opens another`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = opts.databaseUrl;
     return {
