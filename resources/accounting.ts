@@ -20,11 +20,12 @@ function ledger<const N extends 'incomes' | 'expenses'>(name: N, order: number) 
       ...(name === 'incomes'
         ? {
             patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, nullable: true, filterable: true, list: true } as const,
-            // Automatic incomes: a visit's payment or a payment at the desk, kept up to date by it
-            // (src/server/modules/payments.ts); their source says so in the reader's language.
+            // Automatic incomes: one per row of the payments ledger (a refund's is negative), written
+            // with it (src/server/modules/payments.ts); their source says so in the reader's language.
             source: { type: 'enum', enum: 'incomeSource', readOnly: true, list: true, filterable: true } as const,
             visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, readOnly: true, filterable: true } as const,
             appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, readOnly: true, filterable: true } as const,
+            payment_id: { type: 'relation', relation: { resource: 'payments', labelField: 'receipt_number' }, readOnly: true, filterable: true } as const,
           }
         : {}),
     },

@@ -2,7 +2,7 @@ import { defineResource } from '../src/shared/resource';
 import { TENANT_ROLE } from '../src/shared/roles';
 
 // Bookings. Two active appointments of the same doctor may not overlap
-// (src/server/modules/appointments.ts), and the paid amount may not exceed the amount.
+// (src/server/modules/appointments.ts), and what was paid for it may not exceed the amount.
 export default defineResource({
   name: 'appointments',
   path: 'appointments',
@@ -26,11 +26,16 @@ export default defineResource({
     status: { type: 'enum', enum: 'appointmentStatus', default: 0, list: true, filterable: true, sortable: true },
     // When the patient was checked in (moved to Waiting): the queue shows how long they have waited.
     checked_in_at: { type: 'datetime', readOnly: true, nullable: true },
-    is_paid: { type: 'boolean', default: false, list: true, filterable: true },
+    // Paid in full at the desk: follows the payments (resources/payments.ts), never set by hand.
+    is_paid: { type: 'boolean', readOnly: true, list: true, filterable: true },
     // The service booked, from the price list: its price is the amount unless one is given.
     service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
     amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true, fill: { from: 'service_id', field: 'price' } },
-    paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0 },
+    // What was paid at the desk for it, from the payments ledger.
+    paid_amount: { type: 'money', readOnly: true },
+    // A payment taken with this save (the form's "Pay now"): a row of the ledger with a receipt.
+    payment: { type: 'money', min: 0, max: 100_000_000, virtual: true, writeOnly: true, nullable: true, hideInForm: true },
+    payment_method: { type: 'enum', enum: 'paymentMethod', virtual: true, writeOnly: true, nullable: true, hideInForm: true },
     referral: { type: 'string', maxLength: 200, nullable: true, searchable: true },
     notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
   },

@@ -14,6 +14,7 @@ import * as listViewsFile from './listViews';
 import * as notificationsFile from './notifications';
 import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
+import * as paymentsFile from './payments';
 import * as plansFile from './plans';
 import * as platformFile from './platform';
 import * as pricesFile from './prices';
@@ -79,6 +80,7 @@ export const registry = [
   patientRecordsFile.pastMedications,
   patientRecordsFile.patientDiseases,
   patientsFile.default,
+  paymentsFile.default,
   plansFile.default,
   platformFile.cities,
   platformFile.educations,

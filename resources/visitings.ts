@@ -12,8 +12,8 @@ const catalogItem = <const R extends string>(idField: string, resource: R) => ({
   },
 }) as const;
 
-// A visit: what the doctor found, decided and prescribed, and what was paid. The payment is kept
-// as the clinic's income (src/server/modules/visitings.ts).
+// A visit: what the doctor found, decided and prescribed, and what was paid (the payments ledger,
+// src/server/modules/payments.ts).
 export default defineResource({
   name: 'visitings',
   path: 'visitings',
@@ -59,6 +59,10 @@ export default defineResource({
     // The service given, from the price list: its price is the fee unless one is given.
     service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
     fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true, fill: { from: 'service_id', field: 'price' } },
-    paid_amount: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true },
+    // What the encounter was paid in all (its own payments and its booking's), from the ledger.
+    paid_amount: { type: 'money', readOnly: true, list: true },
+    // A payment taken with this save (the form's "Pay now"): a row of the ledger with a receipt.
+    payment: { type: 'money', min: 0, max: 100_000_000, virtual: true, writeOnly: true, nullable: true, hideInForm: true },
+    payment_method: { type: 'enum', enum: 'paymentMethod', virtual: true, writeOnly: true, nullable: true, hideInForm: true },
   },
 });

@@ -11,7 +11,10 @@ export const ENUMS = {
   visitType: [0, 1],
   appointmentStatus: [0, 1, 2, 3, 4, 5, 6],
   bloodGroup: [0, 1, 2, 3, 4, 5, 6, 7],
-  incomeSource: [0, 1, 2],
+  // manual, a visit's payment, a payment at the desk, a payment toward the balance, a refund.
+  incomeSource: [0, 1, 2, 3, 4],
+  // cash, card, bank transfer, mobile wallet (FIB, FastPay, Zain Cash...).
+  paymentMethod: [0, 1, 2, 3],
   // Days of the week as JavaScript and dayjs number them: 0 is Sunday.
   weekday: [0, 1, 2, 3, 4, 5, 6],
   // mild, moderate, severe, life-threatening (anaphylaxis).
@@ -37,8 +40,10 @@ export function enumValues(name: string): readonly number[] {
 
 export const ACCOUNT_STATUS = { active: 0, suspended: 1, archived: 2 } as const;
 
-/** Where an income came from: typed in by hand, a visit's payment, a payment at the desk. */
-export const INCOME_SOURCE = { manual: 0, visit: 1, appointment: 2 } as const;
+/** Where an income came from: typed in by hand, or one payment of the ledger (resources/payments.ts). */
+export const INCOME_SOURCE = { manual: 0, visit: 1, appointment: 2, payment: 3, refund: 4 } as const;
+
+export const PAYMENT_METHOD = { cash: 0, card: 1, transfer: 2, wallet: 3 } as const;
 
 /** Appointment statuses by name (the values of `appointmentStatus`). */
 export const APPOINTMENT_STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;

@@ -199,7 +199,7 @@ export interface RecordAction {
 }
 
 /** The panels the client can place below a record's details (src/client/engine/panels.ts). */
-export const RECORD_PANELS = ['permissions'] as const;
+export const RECORD_PANELS = ['permissions', 'payment'] as const;
 
 /** A panel by name; `unless`: not on records holding these values (the Main Doctor has every permission). */
 export interface RecordPanel {

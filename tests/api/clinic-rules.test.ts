@@ -44,10 +44,10 @@ describe('appointments', () => {
     expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
   });
 
-  it('refuses a paid amount above the amount', async () => {
-    const res = await book({ date: '2031-06-01', time: '12:00', amount: 25000, paid_amount: 30000 });
+  it('refuses a payment above the amount', async () => {
+    const res = await book({ date: '2031-06-01', time: '12:00', amount: 25000, payment: 30000 });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toHaveProperty('paid_amount');
+    expect(res.body.errors).toHaveProperty('payment');
   });
 });
 

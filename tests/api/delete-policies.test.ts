@@ -38,6 +38,13 @@ const references: Reference[] = resources.flatMap((holder) =>
       }),
 ).filter((r) => resourceActions(r.target).includes('delete') && r.target.deletePolicy !== 'cascade');
 
+// What a parent must hold for the holder to point at it: a payment for a booking or a visit is
+// within what they charge (modules/payments.ts).
+const PARENT_NEEDS: Record<string, Record<string, unknown>> = {
+  'payments.appointment_id': { amount: 50000 },
+  'payments.visiting_id': { fee: 50000 },
+};
+
 const ids = (res: { body: { data?: unknown } }) => (res.body.data as { id: number }[]).map((r) => r.id);
 
 describe.each(references.map((r) => [`${r.holder.name}.${r.field}${r.itemKey ? `.${r.itemKey}` : ''} -> ${r.target.name}`, r] as const))('%s', (_n, ref) => {
@@ -49,11 +56,11 @@ describe.each(references.map((r) => [`${r.holder.name}.${r.field}${r.itemKey ? `
     // and meets the relation's `only` (an appointment's doctor is a doctor).
     const base = await relationsFor(t, holder, hostOf(holder));
     const only = Object.fromEntries(Object.entries(holder.fields[ref.field].relation?.only ?? {}).map(([col, values]) => [col, values[values.length - 1]]));
-    const parent = await createRecord(t, target, host, base, only);
+    const parent = await createRecord(t, target, host, base, { ...only, ...PARENT_NEEDS[`${holder.name}.${ref.field}`] });
     const known = { ...base, [target.name]: parent.id };
     // Optional relations left empty: they could tie the holder to records of another parent.
     const optional = Object.entries(holder.fields).filter(([name, f]) => name !== ref.field && f.type === 'relation' && !f.readOnly && f.nullable);
-    const body = { ...sampleInput(holder, known), ...Object.fromEntries(optional.map(([name]) => [name, null])), ...(ref.itemKey ? { [ref.field]: [{ [ref.itemKey]: parent.id }] } : {}) };
+    const body = { ...sampleInput(holder, known), ...Object.fromEntries(optional.map(([name]) => [name, null])), [ref.field]: ref.itemKey ? [{ [ref.itemKey]: parent.id }] : parent.id };
     const holderToken = await tokenFor(t, holder, hostOf(holder));
     const child = await t.call('POST', `/${holder.path}`, { host: hostOf(holder), token: holderToken, body });
     expect(child.status, JSON.stringify(child.body)).toBe(201);
@@ -93,7 +100,7 @@ describe('delete policies, whole stories', () => {
   it('a patient with a paid visit, an appointment and vital signs is archived; nothing of theirs is lost', async () => {
     const token = await t.login(DEMO, 'doctor');
     const patient = await createRecord(t, resourceByName('patients'), DEMO);
-    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, fee: 25000, paid_amount: 25000, chief_complaint: 'cough' } });
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, fee: 25000, payment: 25000, chief_complaint: 'cough' } });
     expect(visit.status).toBe(201);
     const vitals = await t.call('POST', '/vitalSigns', { host: DEMO, token, body: { patient_id: patient.id, body_temperature: 37 } });
     expect(vitals.status).toBe(201);
@@ -113,7 +120,7 @@ describe('delete policies, whole stories', () => {
   it("a visit whose payment is in the accounts is archived when deleted; the income stays", async () => {
     const token = await t.login(DEMO, 'doctor');
     const patient = await createRecord(t, resourceByName('patients'), DEMO);
-    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, fee: 10000, paid_amount: 10000 } });
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, fee: 10000, payment: 10000 } });
     const visitId = (visit.body.data as { id: number }).id;
     const income = await t.call('GET', `/incomes?filter[visiting_id]=${visitId}`, { host: DEMO, token });
     expect(income.body.data).toHaveLength(1);

@@ -45,10 +45,13 @@ it('the registry declares comparisons (this file has something to check)', () =>
   expect(comparisons.length).toBeGreaterThanOrEqual(4);
 });
 
+/** A side the server keeps (a paid amount, from the payments ledger) is never sent: only the database can be tried. */
+const clientSent = (def: ResourceDef, check: FieldComparison) => !def.fields[check.field].readOnly && !def.fields[check.other].readOnly;
+
 describe.each(comparisons)('%s', (_n, def, check) => {
   const host = hostOf(def);
 
-  it('is refused on create, on its field, naming the other field in Kurdish; nothing is stored', async () => {
+  it.skipIf(!clientSent(def, check))('is refused on create, on its field, naming the other field in Kurdish; nothing is stored', async () => {
     const token = await tokenFor(t, def, host);
     const valid = sampleInput(def, await relationsFor(t, def, host));
     const body = { ...valid, ...sides(def, check, false) };
@@ -66,7 +69,7 @@ describe.each(comparisons)('%s', (_n, def, check) => {
     expect((after.body.meta as { total: number }).total).toBe((before.body.meta as { total: number }).total);
   });
 
-  it('is refused on an update sending one side only, judged with the stored other side', async () => {
+  it.skipIf(!clientSent(def, check))('is refused on an update sending one side only, judged with the stored other side', async () => {
     const token = await tokenFor(t, def, host);
     const kept = sides(def, check, true);
     const broken = sides(def, check, false);
@@ -81,9 +84,10 @@ describe.each(comparisons)('%s', (_n, def, check) => {
   });
 
   it('is refused by the database too (a writer that is not the API)', async () => {
-    const record = await createRecord(t, def, host, {}, sides(def, check, true));
+    const kept = Object.entries(sides(def, check, true)).filter(([name]) => !def.fields[name].readOnly);
+    const record = await createRecord(t, def, host, {}, Object.fromEntries(kept));
     const broken = sides(def, check, false);
-    const write = sql`update ${sql.table(def.table)} set ${sql.ref(check.field)} = ${broken[check.field]} where id = ${record.id}`.execute(t.db.kysely);
+    const write = sql`update ${sql.table(def.table)} set ${sql.join(Object.entries(broken).map(([name, value]) => sql`${sql.ref(name)} = ${value}`))} where id = ${record.id}`.execute(t.db.kysely);
     await expect(write).rejects.toMatchObject({ code: '23514' });
   });
 });

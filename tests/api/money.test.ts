@@ -1,9 +1,11 @@
-// One money model: a payment at the desk and a visit's payment each reach the accounts, once,
-// whatever order they happen in and however they are edited; automatic incomes carry no text of
-// any one language.
+// One money model: the payments ledger. A payment at the desk, with a visit, or on its own, and
+// every refund, is one row with its receipt number and exactly one income in the accounts; a
+// booking's and a visit's paid amounts, the patient's balance and the day's cash report follow
+// from the rows, and nothing is ever paid beyond what is charged.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../resources/index';
-import { INCOME_SOURCE } from '../../src/shared/enums';
+import { INCOME_SOURCE, PAYMENT_METHOD } from '../../src/shared/enums';
 import { DEMO, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic, createRecord, tokenFor } from './fixtures';
 
@@ -22,8 +24,23 @@ interface Income {
   source: number;
   note: string | null;
   category: string | null;
+  payment_id: number | null;
+}
+interface Payment {
+  id: number;
+  amount: number;
+  method: number;
+  receipt_number: number;
+  refund_of: number | null;
   appointment_id: number | null;
   visiting_id: number | null;
+  date: string;
+}
+interface Booking {
+  id: number;
+  paid_amount: number;
+  is_paid: boolean;
+  version: number;
 }
 
 let day = 0;
@@ -34,87 +51,177 @@ async function booking(body: Record<string, unknown> = {}) {
   const date = new Date(Date.UTC(2027, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
   const res = await t.call('POST', '/appointments', { host: DEMO, token, body: { patient_id: patient.id, date, time: '10:00', amount: 20000, ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return { patient, appointment: res.body.data as { id: number; paid_amount: number; is_paid: boolean } };
+  return { patient, appointment: res.body.data as Booking };
 }
 
-async function incomesOf(patientId: number): Promise<Income[]> {
-  const res = await t.call('GET', `/incomes?filter[patient_id]=${patientId}&per_page=100`, { host: DEMO, token });
-  return res.body.data as Income[];
+const call = (method: string, url: string, body?: unknown) => t.call(method, url, { host: DEMO, token, body });
+const incomesOf = async (patientId: number) => (await call('GET', `/incomes?filter[patient_id]=${patientId}&per_page=100&sort=id`)).body.data as Income[];
+const paymentsOf = async (patientId: number) => (await call('GET', `/payments?filter[patient_id]=${patientId}&per_page=100&sort=id`)).body.data as Payment[];
+const sum = (rows: { amount: number }[]) => rows.reduce((s, r) => s + Number(r.amount), 0);
+
+/** The ledger and the accounts agree, row for row, for this patient. */
+async function expectOnce(patientId: number) {
+  const payments = await paymentsOf(patientId);
+  const incomes = (await incomesOf(patientId)).filter((i) => i.source !== INCOME_SOURCE.manual);
+  expect(incomes.map((i) => [i.payment_id, Number(i.amount)])).toEqual(payments.map((p) => [p.id, Number(p.amount)]));
 }
 
-const sum = (rows: Income[]) => rows.reduce((s, r) => s + Number(r.amount), 0);
+describe('the payments ledger', () => {
+  it('a booking paid in two parts at the desk: two receipts, two incomes, paid in full after the second', async () => {
+    const { patient, appointment } = await booking({ payment: 5000, payment_method: PAYMENT_METHOD.card });
+    expect(appointment).toMatchObject({ paid_amount: 5000, is_paid: false });
+    const second = await call('PATCH', `/appointments/${appointment.id}`, { payment: 15000 });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data).toMatchObject({ paid_amount: 20000, is_paid: true });
+    // The answer carries the version the record has now: saving it again is no conflict.
+    const shown = await call('GET', `/appointments/${appointment.id}`);
+    expect((shown.body.data as Booking).version).toBe((second.body.data as Booking).version);
 
-describe('money at the desk and in the visit', () => {
-  it('a desk payment is one income, adjusted by edits and removed when un-paid', async () => {
-    const { patient, appointment } = await booking({ is_paid: true });
-    expect(Number(appointment.paid_amount)).toBe(20000); // paid, no amount given: paid in full
-    let rows = await incomesOf(patient.id);
-    expect(rows.map((r) => [Number(r.amount), r.source, r.appointment_id])).toEqual([[20000, INCOME_SOURCE.appointment, appointment.id]]);
-
-    await t.call('PATCH', `/appointments/${appointment.id}`, { host: DEMO, token, body: { paid_amount: 15000 } });
-    rows = await incomesOf(patient.id);
-    expect(rows.map((r) => Number(r.amount))).toEqual([15000]);
-
-    await t.call('PATCH', `/appointments/${appointment.id}`, { host: DEMO, token, body: { is_paid: false } });
-    expect(await incomesOf(patient.id)).toEqual([]);
+    const payments = await paymentsOf(patient.id);
+    expect(payments.map((p) => [Number(p.amount), p.method, p.appointment_id])).toEqual([
+      [5000, PAYMENT_METHOD.card, appointment.id],
+      [15000, PAYMENT_METHOD.cash, appointment.id],
+    ]);
+    expect(payments[1].receipt_number).toBeGreaterThan(payments[0].receipt_number);
+    const incomes = await incomesOf(patient.id);
+    expect(incomes.map((i) => i.source)).toEqual([INCOME_SOURCE.appointment, INCOME_SOURCE.appointment]);
+    await expectOnce(patient.id);
   });
 
-  it('paying at the desk and then recording the visit with the same payment counts the money once', async () => {
-    const { patient, appointment } = await booking({ is_paid: true, paid_amount: 20000 });
-    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, appointment_id: appointment.id, fee: 25000, paid_amount: 25000 } });
-    expect(visit.status).toBe(201);
-    const rows = await incomesOf(patient.id);
-    // 20,000 at the desk, 5,000 more at the visit: 25,000 in all.
-    expect(sum(rows)).toBe(25000);
-    expect(rows.map((r) => r.source).sort()).toEqual([INCOME_SOURCE.visit, INCOME_SOURCE.appointment]);
+  it('more than is owed is refused on the field, naming what is left, and nothing is written', async () => {
+    const { patient, appointment } = await booking({ payment: 15000 });
+    const over = await call('PATCH', `/appointments/${appointment.id}`, { payment: 6000 });
+    expect(over.status).toBe(422);
+    expect(over.body.errors).toEqual({ payment: [expect.stringContaining('5,000')] });
+    const standalone = await call('POST', '/payments', { patient_id: patient.id, amount: 6000, appointment_id: appointment.id });
+    expect(standalone.status).toBe(422);
+    expect(Object.keys(standalone.body.errors ?? {})).toEqual(['amount']);
+    expect((await paymentsOf(patient.id)).map((p) => Number(p.amount))).toEqual([15000]);
+    // The amount may not drop below what was paid either.
+    const lower = await call('PATCH', `/appointments/${appointment.id}`, { amount: 10000 });
+    expect(lower.status).toBe(422);
   });
 
-  it('recording the visit first and paying at the desk afterwards still counts once', async () => {
-    const { patient, appointment } = await booking();
-    const visit = await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, appointment_id: appointment.id, fee: 20000, paid_amount: 20000 } });
-    expect(sum(await incomesOf(patient.id))).toBe(20000);
-    // The secretary marks the appointment paid later: the same money, not more.
-    await t.call('PATCH', `/appointments/${appointment.id}`, { host: DEMO, token, body: { is_paid: true } });
-    expect(sum(await incomesOf(patient.id))).toBe(20000);
-    // The visit's payment corrected down: the desk's 20,000 still stands.
-    await t.call('PATCH', `/visitings/${(visit.body.data as { id: number }).id}`, { host: DEMO, token, body: { paid_amount: 10000 } });
-    expect(sum(await incomesOf(patient.id))).toBe(20000);
-    // Un-paid at the desk: what the visit says was paid remains.
-    await t.call('PATCH', `/appointments/${appointment.id}`, { host: DEMO, token, body: { is_paid: false } });
-    expect(sum(await incomesOf(patient.id))).toBe(10000);
+  it('paying at the desk, then the rest with the visit: the encounter paid once in all', async () => {
+    const { patient, appointment } = await booking({ payment: 20000 });
+    const visit = await call('POST', '/visitings', { patient_id: patient.id, appointment_id: appointment.id, fee: 25000, payment: 5000 });
+    expect(visit.status, JSON.stringify(visit.body)).toBe(201);
+    expect(visit.body.data).toMatchObject({ paid_amount: 25000 });
+    expect(sum(await incomesOf(patient.id))).toBe(25000);
+    expect((await incomesOf(patient.id)).map((i) => i.source)).toEqual([INCOME_SOURCE.appointment, INCOME_SOURCE.visit]);
+    await expectOnce(patient.id);
+    // A visit recorded for a paid booking without a fee costs what the booking did.
+    const other = await booking({ payment: 20000 });
+    const plain = await call('POST', '/visitings', { patient_id: other.patient.id, appointment_id: other.appointment.id });
+    expect(plain.body.data).toMatchObject({ fee: 20000, paid_amount: 20000 });
   });
 
-  it('a visit without an appointment is its own income, in no language', async () => {
+  it('a refund is a row of its own: negative, numbered, one negative income, at most what is left', async () => {
+    const { patient, appointment } = await booking({ payment: 20000 });
+    const [paid] = await paymentsOf(patient.id);
+    const back = await call('POST', `/payments/${paid.id}/refund`, { amount: 8000, note: 'Lab test not done' });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(back.body.data).toMatchObject({ amount: -8000, refund_of: paid.id, appointment_id: appointment.id, method: paid.method });
+    expect((back.body.data as Payment).receipt_number).toBeGreaterThan(paid.receipt_number);
+    expect((await call('GET', `/appointments/${appointment.id}`)).body.data).toMatchObject({ paid_amount: 12000, is_paid: false });
+    const incomes = await incomesOf(patient.id);
+    expect(incomes.map((i) => [Number(i.amount), i.source])).toEqual([
+      [20000, INCOME_SOURCE.appointment],
+      [-8000, INCOME_SOURCE.refund],
+    ]);
+    await expectOnce(patient.id);
+
+    const tooMuch = await call('POST', `/payments/${paid.id}/refund`, { amount: 12001 });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors?.amount[0]).toContain('12,000');
+    expect((await call('POST', `/payments/${(back.body.data as Payment).id}/refund`, {})).status).toBe(422);
+    // The rest, without naming it: then nothing is left to refund.
+    expect((await call('POST', `/payments/${paid.id}/refund`, {})).body.data).toMatchObject({ amount: -12000 });
+    expect((await call('POST', `/payments/${paid.id}/refund`, {})).status).toBe(422);
+    expect(sum(await paymentsOf(patient.id))).toBe(0);
+  });
+
+  it('a payment never changes its money and is never deleted; its note may be corrected', async () => {
     const patient = await createRecord(t, resourceByName('patients'), DEMO);
-    await t.call('POST', '/visitings', { host: DEMO, token, body: { patient_id: patient.id, fee: 30000, paid_amount: 30000 } });
-    const rows = await incomesOf(patient.id);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ source: INCOME_SOURCE.visit, note: null, category: null });
-  });
-
-  it('automatic incomes are changed through what made them, manual ones freely', async () => {
-    const { patient } = await booking({ is_paid: true });
-    const [income] = await incomesOf(patient.id);
-    const edit = await t.call('PATCH', `/incomes/${income.id}`, { host: DEMO, token, body: { amount: 1 } });
+    const made = await call('POST', '/payments', { patient_id: patient.id, amount: 7000, method: PAYMENT_METHOD.wallet });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const p = made.body.data as Payment;
+    const edit = await call('PATCH', `/payments/${p.id}`, { amount: 700 });
     expect(edit.status).toBe(422);
     expect(Object.keys(edit.body.errors ?? {})).toEqual(['amount']);
-    expect((await t.call('PATCH', `/incomes/${income.id}`, { host: DEMO, token, body: { note: 'cash' } })).status).toBe(200);
-    expect((await t.call('DELETE', `/incomes/${income.id}`, { host: DEMO, token })).status).toBe(409);
-    const manual = await t.call('POST', '/incomes', { host: DEMO, token, body: { amount: 5000, date: '2027-02-01', note: 'Certificate' } });
-    expect((manual.body.data as Income).source).toBe(INCOME_SOURCE.manual);
-    expect((await t.call('DELETE', `/incomes/${(manual.body.data as Income).id}`, { host: DEMO, token })).status).toBe(204);
+    expect((await call('PATCH', `/payments/${p.id}`, { note: 'FIB transfer 55120' })).status).toBe(200);
+    expect([404, 405]).toContain((await call('DELETE', `/payments/${p.id}`)).status);
+    expect((await paymentsOf(patient.id)).map((x) => Number(x.amount))).toEqual([7000]);
+    // The database itself refuses the app role a delete.
+    const [{ privilege }] = (await sql<{ privilege: boolean }>`select has_table_privilege('clinic_app', 'payments', 'DELETE') as privilege`.execute(t.db.kysely)).rows;
+    expect(privilege).toBe(false);
   });
 
-  it('a paid appointment cannot be deleted out from under its income', async () => {
-    const { appointment } = await booking({ is_paid: true });
-    expect((await t.call('DELETE', `/appointments/${appointment.id}`, { host: DEMO, token })).status).toBe(409);
+  it("a patient's balance: fees and attended bookings, less what was paid net of refunds", async () => {
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    await call('POST', '/visitings', { patient_id: patient.id, fee: 30000, payment: 10000 });
+    const balance = async () => (await call('GET', `/patients/${patient.id}/balance`)).body.data;
+    expect(await balance()).toEqual({ charged: 30000, paid: 10000, balance: 20000 });
+    const toward = await call('POST', '/payments', { patient_id: patient.id, amount: 5000 });
+    expect(toward.status).toBe(201);
+    expect((await incomesOf(patient.id)).map((i) => i.source)).toEqual([INCOME_SOURCE.visit, INCOME_SOURCE.payment]);
+    expect(await balance()).toEqual({ charged: 30000, paid: 15000, balance: 15000 });
+    await call('POST', `/payments/${(toward.body.data as Payment).id}/refund`, { amount: 2000 });
+    expect(await balance()).toEqual({ charged: 30000, paid: 13000, balance: 17000 });
   });
 
-  it("another clinic never sees the income", async () => {
-    const { patient } = await booking({ is_paid: true });
+  it("the day's cash report: payments, refunds and net by method and by who took them", async () => {
+    type Totals = { payments: number; refunds: number; net: number };
+    type Report = { total: Totals; methods: (Totals & { method: number })[]; staff: { name: string }[] };
+    const before = (await call('GET', '/payments/daily')).body.data as Report;
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    const cash = await call('POST', '/payments', { patient_id: patient.id, amount: 4000, method: PAYMENT_METHOD.cash });
+    await call('POST', '/payments', { patient_id: patient.id, amount: 6000, method: PAYMENT_METHOD.transfer });
+    await call('POST', `/payments/${(cash.body.data as Payment).id}/refund`, { amount: 1000 });
+    const after = (await call('GET', '/payments/daily')).body.data as Report;
+    const method = (report: Report, m: number) => report.methods.find((x) => x.method === m)!;
+    expect(method(after, PAYMENT_METHOD.cash).net - method(before, PAYMENT_METHOD.cash).net).toBe(3000);
+    expect(method(after, PAYMENT_METHOD.cash).refunds - method(before, PAYMENT_METHOD.cash).refunds).toBe(1000);
+    expect(method(after, PAYMENT_METHOD.transfer).payments - method(before, PAYMENT_METHOD.transfer).payments).toBe(6000);
+    expect(after.total.net - before.total.net).toBe(9000);
+    expect(after.staff.some((s) => s.name === 'Dr. Hawre Salih')).toBe(true);
+    expect((await call('GET', '/payments/daily?date=yesterday')).status).toBe(422);
+  });
+
+  it('across the whole clinic, every payment is exactly one income of the same amount', async () => {
+    const { rows } = await sql<{ payments: number; incomes: number; orphans: number }>`select
+      (select count(*) from payments) as payments,
+      (select count(*) from incomes where payment_id is not null) as incomes,
+      (select count(*) from payments p where (select count(*) from incomes i where i.tenant_id = p.tenant_id and i.payment_id = p.id and i.amount = p.amount) <> 1) as orphans`.execute(t.db.kysely);
+    expect(Number(rows[0].payments)).toBeGreaterThan(0);
+    expect(Number(rows[0].incomes)).toBe(Number(rows[0].payments));
+    expect(Number(rows[0].orphans)).toBe(0);
+  });
+
+  it('automatic incomes are changed through their payment, manual ones freely', async () => {
+    const { patient } = await booking({ payment: 20000 });
     const [income] = await incomesOf(patient.id);
-    const def = resourceByName('incomes');
-    const theirs = await tokenFor(t, def, OTHER);
-    expect((await t.call('GET', `/incomes/${income.id}`, { host: OTHER, token: theirs })).status).toBe(404);
+    const edit = await call('PATCH', `/incomes/${income.id}`, { amount: 1 });
+    expect(edit.status).toBe(422);
+    expect(Object.keys(edit.body.errors ?? {})).toEqual(['amount']);
+    expect((await call('PATCH', `/incomes/${income.id}`, { note: 'cash' })).status).toBe(200);
+    expect((await call('DELETE', `/incomes/${income.id}`)).status).toBe(409);
+    const manual = await call('POST', '/incomes', { amount: 5000, date: '2027-02-01', note: 'Certificate' });
+    expect((manual.body.data as Income).source).toBe(INCOME_SOURCE.manual);
+    expect((await call('DELETE', `/incomes/${(manual.body.data as Income).id}`)).status).toBe(204);
+  });
+
+  it('a paid booking cannot be deleted out from under its payment', async () => {
+    const { appointment } = await booking({ payment: 20000 });
+    expect((await call('DELETE', `/appointments/${appointment.id}`)).status).toBe(409);
+  });
+
+  it('another clinic never sees the payment, its refund route or the balance', async () => {
+    const { patient } = await booking({ payment: 20000 });
+    const [payment] = await paymentsOf(patient.id);
+    const theirs = await tokenFor(t, resourceByName('payments'), OTHER);
+    expect((await t.call('GET', `/payments/${payment.id}`, { host: OTHER, token: theirs })).status).toBe(404);
+    expect((await t.call('POST', `/payments/${payment.id}/refund`, { host: OTHER, token: theirs, body: {} })).status).toBe(404);
+    expect((await t.call('GET', `/patients/${patient.id}/balance`, { host: OTHER, token: theirs })).status).toBe(404);
   });
 });

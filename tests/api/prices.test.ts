@@ -56,13 +56,13 @@ describe('the price list', () => {
     const changed = await t.call('PATCH', `/appointments/${id}`, { host: DEMO, token: secretary, body: { service_id: followUp.id } });
     expect(Number((changed.body.data as { amount: string }).amount)).toBe(10000);
     // Paid more than the service's price: refused on the field, as for an amount typed.
-    const overpaid = await book({ service_id: followUp.id, paid_amount: 15000 });
+    const overpaid = await book({ service_id: followUp.id, payment: 15000 });
     expect(overpaid.status).toBe(422);
-    expect(Object.keys(overpaid.body.errors ?? {})).toContain('paid_amount');
+    expect(Object.keys(overpaid.body.errors ?? {})).toContain('payment');
   });
 
   it("fills a visit's fee from its service, and the payment reaches the accounts once", async () => {
-    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patientId, service_id: followUp.id, paid_amount: 10000 } });
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patientId, service_id: followUp.id, payment: 10000 } });
     expect(visit.status, JSON.stringify(visit.body)).toBe(201);
     const v = visit.body.data as { id: number; fee: string };
     expect(Number(v.fee)).toBe(10000);

@@ -10,6 +10,9 @@ const base = Math.floor(Math.random() * 1e6);
 
 function sampleValue(name: string, field: FieldDef, n: number, relations: Record<string, number>): unknown {
   if (field.default !== undefined) return field.default;
+  // What a form only sends on purpose (a payment taken with a booking, what a payment was for) is
+  // left out of a record's sample: the record alone must be valid.
+  if (field.nullable && (field.virtual || field.hideInForm)) return null;
   switch (field.type) {
     case 'string':
     case 'text':

@@ -197,8 +197,8 @@ describe("a clinic's storage when files are no longer used", () => {
     const id = (await upload(DEMO, doctor, PNG, 'kept.png')).body.data as { id: number };
     const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: (patient.body.data as { id: number }).id, attachments: [{ upload_id: id.id }], fee: 10 } });
     const visitId = (visit.body.data as { id: number }).id;
-    // Refused (paid above the fee) after the attachment list was emptied in the same body.
-    const refused = await t.call('PATCH', `/visitings/${visitId}`, { host: DEMO, token: doctor, body: { attachments: [], paid_amount: 50 } });
+    // Refused (a payment above the fee) after the attachment list was emptied in the same body.
+    const refused = await t.call('PATCH', `/visitings/${visitId}`, { host: DEMO, token: doctor, body: { attachments: [], payment: 50 } });
     expect(refused.status).toBe(422);
     expect((await t.call('GET', `/uploads/${id.id}`, { host: DEMO, token: doctor })).status).toBe(200);
   });

@@ -126,7 +126,8 @@ describe('clinic journeys (Kurdish)', () => {
     await page.locator('#rx-0-frequency').fill('3×');
     await page.locator('#rx-0-duration').fill('5 ڕۆژ');
     await page.locator('#visit-fee').fill('25000');
-    await page.locator('#visit-paid_amount').fill('20000');
+    // 20,000 of the 25,000 paid now: a row of the ledger with its receipt, and its income.
+    await page.locator('#visit-payment').fill('20000');
     await page.getByTestId('visit-save').click();
 
     await page.getByTestId('print-visit').click();
@@ -169,15 +170,16 @@ describe('clinic journeys (Kurdish)', () => {
     const visitsOf = () => apiJson<Visits>(page, `/visitings?filter[patient_id]=${patientId}`);
     const [visit] = (await visitsOf()).data;
 
-    // Edit in place: the diagnosis and the payment; the income follows the payment.
+    // Edit in place: the diagnosis, and the rest paid (a second payment, a second income).
     await page.getByTestId(`visit-edit-${visit.id}`).click();
     await page.locator('.ant-drawer #visit-physician_diagnosis').fill('هەوکردنی قورگ و لووت');
-    await page.locator('.ant-drawer #visit-paid_amount').fill('25000');
+    await page.locator('.ant-drawer').getByTestId('pay-rest').click();
+    expect(await page.locator('.ant-drawer #visit-payment').inputValue()).toBe('5,000');
     await page.locator('.ant-drawer').getByTestId('visit-save').click();
     await page.locator('.ant-drawer').waitFor({ state: 'detached' });
     await history.getByText('هەوکردنی قورگ و لووت').waitFor();
     const incomes = await apiJson<{ data: { amount: string; visiting_id: number | null }[] }>(page, `/incomes?filter[patient_id]=${patientId}`);
-    expect(incomes.data.filter((i) => i.visiting_id === visit.id).map((i) => Number(i.amount))).toEqual([25000]);
+    expect(incomes.data.filter((i) => i.visiting_id === visit.id).map((i) => Number(i.amount)).sort()).toEqual([20000, 5000]);
 
     // The same prescription printed in Arabic while the interface stays Kurdish.
     await page.getByTestId(`print-${visit.id}-lang`).click();

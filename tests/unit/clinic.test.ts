@@ -128,11 +128,14 @@ describe("today's queue", () => {
 describe('visit body', () => {
   it('sends blanks as null and advice selections as id objects', () => {
     const body = visitBody(
-      { chief_complaint: '  cough ', physician_diagnosis: '', prescriptions: [{ drug_id: 4, dose: '500 mg', frequency: ' ' }], examinations: [2, 3], fee: 25000, paid_amount: 20000 },
+      { chief_complaint: '  cough ', physician_diagnosis: '', prescriptions: [{ drug_id: 4, dose: '500 mg', frequency: ' ' }], examinations: [2, 3], fee: 25000, payment: 20000, payment_method: 3 },
       7,
       11,
     );
-    expect(body).toMatchObject({ patient_id: 7, appointment_id: 11, chief_complaint: 'cough', physician_diagnosis: null, fee: 25000, paid_amount: 20000 });
+    expect(body).toMatchObject({ patient_id: 7, appointment_id: 11, chief_complaint: 'cough', physician_diagnosis: null, fee: 25000, payment: 20000, payment_method: 3 });
+    expect(body).not.toHaveProperty('paid_amount');
+    // No payment taken: nothing is paid with the save.
+    expect(visitBody({ fee: 25000, payment: 0, payment_method: 1 }, 7, null)).toMatchObject({ payment: null, payment_method: null });
     expect(body.prescriptions).toEqual([{ drug_id: 4, dose: '500 mg', frequency: null, duration: null, notes: null }]);
     expect(body.examinations).toEqual([{ examination_id: 2 }, { examination_id: 3 }]);
     expect(body.life_styles).toEqual([]);
@@ -144,9 +147,10 @@ describe('visit body', () => {
       examinations: [{ examination_id: 2, name: 'CBC' }], life_styles: [], attachments: [{ upload_id: 9, note: null }], fee: '25000.00', paid_amount: '0.00',
     };
     const values = visitValues(saved);
-    expect(values).toMatchObject({ chief_complaint: 'cough', examinations: [2], fee: 25000, paid_amount: 0 });
+    expect(values).toMatchObject({ chief_complaint: 'cough', examinations: [2], fee: 25000 });
     const body = visitBody(values, 7, null);
-    expect(body).toMatchObject({ chief_complaint: 'cough', history_of_present_illness: null, physician_diagnosis: 'Flu', fee: 25000, attachments: [{ upload_id: 9, note: null }] });
+    // What was paid is the ledger's: an unchanged save takes no payment.
+    expect(body).toMatchObject({ chief_complaint: 'cough', history_of_present_illness: null, physician_diagnosis: 'Flu', fee: 25000, payment: null, attachments: [{ upload_id: 9, note: null }] });
     expect(body.prescriptions).toEqual([{ drug_id: 4, dose: '500 mg', frequency: null, duration: '5 days', notes: null }]);
     expect(body.examinations).toEqual([{ examination_id: 2 }]);
     expect(body.physical_theraphies).toEqual([]);

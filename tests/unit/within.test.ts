@@ -63,9 +63,10 @@ describe('every resource declared within a parent', () => {
 });
 
 describe("the patient's page uses the same tabs", () => {
-  it('keeps the nurse tabs at their paths, in declaration order', () => {
+  it('keeps the nurse tabs at their paths, in declaration order, after the payments (placed by their order)', () => {
     const patients = resourcesOf('tenant').find((r) => r.name === 'patients')!;
     expect(childrenOf(patients).map((c) => c.within.tab)).toEqual([
+      'payments',
       'nurses/vital-signs',
       'nurses/past-medical-histories',
       'nurses/past-medications',

@@ -59,6 +59,7 @@ export const SCREEN_PAGES: Record<string, Page> = {
   visitNew: lazy(() => import('../pages/clinic/VisitNew')),
   visitOld: lazy(() => import('../pages/clinic/VisitOld')),
   accountingResult: lazy(() => import('../pages/clinic/AccountingResult')),
+  dailyCash: lazy(() => import('../pages/clinic/DailyCash')),
   clinicUsages: lazy(() => import('../pages/clinic/SettingsUsages')),
   clinicPlanHistories: lazy(() => import('../pages/clinic/SettingsPlanHistories')),
   clinicInvoices: lazy(() => import('../pages/clinic/SettingsInvoices')),

@@ -9,4 +9,6 @@ type Panel = LazyExoticComponent<ComponentType<{ record: BaseRecord }>>;
 export const PANELS: Record<(typeof RECORD_PANELS)[number], Panel> = {
   // A staff member's permission matrix.
   permissions: lazy(() => import('../pages/clinic/PermissionMatrix').then((m) => ({ default: ({ record }: { record: BaseRecord }) => <m.PermissionMatrix userId={Number(record.id)} /> }))),
+  // A payment's receipt and its refund.
+  payment: lazy(() => import('../pages/clinic/PaymentPanel').then((m) => ({ default: ({ record }: { record: BaseRecord }) => <m.PaymentPanel record={record} /> }))),
 };

@@ -45,6 +45,8 @@ export const SCREENS: readonly Screen[] = [
   { key: 'preview', path: 'preview', scope: T, rule: AUTH, page: 'clinicPreview', menu: { order: 12, icon: 'eye' } },
   { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
   { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },
+  // The desk's cash of the day: whoever may read payments (the accounting group is the Main Doctor's and the accountant's).
+  { key: 'dailyCash', path: 'daily-cash', scope: T, rule: perm('payments'), page: 'dailyCash', menu: { order: 22, icon: 'dollar' } },
   { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },
   { key: 'visitingNew', path: 'visitings/:id/new', scope: T, rule: { kind: 'permission', table: 'visitings', action: 'create' }, page: 'visitNew' },
   { key: 'visitingOld', path: 'visitings/:id/old', scope: T, rule: perm('visitings'), page: 'visitOld' },

@@ -14,6 +14,7 @@ import { ChildTabs, type ExtraTab, ForbiddenTab, LockedList } from '../engine/Ch
 import { PatientSummary } from './clinic/PatientSummary';
 import { VisitHistory } from './clinic/VisitHistory';
 import { VitalsTrend } from './clinic/VitalsTrend';
+import { PatientBalance } from './clinic/PatientBalance';
 
 const patients = resourceByName('patients');
 const visitings = resourceByName('visitings');
@@ -41,7 +42,7 @@ export default function PatientTabs() {
   return (
     <Card>
       <PatientSummary patient={result} loading={query.isLoading} />
-      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} /> }} />}
+      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
     </Card>
   );
 }

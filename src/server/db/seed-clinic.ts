@@ -4,7 +4,7 @@
 import dayjs from 'dayjs';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from './schema';
-import { INCOME_SOURCE } from '../../shared/enums';
+import { INCOME_SOURCE, PAYMENT_METHOD } from '../../shared/enums';
 
 type Rnd = () => number;
 
@@ -176,8 +176,8 @@ const COMPLAINTS: [string, string, string][] = [
 
 /**
  * A visit for each appointment that was done, its drugs from the catalog, and the money as the
- * server would keep it (modules/payments.ts): the desk's payment is the appointment's income, and
- * the visit, paid the same, adds nothing.
+ * server would keep it (modules/payments.ts): the desk's payment is a row of the ledger with its
+ * income, and the visit, paid the same, adds nothing.
  */
 async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId: number, appointments: Record<string, unknown>[], rnd: Rnd): Promise<void> {
   const drugs = await trx.selectFrom('drugs').select(['id', 'name']).where('tenant_id', '=', tenantId).execute();
@@ -204,13 +204,14 @@ async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId
   const cols = Object.keys(visits[0]);
   await sql`insert into visitings (${sql.join(cols.map((c) => sql.ref(c)))})
     values ${sql.join(visits.map((v) => sql`(${sql.join(cols.map((c) => (v as Record<string, unknown>)[c]))})`))}`.execute(trx);
-  const paid = await sql<{ id: number; patient_id: number; date: string; paid_amount: number }>`
-    select id, patient_id, to_char(date, 'YYYY-MM-DD') as date, paid_amount from appointments where tenant_id = ${tenantId} and paid_amount > 0`.execute(trx);
-  await insert(
-    trx,
-    'incomes',
-    paid.rows.map((a) => ({ tenant_id: tenantId, amount: a.paid_amount, date: a.date, source: INCOME_SOURCE.appointment, patient_id: a.patient_id, appointment_id: a.id })),
-  );
+  // Each desk payment one row of the ledger (cash mostly, some by card or wallet) and its income.
+  await sql`with made as (
+      insert into payments (tenant_id, patient_id, amount, method, appointment_id, date)
+      select tenant_id, patient_id, paid_amount, (case when id % 7 = 0 then ${PAYMENT_METHOD.wallet} when id % 5 = 0 then ${PAYMENT_METHOD.card} else ${PAYMENT_METHOD.cash} end)::smallint, id, date
+      from appointments where tenant_id = ${tenantId} and paid_amount > 0 order by date, time
+      returning *)
+    insert into incomes (tenant_id, amount, date, source, patient_id, appointment_id, payment_id)
+    select tenant_id, amount, date, ${INCOME_SOURCE.appointment}::smallint, patient_id, appointment_id, id from made`.execute(trx);
 }
 
 export async function seedPlatformSettings(trx: Transaction<Database>): Promise<void> {

@@ -30,6 +30,8 @@ const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }[]> = {
   secretary: [
     { tables: ['patients', 'appointments'], actions: ['read', 'create', 'update', 'delete'] },
     { tables: ['drugs', 'visitings'], actions: ['read'] },
+    // The desk takes payments and refunds them.
+    { tables: ['payments'], actions: ['read', 'create', 'update'] },
   ],
   nurse: [
     { tables: ['patients', 'drugs'], actions: ['read'] },

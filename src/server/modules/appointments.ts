@@ -8,7 +8,9 @@ import { TENANT_ROLE } from '../../shared/roles';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
 import { SLOT_FREEING_STATUSES, minutesOf } from '../../shared/slots';
-import { settleAppointmentPayment, syncAppointmentIncome } from './payments';
+import { encounterPayments, paidFor } from './payments';
+
+const payments = encounterPayments('appointment');
 
 
 /** The doctor of a booking made without one: the caller if a doctor, else the clinic's Main Doctor. */
@@ -52,20 +54,20 @@ export const appointmentHooks: ResourceHooks = {
     input.doctor_id ??= await defaultDoctorId(ctx);
     stampCheckIn(ctx, input, null);
     requireReferral(input, null);
-    settleAppointmentPayment(input, null);
+    payments.check(ctx, input, Number(input.amount ?? 0), 0, 'amount');
     await check(ctx, input, null);
   },
-  async afterCreate(ctx, record) {
-    await syncAppointmentIncome(ctx, record);
+  async afterCreate(ctx, record, input) {
+    await payments.after(ctx, record, input);
   },
   async beforeUpdate(ctx, input: Input, existing: Row) {
     stampCheckIn(ctx, input, existing);
     requireReferral(input, existing);
-    settleAppointmentPayment(input, existing);
+    payments.check(ctx, input, Number(input.amount ?? existing.amount ?? 0), await paidFor(ctx, null, existing.id), 'amount');
     const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
     await check(ctx, merged, existing.id);
   },
-  async afterUpdate(ctx, record) {
-    await syncAppointmentIncome(ctx, record);
+  async afterUpdate(ctx, record, input) {
+    await payments.after(ctx, record, input);
   },
 };

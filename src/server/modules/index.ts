@@ -20,7 +20,8 @@ import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
 import { visitingHooks } from './visitings';
-import { incomeHooks } from './payments';
+import { incomeHooks, paymentHooks } from './payments';
+import { registerPaymentRoutes } from './payment-routes';
 import { registerSupportRoutes, supportGrantHooks } from '../support/grants';
 
 export const hooks: HookRegistry = {
@@ -33,6 +34,7 @@ export const hooks: HookRegistry = {
   invoices: invoiceHooks,
   supportGrants: supportGrantHooks,
   incomes: incomeHooks,
+  payments: paymentHooks,
   notifications: notificationHooks,
   clinicNotifications: notificationHooks,
 };
@@ -48,6 +50,7 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerCentralDashboard(app, db);
   registerClinicSettingsRoutes(app);
   registerLetterheadRoutes(app);
+  registerPaymentRoutes(app);
   registerLandingRoutes(app, db);
   registerSupportRoutes(app, db);
 }

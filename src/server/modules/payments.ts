@@ -1,64 +1,208 @@
-// One money model (issue 13): every dinar the clinic receives is in its accounts once.
-// - A payment taken at the desk is the appointment's `paid_amount`; marking an appointment paid
-//   without an amount means paid in full, un-marking it means nothing was paid. It becomes one
-//   income (source 2, dated the day it was first recorded), adjusted by every later edit and
-//   removed when un-paid.
-// - A visit's `paid_amount` is what the encounter was paid in all, the desk's payment included: its
-//   own income (source 1) is only the part beyond what its appointment already took. So paying
-//   at the desk, then recording the visit with the same amount, counts the money once, in
-//   whichever order and however often either is edited afterwards.
-// Automatic incomes carry no text: their `source` is shown in the reader's language.
+// One money model (issue 19): the `payments` ledger is the only record of money received, and
+// everything else follows from its rows, in the transaction that writes them.
+// - A payment is taken on its own (toward the patient's balance), at the desk for a booking
+//   (`appointment_id`), or for a visit (`visiting_id`); a booking's and a visit's forms take one
+//   through their `payment` field. Partial payments are several rows.
+// - A refund is a row of its own: a negative amount pointing at its payment, at most what is left
+//   of it. Rows are never changed in their money nor deleted (the app role cannot delete them).
+// - Each row is exactly one income in the accounts (incomes.payment_id, unique): same amount,
+//   same day, its source saying which kind of payment it was.
+// - A booking's `paid_amount` is what was paid at the desk for it; a visit's is what the encounter
+//   was paid in all (its own payments and those of its booking). Both are written here only, and
+//   a payment may not take either past what is charged (the amount, the fee).
 import { sql } from 'kysely';
 import { INCOME_SOURCE } from '../../shared/enums';
+import { can } from '../../shared/access';
+import { resourceByName } from '../../../resources';
 import { dayOf } from '../days';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { ApiError, invalidField } from '../http/errors';
 
-/** What the desk took for an appointment. */
-function received(appointment: Record<string, unknown>): number {
-  return Number(appointment.paid_amount ?? 0);
+const PAYMENTS = resourceByName('payments');
+
+/** An amount as a message names it: 12,500 (the same digits in every language of the message). */
+const grouped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
+
+/** Fields of a payment that never change once written (a receipt may have been printed). */
+const FIXED = ['patient_id', 'amount', 'method', 'appointment_id', 'visiting_id'] as const;
+
+interface NewPayment {
+  patient_id: number;
+  amount: number;
+  method: number;
+  appointment_id?: number | null;
+  visiting_id?: number | null;
+  refund_of?: number | null;
+  note?: string | null;
 }
 
-/** An appointment's paid flag and amount made to agree before it is saved (see above). */
-export function settleAppointmentPayment(input: Input, existing: Row | null): void {
-  const amount = Number(input.amount ?? existing?.amount ?? 0);
-  if (input.is_paid === true && Number(input.paid_amount ?? existing?.paid_amount ?? 0) === 0) input.paid_amount = amount;
-  if (input.is_paid === false && input.paid_amount === undefined) input.paid_amount = 0;
+function sourceOf(p: { amount: number; appointment_id?: unknown; visiting_id?: unknown }): number {
+  if (p.amount < 0) return INCOME_SOURCE.refund;
+  if (p.visiting_id != null) return INCOME_SOURCE.visit;
+  if (p.appointment_id != null) return INCOME_SOURCE.appointment;
+  return INCOME_SOURCE.payment;
 }
 
-/** Writes, adjusts or removes the automatic income `key` = `id` (appointment_id or visiting_id). */
-async function keepIncome(ctx: HookContext, key: 'appointment_id' | 'visiting_id', id: number, amount: number, patientId: unknown): Promise<void> {
-  if (amount <= 0) {
-    await sql`delete from incomes where tenant_id = ${ctx.tenantId} and ${sql.ref(key)} = ${id}`.execute(ctx.trx);
-    return;
+/** A payment's income: one per row, the same amount (negative for a refund) on the same day. */
+async function bookIncome(ctx: HookContext, payment: Row): Promise<void> {
+  const amount = Number(payment.amount);
+  await sql`insert into incomes (tenant_id, amount, date, source, patient_id, appointment_id, visiting_id, payment_id)
+    values (${ctx.tenantId}, ${amount}, ${payment.date}, ${sourceOf({ ...payment, amount })}, ${payment.patient_id},
+      ${payment.appointment_id ?? null}, ${payment.visiting_id ?? null}, ${payment.id})`.execute(ctx.trx);
+}
+
+/** Writes a payment or refund row with its income, and brings what it paid for up to date. */
+export async function recordPayment(ctx: HookContext, p: NewPayment): Promise<Row> {
+  const { rows } = await sql<Row>`insert into payments (tenant_id, patient_id, amount, method, appointment_id, visiting_id, refund_of, note, date, taken_by)
+    values (${ctx.tenantId}, ${p.patient_id}, ${p.amount}, ${p.method}, ${p.appointment_id ?? null}, ${p.visiting_id ?? null},
+      ${p.refund_of ?? null}, ${p.note ?? null}, ${dayOf(ctx.now)}, ${ctx.caller.userId}) returning *`.execute(ctx.trx);
+  const payment = rows[0];
+  await bookIncome(ctx, payment);
+  await settle(ctx, payment);
+  return payment;
+}
+
+/** Recomputes the paid amounts of what a payment row paid for. */
+async function settle(ctx: HookContext, payment: Row): Promise<void> {
+  if (payment.appointment_id != null) await settleAppointment(ctx, Number(payment.appointment_id));
+  if (payment.visiting_id != null) await settleVisit(ctx, Number(payment.visiting_id));
+}
+
+/** A booking's paid amount and flag from its desk payments, and its visits' (which include them). */
+export async function settleAppointment(ctx: HookContext, id: number): Promise<void> {
+  await sql`update appointments a set paid_amount = s.paid, is_paid = (a.amount > 0 and s.paid >= a.amount)
+    from (select coalesce(sum(amount), 0) as paid from payments where tenant_id = ${ctx.tenantId} and appointment_id = ${id}) s
+    where a.tenant_id = ${ctx.tenantId} and a.id = ${id} and (a.paid_amount is distinct from s.paid or a.is_paid is distinct from (a.amount > 0 and s.paid >= a.amount))
+    `.execute(ctx.trx);
+  const { rows: visits } = await sql<{ id: number }>`select id from visitings where tenant_id = ${ctx.tenantId} and appointment_id = ${id}`.execute(ctx.trx);
+  for (const visit of visits) await settleVisit(ctx, visit.id);
+}
+
+/** A visit's paid amount: its own payments and its booking's desk payments. */
+export async function settleVisit(ctx: HookContext, id: number): Promise<void> {
+  await sql`update visitings v set paid_amount = s.paid
+    from (select coalesce(sum(p.amount), 0) as paid from payments p, visitings w
+          where w.tenant_id = ${ctx.tenantId} and w.id = ${id} and p.tenant_id = w.tenant_id
+            and (p.visiting_id = w.id or (w.appointment_id is not null and p.appointment_id = w.appointment_id))) s
+    where v.tenant_id = ${ctx.tenantId} and v.id = ${id} and v.paid_amount is distinct from s.paid`.execute(ctx.trx);
+}
+
+/** What may still be paid for a booking at the desk, or for a visit (its fee less what the encounter was paid). */
+async function owed(ctx: HookContext, target: { appointment_id?: number | null; visiting_id?: number | null }): Promise<number> {
+  if (target.visiting_id != null) {
+    const { rows } = await sql<{ left: number }>`select fee - paid_amount as left from visitings where tenant_id = ${ctx.tenantId} and id = ${target.visiting_id}`.execute(ctx.trx);
+    return Number(rows[0]?.left ?? 0);
   }
-  const source = key === 'appointment_id' ? INCOME_SOURCE.appointment : INCOME_SOURCE.visit;
-  await sql`
-    insert into incomes (tenant_id, amount, date, source, patient_id, ${sql.ref(key)})
-    values (${ctx.tenantId}, ${amount}, ${dayOf(ctx.now)}, ${source}, ${patientId}, ${id})
-    on conflict (tenant_id, ${sql.ref(key)}) where ${sql.ref(key)} is not null
-    do update set amount = excluded.amount, patient_id = excluded.patient_id, updated_at = now()
-    where incomes.amount is distinct from excluded.amount or incomes.patient_id is distinct from excluded.patient_id`.execute(ctx.trx);
+  // At the desk: within the booking's amount, and within the fee of a visit already recorded for it.
+  const { rows } = await sql<{ left: number }>`select least(a.amount - a.paid_amount, coalesce((select min(v.fee - v.paid_amount) from visitings v
+      where v.tenant_id = a.tenant_id and v.appointment_id = a.id), a.amount - a.paid_amount)) as left
+    from appointments a where a.tenant_id = ${ctx.tenantId} and a.id = ${target.appointment_id}`.execute(ctx.trx);
+  return Number(rows[0]?.left ?? 0);
 }
 
-/** A visit's own income: what it was paid beyond its appointment's desk payment. */
-export async function syncVisitIncome(ctx: HookContext, visit: Row): Promise<void> {
-  let before = 0;
-  if (visit.appointment_id != null) {
-    const { rows } = await sql<{ paid_amount: number }>`select paid_amount from appointments where tenant_id = ${ctx.tenantId} and id = ${visit.appointment_id}`.execute(ctx.trx);
-    before = rows[0] ? received(rows[0]) : 0;
-  }
-  await keepIncome(ctx, 'visiting_id', visit.id, Number(visit.paid_amount ?? 0) - before, visit.patient_id);
+/** Refuses a payment beyond what is charged, on `field`, naming what is left. */
+async function checkOwed(ctx: HookContext, field: string, amount: number, target: { appointment_id?: number | null; visiting_id?: number | null }): Promise<void> {
+  const left = Math.max(0, await owed(ctx, target));
+  if (amount > left + 1e-9) throw invalidField(field, left > 0 ? 'validation.paymentAboveOwed' : 'validation.nothingOwed', { left: grouped(left) });
 }
 
-/** An appointment's desk payment, and the incomes of its visits, which depend on it. */
-export async function syncAppointmentIncome(ctx: HookContext, appointment: Row): Promise<void> {
-  await keepIncome(ctx, 'appointment_id', appointment.id, received(appointment), appointment.patient_id);
-  const { rows } = await sql<Row>`select id, patient_id, appointment_id, paid_amount from visitings where tenant_id = ${ctx.tenantId} and appointment_id = ${appointment.id}`.execute(ctx.trx);
-  for (const visit of rows) await syncVisitIncome(ctx, visit);
+/** The `payment` a booking's or a visit's form sends: whoever sends it must be allowed to take payments. */
+function paymentOf(ctx: HookContext, input: Input): number {
+  const amount = Number(input.payment ?? 0);
+  if (amount > 0 && !can(ctx.caller, PAYMENTS, 'create')) throw invalidField('payment', 'validation.mayNotTakePayments');
+  return amount;
 }
 
-/** Automatic incomes follow their visit or appointment: they are changed there, not here. */
+/**
+ * Hooks for the booking and the visit: the payment their form takes (checked before, written
+ * after the record), and their paid amount kept true whatever changed (an amount, a booking).
+ */
+export function encounterPayments(kind: 'appointment' | 'visit') {
+  const key = kind === 'appointment' ? 'appointment_id' : 'visiting_id';
+  const table = kind === 'appointment' ? 'appointments' : 'visitings';
+  const refresh = async (ctx: HookContext, record: Row) => {
+    if (kind === 'appointment') await settleAppointment(ctx, record.id);
+    else await settleVisit(ctx, record.id);
+    // The answer carries the amounts (and the version) as they are now.
+    const { rows } = await sql<Row>`select paid_amount, ${sql.ref(kind === 'appointment' ? 'is_paid' : 'paid_amount')}, version, updated_at
+      from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${record.id}`.execute(ctx.trx);
+    Object.assign(record, rows[0]);
+  };
+  return {
+    /** Before the record is written: a payment beyond what will be owed is refused, as is a charge below what was paid. */
+    check(ctx: HookContext, input: Input, charged: number, paid: number, chargeField: string): void {
+      if (charged + 1e-9 < paid) throw invalidField(chargeField, 'validation.chargeBelowPaid', { paid: grouped(paid) });
+      const amount = paymentOf(ctx, input);
+      if (amount <= 0) return;
+      const left = Math.max(0, charged - paid);
+      if (amount > left + 1e-9) throw invalidField('payment', left > 0 ? 'validation.paymentAboveOwed' : 'validation.nothingOwed', { left: grouped(left) });
+    },
+    /** After it is written: the payment recorded, the paid amounts brought up to date. */
+    async after(ctx: HookContext, record: Row, input: Input): Promise<void> {
+      const amount = Number(input.payment ?? 0);
+      if (amount > 0) {
+        await recordPayment(ctx, { patient_id: Number(record.patient_id), amount, method: Number(input.payment_method ?? 0), [key]: record.id });
+      }
+      await refresh(ctx, record);
+    },
+  };
+}
+
+/**
+ * What an encounter was paid: a visit's own payments (`visitId`, none yet when it is being
+ * recorded) and its booking's desk payments (`appointmentId`).
+ */
+export async function paidFor(ctx: HookContext, visitId: number | null, appointmentId: unknown): Promise<number> {
+  const { rows } = await sql<{ paid: number }>`select coalesce(sum(amount), 0) as paid from payments where tenant_id = ${ctx.tenantId}
+    and (visiting_id = ${visitId ?? -1} or appointment_id = ${appointmentId == null ? -1 : Number(appointmentId)})`.execute(ctx.trx);
+  return Number(rows[0]?.paid ?? 0);
+}
+
+export const paymentHooks: ResourceHooks = {
+  async beforeCreate(ctx, input) {
+    if (input.visiting_id != null && input.appointment_id != null) throw invalidField('appointment_id', 'validation.paymentOneTarget');
+    for (const [field, table] of [['appointment_id', 'appointments'], ['visiting_id', 'visitings']] as const) {
+      if (input[field] == null) continue;
+      const { rows } = await sql<{ patient_id: number }>`select patient_id from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${input[field]}`.execute(ctx.trx);
+      if (Number(rows[0]?.patient_id) !== Number(input.patient_id)) throw invalidField(field, 'validation.otherPatient');
+      await checkOwed(ctx, 'amount', Number(input.amount), { [field]: Number(input[field]) });
+    }
+    input.date = dayOf(ctx.now);
+    input.taken_by = ctx.caller.userId;
+  },
+  async afterCreate(ctx, record) {
+    await bookIncome(ctx, record);
+    await settle(ctx, record);
+  },
+  beforeUpdate(_ctx, input, existing) {
+    const changed = FIXED.find((field) => field in input && Number(input[field] ?? 0) !== Number(existing[field] ?? 0));
+    if (changed) throw invalidField(changed, 'validation.paymentFixed');
+  },
+};
+
+/** POST /payments/:id/refund: returns all or part of what is left of a payment, as a row of its own. */
+export async function refund(ctx: HookContext, id: number, body: { amount?: number; method?: number; note?: string | null }): Promise<Row> {
+  const { rows } = await sql<Row>`select * from payments where tenant_id = ${ctx.tenantId} and id = ${id} for update`.execute(ctx.trx);
+  const original = rows[0];
+  if (!original) throw new ApiError(404, 'errors.notFound');
+  if (Number(original.amount) < 0) throw invalidField('amount', 'validation.refundOfRefund');
+  const { rows: back } = await sql<{ refunded: number }>`select coalesce(-sum(amount), 0) as refunded from payments where tenant_id = ${ctx.tenantId} and refund_of = ${id}`.execute(ctx.trx);
+  const left = Math.round((Number(original.amount) - Number(back[0].refunded)) * 100) / 100;
+  const amount = body.amount ?? left;
+  if (left <= 0) throw invalidField('amount', 'validation.refundedAlready');
+  if (amount > left + 1e-9) throw invalidField('amount', 'validation.refundAboveLeft', { left: grouped(left) });
+  return recordPayment(ctx, {
+    patient_id: Number(original.patient_id),
+    amount: -amount,
+    method: body.method ?? Number(original.method),
+    appointment_id: original.appointment_id as number | null,
+    visiting_id: original.visiting_id as number | null,
+    refund_of: id,
+    note: body.note ?? null,
+  });
+}
+
+/** Automatic incomes follow their payment: they are changed there (a refund), not here. */
 export const incomeHooks: ResourceHooks = {
   beforeUpdate(_ctx, input, existing) {
     if (Number(existing.source) === INCOME_SOURCE.manual) return;

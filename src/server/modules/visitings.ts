@@ -11,7 +11,9 @@ import { checkVisitLimit } from './plan-limits';
 import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf } from '../days';
-import { syncVisitIncome } from './payments';
+import { encounterPayments, paidFor } from './payments';
+
+const payments = encounterPayments('visit');
 import { matchesAllergy } from '../../shared/allergies';
 
 type Item = Record<string, unknown>;
@@ -51,6 +53,11 @@ async function checkAppointment(ctx: HookContext, input: Input): Promise<number 
   return rows[0]?.doctor_id ?? null;
 }
 
+async function bookedAmount(ctx: HookContext, appointmentId: unknown): Promise<number> {
+  const { rows } = await sql<{ amount: number }>`select amount from appointments where tenant_id = ${ctx.tenantId} and id = ${appointmentId}`.execute(ctx.trx);
+  return Number(rows[0]?.amount ?? 0);
+}
+
 /**
  * Prescribing a drug that matches one of the patient's allergies is refused on that drug's row
  * (422, naming the drug and the allergy) unless `allergy_override` says the doctor was warned.
@@ -87,9 +94,13 @@ export const visitingHooks: ResourceHooks = {
     input.doctor_id = isDoctor ? ctx.caller.userId : (booked ?? (await defaultDoctorId(ctx)));
     await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id, []);
+    const paid = await paidFor(ctx, null, input.appointment_id);
+    // A booking paid at the desk: a visit recorded without a fee costs what the booking did.
+    if (paid > 0 && !Number(input.fee)) input.fee = await bookedAmount(ctx, input.appointment_id);
+    payments.check(ctx, input, Number(input.fee ?? 0), paid, 'fee');
   },
-  async afterCreate(ctx, record) {
-    await syncVisitIncome(ctx, record);
+  async afterCreate(ctx, record, input) {
+    await payments.after(ctx, record, input);
     // Recording the visit finishes its appointment, in the same transaction: whoever may record
     // a visit ends the appointment too, even without the right to edit appointments.
     if (record.appointment_id != null) {
@@ -104,8 +115,10 @@ export const visitingHooks: ResourceHooks = {
     }
     await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id ?? existing.patient_id, existing.prescriptions);
+    const appointmentId = 'appointment_id' in input ? input.appointment_id : existing.appointment_id;
+    payments.check(ctx, input, Number(input.fee ?? existing.fee ?? 0), await paidFor(ctx, existing.id, appointmentId), 'fee');
   },
-  async afterUpdate(ctx, record) {
-    await syncVisitIncome(ctx, record);
+  async afterUpdate(ctx, record, input) {
+    await payments.after(ctx, record, input);
   },
 };

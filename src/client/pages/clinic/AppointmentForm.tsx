@@ -2,7 +2,7 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, Row, Select, Switch, TimePicker } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyText';
 import { Create, Edit, useForm } from '@refinedev/antd';
@@ -19,6 +19,7 @@ import { newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
 import { PatientSafety } from './PatientSafety';
 import { ServiceSelect } from './ServiceSelect';
+import { PaymentFields, useTakesPayments } from './PaymentFields';
 import { FreeSlots } from './FreeSlots';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
@@ -36,10 +37,10 @@ interface Values {
   origin?: number;
   type?: number;
   status?: number;
-  is_paid?: boolean;
   service_id?: number | null;
   amount?: number;
-  paid_amount?: number;
+  payment?: number | null;
+  payment_method?: number;
   referral?: string;
   notes?: string;
 }
@@ -53,7 +54,9 @@ function toForm(r: Record<string, unknown>): Values {
 }
 
 function toBody(v: Values): Record<string, unknown> {
-  return { ...v, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null, service_id: v.service_id ?? null };
+  // A payment is sent only when one is taken (a row of the ledger, with its receipt).
+  const payment = Number(v.payment ?? 0) > 0 ? { payment: v.payment, payment_method: v.payment_method } : { payment: null, payment_method: null };
+  return { ...v, ...payment, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null, service_id: v.service_id ?? null };
 }
 
 export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
@@ -90,6 +93,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
   const { doctors } = useDoctors();
   const me = useSession().user?.id;
+  const takesPayments = useTakesPayments();
   useEffect(() => {
     if (mode === 'create' && doctors.length && form.getFieldValue('doctor_id') === undefined) {
       form.setFieldValue('doctor_id', doctors.find((d) => d.id === me)?.id ?? doctors[0].id);
@@ -107,9 +111,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     origin: 0,
     type: 0,
     status: 0,
-    is_paid: false,
     amount: 0,
-    paid_amount: 0,
     patient_id: params.get('patient_id') ? Number(params.get('patient_id')) : undefined,
   };
   const required = [{ required: true, message: t('validation.required', 'This field is required') }];
@@ -164,16 +166,11 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
             <MoneyInput id="field-amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
-        <Col xs={12} md={8}>
-          <Form.Item name="paid_amount" label={fieldLabel(t, def, 'paid_amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <MoneyInput id="field-paid_amount" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item name="is_paid" label={fieldLabel(t, def, 'is_paid')} valuePropName="checked">
-            <Switch id="field-is_paid" />
-          </Form.Item>
-        </Col>
+        {takesPayments && (
+          <Col xs={24}>
+            <PaymentFields def={def} form={form} chargeField="amount" paid={Number(result?.paid_amount ?? 0)} idPrefix="field" />
+          </Col>
+        )}
       </Row>
       <Form.Item name="referral" label={fieldLabel(t, def, 'referral')}>
         <Input id="field-referral" maxLength={200} />

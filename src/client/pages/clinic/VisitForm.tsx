@@ -1,17 +1,16 @@
 // Recording a visit: findings, diagnosis, prescriptions, advice lists, notes and payment.
 // POST /visitings with the patient and appointment (or PATCH when editing a saved visit);
 // per-item errors land on their row.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
 import { MoneyInput } from '../../engine/MoneyText';
 import { SaveOutlined } from '@ant-design/icons';
-import type { BaseRecord, HttpError } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
 import { errorsOf } from './formErrors';
-import { comparisonProblem } from '../../engine/formRules';
 import { CatalogSelect } from './CatalogSelect';
 import { AttachmentsInput } from '../../engine/AttachmentsInput';
 import type { FieldDef } from '../../../shared/resource';
@@ -21,12 +20,13 @@ import { formErrorNotification } from '../../providers/notificationProvider';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { ServiceSelect } from './ServiceSelect';
+import { PaymentFields, useTakesPayments } from './PaymentFields';
 
 const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
 const TEXTS = VISIT_TEXTS;
 // The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
-const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'service_id', 'fee', 'paid_amount', 'allergy_override'];
+const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'service_id', 'fee', 'payment', 'payment_method', 'allergy_override'];
 
 interface Props {
   patientId: number;
@@ -42,6 +42,12 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
   // The prices offered: the visit's doctor's (the caller, when a doctor records it) and everyone's.
   const { user } = useSession();
   const doctorId = visit?.doctor_id !== undefined && visit.doctor_id !== null ? Number(visit.doctor_id) : user?.role === TENANT_ROLE.mainDoctor || user?.role === TENANT_ROLE.doctor ? user.id : undefined;
+  const takesPayments = useTakesPayments();
+  // What the encounter was paid so far: the saved visit's, or a new visit's booking's at the desk
+  // (whose amount is then the fee to start from).
+  const booking = useOne<BaseRecord>({ resource: 'appointments', id: appointmentId ?? undefined, queryOptions: { enabled: !visit && appointmentId !== null } }).result;
+  const paid = Number((visit ?? booking)?.paid_amount ?? 0);
+  const bookedAmount = Number(booking?.amount ?? 0);
   // A drug matching the patient's allergy: the server names the way past it, offered here.
   const [askOverride, setAskOverride] = useState(false);
   // Refine's antd form: it saves, and puts the server's 422 on the fields it names, the rows'
@@ -73,13 +79,16 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
       setGeneral(rest.length || Object.keys(errors).length ? rest : [err.message]);
     },
   });
+  useEffect(() => {
+    if (bookedAmount > 0 && !Number(form.getFieldValue('fee'))) form.setFieldValue('fee', bookedAmount);
+  }, [bookedAmount, form]);
   const submit = (values: Values) => {
     setGeneral([]);
     // A failure is told by the form (onMutationError) and Refine's toast.
     return onFinish(visitBody(values, patientId, appointmentId)).catch(() => undefined);
   };
   return (
-    <Form<Values> {...formProps} layout="vertical" onFinish={(v) => void submit(v as Values)} initialValues={visit ? visitValues(visit) : { fee: 0, paid_amount: 0, prescriptions: [] }} data-testid="visit-form">
+    <Form<Values> {...formProps} layout="vertical" onFinish={(v) => void submit(v as Values)} initialValues={visit ? visitValues(visit) : { fee: 0, prescriptions: [] }} data-testid="visit-form">
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
       <Card size="small" style={{ marginBottom: 16 }}>
         <Row gutter={16}>
@@ -118,23 +127,11 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
               <MoneyInput id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="paid_amount"
-              label={fieldLabel(t, def, 'paid_amount')}
-              dependencies={['fee']}
-              rules={[
-                ({ getFieldsValue }) => ({
-                  validator: () => {
-                    const problem = comparisonProblem(t, def, 'paid_amount', getFieldsValue(true) as Record<string, unknown>);
-                    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
-                  },
-                }),
-              ]}
-            >
-              <MoneyInput id="visit-paid_amount" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+          {takesPayments && (
+            <Col xs={24} md={18}>
+              <PaymentFields def={def} form={form} chargeField="fee" paid={paid} idPrefix="visit" />
+            </Col>
+          )}
         </Row>
       </Card>
       {askOverride && (

@@ -43,6 +43,7 @@ import * as m043 from './043_record_numbers';
 import * as m044 from './044_letterhead';
 import * as m045 from './045_list_views';
 import * as m046 from './046_price_list';
+import * as m047 from './047_payments';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '044_letterhead': m044,
   '045_list_views': m045,
   '046_price_list': m046,
+  '047_payments': m047,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,7 +28,10 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
   body.attachments = Array.isArray(values.attachments) ? values.attachments : [];
   body.service_id = typeof values.service_id === 'number' ? values.service_id : null;
   body.fee = Number(values.fee ?? 0);
-  body.paid_amount = Number(values.paid_amount ?? 0);
+  // A payment is sent only when one is taken (a row of the ledger, with its receipt).
+  const payment = Number(values.payment ?? 0);
+  body.payment = payment > 0 ? payment : null;
+  body.payment_method = payment > 0 ? Number(values.payment_method ?? 0) : null;
   body.prescriptions = (values.prescriptions ?? []).map((r) => ({
     drug_id: r.drug_id,
     dose: blank(r.dose),
@@ -49,7 +52,6 @@ export function visitValues(visit: Record<string, unknown>): VisitValues {
     attachments: list(visit.attachments),
     service_id: visit.service_id === null || visit.service_id === undefined ? undefined : Number(visit.service_id),
     fee: Number(visit.fee ?? 0),
-    paid_amount: Number(visit.paid_amount ?? 0),
     prescriptions: list(visit.prescriptions).map((r) => ({
       drug_id: Number(r.drug_id),
       dose: (r.dose as string | null) ?? undefined,

@@ -1,0 +1,113 @@
+// Below a payment's details: print its receipt (in the interface's language or another), and
+// refund all or part of what is left of it (for who may update payments; the server checks the
+// same and refuses more than is left, on the amount).
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space } from 'antd';
+import { RollbackOutlined } from '@ant-design/icons';
+import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import { resourceByName } from '../../../../resources';
+import { type Lang, currentLang, loadLanguage } from '../../i18n';
+import { useT } from '../../i18n/useT';
+import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
+import { MoneyInput } from '../../engine/MoneyText';
+import { resourceRule } from '../../engine/nav';
+import { allows } from '../../engine/rules';
+import { api } from '../../providers/http';
+import { useCurrency } from '../../providers/currency';
+import { toast } from '../../providers/notify';
+import { callerOf, useSession } from '../../providers/session';
+import { errorsOf } from './formErrors';
+import { PrintButton } from './PrintButton';
+import { type ReceiptModel, ReceiptPrint } from './ReceiptPrint';
+
+const payments = resourceByName('payments');
+type Labels = Record<string, Record<string, string>>;
+
+export function PaymentPanel({ record }: { record: BaseRecord }) {
+  const t = useT();
+  const session = useSession();
+  const currency = useCurrency();
+  const invalidate = useInvalidate();
+  const [model, setModel] = useState<ReceiptModel | null>(null);
+  const [nonce, setNonce] = useState(0);
+  const [refunding, setRefunding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ amount?: number; note?: string }>();
+  const id = String(record.id);
+  const mayRefund = Number(record.amount) > 0 && allows(callerOf(session), resourceRule(payments, 'update'));
+
+  const print = async (lang: Lang = currentLang()) => {
+    const [one, letterhead, patient, balance] = await Promise.all([
+      api<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
+      api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
+      api<{ data: { name: string; file_number: number | null } }>(`/patients/${String(record.patient_id)}`, { quiet: true }).then((r) => r.data, () => null),
+      api<{ data: { balance: number } }>(`/patients/${String(record.patient_id)}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),
+      loadLanguage(lang),
+    ]);
+    const payment = one.data;
+    const label = (field: string) => (payment[field] == null ? null : (one.labels?.[field]?.[String(payment[field])] ?? null));
+    setModel({
+      lang,
+      currency,
+      // Without it (offline for a moment) the receipt still prints, with the clinic's name alone.
+      letterhead: letterhead ?? { name: session.user?.tenant?.name ?? '', specialty: null, address: null, phone: null, licence_number: null, paper_size: 'A5' },
+      payment,
+      patient,
+      balance,
+      forDay: label('visiting_id') ?? label('appointment_id'),
+      takenBy: label('taken_by'),
+    });
+    setNonce((n) => n + 1);
+  };
+
+  const refund = async () => {
+    const values = await form.validateFields();
+    setSaving(true);
+    try {
+      await api(`/payments/${id}/refund`, { method: 'POST', body: { amount: values.amount || undefined, note: values.note?.trim() || null } });
+      toast('success', t('payments.refunded', 'Refunded'));
+      setRefunding(false);
+      await invalidate({ resource: 'payments', invalidates: ['list', 'many', 'detail'] });
+    } catch (err) {
+      const errors = errorsOf(err);
+      const on = (name: 'amount' | 'note') => ({ name, errors: errors[name] ?? [] });
+      form.setFields([on('amount'), on('note')]);
+      if (!errors.amount && !errors.note) throw err;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <Space wrap style={{ marginTop: 16 }}>
+        <PrintButton testId="receipt-print" label={t('payments.print', 'Print receipt')} primary onPrint={(lang) => void print(lang)} />
+        {mayRefund && (
+          <Button icon={<RollbackOutlined />} data-testid="payment-refund" onClick={() => setRefunding(true)}>
+            {t('payments.refund', 'Refund')}
+          </Button>
+        )}
+      </Space>
+      <Modal
+        open={refunding}
+        title={t('payments.refundTitle', 'Refund this payment')}
+        okText={t('payments.refund', 'Refund')}
+        cancelText={t('buttons.cancel', 'Cancel')}
+        okButtonProps={{ loading: saving, danger: true, ...({ 'data-testid': 'payment-refund-ok' } as Record<`data-${string}`, string>) }}
+        onCancel={() => setRefunding(false)}
+        onOk={() => void refund().catch(() => undefined)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false}>
+          <Form.Item name="amount" label={t('payments.refundAmount', 'Amount to refund')} rules={[{ type: 'number', min: 0.01, max: Number(record.amount), message: t('validation.range', { min: 0.01, max: Number(record.amount) }) }]}>
+            <MoneyInput id="refund-amount" style={{ width: '100%' }} placeholder={String(record.amount)} />
+          </Form.Item>
+          <Form.Item name="note" label={t('fields.note', 'Note')}>
+            <Input id="refund-note" maxLength={300} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <ReceiptPrint model={model} nonce={nonce} />
+    </>
+  );
+}

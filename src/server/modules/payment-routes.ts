@@ -1,0 +1,106 @@
+// The payments ledger's calls beside the engine's list, show, create and note edit:
+// - POST /payments/:id/refund: all or part of what is left of a payment, as a row of its own
+//   (whoever may update payments);
+// - GET /patients/:id/balance: what the patient was charged, paid, and still owes;
+// - GET /payments/daily?date=: the desk's cash report of a day, by method and by staff member.
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { resourceByName } from '../../../resources';
+import { APPOINTMENT_STATUS, ENUMS } from '../../shared/enums';
+import { dayOf } from '../days';
+import { assertValid } from '../engine/validate';
+import { invalidField, notFound } from '../http/errors';
+import { refund } from './payments';
+
+const PAYMENTS = resourceByName('payments');
+const PATIENTS = resourceByName('patients');
+
+const refundBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    amount: { type: 'number', minimum: 0.01, maximum: 100_000_000 },
+    method: { type: 'integer', enum: [...ENUMS.paymentMethod] },
+    note: { type: ['string', 'null'], maxLength: 300 },
+  },
+};
+
+function idParam(params: unknown): number {
+  const id = Number((params as { id: string }).id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+  return id;
+}
+
+const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
+
+export function registerPaymentRoutes(app: FastifyInstance): void {
+  app.post('/payments/:id/refund', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: 'Refund all or part of what is left of a payment (a new, negative row with its own receipt number)', body: refundBody } }, async (request, reply) => {
+    const id = idParam(request.params);
+    const data = request.data;
+    const caller = data.authorize(PAYMENTS, 'update');
+    const body = assertValid<{ amount?: number; method?: number; note?: string | null }>(refundBody, request.body ?? {});
+    const made = await data.transaction(async (trx) => {
+      await data.get(PAYMENTS, id); // this clinic's, readable by the caller: else 404
+      const row = await refund({ trx, caller, tenantId: data.tenantId, now: data.now() }, id, body);
+      await data.audit(trx, { action: 'create', resource: 'payments', recordId: row.id, patientId: Number(row.patient_id), fields: ['amount', 'method', 'refund_of'] });
+      return data.get(PAYMENTS, row.id);
+    });
+    return reply.status(201).send({ data: made });
+  });
+
+  app.get('/patients/:id/balance', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes" } }, async (request) => {
+    const id = idParam(request.params);
+    const data = request.data;
+    data.authorize(PAYMENTS, 'read');
+    return data.transaction(async (trx) => {
+      await data.get(PATIENTS, id);
+      const clinic = data.tenantId;
+      const { rows } = await sql<{ charged: number; paid: number }>`select
+          coalesce((select sum(fee) from visitings where tenant_id = ${clinic} and patient_id = ${id} and archived_at is null), 0)
+          + coalesce((select sum(a.amount) from appointments a where a.tenant_id = ${clinic} and a.patient_id = ${id}
+              and (a.checked_in_at is not null or a.status = ${APPOINTMENT_STATUS.done})
+              and not exists (select 1 from visitings v where v.tenant_id = a.tenant_id and v.appointment_id = a.id and v.archived_at is null)), 0) as charged,
+          coalesce((select sum(amount) from payments where tenant_id = ${clinic} and patient_id = ${id}), 0) as paid`.execute(trx);
+      const charged = money(rows[0]?.charged);
+      const paid = money(rows[0]?.paid);
+      data.noteRead({ action: 'read', resource: 'payments', patientId: id });
+      return { data: { charged, paid, balance: money(charged - paid) } };
+    });
+  });
+
+  app.get('/payments/daily', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: "The cash report of a day (default today): payments, refunds and net by method and by staff member" } }, async (request) => {
+    const data = request.data;
+    data.authorize(PAYMENTS, 'read');
+    const asked = (request.query as { date?: string }).date;
+    if (asked !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asked)) throw invalidField('date', 'validation.date');
+    const day = asked ?? dayOf(data.now());
+    return data.transaction(async (trx) => {
+      const { rows } = await sql<{ method: number; taken_by: number | null; name: string | null; payments: number; refunds: number; count: number }>`
+        select p.method, p.taken_by, u.name,
+          coalesce(sum(p.amount) filter (where p.amount > 0), 0) as payments,
+          coalesce(-sum(p.amount) filter (where p.amount < 0), 0) as refunds,
+          count(*) as count
+        from payments p left join tenant_users u on u.tenant_id = p.tenant_id and u.id = p.taken_by
+        where p.tenant_id = ${data.tenantId} and p.date = ${day}
+        group by p.method, p.taken_by, u.name`.execute(trx);
+      const total = { payments: 0, refunds: 0, net: 0, count: 0 };
+      const methods = ENUMS.paymentMethod.map((method) => ({ method, payments: 0, refunds: 0, net: 0, count: 0 }));
+      const staff = new Map<string, { user_id: number | null; name: string | null; payments: number; refunds: number; net: number; count: number }>();
+      for (const r of rows) {
+        const add = (into: { payments: number; refunds: number; net: number; count: number }) => {
+          into.payments = money(into.payments + Number(r.payments));
+          into.refunds = money(into.refunds + Number(r.refunds));
+          into.net = money(into.payments - into.refunds);
+          into.count += Number(r.count);
+        };
+        add(total);
+        const m = methods.find((x) => x.method === Number(r.method));
+        if (m) add(m);
+        const key = String(r.taken_by);
+        if (!staff.has(key)) staff.set(key, { user_id: r.taken_by, name: r.name, payments: 0, refunds: 0, net: 0, count: 0 });
+        add(staff.get(key)!);
+      }
+      return { data: { date: day, total, methods, staff: [...staff.values()].sort((a, b) => b.net - a.net) } };
+    });
+  });
+}
