@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { type Transaction, sql } from 'kysely';
 import type { Database } from './schema';
 import { INCOME_SOURCE, PAYMENT_METHOD } from '../../shared/enums';
+import { TENANT_ROLE } from '../../shared/roles';
 
 type Rnd = () => number;
 
@@ -204,10 +205,12 @@ async function seedVisits(trx: Transaction<Database>, tenantId: number, doctorId
   const cols = Object.keys(visits[0]);
   await sql`insert into visitings (${sql.join(cols.map((c) => sql.ref(c)))})
     values ${sql.join(visits.map((v) => sql`(${sql.join(cols.map((c) => (v as Record<string, unknown>)[c]))})`))}`.execute(trx);
-  // Each desk payment one row of the ledger (cash mostly, some by card or wallet) and its income.
+  // Each desk payment one row of the ledger (cash mostly, some by card or wallet), taken by the
+  // secretary where the clinic has one, and its income.
   await sql`with made as (
-      insert into payments (tenant_id, patient_id, amount, method, appointment_id, date)
-      select tenant_id, patient_id, paid_amount, (case when id % 7 = 0 then ${PAYMENT_METHOD.wallet} when id % 5 = 0 then ${PAYMENT_METHOD.card} else ${PAYMENT_METHOD.cash} end)::smallint, id, date
+      insert into payments (tenant_id, patient_id, amount, method, appointment_id, date, taken_by)
+      select tenant_id, patient_id, paid_amount, (case when id % 7 = 0 then ${PAYMENT_METHOD.wallet} when id % 5 = 0 then ${PAYMENT_METHOD.card} else ${PAYMENT_METHOD.cash} end)::smallint, id, date,
+        (select u.id from tenant_users u where u.tenant_id = ${tenantId} and u.role = ${TENANT_ROLE.secretary} order by u.id limit 1)
       from appointments where tenant_id = ${tenantId} and paid_amount > 0 order by date, time
       returning *)
     insert into incomes (tenant_id, amount, date, source, patient_id, appointment_id, payment_id)

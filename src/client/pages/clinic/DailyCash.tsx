@@ -1,6 +1,7 @@
 // daily-cash: the desk's cash report of a day (today unless another is chosen): payments, refunds
 // and net by method and by staff member, as GET /payments/daily answers, and printable as it is.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Button, Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
@@ -11,6 +12,7 @@ import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
 import { useApiGet } from './useApi';
+import './print.css';
 
 const payments = resourceByName('payments');
 
@@ -32,6 +34,13 @@ const money = (v: unknown) => <MoneyText value={v ?? 0} />;
 export default function DailyCash() {
   const t = useT();
   const [day, setDay] = useState<Dayjs>(dayjs());
+  // Printed as a sheet of its own (print.css shows only .print-root on paper).
+  const [printed, setPrinted] = useState(0);
+  useEffect(() => {
+    if (!printed) return;
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => window.clearTimeout(timer);
+  }, [printed]);
   const { data, isLoading } = useApiGet<Report>('/payments/daily', { date: day.format('YYYY-MM-DD') }, true, LIVE_ON);
   const report = data?.data;
   const figures = [
@@ -50,47 +59,62 @@ export default function DailyCash() {
         <Table.Summary.Cell index={4} align="end">{report.total.count}</Table.Summary.Cell>
       </Table.Summary.Row>
     );
+  const title = (
+    <>
+      {t('payments.daily', 'Daily cash')} <bdi dir="ltr">{day.format('YYYY-MM-DD')}</bdi>
+    </>
+  );
+  const content =
+    report && report.total.count === 0 && !isLoading ? (
+      <Empty description={t('payments.noneToday', 'No payments on this day')} />
+    ) : (
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        <Table
+          rowKey="method"
+          title={() => <Typography.Text strong>{t('payments.byMethod', 'By method')}</Typography.Text>}
+          dataSource={(report?.methods ?? []).filter((m) => m.count > 0)}
+          loading={isLoading}
+          pagination={false}
+          size="small"
+          scroll={{ x: true }}
+          data-testid="cash-methods"
+          columns={[{ title: t('resources.payments.fields.method', 'Method'), dataIndex: 'method', render: (v: number) => enumLabel(t, payments.fields.method, v) }, ...figures]}
+          summary={total(t('payments.total', 'Total'))}
+        />
+        <Table
+          rowKey={(r) => String(r.user_id)}
+          title={() => <Typography.Text strong>{t('payments.byStaff', 'By staff member')}</Typography.Text>}
+          dataSource={report?.staff ?? []}
+          loading={isLoading}
+          pagination={false}
+          size="small"
+          scroll={{ x: true }}
+          data-testid="cash-staff"
+          columns={[{ title: t('resources.payments.fields.taken_by', 'Taken by'), dataIndex: 'name', render: (v: string | null) => v ?? '—' }, ...figures]}
+        />
+      </Space>
+    );
   return (
     <Card
-      title={t('payments.dailyTitle', { date: day.format('YYYY-MM-DD') })}
+      title={title}
       extra={
         <Space wrap>
           <DatePicker allowClear={false} value={day} onChange={(d) => d && setDay(d)} components={PICKER_DIGITS} data-testid="cash-day" />
-          <Button icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="cash-print">
+          <Button icon={<PrinterOutlined />} onClick={() => setPrinted((n) => n + 1)} disabled={!report} data-testid="cash-print">
             {t('payments.printReport', 'Print report')}
           </Button>
         </Space>
       }
     >
-      {report && report.total.count === 0 && !isLoading ? (
-        <Empty description={t('payments.noneToday', 'No payments on this day')} />
-      ) : (
-        <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <Table
-            rowKey="method"
-            title={() => <Typography.Text strong>{t('payments.byMethod', 'By method')}</Typography.Text>}
-            dataSource={(report?.methods ?? []).filter((m) => m.count > 0)}
-            loading={isLoading}
-            pagination={false}
-            size="small"
-            scroll={{ x: true }}
-            data-testid="cash-methods"
-            columns={[{ title: t('resources.payments.fields.method', 'Method'), dataIndex: 'method', render: (v: number) => enumLabel(t, payments.fields.method, v) }, ...figures]}
-            summary={total(t('payments.total', 'Total'))}
-          />
-          <Table
-            rowKey={(r) => String(r.user_id)}
-            title={() => <Typography.Text strong>{t('payments.byStaff', 'By staff member')}</Typography.Text>}
-            dataSource={report?.staff ?? []}
-            loading={isLoading}
-            pagination={false}
-            size="small"
-            scroll={{ x: true }}
-            data-testid="cash-staff"
-            columns={[{ title: t('resources.payments.fields.taken_by', 'Taken by'), dataIndex: 'name', render: (v: string | null) => v ?? '—' }, ...figures]}
-          />
-        </Space>
-      )}
+      {content}
+      {printed > 0 &&
+        createPortal(
+          <div className="print-root" dir={document.documentElement.dir} data-testid="print-cash">
+            <h2 className="rx-title">{title}</h2>
+            {content}
+          </div>,
+          document.body,
+        )}
     </Card>
   );
 }

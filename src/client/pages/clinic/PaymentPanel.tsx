@@ -55,7 +55,8 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
       patient,
       balance,
       forDay: label('visiting_id') ?? label('appointment_id'),
-      takenBy: label('taken_by'),
+      // Staff names are only labelled for who may read the staff: one's own is known anyway.
+      takenBy: label('taken_by') ?? (Number(payment.taken_by) === session.user?.id ? (session.user?.name ?? null) : null),
     });
     setNonce((n) => n + 1);
   };
