@@ -55,12 +55,13 @@ describe('payments at the desk', () => {
     await desk.goto(url(`/appointments/create?patient_id=${patient.id}&date=2031-08-08&time=06:20`));
     await desk.locator('#field-amount').fill('25000');
     await desk.locator('#field-payment').fill('١٠٠٠٠');
-    // Card, chosen from the keyboard (the next after cash).
-    await desk.locator('#field-payment_method').focus();
-    await desk.keyboard.press('ArrowDown');
+    // Card, chosen from the keyboard once the list is open (the next after cash).
+    await desk.getByTestId('payment-fields').locator('.ant-select').click();
+    await desk.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ckb.enums.paymentMethod['1'] }).waitFor();
     await desk.keyboard.press('ArrowDown');
     await desk.keyboard.press('Enter');
-    await desk.getByTestId('payment-fields').getByText(ckb.enums.paymentMethod['1']).waitFor();
+    const chosen = desk.getByTestId('payment-fields').locator('.ant-select-selection-item');
+    await expect.poll(() => chosen.innerText()).toBe(ckb.enums.paymentMethod['1']);
     await desk.screenshot({ path: '/tmp/payments-booking-1440.png', fullPage: true });
     await desk.getByTestId('appointment-save').dblclick();
     await desk.waitForURL((u) => u.pathname !== '/appointments/create');

@@ -121,8 +121,6 @@ export function encounterPayments(kind: 'appointment' | 'visit') {
   const key = kind === 'appointment' ? 'appointment_id' : 'visiting_id';
   const table = kind === 'appointment' ? 'appointments' : 'visitings';
   const refresh = async (ctx: HookContext, record: Row) => {
-    if (kind === 'appointment') await settleAppointment(ctx, record.id);
-    else await settleVisit(ctx, record.id);
     // The answer carries the amounts (and the version) as they are now.
     const { rows } = await sql<Row>`select paid_amount, ${sql.ref(kind === 'appointment' ? 'is_paid' : 'paid_amount')}, version, updated_at
       from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${record.id}`.execute(ctx.trx);
@@ -140,9 +138,10 @@ export function encounterPayments(kind: 'appointment' | 'visit') {
     /** After it is written: the payment recorded, the paid amounts brought up to date. */
     async after(ctx: HookContext, record: Row, input: Input): Promise<void> {
       const amount = Number(input.payment ?? 0);
-      if (amount > 0) {
-        await recordPayment(ctx, { patient_id: Number(record.patient_id), amount, method: Number(input.payment_method ?? 0), [key]: record.id });
-      }
+      // A payment settles what it paid for; without one, a changed amount or booking may still change it.
+      if (amount > 0) await recordPayment(ctx, { patient_id: Number(record.patient_id), amount, method: Number(input.payment_method ?? 0), [key]: record.id });
+      else if (kind === 'appointment') await settleAppointment(ctx, record.id);
+      else await settleVisit(ctx, record.id);
       await refresh(ctx, record);
     },
   };
