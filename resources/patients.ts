@@ -25,6 +25,8 @@ export default defineResource({
     address: { type: 'string', maxLength: 255, nullable: true, encrypted: true },
     occupation: { type: 'string', maxLength: 120, nullable: true },
     emergency_contact: { type: 'string', maxLength: 120, nullable: true },
+    // The language the patient reads: their receipts print in it (and messages to them will be written in it).
+    language: { type: 'string', choices: ['ckb', 'ar', 'en'], labels: 'lang.{}', default: 'ckb', filterable: true },
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
   },
 });

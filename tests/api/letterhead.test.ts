@@ -62,6 +62,30 @@ describe('the printed letterhead', () => {
     }
   });
 
+  it('keeps a logo checked by its bytes: an image of at most 100 KB, kept when left out, removed by null', async () => {
+    // A real 1x1 PNG.
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const put = (body: Record<string, unknown>) => t.call('PUT', '/settings/letterhead', { host: DEMO, token: doctor, lang: 'ckb', body: { paper_size: 'A5', ...body } });
+    expect((await put({ logo: png })).status).toBe(200);
+    expect((await read(secretary)).logo).toBe(png);
+    expect((await put({ specialty: 'Cardiology' })).status).toBe(200);
+    expect((await read(secretary)).logo).toBe(png);
+    const refused: [string, string][] = [
+      // Text calling itself a PNG, and a JPEG's name on PNG bytes.
+      ['not a picture', `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`],
+      ['wrong type', png.replace('image/png', 'image/jpeg')],
+      ['too big', `data:image/png;base64,${Buffer.concat([Buffer.from(png.split(',')[1], 'base64'), Buffer.alloc(101 * 1024)]).toString('base64')}`],
+      ['not a data URL', 'https://example.com/logo.png'],
+    ];
+    for (const [why, logo] of refused) {
+      const res = await put({ logo });
+      expect([why, res.status, Object.keys(res.body.errors ?? {})]).toEqual([why, 422, ['logo']]);
+    }
+    expect((await read(secretary)).logo).toBe(png);
+    expect((await put({ logo: null })).status).toBe(200);
+    expect((await read(secretary)).logo).toBeNull();
+  });
+
   it('is a clinic route: the main host does not serve it, and a login is needed', async () => {
     const owner = await t.login(CENTRAL, 'owner');
     expect((await t.call('GET', '/settings/letterhead', { host: CENTRAL, token: owner })).status).toBe(404);

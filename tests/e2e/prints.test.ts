@@ -12,6 +12,8 @@ const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 const tag = Date.now().toString(36);
 const LICENCE = `KRG-${tag}`;
+// A 1x1 PNG.
+const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -51,10 +53,13 @@ describe('prints fit for use', () => {
     await card.locator('#letterhead-specialty').fill('نەخۆشییە ناوەکییەکان');
     await card.locator('#letterhead-licence_number').fill(LICENCE);
     await card.getByTestId('paper-A5').click();
+    // The logo: a real PNG from the device, shown as it will print.
+    await card.getByTestId('letterhead-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(LOGO_PNG, 'base64') });
+    await card.getByTestId('letterhead-logo-preview').waitFor();
     await card.getByTestId('letterhead-save').click();
     await page.getByText('سەرپەڕەکە پاشەکەوت کرا').waitFor();
     const saved = await api<{ data: { licence_number: string; specialty: string; paper_size: string } }>(page, '/settings/letterhead');
-    expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5' });
+    expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
     await page.screenshot({ path: '/tmp/prints-letterhead.png', fullPage: true });
   });
 
@@ -98,6 +103,7 @@ describe('prints fit for use', () => {
     await page.getByTestId(`print-${visitId}`).click();
     const sheet = page.getByTestId('print-prescription');
     await expect.poll(() => sheet.getAttribute('data-paper')).toBe('A5');
+    expect(await sheet.getByTestId('print-logo').getAttribute('src')).toBe(`data:image/png;base64,${LOGO_PNG}`);
     await waitForPrint(page);
     await page.emulateMedia({ media: 'print' });
     const head = sheet.getByTestId('print-letterhead');

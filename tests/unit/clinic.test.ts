@@ -158,7 +158,7 @@ describe('visit body', () => {
 });
 
 describe('printed prescription', () => {
-  const letterhead = { name: 'Dr. Aram Clinic', specialty: 'Internal medicine', address: null, phone: '+9647701234567', licence_number: 'IQ-20931', paper_size: 'A5' as const };
+  const letterhead = { name: 'Dr. Aram Clinic', specialty: 'Internal medicine', address: null, phone: '+9647701234567', licence_number: 'IQ-20931', paper_size: 'A5' as const, logo: null };
   it('carries the letterhead, patient, age at the visit date, diagnosis, drugs and labelled advice, right to left in Kurdish', () => {
     const m = printModel({
       lang: 'ckb',

@@ -97,6 +97,8 @@ export interface PatientsTable {
   notes: Generated<string | null>;
   // Given by the numbering trigger (migration 043).
   file_number: Generated<number>;
+  // The language the patient reads (migration 048).
+  language: Generated<string>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

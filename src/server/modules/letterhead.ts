@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
-import { PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize } from '../../shared/letterhead';
-import { forbidden } from '../http/errors';
+import { LOGO_MAX_BYTES, LOGO_PATTERN, PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize, logoMatches } from '../../shared/letterhead';
+import { forbidden, invalidField } from '../http/errors';
 import { assertValid } from '../engine/validate';
 
 const line = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
@@ -20,6 +20,8 @@ const letterheadBody = {
     phone: line(120),
     licence_number: line(60),
     paper_size: { type: 'string', enum: [...PAPER_SIZES] },
+    // Left out: kept as it is; null: removed.
+    logo: { type: ['string', 'null'], maxLength: 140_000, pattern: LOGO_PATTERN },
   },
 };
 
@@ -29,6 +31,16 @@ interface Body {
   phone?: string | null;
   licence_number?: string | null;
   paper_size: PaperSize;
+  logo?: string | null;
+}
+
+/** A logo is refused unless its bytes are the image it says, and small. */
+function checkLogo(logo: string): void {
+  const [head, data] = logo.split(',');
+  const type = /^data:image\/(png|jpeg|webp);base64$/.exec(head)?.[1] ?? '';
+  const bytes = Buffer.from(data ?? '', 'base64');
+  if (bytes.length > LOGO_MAX_BYTES) throw invalidField('logo', 'validation.logoTooBig', { limit: LOGO_MAX_BYTES / 1024 });
+  if (!logoMatches(type, bytes)) throw invalidField('logo', 'validation.logoImage');
 }
 
 /** Trimmed, and empty as null: a blank line falls back to the profile. */
@@ -41,7 +53,7 @@ export function registerLetterheadRoutes(app: FastifyInstance): void {
   const read = (request: FastifyRequest): Promise<LetterheadAnswer> =>
     request.data.transaction(async (trx) => {
       const { rows } = await sql<Letterhead & { profile_specialty: string | null; profile_address: string | null; profile_phone: string | null }>`
-        select name, print_specialty as specialty, print_address as address, print_phone as phone, licence_number, paper_size,
+        select name, print_specialty as specialty, print_address as address, print_phone as phone, licence_number, paper_size, print_logo as logo,
                skill as profile_specialty, address as profile_address, phone as profile_phone
         from tenants where id = ${request.tenant!.id}`.execute(trx);
       const r = rows[0];
@@ -52,6 +64,7 @@ export function registerLetterheadRoutes(app: FastifyInstance): void {
         phone: r.phone,
         licence_number: r.licence_number,
         paper_size: r.paper_size,
+        logo: r.logo,
         // What an empty line prints instead.
         profile: { specialty: r.profile_specialty, address: r.profile_address, phone: r.profile_phone },
       };
@@ -64,7 +77,9 @@ export function registerLetterheadRoutes(app: FastifyInstance): void {
   app.put('/settings/letterhead', { config, schema: { tags, summary: "Change the clinic's printed letterhead (Main Doctor)", body: letterheadBody } }, async (request) => {
     if (request.data.caller?.role !== TENANT_ROLE.mainDoctor) throw forbidden();
     const body = assertValid<Body>(letterheadBody, request.body);
+    if (body.logo) checkLogo(body.logo);
     await request.data.transaction(async (trx) => {
+      if (body.logo !== undefined) await sql`update tenants set print_logo = ${body.logo} where id = ${request.tenant!.id}`.execute(trx);
       await sql`update tenants set print_specialty = ${blank(body.specialty)}, print_address = ${blank(body.address)}, print_phone = ${blank(body.phone)},
           licence_number = ${blank(body.licence_number)}, paper_size = ${body.paper_size}, updated_at = now()
         where id = ${request.tenant!.id}`.execute(trx);

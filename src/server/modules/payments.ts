@@ -100,10 +100,10 @@ async function owed(ctx: HookContext, target: { appointment_id?: number | null; 
   return Number(rows[0]?.left ?? 0);
 }
 
-/** Refuses a payment beyond what is charged, on `field`, naming what is left. */
-async function checkOwed(ctx: HookContext, field: string, amount: number, target: { appointment_id?: number | null; visiting_id?: number | null }): Promise<void> {
-  const left = Math.max(0, await owed(ctx, target));
-  if (amount > left + 1e-9) throw invalidField(field, left > 0 ? 'validation.paymentAboveOwed' : 'validation.nothingOwed', { left: grouped(left) });
+/** Refuses, on `field`, a payment beyond what is `left` to pay, naming it. */
+function refuseAbove(field: string, amount: number, left: number): void {
+  const room = Math.max(0, left);
+  if (amount > room + 1e-9) throw invalidField(field, room > 0 ? 'validation.paymentAboveOwed' : 'validation.nothingOwed', { left: grouped(room) });
 }
 
 /** The `payment` a booking's or a visit's form sends: whoever sends it must be allowed to take payments. */
@@ -122,7 +122,8 @@ export function encounterPayments(kind: 'appointment' | 'visit') {
   const table = kind === 'appointment' ? 'appointments' : 'visitings';
   const refresh = async (ctx: HookContext, record: Row) => {
     // The answer carries the amounts (and the version) as they are now.
-    const { rows } = await sql<Row>`select paid_amount, ${sql.ref(kind === 'appointment' ? 'is_paid' : 'paid_amount')}, version, updated_at
+    const columns = kind === 'appointment' ? ['paid_amount', 'is_paid', 'version', 'updated_at'] : ['paid_amount', 'version', 'updated_at'];
+    const { rows } = await sql<Row>`select ${sql.join(columns.map((c) => sql.ref(c)))}
       from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${record.id}`.execute(ctx.trx);
     Object.assign(record, rows[0]);
   };
@@ -131,9 +132,7 @@ export function encounterPayments(kind: 'appointment' | 'visit') {
     check(ctx: HookContext, input: Input, charged: number, paid: number, chargeField: string): void {
       if (charged + 1e-9 < paid) throw invalidField(chargeField, 'validation.chargeBelowPaid', { paid: grouped(paid) });
       const amount = paymentOf(ctx, input);
-      if (amount <= 0) return;
-      const left = Math.max(0, charged - paid);
-      if (amount > left + 1e-9) throw invalidField('payment', left > 0 ? 'validation.paymentAboveOwed' : 'validation.nothingOwed', { left: grouped(left) });
+      if (amount > 0) refuseAbove('payment', amount, charged - paid);
     },
     /** After it is written: the payment recorded, the paid amounts brought up to date. */
     async after(ctx: HookContext, record: Row, input: Input): Promise<void> {
@@ -164,7 +163,7 @@ export const paymentHooks: ResourceHooks = {
       if (input[field] == null) continue;
       const { rows } = await sql<{ patient_id: number }>`select patient_id from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${input[field]}`.execute(ctx.trx);
       if (Number(rows[0]?.patient_id) !== Number(input.patient_id)) throw invalidField(field, 'validation.otherPatient');
-      await checkOwed(ctx, 'amount', Number(input.amount), { [field]: Number(input[field]) });
+      refuseAbove('amount', Number(input.amount), await owed(ctx, { [field]: Number(input[field]) }));
     }
     input.date = dayOf(ctx.now);
     input.taken_by = ctx.caller.userId;

@@ -10,6 +10,7 @@ import { toast } from '../../providers/notify';
 import { PAPER_SIZES, type Letterhead, type LetterheadAnswer } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
 import { errorsOf } from './formErrors';
+import { LogoInput } from './LogoInput';
 
 type Values = Omit<Letterhead, 'name'>;
 const LINES = [
@@ -39,7 +40,7 @@ export function LetterheadCard() {
       toast('success', t('clinic.letterheadSaved', 'The letterhead was saved'));
     } catch (err) {
       const errors = errorsOf(err);
-      const fields = Object.entries(errors).filter(([name]) => name === 'paper_size' || LINES.some(([line]) => line === name));
+      const fields = Object.entries(errors).filter(([name]) => name === 'paper_size' || name === 'logo' || LINES.some(([line]) => line === name));
       if (fields.length) form.setFields(fields.map(([name, messages]) => ({ name: name as keyof Values, errors: messages })));
       else toast('error', err instanceof Error ? err.message : String(err));
     } finally {
@@ -68,6 +69,9 @@ export function LetterheadCard() {
             )}
           </Form.Item>
         ))}
+        <Form.Item name="logo" label={t('clinic.letterhead.logo', 'Logo')}>
+          <LogoInput />
+        </Form.Item>
         <Form.Item name="paper_size" label={t('clinic.letterhead.paper_size', 'Paper')}>
           <Radio.Group optionType="button" options={PAPER_SIZES.map((p) => ({ value: p, label: <span data-testid={`paper-${p}`}>{p}</span> }))} />
         </Form.Item>

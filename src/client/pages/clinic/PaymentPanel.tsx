@@ -6,9 +6,9 @@ import { Button, Form, Input, Modal, Space } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import { type BaseRecord, useInvalidate } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
-import { type Lang, currentLang, loadLanguage } from '../../i18n';
+import { type Lang, currentLang, isLang, loadLanguage } from '../../i18n';
 import { useT } from '../../i18n/useT';
-import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
+import { type LetterheadAnswer, letterheadLines, plainLetterhead } from '../../../shared/letterhead';
 import { MoneyInput } from '../../engine/MoneyText';
 import { resourceRule } from '../../engine/nav';
 import { allows } from '../../engine/rules';
@@ -36,21 +36,24 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const id = String(record.id);
   const mayRefund = Number(record.amount) > 0 && allows(callerOf(session), resourceRule(payments, 'update'));
 
-  const print = async (lang: Lang = currentLang()) => {
+  // In the patient's language unless another is chosen.
+  const print = async (chosen?: Lang) => {
+    const patientId = String(record.patient_id);
     const [one, letterhead, patient, balance] = await Promise.all([
       api<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
       api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
-      api<{ data: { name: string; file_number: number | null } }>(`/patients/${String(record.patient_id)}`, { quiet: true }).then((r) => r.data, () => null),
-      api<{ data: { balance: number } }>(`/patients/${String(record.patient_id)}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),
-      loadLanguage(lang),
+      api<{ data: { name: string; file_number: number | null; language?: string } }>(`/patients/${patientId}`, { quiet: true }).then((r) => r.data, () => null),
+      api<{ data: { balance: number } }>(`/patients/${patientId}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),
     ]);
+    const lang = chosen ?? (patient?.language && isLang(patient.language) ? patient.language : currentLang());
+    await loadLanguage(lang);
     const payment = one.data;
     const label = (field: string) => (payment[field] == null ? null : (one.labels?.[field]?.[String(payment[field])] ?? null));
     setModel({
       lang,
       currency,
       // Without it (offline for a moment) the receipt still prints, with the clinic's name alone.
-      letterhead: letterhead ?? { name: session.user?.tenant?.name ?? '', specialty: null, address: null, phone: null, licence_number: null, paper_size: 'A5' },
+      letterhead: letterhead ?? plainLetterhead(session.user?.tenant?.name ?? ''),
       payment,
       patient,
       balance,

@@ -38,7 +38,8 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
       {/* The page size follows the clinic's paper: the rule is only in the document while this sheet is. */}
       <style>{`@media print { @page { size: ${head.paper_size}; margin: 8mm; } }`}</style>
       <header data-testid="print-letterhead">
-        <div>
+        {head.logo && <img className="rx-logo" src={head.logo} alt="" data-testid="print-logo" />}
+        <div className="rx-head">
           <h1>{head.name}</h1>
           {model.doctor && <div className="rx-doctor">{model.doctor}</div>}
           {head.specialty && <div>{head.specialty}</div>}

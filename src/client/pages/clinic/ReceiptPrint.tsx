@@ -53,7 +53,8 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
     <div className={`print-root paper-${head.paper_size.toLowerCase()}`} dir={dir} lang={model.lang} data-testid="print-receipt" data-paper={head.paper_size}>
       <style>{`@media print { @page { size: ${head.paper_size}; margin: 8mm; } }`}</style>
       <header>
-        <div>
+        {head.logo && <img className="rx-logo" src={head.logo} alt="" data-testid="print-logo" />}
+        <div className="rx-head">
           <h1>{head.name}</h1>
           {head.specialty && <div>{head.specialty}</div>}
         </div>

@@ -44,6 +44,8 @@ import * as m044 from './044_letterhead';
 import * as m045 from './045_list_views';
 import * as m046 from './046_price_list';
 import * as m047 from './047_payments';
+import * as m048 from './048_patient_language';
+import * as m049 from './049_letterhead_logo';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -90,6 +92,8 @@ const migrations: Record<string, Migration> = {
   '045_list_views': m045,
   '046_price_list': m046,
   '047_payments': m047,
+  '048_patient_language': m048,
+  '049_letterhead_logo': m049,
 };
 
 export const migrationProvider: MigrationProvider = {

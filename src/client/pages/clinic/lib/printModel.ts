@@ -2,7 +2,7 @@
 // visit, the patient and the clinic's letterhead, with everything already chosen for the sheet's
 // language.
 import dayjs from 'dayjs';
-import type { Letterhead } from '../../../../shared/letterhead';
+import { type Letterhead, plainLetterhead } from '../../../../shared/letterhead';
 import { type Age, ageFromDob } from './age';
 
 export interface PrescriptionLine {
@@ -81,7 +81,7 @@ const SECTIONS: PrintSection['field'][] = ['examinations', 'life_styles', 'physi
 export function printModel({ lang, letterhead, clinic, doctor, patient, allergies, visit, document = 'prescription', letter = {} }: PrintInput): PrintModel {
   const date = text(visit.date) || dayjs().format('YYYY-MM-DD');
   const days = Math.max(1, Math.min(60, Math.round(Number(letter.days) || 1)));
-  const head: Letterhead = letterhead ?? { name: text(clinic), specialty: null, address: null, phone: null, licence_number: null, paper_size: 'A5' };
+  const head: Letterhead = letterhead ?? plainLetterhead(text(clinic));
   const gender = patient?.gender;
   return {
     document,
