@@ -153,6 +153,11 @@ export interface FieldDef {
    * price. A value sent with it wins (a discount).
    */
   fill?: { from: string; field: string };
+  /**
+   * Given on create, never changed afterwards (a payment's amount: its receipt may be printed). An
+   * update sending another value is refused on the field (422); the edit form shows it disabled.
+   */
+  final?: boolean;
 }
 
 /**
@@ -451,6 +456,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.uniqueWith && (!f.unique || f.uniqueWith.some((w) => !def.fields[w]))) throw new Error(`${def.name}.${name}: uniqueWith names declared fields of a unique one`);
     if (f.assignable && f.type !== 'enum') throw new Error(`${def.name}.${name}: only an enum (a role) is assignable`);
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
+    if (f.final && (f.readOnly || f.virtual || f.toggle)) throw new Error(`${def.name}.${name}: a final field is given on create by the client, so neither read-only, virtual nor a toggle`);
     if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }

@@ -40,6 +40,9 @@ describe('list vocabulary', () => {
     ['a toggle on a number', { type: 'integer', list: true, toggle: true }],
     ['a read-only toggle', { type: 'boolean', list: true, readOnly: true, toggle: true }],
     ['a toggle not in the list', { type: 'boolean', toggle: true }],
+    // A final field is the client's to give once: one the server writes, or never stores, is not.
+    ['a final read-only field', { type: 'money', readOnly: true, final: true }],
+    ['a final virtual field', { type: 'money', virtual: true, final: true }],
   ] as [string, FieldDef][])('refuse %s', (_n, field) => {
     expect(() => declare(field)).toThrow(/things\.note/);
   });

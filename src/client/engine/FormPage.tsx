@@ -171,7 +171,7 @@ export function FormPage({ def, mode }: FormPageProps) {
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
                   allowed={field.assignable ? assignable : undefined}
-                  disabled={name === fixedParent}
+                  disabled={name === fixedParent || (mode === 'edit' && !!field.final)}
                 />
               </Form.Item>
             )}

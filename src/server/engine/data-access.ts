@@ -660,6 +660,12 @@ export class DataAccess {
    * give (shared/roles.ts assignableRoles, the list the form offers): on a create, and on an
    * update that changes it.
    */
+  /** Fields declared `final` keep the value they were created with (FieldDef.final). */
+  private checkFinal(def: ResourceDef, input: Input, existing: Row): void {
+    const changed = Object.entries(def.fields).filter(([name, field]) => field.final && name in input && changesStored(field, existing[name], input[name]));
+    if (changed.length) throw invalid(Object.fromEntries(changed.map(([name]) => [name, [{ key: 'validation.final' }]])));
+  }
+
   private checkAssignable(def: ResourceDef, caller: AuthCaller, input: Input, existing: Row | null): void {
     for (const [name, field] of Object.entries(def.fields)) {
       if (!field.assignable || input[name] === undefined || (existing && Number(existing[name]) === Number(input[name]))) continue;
@@ -724,6 +730,8 @@ export class DataAccess {
     const hooks = this.hooks[def.name] ?? {};
     return this.transaction(async (trx) => {
       const existing = await this.fetch(trx, def, 'update', id, expected);
+      // Before anything else is judged: a final field is not for changing, whatever the value.
+      this.checkFinal(def, input, existing);
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);

@@ -23,9 +23,6 @@ const PAYMENTS = resourceByName('payments');
 /** An amount as a message names it: 12,500 (the same digits in every language of the message). */
 const grouped = (n: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(n);
 
-/** Fields of a payment that never change once written (a receipt may have been printed). */
-const FIXED = ['patient_id', 'amount', 'method', 'appointment_id', 'visiting_id'] as const;
-
 interface NewPayment {
   patient_id: number;
   amount: number;
@@ -171,10 +168,6 @@ export const paymentHooks: ResourceHooks = {
   async afterCreate(ctx, record) {
     await bookIncome(ctx, record);
     await settle(ctx, record);
-  },
-  beforeUpdate(_ctx, input, existing) {
-    const changed = FIXED.find((field) => field in input && Number(input[field] ?? 0) !== Number(existing[field] ?? 0));
-    if (changed) throw invalidField(changed, 'validation.paymentFixed');
   },
 };
 
