@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, countPrints, launch, login, waitForPath, waitForPrint } from './browser';
+import { api, baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -99,6 +99,8 @@ describe('payments at the desk', () => {
     expect(text).toContain(name);
     expect(text).toContain(ar.enums.paymentMethod['1']);
     expect(latinDigits(await phone.getByTestId('print-receipt-balance').innerText())).toContain('15000');
+    // What it paid for: the booking's day, drawn left to right inside the Arabic sentence.
+    expect(leftToRight(await drawnOrder(phone, '[data-testid="print-receipt-for"]', '2031-08-08'))).toBe(true);
     await phone.pdf({ path: '/tmp/payments-receipt.pdf', preferCSSPageSize: true, printBackground: true });
     await phone.emulateMedia({ media: 'screen' });
     const pdfText = execFileSync('pdftotext', ['-layout', '/tmp/payments-receipt.pdf', '-']).toString();

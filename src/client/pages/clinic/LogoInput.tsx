@@ -25,7 +25,8 @@ export function LogoInput({ value, onChange }: { value?: string | null; onChange
     <Space direction="vertical">
       {value && <img src={value} alt="" data-testid="letterhead-logo-preview" style={{ maxHeight: 64, maxWidth: 200 }} />}
       <Space>
-        <input ref={input} type="file" accept={TYPES.join(',')} hidden data-testid="letterhead-logo-file" onChange={(e) => choose(e.target.files?.[0])} />
+        {/* Never drawn (the browser's own English "Choose File"): `hidden` alone loses to a display rule of the page's styles. */}
+        <input ref={input} type="file" accept={TYPES.join(',')} hidden style={{ display: 'none' }} data-testid="letterhead-logo-file" onChange={(e) => choose(e.target.files?.[0])} />
         <Button icon={<UploadOutlined />} onClick={() => input.current?.click()}>
           {t('clinic.letterhead.chooseLogo', 'Choose an image')}
         </Button>

@@ -42,11 +42,13 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
   const money = (v: unknown) => formatMoney(v, model.currency, model.lang);
   const amount = Number(payment.amount);
   const refund = amount < 0;
+  // The day isolated left to right inside the sentence (2032-01-05, never 05-01-2032 in Arabic).
+  const day = model.forDay && `\u2066${model.forDay}\u2069`;
   const forText =
-    payment.visiting_id != null && model.forDay
-      ? t('payments.forVisit', { date: model.forDay })
-      : payment.appointment_id != null && model.forDay
-        ? t('payments.forBooking', { date: model.forDay })
+    payment.visiting_id != null && day
+      ? t('payments.forVisit', { date: day })
+      : payment.appointment_id != null && day
+        ? t('payments.forBooking', { date: day })
         : t('payments.forBalance', 'Toward the balance');
   const dir = model.lang === 'en' ? 'ltr' : 'rtl';
   return createPortal(
@@ -89,7 +91,7 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
           </tr>
           <tr>
             <th>{t('payments.for', 'For')}</th>
-            <td><bdi>{forText}</bdi>{payment.note ? <> · <bdi>{String(payment.note)}</bdi></> : null}</td>
+            <td data-testid="print-receipt-for"><bdi>{forText}</bdi>{payment.note ? <> · <bdi>{String(payment.note)}</bdi></> : null}</td>
           </tr>
           {model.balance !== null && (
             <tr>
