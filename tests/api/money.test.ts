@@ -211,6 +211,22 @@ describe('the payments ledger', () => {
     expect((await call('DELETE', `/incomes/${(manual.body.data as Income).id}`)).status).toBe(204);
   });
 
+  it.each([
+    ['with the booking', 'payment', (patientId: number, appointmentId: number) => call('PATCH', `/appointments/${appointmentId}`, { payment: 15000 })],
+    ['from the payments list', 'amount', (patientId: number, appointmentId: number) => call('POST', '/payments', { patient_id: patientId, appointment_id: appointmentId, amount: 15000 })],
+  ] as const)('two desks paying the same booking at once (%s) never take more than it costs', async (_how, field, pay) => {
+    const { patient, appointment } = await booking();
+    const results = await Promise.all([pay(patient.id, appointment.id), pay(patient.id, appointment.id)]);
+    expect(results.filter((r) => r.status < 300)).toHaveLength(1);
+    // The second is told on its field what is left, as if it had come after the first.
+    const refused = results.find((r) => r.status >= 300)!;
+    expect([refused.status, Object.keys(refused.body.errors ?? {})]).toEqual([422, [field]]);
+    expect(refused.body.errors?.[field]?.[0]).toContain('5,000');
+    expect((await paymentsOf(patient.id)).map((p) => Number(p.amount))).toEqual([15000]);
+    expect((await call('GET', `/appointments/${appointment.id}`)).body.data).toMatchObject({ paid_amount: 15000 });
+    await expectOnce(patient.id);
+  });
+
   it('a paid booking cannot be deleted out from under its payment', async () => {
     const { appointment } = await booking({ payment: 20000 });
     expect((await call('DELETE', `/appointments/${appointment.id}`)).status).toBe(409);

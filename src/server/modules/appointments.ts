@@ -8,7 +8,7 @@ import { TENANT_ROLE } from '../../shared/roles';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
 import { SLOT_FREEING_STATUSES, minutesOf } from '../../shared/slots';
-import { encounterPayments, paidFor } from './payments';
+import { encounterPayments, lockEncounter, paidFor } from './payments';
 
 const payments = encounterPayments('appointment');
 
@@ -63,6 +63,7 @@ export const appointmentHooks: ResourceHooks = {
   async beforeUpdate(ctx, input: Input, existing: Row) {
     stampCheckIn(ctx, input, existing);
     requireReferral(input, existing);
+    if (Number(input.payment ?? 0) > 0) await lockEncounter(ctx, { appointment_id: existing.id });
     payments.check(ctx, input, Number(input.amount ?? existing.amount ?? 0), await paidFor(ctx, null, existing.id), 'amount');
     const merged = { ...existing, ...input, date: input.date ?? dayjs(existing.date as string).format('YYYY-MM-DD') };
     await check(ctx, merged, existing.id);

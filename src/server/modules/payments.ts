@@ -84,6 +84,22 @@ export async function settleVisit(ctx: HookContext, id: number): Promise<void> {
     where v.tenant_id = ${ctx.tenantId} and v.id = ${id} and v.paid_amount is distinct from s.paid`.execute(ctx.trx);
 }
 
+/**
+ * Takes the locks of what a payment row is for (its booking, then its visit), before what is owed
+ * is read: two desks paying or refunding the same encounter at once are taken one after the
+ * other, so the second sees the first's payment (never more than is charged) and each paid amount
+ * is summed over every row.
+ */
+export async function lockEncounter(ctx: HookContext, target: { appointment_id?: unknown; visiting_id?: unknown }): Promise<void> {
+  let appointmentId = target.appointment_id ?? null;
+  if (target.visiting_id != null && appointmentId == null) {
+    const { rows } = await sql<{ appointment_id: number | null }>`select appointment_id from visitings where tenant_id = ${ctx.tenantId} and id = ${target.visiting_id}`.execute(ctx.trx);
+    appointmentId = rows[0]?.appointment_id ?? null;
+  }
+  if (appointmentId != null) await sql`select id from appointments where tenant_id = ${ctx.tenantId} and id = ${appointmentId} for update`.execute(ctx.trx);
+  if (target.visiting_id != null) await sql`select id from visitings where tenant_id = ${ctx.tenantId} and id = ${target.visiting_id} for update`.execute(ctx.trx);
+}
+
 /** What may still be paid for a booking at the desk, or for a visit (its fee less what the encounter was paid). */
 async function owed(ctx: HookContext, target: { appointment_id?: number | null; visiting_id?: number | null }): Promise<number> {
   if (target.visiting_id != null) {
@@ -160,6 +176,7 @@ export const paymentHooks: ResourceHooks = {
       if (input[field] == null) continue;
       const { rows } = await sql<{ patient_id: number }>`select patient_id from ${sql.table(table)} where tenant_id = ${ctx.tenantId} and id = ${input[field]}`.execute(ctx.trx);
       if (Number(rows[0]?.patient_id) !== Number(input.patient_id)) throw invalidField(field, 'validation.otherPatient');
+      await lockEncounter(ctx, { [field]: input[field] });
       refuseAbove('amount', Number(input.amount), await owed(ctx, { [field]: Number(input[field]) }));
     }
     input.date = dayOf(ctx.now);
@@ -176,6 +193,7 @@ export async function refund(ctx: HookContext, id: number, body: { amount?: numb
   const { rows } = await sql<Row>`select * from payments where tenant_id = ${ctx.tenantId} and id = ${id} for update`.execute(ctx.trx);
   const original = rows[0];
   if (!original) throw new ApiError(404, 'errors.notFound');
+  await lockEncounter(ctx, { appointment_id: original.appointment_id, visiting_id: original.visiting_id });
   if (Number(original.amount) < 0) throw invalidField('amount', 'validation.refundOfRefund');
   const { rows: back } = await sql<{ refunded: number }>`select coalesce(-sum(amount), 0) as refunded from payments where tenant_id = ${ctx.tenantId} and refund_of = ${id}`.execute(ctx.trx);
   const left = Math.round((Number(original.amount) - Number(back[0].refunded)) * 100) / 100;

@@ -11,7 +11,7 @@ import { checkVisitLimit } from './plan-limits';
 import { defaultDoctorId } from './appointments';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf } from '../days';
-import { encounterPayments, paidFor } from './payments';
+import { encounterPayments, lockEncounter, paidFor } from './payments';
 
 const payments = encounterPayments('visit');
 import { matchesAllergy } from '../../shared/allergies';
@@ -94,6 +94,7 @@ export const visitingHooks: ResourceHooks = {
     input.doctor_id = isDoctor ? ctx.caller.userId : (booked ?? (await defaultDoctorId(ctx)));
     await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id, []);
+    if (Number(input.payment ?? 0) > 0) await lockEncounter(ctx, { appointment_id: input.appointment_id });
     const paid = await paidFor(ctx, null, input.appointment_id);
     // A booking paid at the desk: a visit recorded without a fee costs what the booking did.
     if (paid > 0 && !Number(input.fee)) input.fee = await bookedAmount(ctx, input.appointment_id);
@@ -116,6 +117,7 @@ export const visitingHooks: ResourceHooks = {
     await snapshotCatalog(ctx, input);
     await checkAllergies(ctx, input, input.patient_id ?? existing.patient_id, existing.prescriptions);
     const appointmentId = 'appointment_id' in input ? input.appointment_id : existing.appointment_id;
+    if (Number(input.payment ?? 0) > 0) await lockEncounter(ctx, { appointment_id: appointmentId, visiting_id: existing.id });
     payments.check(ctx, input, Number(input.fee ?? existing.fee ?? 0), await paidFor(ctx, existing.id, appointmentId), 'fee');
   },
   async afterUpdate(ctx, record, input) {
