@@ -70,6 +70,33 @@ export function pagePerTest(): { page: () => Page } {
   return { page: () => current };
 }
 
+/**
+ * One browser for the file and a page per call, each in a context of its own, signed in to `host`
+ * in Kurdish, with prints counted instead of opened (countPrints); all closed after the file.
+ */
+export function kurdishSessions(host: string): (user: string, width: number) => Promise<Page> {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close();
+    await browser?.close();
+  });
+  return async (user, width) => {
+    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+    contexts.push(context);
+    await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+    await countPrints(context);
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await login(page, host, user);
+    await waitForPath(page, '/dashboard');
+    return page;
+  };
+}
+
 /** A call to the v1 API from inside the page, with the page's session: what the signed-in user may do. */
 export async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
   return page.evaluate(

@@ -4,38 +4,16 @@
 // receipt (to PDF, /tmp/payments-receipt.pdf) on a phone, refunds part of it, and the day's cash
 // report counts it all once.
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 const tag = Date.now().toString(36);
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function signedIn(user: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  await countPrints(context);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await login(page, CLINIC, user);
-  await waitForPath(page, '/dashboard');
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const signedIn = kurdishSessions(CLINIC);
 
 /** Digits of any script as Latin ones, separators dropped: ١٥٬٠٠٠ -> 15000. */
 const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[,٬.]/g, '');

@@ -4,9 +4,8 @@
 // drawn in order), the advice under its own headings and a signature line. The booking form shows
 // the patient's allergies once a patient is picked; the patient is found by file number. A sick
 // note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -15,28 +14,7 @@ const LICENCE = `KRG-${tag}`;
 // A 1x1 PNG.
 const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function signedIn(user: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  await countPrints(context);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await login(page, CLINIC, user);
-  await waitForPath(page, '/dashboard');
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const signedIn = kurdishSessions(CLINIC);
 
 describe('prints fit for use', () => {
   let patientId = 0;

@@ -1,6 +1,6 @@
 // daily-cash: the desk's cash report of a day (today unless another is chosen): payments, refunds
 // and net by method and by staff member, as GET /payments/daily answers, and printable as it is.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Button, Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
@@ -12,6 +12,7 @@ import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
 import { useApiGet } from './useApi';
+import { usePrintDialog } from './usePrint';
 import './print.css';
 
 const payments = resourceByName('payments');
@@ -36,11 +37,7 @@ export default function DailyCash() {
   const [day, setDay] = useState<Dayjs>(dayjs());
   // Printed as a sheet of its own (print.css shows only .print-root on paper).
   const [printed, setPrinted] = useState(0);
-  useEffect(() => {
-    if (!printed) return;
-    const timer = window.setTimeout(() => window.print(), 50);
-    return () => window.clearTimeout(timer);
-  }, [printed]);
+  usePrintDialog(true, printed);
   const { data, isLoading } = useApiGet<Report>('/payments/daily', { date: day.format('YYYY-MM-DD') }, true, LIVE_ON);
   const report = data?.data;
   const figures = [

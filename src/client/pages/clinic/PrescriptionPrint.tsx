@@ -5,7 +5,7 @@
 // findings, the current drugs) or a sick note (the days of rest, first and last).
 // Rendered beside the app's root (print CSS hides everything else), then the browser's print
 // dialog is opened.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { resourceByName } from '../../../../resources';
 import { fixedTranslate, isLang } from '../../i18n';
@@ -13,6 +13,7 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { formatPhone } from '../../../shared/phone';
 import { formatAge } from './lib/age';
 import type { PrintModel } from './lib/printModel';
+import { usePrintDialog } from './usePrint';
 import './print.css';
 
 const visits = resourceByName('visitings');
@@ -25,11 +26,7 @@ const phoneText = (phone: string) => (phone.startsWith('+') ? formatPhone(phone)
 export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
   // The sheet's own language, which may differ from the interface's.
   const t = useMemo(() => fixedTranslate(model && isLang(model.lang) ? model.lang : 'ckb'), [model]);
-  useEffect(() => {
-    if (!model || !nonce) return;
-    const timer = window.setTimeout(() => window.print(), 50);
-    return () => window.clearTimeout(timer);
-  }, [model, nonce]);
+  usePrintDialog(!!model, nonce);
   if (!model) return null;
   const head = model.letterhead;
   const gender = enumLabel(t, patients.fields.gender, model.gender);

@@ -2,7 +2,7 @@
 // clinic's paper under its letterhead: the receipt number, who paid, the sum and how, what for,
 // what the patient still owes after it, and a line for the signature of who took it. Rendered
 // beside the app's root like the prescription (print.css), then the print dialog is opened.
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { createPortal } from 'react-dom';
 import { resourceByName } from '../../../../resources';
 import { type Lang, fixedTranslate } from '../../i18n';
@@ -10,6 +10,7 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { type Currency, formatMoney } from '../../../shared/money';
 import type { Letterhead } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
+import { usePrintDialog } from './usePrint';
 import './print.css';
 
 const payments = resourceByName('payments');
@@ -32,11 +33,7 @@ const phoneText = (phone: string) => (phone.startsWith('+') ? formatPhone(phone)
 
 export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; nonce: number }) {
   const t = useMemo(() => fixedTranslate(model?.lang ?? 'ckb'), [model]);
-  useEffect(() => {
-    if (!model || !nonce) return;
-    const timer = window.setTimeout(() => window.print(), 50);
-    return () => window.clearTimeout(timer);
-  }, [model, nonce]);
+  usePrintDialog(!!model, nonce);
   if (!model) return null;
   const { payment, letterhead: head } = model;
   const money = (v: unknown) => formatMoney(v, model.currency, model.lang);

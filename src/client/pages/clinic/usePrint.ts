@@ -1,7 +1,7 @@
 // Builds the print model for a visit's sheet (the prescription, a referral letter, a sick note) in the chosen language (the interface's by default) and asks
 // for printing. Another language's texts are loaded first, without switching the interface; the
 // clinic's letterhead is read at each print, so a change made meanwhile is on the next sheet.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { type Lang, currentLang, loadLanguage } from '../../i18n';
 import { api } from '../../providers/http';
@@ -30,4 +30,16 @@ export function usePrint() {
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };
+}
+
+/**
+ * Opens the browser's print dialog once a sheet is rendered: each time `nonce` moves while `ready`
+ * (a sheet beside the app's root, shown on paper only: print.css).
+ */
+export function usePrintDialog(ready: boolean, nonce: number): void {
+  useEffect(() => {
+    if (!ready || !nonce) return;
+    const timer = window.setTimeout(() => window.print(), 50);
+    return () => window.clearTimeout(timer);
+  }, [ready, nonce]);
 }
