@@ -20,13 +20,17 @@ export default defineResource({
     gender: { type: 'enum', enum: 'gender', required: true, list: true, filterable: true },
     date_of_birth: { type: 'date', nullable: true, notFuture: true, list: true, sortable: true, filterable: true },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true, filterable: true, warnExisting: true },
+    // For messages by e-mail where no phone takes them (resources/messages.ts).
+    email: { type: 'email', maxLength: 254, nullable: true },
     national_id: { type: 'string', dir: 'ltr', maxLength: 40, nullable: true, encrypted: true, lookup: true, filterable: true, warnExisting: true },
     blood_group: { type: 'enum', enum: 'bloodGroup', dir: 'ltr', nullable: true, filterable: true },
     address: { type: 'string', maxLength: 255, nullable: true, encrypted: true },
     occupation: { type: 'string', maxLength: 120, nullable: true },
     emergency_contact: { type: 'string', maxLength: 120, nullable: true },
-    // The language the patient reads: their receipts print in it (and messages to them will be written in it).
+    // The language the patient reads: their receipts print in it and messages to them are written in it.
     language: { type: 'string', choices: ['ckb', 'ar', 'en'], labels: 'lang.{}', default: 'ckb', filterable: true },
+    // Off: the patient asked for no messages (confirmations, reminders); what was waiting is not sent.
+    reminders: { type: 'boolean', default: true, filterable: true },
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
   },
 });

@@ -11,6 +11,7 @@ import * as landingFile from './landing';
 import * as lawsFile from './laws';
 import * as legalFile from './legal';
 import * as listViewsFile from './listViews';
+import * as messagesFile from './messages';
 import * as notificationsFile from './notifications';
 import * as patientRecordsFile from './patientRecords';
 import * as patientsFile from './patients';
@@ -73,6 +74,8 @@ export const registry = [
   legalFile.executionFiles,
   listViewsFile.listViews,
   listViewsFile.clinicListViews,
+  messagesFile.messageTemplates,
+  messagesFile.messages,
   notificationsFile.notifications,
   notificationsFile.clinicNotifications,
   patientRecordsFile.vitalSigns,

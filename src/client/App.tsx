@@ -18,6 +18,7 @@ const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
 const PublicLaws = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaws })));
 const PublicLaw = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaw })));
+const BookingLink = lazy(() => import('./pages/landing/BookingLink'));
 const Login = lazy(() => import('./pages/Login'));
 const ForgotUsername = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotUsername })));
 const ForgotOtp = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotOtp })));
@@ -84,6 +85,8 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         {/* The platform's public laws (central resources read without login). */}
         {appScope() === 'central' && <Route path="laws" element={<PublicLaws />} />}
         {appScope() === 'central' && <Route path="laws/:id" element={<PublicLaw />} />}
+        {/* A patient's booking, from the link in a message (no account). */}
+        {appScope() === 'tenant' && <Route path="a/:ref" element={<BookingLink />} />}
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />

@@ -20,7 +20,7 @@ import type { SessionRow } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/index';
-import type { HookRegistry } from './engine/hooks';
+import { type HookRegistry, composeHooks } from './engine/hooks';
 import { registerResourceRoutes } from './engine/routes';
 import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './modules/index';
 import { installRequestContext } from './http/context';
@@ -38,6 +38,11 @@ import { registerExportRoutes } from './exports/routes';
 import { registerRestoreRoute } from './exports/restore-route';
 import { ExportWorker } from './exports/worker';
 import { LiveHub, RECORD_CHANGED } from './live/hub';
+import { type OutboxDeps, bookingMessageHooks, patientMessageHooks } from './messages/outbox';
+import { registerMessageRoutes } from './messages/routes';
+import { MessageSender } from './messages/sender';
+import { messageTemplateHooks } from './messages/templates';
+import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
 
 const AUDIT_SEAL_MS = 5_000;
@@ -51,6 +56,8 @@ declare module 'fastify' {
     cipher: FieldCipher;
     /** Builds clinic copies (tests wake it, or run a second one beside it). */
     exportWorker: ExportWorker;
+    /** Sends the outbox's messages to patients (tests wake it). */
+    messageSender: MessageSender;
   }
 }
 
@@ -137,7 +144,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.addHook('onClose', async () => stopLive());
-  const hooks = { ...moduleHooks, ...options.hooks };
+  // Messages to patients: written with the bookings' changes, sent by every process's sender.
+  const outbox: OutboxDeps = { keyring, cipher: config.benchWithoutEncryption ? null : cipher, publicUrl: config.publicUrl, transports: transportsFrom(config) };
+  const hooks: HookRegistry = {
+    ...moduleHooks,
+    appointments: composeHooks(moduleHooks.appointments, bookingMessageHooks(outbox)),
+    patients: patientMessageHooks,
+    messageTemplates: messageTemplateHooks,
+    ...options.hooks,
+  };
+  const messageSender = new MessageSender(db, outbox, clock, (err, where) => app.log.error({ err }, `messages: ${where} failed`));
+  app.decorate('messageSender', messageSender);
+  app.addHook('onReady', async () => messageSender.start());
+  app.addHook('preClose', async () => messageSender.stop());
   // Audit events are sealed into their hash chain shortly after they commit.
   const sealer = setInterval(() => void sealEvents(db.kysely).catch((err: unknown) => app.log.error({ err }, 'sealing audit events failed')), AUDIT_SEAL_MS);
   sealer.unref();
@@ -185,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, db.kysely, liveHub);
+      registerMessageRoutes(api, db.kysely, keyring, clock);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

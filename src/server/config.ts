@@ -14,6 +14,13 @@ export interface Config {
   trustProxy: boolean;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where the platform is reached from outside (clinics at `<subdomain>.<its host>`): links in messages to patients. */
+  publicUrl: string;
+  /** Messages to patients over WhatsApp Business (the Cloud API's messages endpoint) and an SMS gateway (src/server/messages/transports.ts). */
+  whatsappUrl?: string;
+  whatsappToken?: string;
+  smsUrl?: string;
+  smsToken?: string;
   logLevel: string;
   sessionIdleMinutes: number;
   sessionMaxDays: number;
@@ -55,6 +62,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Clinic Platform <no-reply@localhost>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int(env.PORT, 3000)}`).replace(/\/+$/, ''),
+    whatsappUrl: env.WHATSAPP_URL || undefined,
+    whatsappToken: env.WHATSAPP_TOKEN || undefined,
+    smsUrl: env.SMS_URL || undefined,
+    smsToken: env.SMS_TOKEN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
     sessionMaxDays: int(env.SESSION_MAX_DAYS, 7),

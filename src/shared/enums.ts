@@ -9,7 +9,8 @@ export const ENUMS = {
   tenantRole: [0, 1, 2, 3],
   appointmentFrom: [0, 1, 2],
   visitType: [0, 1],
-  appointmentStatus: [0, 1, 2, 3, 4, 5, 6],
+  // active, waiting, postponed, late, lab, referred, done, cancelled.
+  appointmentStatus: [0, 1, 2, 3, 4, 5, 6, 7],
   bloodGroup: [0, 1, 2, 3, 4, 5, 6, 7],
   // manual, a visit's payment, a payment at the desk, a payment toward the balance, a refund.
   incomeSource: [0, 1, 2, 3, 4],
@@ -21,6 +22,8 @@ export const ENUMS = {
   allergySeverity: [0, 1, 2, 3],
   // pregnancy, breastfeeding, kidney disease, liver disease, anticoagulant, implanted device, other.
   alertKind: [0, 1, 2, 3, 4, 5, 6],
+  // A message to a patient about a booking: its confirmation, the day-before reminder, a change of time, a cancellation.
+  messageKind: [0, 1, 2, 3],
 } as const satisfies Record<string, readonly number[]>;
 
 export type EnumName = keyof typeof ENUMS;
@@ -46,4 +49,6 @@ export const INCOME_SOURCE = { manual: 0, visit: 1, appointment: 2, payment: 3, 
 export const PAYMENT_METHOD = { cash: 0, card: 1, transfer: 2, wallet: 3 } as const;
 
 /** Appointment statuses by name (the values of `appointmentStatus`). */
-export const APPOINTMENT_STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6 } as const;
+export const APPOINTMENT_STATUS = { active: 0, waiting: 1, postponed: 2, late: 3, lab: 4, refer: 5, done: 6, cancelled: 7 } as const;
+
+export const MESSAGE_KIND = { confirmation: 0, reminder: 1, change: 2, cancellation: 3 } as const;

@@ -3,8 +3,8 @@
 // the bookings holding time. One computation for the API (GET /appointments/availability) and
 // its tests; the calendar shades what lies outside `hours`.
 
-/** Statuses that no longer hold a slot: postponed and referred elsewhere. */
-export const SLOT_FREEING_STATUSES: readonly number[] = [2, 5];
+/** Statuses that no longer hold a slot: postponed, referred elsewhere, cancelled. */
+export const SLOT_FREEING_STATUSES: readonly number[] = [2, 5, 7];
 
 export interface WeeklyHours {
   doctor_id: number;

@@ -1,6 +1,7 @@
 // Shared set-up for registry-driven tests: a second clinic, tokens, and records to play with.
 import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { resourceByName } from '../../resources/index';
+import { sql } from 'kysely';
 import { CENTRAL, DEMO, type TestApp } from './harness';
 import { sampleInput } from './samples';
 import { notify } from '../../src/server/modules/notifications';
@@ -77,6 +78,8 @@ export async function createRecord(
   if (!resourceActions(def).includes('create')) {
     // One's own notifications: made for the caller, as the server makes them.
     if (def.table === 'notifications') await notifyCaller(t, def, host, token);
+    // Messages to patients: written by booking one (demo patients have phones: sent by hand).
+    if (def.table === 'messages') await createRecord(t, resourceByName('appointments'), host, known, { date: `2036-0${1 + (Date.now() % 9)}-${String(1 + (Date.now() % 28)).padStart(2, '0')}` });
     // Records only the server writes (invoices, plan history): use one the demo data has.
     const list = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
     const first = (list.body.data as ({ id: number } & Record<string, unknown>)[] | undefined)?.[0];
@@ -84,9 +87,23 @@ export async function createRecord(
     return first;
   }
   const body = { ...sampleInput(def, await relationsFor(t, def, host, known)), ...overrides };
+  await freeUniqueSlot(t, def, host, body);
   const res = await t.call('POST', `/${def.path}`, { host, token, body });
   if (res.status !== 201) throw new Error(`create ${def.name} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data as { id: number };
+}
+
+/**
+ * A clinic keeps one record per value of a few (a message text per kind and language: twelve):
+ * tests making more than that in one clinic first remove the one holding the sample's values.
+ */
+async function freeUniqueSlot(t: TestApp, def: ResourceDef, host: string, body: Record<string, unknown>): Promise<void> {
+  const few = Object.entries(def.fields).find(([, f]) => f.unique && f.type === 'enum');
+  if (!few || def.scope !== 'tenant') return;
+  const [name, field] = few;
+  const columns = [name, ...(field.uniqueWith ?? [])];
+  const { rows } = await sql<{ id: number }>`select id from tenants where subdomain = ${host.split('.')[0]}`.execute(t.db.kysely);
+  await sql`delete from ${sql.table(def.table)} where tenant_id = ${rows[0].id} and ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${body[c]}`), sql` and `)}`.execute(t.db.kysely);
 }
 
 export const hostOf = (def: ResourceDef) => (def.scope === 'central' ? CENTRAL : DEMO);

@@ -76,8 +76,9 @@ export async function freshPostgres(url: string): Promise<{ databaseUrl: string;
  * `onDisk`: the embedded database in the test's data folder, not in memory (to look at its files).
  * `beside`: a second server process on that app's PostgreSQL database (its own pool, cache and
  * notices; same data folder and master key), closed without touching the database.
+ * `env`: the server's environment (SMTP_URL, WHATSAPP_URL...), read as `npm start` reads it.
  */
-export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp } = {}): Promise<TestApp> {
+export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const beside = options.beside;
   if (beside && !beside.databaseUrl) throw new Error('a second server needs PostgreSQL: the embedded database belongs to one process');
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -98,7 +99,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
       codes.set(to.username, code);
     },
   };
-  const config = { ...loadConfig({}), clientDir: '/nonexistent', dataDir };
+  const config = { ...loadConfig(options.env ?? {}), clientDir: '/nonexistent', dataDir };
   const app = await buildApp({
     db,
     config,

@@ -16,6 +16,9 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
   switch (field.type) {
     case 'string':
     case 'text':
+      // One of its choices: a field unique with an enumeration (a template's language and kind) takes
+      // the next one every fourth sample, so consecutive samples make different pairs.
+      if (field.choices) return field.choices[Math.floor(n / 4) % field.choices.length];
       if (name === 'subdomain') return `clinic${n}`;
       if (name === 'username') return `user${n}`;
       return `${name} ${n}`.slice(0, field.maxLength ?? 100).padEnd(field.minLength ?? 0, 'x');
@@ -73,7 +76,7 @@ export function sampleInput(def: ResourceDef, relations: Record<string, number> 
 
 /** A valid partial update touching one plain field. */
 export function sampleUpdate(def: ResourceDef): Record<string, unknown> {
-  const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern;
+  const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern && !f.choices;
   // Without plain text (a doctor's working hours), an enumeration: its first value, where a sample has its last.
   const choice = ([, f]: [string, FieldDef]) => f.type === 'enum' && !f.unique && !f.assignable;
   const [name, field] = writableFields(def).find(plain) ?? writableFields(def).find(choice) ?? writableFields(def)[0];

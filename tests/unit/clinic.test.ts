@@ -100,15 +100,19 @@ describe("today's queue", () => {
       { id: 3, status: 1, time: '09:15:00' },
       { id: 4, status: 0, time: '11:00' },
     ]);
-    expect(groups.map((g) => g.status)).toEqual([1, 3, 0, 4, 2, 5, 6]);
+    expect(groups.map((g) => g.status)).toEqual([1, 3, 0, 4, 2, 5, 6, 7]);
     expect(groups[0].items.map((i) => i.id)).toEqual([3, 2]);
     expect(groups[2].items.map((i) => i.id)).toEqual([4]);
     expect(groups[6].items.map((i) => i.id)).toEqual([1]);
   });
-  it('offers Waiting from Active and Done from Waiting, nothing from Done', () => {
+  it('offers Waiting from Active and Done from Waiting, nothing from Done; a booking to come can be cancelled and booked again', () => {
     expect(nextMoves(0)).toContain(1);
     expect(nextMoves(1)).toContain(6);
     expect(nextMoves(6)).toEqual([]);
+    expect(nextMoves(0)).toContain(7);
+    expect(nextMoves(3)).toContain(7);
+    expect(nextMoves(1)).not.toContain(7);
+    expect(nextMoves(7)).toEqual([0]);
     expect(shortTime('09:15:00')).toBe('09:15');
   });
   it('after a visit, the next patient is the first checked in of those still waiting, then the earliest booked', () => {

@@ -161,6 +161,8 @@ export function FormPage({ def, mode }: FormPageProps) {
                 required={!!field.required && !(field.type === 'password' && mode === 'edit')}
                 validateStatus={fieldState.error ? 'error' : undefined}
                 help={fieldState.error?.message}
+                // A field's hint, when its resource's labels have one (the placeholders a message text may use).
+                extra={t(`resources.${def.name}.hints.${name}`, '') || undefined}
               >
                 <FieldInput
                   id={`field-${name}`}

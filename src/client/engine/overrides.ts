@@ -19,6 +19,7 @@ const clinic = {
   patientTabs: lazy(() => import('../pages/PatientTabs')),
   supportGrants: lazy(() => import('../pages/support/SupportGrants')),
   exports: lazy(() => import('../pages/clinic/ClinicExports')),
+  messages: lazy(() => import('../pages/clinic/MessagesList')),
 };
 
 const central = {
@@ -44,6 +45,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideK
   supportGrants: { list: clinic.supportGrants, create: clinic.supportGrants },
   // Asking for a copy, its progress and its download.
   exports: { list: clinic.exports },
+  // Sending by hand on WhatsApp (and sending a failed message again) from the rows.
+  messages: { list: clinic.messages },
 };
 
 export const SCREEN_PAGES: Record<string, Page> = {

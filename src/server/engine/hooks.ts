@@ -49,3 +49,27 @@ export interface ResourceHooks {
 }
 
 export type HookRegistry = Record<string, ResourceHooks>;
+
+/**
+ * Several hook sets acting on one resource, run in the order given (an entity's own rules, then
+ * what other modules do with its changes: the messages a booking calls for). A diversion or a
+ * presentation is the first set's that has one.
+ */
+export function composeHooks(...sets: ResourceHooks[]): ResourceHooks {
+  const each = <K extends 'beforeCreate' | 'afterCreate' | 'beforeUpdate' | 'afterUpdate' | 'beforeDelete'>(key: K) => {
+    const found = sets.map((s) => s[key]).filter((f) => f !== undefined) as ((...args: unknown[]) => Promise<void> | void)[];
+    if (!found.length) return undefined;
+    return (async (...args: unknown[]) => {
+      for (const f of found) await f(...args);
+    }) as ResourceHooks[K];
+  };
+  return {
+    divert: sets.find((s) => s.divert)?.divert,
+    present: sets.find((s) => s.present)?.present,
+    beforeCreate: each('beforeCreate'),
+    afterCreate: each('afterCreate'),
+    beforeUpdate: each('beforeUpdate'),
+    afterUpdate: each('afterUpdate'),
+    beforeDelete: each('beforeDelete'),
+  };
+}

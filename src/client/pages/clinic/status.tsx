@@ -15,7 +15,7 @@ import { PostponeButton } from './PostponeButton';
 
 export const STATUS_FIELD = { type: 'enum' as const, enum: 'appointmentStatus' };
 const APPOINTMENTS = resourceByName('appointments');
-export const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'default', 3: 'volcano', 4: 'purple', 5: 'cyan', 6: 'green' };
+export const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'default', 3: 'volcano', 4: 'purple', 5: 'cyan', 6: 'green', 7: 'red' };
 
 export function StatusTag({ status }: { status: unknown }) {
   const t = useT();
@@ -48,7 +48,7 @@ export function AppointmentActions({ id, status }: { id: number | string; status
           // Postponing asks for the new slot first.
           if (to === STATUS.postponed) return <PostponeButton key={to} id={id} label={enumLabel(t, STATUS_FIELD, to)} />;
           const button = (
-            <Button size="small" data-testid={`move-${id}-${to}`} loading={mutation.isPending && (mutation.variables?.values as { status?: number } | undefined)?.status === to} onClick={to === STATUS.refer ? undefined : () => move(to)}>
+            <Button size="small" data-testid={`move-${id}-${to}`} loading={mutation.isPending && (mutation.variables?.values as { status?: number } | undefined)?.status === to} onClick={to === STATUS.refer || to === STATUS.cancelled ? undefined : () => move(to)}>
               {enumLabel(t, STATUS_FIELD, to)}
             </Button>
           );
@@ -65,6 +65,14 @@ export function AppointmentActions({ id, status }: { id: number | string; status
                 cancelText={t('buttons.cancel', 'Cancel')}
                 onConfirm={() => move(to, { referral: referral.trim() })}
               >
+                {button}
+              </Popconfirm>
+            );
+          }
+          // Cancelling tells the patient (a message, if they were told of the booking): asked first.
+          if (to === STATUS.cancelled) {
+            return (
+              <Popconfirm key={to} title={t('common.areYouSure', 'Are you sure?')} description={t('clinic.cancelBooking')} okText={enumLabel(t, STATUS_FIELD, to)} okButtonProps={{ danger: true }} cancelText={t('buttons.cancel', 'Cancel')} onConfirm={() => move(to)}>
                 {button}
               </Popconfirm>
             );

@@ -46,6 +46,7 @@ import * as m046 from './046_price_list';
 import * as m047 from './047_payments';
 import * as m048 from './048_patient_language';
 import * as m049 from './049_letterhead_logo';
+import * as m050 from './050_outbox';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '047_payments': m047,
   '048_patient_language': m048,
   '049_letterhead_logo': m049,
+  '050_outbox': m050,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,7 @@ import { APPOINTMENT_STATUS as STATUS } from '../../../../shared/enums';
 export { STATUS };
 
 /** Column order of the queue. */
-export const QUEUE_ORDER: readonly number[] = [STATUS.waiting, STATUS.late, STATUS.active, STATUS.lab, STATUS.postponed, STATUS.refer, STATUS.done];
+export const QUEUE_ORDER: readonly number[] = [STATUS.waiting, STATUS.late, STATUS.active, STATUS.lab, STATUS.postponed, STATUS.refer, STATUS.done, STATUS.cancelled];
 
 export interface QueueItem {
   id: number | string;
@@ -23,17 +23,20 @@ export function groupQueue<T extends QueueItem>(items: readonly T[]): { status: 
 export function nextMoves(status: number): number[] {
   switch (status) {
     case STATUS.active:
-      return [STATUS.waiting, STATUS.late, STATUS.postponed];
+      return [STATUS.waiting, STATUS.late, STATUS.postponed, STATUS.cancelled];
     case STATUS.waiting:
       return [STATUS.done, STATUS.lab, STATUS.refer];
     case STATUS.late:
-      return [STATUS.waiting, STATUS.postponed];
+      return [STATUS.waiting, STATUS.postponed, STATUS.cancelled];
     case STATUS.lab:
       return [STATUS.waiting, STATUS.done];
     case STATUS.postponed:
       return [STATUS.active];
     case STATUS.refer:
       return [STATUS.done];
+    // Booked again (the patient changed their mind, or it was cancelled by mistake).
+    case STATUS.cancelled:
+      return [STATUS.active];
     default:
       return [];
   }

@@ -1,0 +1,79 @@
+// Messages to patients (issue 18), in Kurdish, on a server with no transport configured: the
+// secretary books a patient whose phone was typed `٠٧٥٠...`, finds the confirmation waiting under
+// "Messages to patients", and one click opens WhatsApp (wa.me, answered here: nothing leaves the
+// machine) with the Kurdish text filled in and marks it sent. The patient opens the link in the
+// message on a phone, without an account: sees the day, says they will come, then cancels; the
+// clinic's booking is cancelled and the staff are told.
+import { describe, expect, it } from 'vitest';
+import ckb from '../../locales/ckb.json';
+import { api, baseUrl, kurdishSessions, launch } from './browser';
+
+const CLINIC = 'demo.localhost';
+const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
+const tag = Date.now().toString(36);
+
+const signedIn = kurdishSessions(CLINIC);
+
+interface Message {
+  id: number;
+  status: string;
+  channel: string;
+  body: string;
+  recipient: string;
+}
+
+describe('messages to patients', () => {
+  it('the desk sends the confirmation on WhatsApp in one click; the patient confirms and cancels from the link', async () => {
+    const desk = await signedIn('secretary', 1440);
+    const name = `Messaged ${tag}`;
+    const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name, gender: 1, phone: '٠٧٥٠١٢٣٤٥٦٧' } })).body.data;
+    const booked = await api<{ data: { id: number } }>(desk, '/appointments', { method: 'POST', body: { patient_id: patient.id, date: '2031-09-09', time: '07:40' } });
+    expect(booked.status).toBe(201);
+    const appointmentId = booked.body.data.id;
+    const messagesOf = async () => (await api<{ data: Message[] }>(desk, `/messages?filter[appointment_id]=${appointmentId}`)).body.data;
+    const [waiting] = await messagesOf();
+    expect(waiting).toMatchObject({ channel: 'manual', status: 'pending', recipient: '+9647501234567' });
+
+    // wa.me answered here: the test sees where the click went, nothing reaches WhatsApp.
+    await desk.context().route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    await desk.goto(url('/messages'));
+    const row = desk.locator('.ant-table-row', { hasText: name });
+    await row.getByText(ckb.outbox.status.pending).waitFor();
+    await desk.screenshot({ path: '/tmp/messages-1440.png', fullPage: true });
+    const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId(`message-whatsapp-${waiting.id}`).click()]);
+    const opened = new URL(popup.url());
+    expect(opened.host + opened.pathname).toBe('wa.me/9647501234567');
+    const text = opened.searchParams.get('text') ?? '';
+    expect(text).toContain(name);
+    expect(text).toContain('نۆرەکەت');
+    expect(text).toContain('2031-09-09');
+    await popup.close();
+    await row.getByText(ckb.outbox.status.sent).waitFor();
+    expect((await messagesOf()).map((m) => m.status)).toEqual(['sent']);
+
+    // The patient's link, opened on a phone with no account, in the message's language.
+    const link = /(\/a\/[^\s?]+\?lang=ckb)/.exec(waiting.body)?.[1];
+    expect(link).toBeTruthy();
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const phone = await context.newPage();
+      await phone.goto(url(link!));
+      await phone.getByTestId('booking-link').getByText('2031-09-09 07:40').waitFor();
+      expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await phone.getByTestId('booking-link').innerText()).not.toContain(name);
+      await phone.getByTestId('booking-confirm').click();
+      await phone.getByTestId('booking-confirmed').waitFor();
+      await phone.screenshot({ path: '/tmp/booking-link-390.png', fullPage: true });
+      await phone.getByTestId('booking-cancel').click();
+      await phone.locator('.ant-popconfirm').getByRole('button', { name: ckb.bookingLink.cancel }).click();
+      await phone.getByText(ckb.bookingLink.cancelled).waitFor();
+      await phone.screenshot({ path: '/tmp/booking-link-cancelled-390.png', fullPage: true });
+    } finally {
+      await browser.close();
+    }
+    const booking = (await api<{ data: { status: number; confirmed_at: string | null } }>(desk, `/appointments/${appointmentId}`)).body.data;
+    expect(booking.status).toBe(7);
+    expect(booking.confirmed_at).not.toBeNull();
+  });
+});
