@@ -35,6 +35,8 @@ export interface OutboxDeps {
 const BOOKED: readonly number[] = [APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.late];
 
 interface Booking {
+  /** The clinic's own text for the message's kind in the patient's language, if it has one. */
+  own: string | null;
   id: number;
   patient_id: number;
   date: string;
@@ -50,9 +52,10 @@ interface Booking {
   subdomain: string;
 }
 
-async function bookingOf(db: Db, tenantId: number, appointmentId: number): Promise<Booking | null> {
+async function bookingOf(db: Db, tenantId: number, appointmentId: number, kind: number): Promise<Booking | null> {
   const { rows } = await sql<Booking>`
-    select a.id, a.patient_id, to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.time, 'HH24:MI') as time, a.status,
+    select (select body from message_templates m where m.tenant_id = a.tenant_id and m.kind = ${kind} and m.language = p.language) as own,
+           a.id, a.patient_id, to_char(a.date, 'YYYY-MM-DD') as date, to_char(a.time, 'HH24:MI') as time, a.status,
            p.name, p.phone, p.email, p.language, p.reminders, d.name as doctor, t.name as clinic, t.subdomain
     from appointments a
     join patients p on p.tenant_id = a.tenant_id and p.id = a.patient_id
@@ -67,15 +70,14 @@ async function bookingOf(db: Db, tenantId: number, appointmentId: number): Promi
  * message for the same reason exists. True when one was written.
  */
 export async function writeMessage(db: Db, deps: OutboxDeps, tenantId: number, appointmentId: number, kind: number, reason: string): Promise<boolean> {
-  const b = await bookingOf(db, tenantId, appointmentId);
+  const b = await bookingOf(db, tenantId, appointmentId, kind);
   if (!b || !b.reminders) return false;
   const way = channelFor(deps.transports, b);
   if (!way) return false;
   const lang = ((LANGUAGES as readonly string[]).includes(b.language) ? b.language : 'ckb') as Lang;
-  const { rows: own } = await sql<{ body: string }>`select body from message_templates where tenant_id = ${tenantId} and kind = ${kind} and language = ${lang}`.execute(db);
   const weekday = translate(lang, `enums.weekday.${new Date(`${b.date}T12:00:00Z`).getUTCDay()}`);
   const values: Record<string, unknown> = {
-    body: fillTemplate(own[0]?.body ?? defaultTemplate(lang, kind), {
+    body: fillTemplate(b.own ?? defaultTemplate(lang, kind), {
       patient: b.name,
       clinic: b.clinic,
       doctor: b.doctor ?? '',

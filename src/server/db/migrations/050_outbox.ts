@@ -70,14 +70,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 )`).execute(db);
   // The senders' queue, across clinics: what is due to a transport.
   await sql.raw(`create index messages_due_idx on messages (next_attempt_at) where status in ('pending', 'sending') and channel <> 'manual'`).execute(db);
+  // A clinic's outbox is small: its lists filter by patient, booking and state; the rest is read in passing.
   await sql.raw(`create index messages_patient_id_idx on messages (tenant_id, patient_id)`).execute(db);
   await sql.raw(`create index messages_appointment_id_idx on messages (tenant_id, appointment_id)`).execute(db);
-  await sql.raw(`create index messages_kind_idx on messages (tenant_id, kind)`).execute(db);
-  await sql.raw(`create index messages_channel_idx on messages (tenant_id, channel)`).execute(db);
   await sql.raw(`create index messages_status_idx on messages (tenant_id, status)`).execute(db);
-  await sql.raw(`create index messages_next_attempt_at_idx on messages (tenant_id, next_attempt_at)`).execute(db);
-  await sql.raw(`create index messages_sent_at_idx on messages (tenant_id, sent_at)`).execute(db);
-  await sql.raw(`create index messages_sent_by_idx on messages (tenant_id, sent_by)`).execute(db);
   await sql.raw(`create trigger messages_version before update on messages for each row execute function bump_version()`).execute(db);
   await sql.raw(`create trigger messages_record_changed after insert or update or delete on messages for each row execute function announce_record_change()`).execute(db);
   await sql.raw(`alter table messages enable row level security`).execute(db);
