@@ -4,6 +4,7 @@ import * as accountingFile from './accounting';
 import * as aggrementsFile from './aggrements';
 import * as appointmentsFile from './appointments';
 import * as auditFile from './audit';
+import * as bookingRequestsFile from './bookingRequests';
 import * as catalogsFile from './catalogs';
 import * as drugsFile from './drugs';
 import * as exportsFile from './exports';
@@ -36,6 +37,7 @@ export const registry = [
   appointmentsFile.default,
   auditFile.clinicAudit,
   auditFile.centralAudit,
+  bookingRequestsFile.default,
   catalogsFile.commonDiseases,
   catalogsFile.examinations,
   catalogsFile.lifeStyles,

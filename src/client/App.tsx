@@ -19,6 +19,7 @@ const Terms = lazy(() => import('./pages/landing/Terms'));
 const PublicLaws = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaws })));
 const PublicLaw = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaw })));
 const BookingLink = lazy(() => import('./pages/landing/BookingLink'));
+const BookOnline = lazy(() => import('./pages/landing/BookOnline'));
 const Login = lazy(() => import('./pages/Login'));
 const ForgotUsername = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotUsername })));
 const ForgotOtp = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotOtp })));
@@ -87,6 +88,8 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         {appScope() === 'central' && <Route path="laws/:id" element={<PublicLaw />} />}
         {/* A patient's booking, from the link in a message (no account). */}
         {appScope() === 'tenant' && <Route path="a/:ref" element={<BookingLink />} />}
+        {/* Asking for an appointment on the clinic's site, where the clinic takes them. */}
+        {appScope() === 'tenant' && <Route path="book" element={<BookOnline />} />}
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />

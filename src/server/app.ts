@@ -40,6 +40,8 @@ import { ExportWorker } from './exports/worker';
 import { LiveHub, RECORD_CHANGED } from './live/hub';
 import { type OutboxDeps, bookingMessageHooks, patientMessageHooks } from './messages/outbox';
 import { registerMessageRoutes } from './messages/routes';
+import { registerBookingRequestRoutes } from './booking/requests';
+import { registerBookingSettingsRoutes } from './booking/settings';
 import { MessageSender } from './messages/sender';
 import { messageTemplateHooks } from './messages/templates';
 import { transportsFrom } from './messages/transports';
@@ -205,6 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, db.kysely, liveHub);
       registerMessageRoutes(api, db.kysely, keyring, clock);
+      registerBookingSettingsRoutes(api);
+      registerBookingRequestRoutes(api, db.kysely, clock);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

@@ -162,13 +162,17 @@ export interface FieldDef {
 
 /**
  * A one-click change offered on a list's rows (an invoice marked paid): a PATCH of fixed values,
- * for who may update, after a confirmation; labels are translation keys.
+ * for who may update, after a confirmation; labels are translation keys. Or, where the server does
+ * more than set fields (a booking request approved: the patient and the booking made), a POST to
+ * `<path>/:id/<post>`, whose route asks the same update permission.
  */
 export interface RowAction {
   /** Test id and React key: `row-<key>`. */
   key: string;
-  /** The fields and values it sets. */
-  set: Readonly<Record<string, string | number | boolean>>;
+  /** The fields and values it sets (a PATCH)... */
+  set?: Readonly<Record<string, string | number | boolean>>;
+  /** ...or the path after the record's it POSTs to. */
+  post?: string;
   /** Offered only on rows holding these values (an unpaid invoice). */
   when?: Readonly<Record<string, string | number | boolean>>;
   icon?: MenuIcon;
@@ -460,11 +464,11 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }
-  // A row action sets writable fields (it is a PATCH) and is offered by declared ones.
+  // A row action sets writable fields (a PATCH) or posts to its route, and is offered by declared ones.
   for (const action of def.rowActions ?? []) {
-    const bad = [...Object.keys(action.set).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
+    const bad = [...Object.keys(action.set ?? {}).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
     const updatable = !def.actions || def.actions.includes('update');
-    if (bad.length || !updatable) throw new Error(`${def.name}: row action ${action.key} sets writable fields of an updatable resource, offered by declared ones`);
+    if (bad.length || !updatable || !action.set === !action.post) throw new Error(`${def.name}: row action ${action.key} either sets writable fields or posts, on an updatable resource, offered by declared ones`);
   }
   for (const panel of def.panels ?? []) {
     if (Object.keys(panel.unless ?? {}).some((n) => !def.fields[n])) throw new Error(`${def.name}: panel ${panel.name} is hidden by declared fields`);

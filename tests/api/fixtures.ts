@@ -78,6 +78,13 @@ export async function createRecord(
   if (!resourceActions(def).includes('create')) {
     // One's own notifications: made for the caller, as the server makes them.
     if (def.table === 'notifications') await notifyCaller(t, def, host, token);
+    // A patient's request from the clinic's site, as the public call writes it.
+    if (def.table === 'booking_requests') {
+      const { rows } = await sql<{ tenant_id: number; id: number }>`select u.tenant_id, u.id from tenant_users u join tenants t on t.id = u.tenant_id
+        where t.subdomain = ${host.split('.')[0]} and u.role = 0 limit 1`.execute(t.db.kysely);
+      await sql`insert into booking_requests (tenant_id, name, phone, gender, doctor_id, date, time)
+        values (${rows[0].tenant_id}, 'Asked Online', '+9647701234567', 1, ${rows[0].id}, '2036-03-03', '10:00')`.execute(t.db.kysely);
+    }
     // Messages to patients: written by booking one (demo patients have phones: sent by hand).
     if (def.table === 'messages') await createRecord(t, resourceByName('appointments'), host, known, { date: `2036-0${1 + (Date.now() % 9)}-${String(1 + (Date.now() % 28)).padStart(2, '0')}` });
     // Records only the server writes (invoices, plan history): use one the demo data has.

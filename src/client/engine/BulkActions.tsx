@@ -11,7 +11,7 @@ import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
 import { api } from '../providers/http';
 import { toast } from '../providers/notify';
-import { offered } from './RowActions';
+import { offered, runRowAction } from './RowActions';
 
 export function bulkActionsOf(def: ResourceDef, canEdit: boolean, canDelete: boolean): { actions: RowAction[]; remove: boolean } {
   return { actions: canEdit ? (def.rowActions ?? []).filter((a) => a.bulk) : [], remove: canDelete && !!def.bulkDelete };
@@ -46,7 +46,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
             okText={t(action.label)}
             cancelText={t('buttons.cancel', 'Cancel')}
             disabled={!targets.length}
-            onConfirm={() => void run((row) => api(`/${def.path}/${String(row.id)}`, { method: 'PATCH', body: action.set, quiet: true }), action.done, action.invalidates)}
+            onConfirm={() => void run((row) => runRowAction(def, action, row.id!, true), action.done, action.invalidates)}
           >
             <Button icon={action.icon ? menuIcon(action.icon) : undefined} loading={busy} disabled={!targets.length} data-testid={`bulk-${action.key}`}>
               {t(action.label)} ({targets.length})

@@ -1,8 +1,10 @@
 // The list's one-click changes declared on a resource: a boolean switched in its row (`toggle`)
 // and the declared row actions (`rowActions`: an invoice marked paid). Each is a PATCH of the
-// row's record; a refusal is toasted by Refine with the server's reason.
+// row's record (a refusal toasted by Refine with the server's reason), or a POST to its route.
+import { useState } from 'react';
 import { Button, Popconfirm, Switch } from 'antd';
-import { type BaseRecord, useInvalidate, useUpdate } from '@refinedev/core';
+import { type BaseKey, type BaseRecord, useInvalidate, useUpdate } from '@refinedev/core';
+import { api } from '../providers/http';
 import type { ResourceDef, RowAction } from '../../shared/resource';
 import { fieldLabel } from '../../shared/labels';
 import { useT } from '../i18n/useT';
@@ -35,30 +37,41 @@ export function offered(action: RowAction, record: BaseRecord): boolean {
   return Object.entries(action.when ?? {}).every(([field, value]) => (typeof value === 'boolean' ? !!record[field] === value : record[field] === value));
 }
 
+/** One row's action as a request: its PATCH, or its POST (the API checks it as for the row alone). */
+export function runRowAction(def: ResourceDef, action: RowAction, id: BaseKey, quiet = false): Promise<unknown> {
+  return action.post ? api(`/${def.path}/${String(id)}/${action.post}`, { method: 'POST', quiet }) : api(`/${def.path}/${String(id)}`, { method: 'PATCH', body: action.set, quiet });
+}
+
 export function RowActionButton({ def, action, record }: { def: ResourceDef; action: RowAction; record: BaseRecord }) {
   const t = useT();
   const invalidate = useInvalidate();
   const { mutate, mutation } = useUpdate();
+  const [posting, setPosting] = useState(false);
   if (record.id === undefined || !offered(action, record)) return null;
+  const done = () => {
+    toast('success', t(action.done));
+    for (const resource of [...(action.post ? [def.name] : []), ...(action.invalidates ?? [])]) void invalidate({ resource, invalidates: ['all'] });
+  };
+  const confirm = () => {
+    if (!action.post) {
+      mutate({ resource: def.name, id: record.id!, values: action.set ?? {}, successNotification: false }, { onSuccess: done });
+      return;
+    }
+    setPosting(true);
+    void runRowAction(def, action, record.id!)
+      .then(done)
+      .catch(() => undefined)
+      .finally(() => setPosting(false));
+  };
   return (
     <Popconfirm
       title={t('common.areYouSure', 'Are you sure?')}
       description={t(action.confirm)}
       okText={t(action.label)}
       cancelText={t('buttons.cancel', 'Cancel')}
-      onConfirm={() =>
-        mutate(
-          { resource: def.name, id: record.id!, values: action.set, successNotification: false },
-          {
-            onSuccess: () => {
-              toast('success', t(action.done));
-              for (const resource of action.invalidates ?? []) void invalidate({ resource, invalidates: ['all'] });
-            },
-          },
-        )
-      }
+      onConfirm={confirm}
     >
-      <Button size="small" icon={menuIcon(action.icon)} loading={mutation.isPending} data-testid={`row-${action.key}`}>
+      <Button size="small" icon={menuIcon(action.icon)} loading={mutation.isPending || posting} data-testid={`row-${action.key}`}>
         {t(action.label)}
       </Button>
     </Popconfirm>

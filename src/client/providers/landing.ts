@@ -68,6 +68,8 @@ export interface ClinicLanding {
   solutions: LandingItem[];
   highlights: LandingItem[];
   projects: LandingItem[];
+  /** The clinic takes appointments on its site (/book). */
+  online_booking?: boolean;
 }
 
 export interface LandingState {

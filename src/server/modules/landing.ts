@@ -54,8 +54,11 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
       sql<Row>`select title, url, kind from tenant_links where tenant_id = ${id} order by title`.execute(db),
     ]);
     const landing = page.rows[0];
+    const booking = await sql<{ on: boolean }>`select coalesce((online_booking->>'enabled')::boolean, false) as on from tenants where id = ${id}`.execute(db);
     return {
       data: {
+        // The clinic takes appointments on its site (/book): the page offers the way there.
+        online_booking: booking.rows[0]?.on ?? false,
         landing_page: landing ? { ...present(landing), doctor: doctor.rows[0], locations: locations.rows, links: links.rows } : null,
         solutions: solutions.rows.map(present),
         highlights: highlights.rows.map(present),

@@ -1,8 +1,9 @@
 // A clinic's public page on its subdomain: the clinic's texts and images, the doctor (name,
 // specialty, contact, address), locations, links, solutions, highlights and projects.
 import { type ReactNode, useEffect } from 'react';
-import { Card, Col, Descriptions, List, Row, Typography } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, List, Row, Typography } from 'antd';
+import { CalendarOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, isLang } from '../../i18n';
 import { useT } from '../../i18n/useT';
@@ -113,6 +114,13 @@ export default function ClinicLanding() {
           <div>
             {page ? <Texts row={page} lang={lang} level={1} extra={['about']} /> : <Typography.Title>{name}</Typography.Title>}
             {!page && <Typography.Paragraph>{t('home.clinic', '')}</Typography.Paragraph>}
+            {clinic?.online_booking && (
+              <Link to="/book" data-testid="clinic-book">
+                <Button type="primary" size="large" icon={<CalendarOutlined />}>
+                  {t('onlineBooking.title')}
+                </Button>
+              </Link>
+            )}
           </div>
           {page && <Picture row={page} alt={name} />}
         </div>

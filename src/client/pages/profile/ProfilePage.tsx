@@ -20,6 +20,7 @@ import { CENTRAL_ROLE, TENANT_ROLE } from '../../../shared/roles';
 import { StaffMfaPolicy } from '../mfa/StaffMfaPolicy';
 import { ClinicCurrencyCard } from '../clinic/ClinicCurrencyCard';
 import { LetterheadCard } from '../clinic/LetterheadCard';
+import { OnlineBookingCard } from '../clinic/OnlineBookingCard';
 import { TwoStepCard } from './TwoStepCard';
 
 function SecurityCard() {
@@ -220,6 +221,11 @@ export default function ProfilePage() {
         {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && !user?.support && (
           <Col xs={24} lg={12}>
             <LetterheadCard />
+          </Col>
+        )}
+        {appScope() === 'tenant' && user?.role === TENANT_ROLE.mainDoctor && !user?.support && (
+          <Col xs={24} lg={12}>
+            <OnlineBookingCard />
           </Col>
         )}
       </Row>

@@ -47,6 +47,7 @@ import * as m047 from './047_payments';
 import * as m048 from './048_patient_language';
 import * as m049 from './049_letterhead_logo';
 import * as m050 from './050_outbox';
+import * as m051 from './051_online_booking';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '048_patient_language': m048,
   '049_letterhead_logo': m049,
   '050_outbox': m050,
+  '051_online_booking': m051,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,161 @@
+// Booking online on the clinic's site (/book, no account): the patient picks a doctor (and a
+// service, where the clinic offers a choice), a day and one of its free times, then gives a name,
+// phone and gender. The request waits for the desk (or is booked at once, as the clinic chose).
+// Only free times are shown: nothing about who holds the others.
+import { useEffect, useState } from 'react';
+import { Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useT } from '../../i18n/useT';
+import { api } from '../../providers/http';
+import { enumLabel } from '../../../shared/labels';
+import { errorsOf } from '../clinic/formErrors';
+import { LandingShell } from './LandingShell';
+import { useDocumentMeta } from './useDocumentMeta';
+
+interface Offer {
+  doctors: { id: number; name: string }[];
+  services: { id: number; name: string }[];
+  from: string;
+  to: string;
+  auto_confirm: boolean;
+}
+interface Values {
+  name: string;
+  phone: string;
+  gender: number;
+  reason?: string;
+}
+const GENDER = { type: 'enum' as const, enum: 'gender' };
+
+export default function BookOnline() {
+  const t = useT();
+  useDocumentMeta(t('onlineBooking.title'), t('onlineBooking.title'));
+  const [offer, setOffer] = useState<Offer | null>(null);
+  const [closed, setClosed] = useState(false);
+  const [doctorId, setDoctorId] = useState<number | null>(null);
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [day, setDay] = useState<Dayjs | null>(null);
+  const [free, setFree] = useState<string[] | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<{ status: string; date: string; time: string } | null>(null);
+  const [form] = Form.useForm<Values>();
+
+  useEffect(() => {
+    api<{ data: Offer }>('/public/booking', { quiet: true })
+      .then(({ data }) => {
+        setOffer(data);
+        if (data.doctors.length === 1) setDoctorId(data.doctors[0].id);
+        setDay(dayjs(data.from));
+      })
+      .catch(() => setClosed(true));
+  }, []);
+  useEffect(() => {
+    setFree(null);
+    setTime(null);
+    if (!doctorId || !day) return;
+    const date = day.format('YYYY-MM-DD');
+    api<{ data: { days: { date: string; free: string[] }[] } }>('/public/booking/slots', { query: `doctor_id=${doctorId}&from=${date}&to=${date}`, quiet: true })
+      .then(({ data }) => setFree(data.days[0]?.free ?? []))
+      .catch(() => setFree([]));
+  }, [doctorId, day]);
+
+  const send = async () => {
+    const values = await form.validateFields();
+    setSending(true);
+    try {
+      const answer = await api<{ data: { status: string; date: string; time: string } }>('/public/booking', {
+        method: 'POST',
+        body: { doctor_id: doctorId, service_id: serviceId, date: day!.format('YYYY-MM-DD'), time, name: values.name.trim(), phone: values.phone, gender: values.gender, reason: values.reason?.trim() || null },
+      });
+      setDone(answer.data);
+    } catch (err) {
+      const errors = errorsOf(err);
+      form.setFields((['name', 'phone', 'gender', 'reason'] as const).map((name) => ({ name, errors: errors[name] ?? [] })));
+      // The time was taken meanwhile: the day's free times are read again.
+      if (errors.time) setDay((d) => (d ? d.clone() : d));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  let content;
+  if (closed) content = <Result status="info" title={t('onlineBooking.closed')} />;
+  else if (!offer) content = <Spin />;
+  else if (done)
+    content = (
+      <Result
+        status="success"
+        title={t(done.status === 'approved' ? 'onlineBooking.sentBooked' : 'onlineBooking.sentPending')}
+        subTitle={<bdi dir="ltr">{`${done.date} ${done.time}`}</bdi>}
+        data-testid="booking-sent"
+      />
+    );
+  else
+    content = (
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Typography.Text type="secondary">{t('onlineBooking.noPatientData')}</Typography.Text>
+        <div>
+          <Typography.Text strong>{t('onlineBooking.doctor')}</Typography.Text>
+          <Radio.Group style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }} value={doctorId} onChange={(e) => setDoctorId(Number(e.target.value))} optionType="button" options={offer.doctors.map((d) => ({ value: d.id, label: d.name }))} data-testid="book-doctor" />
+        </div>
+        {offer.services.length > 0 && (
+          <div>
+            <Typography.Text strong>{t('onlineBooking.service')}</Typography.Text>
+            <Select style={{ width: '100%', marginTop: 8 }} allowClear value={serviceId ?? undefined} onChange={(v) => setServiceId(v ?? null)} options={offer.services.map((s) => ({ value: s.id, label: s.name }))} />
+          </div>
+        )}
+        <div>
+          <Typography.Text strong>{t('onlineBooking.day')}</Typography.Text>
+          <DatePicker
+            style={{ width: '100%', marginTop: 8 }}
+            value={day}
+            allowClear={false}
+            inputReadOnly
+            onChange={(d) => setDay(d)}
+            disabledDate={(d) => d.isBefore(dayjs(offer.from), 'day') || d.isAfter(dayjs(offer.to), 'day')}
+            data-testid="book-day"
+          />
+        </div>
+        {doctorId && (
+          <div data-testid="book-slots">
+            <Typography.Text strong>{t('onlineBooking.time')}</Typography.Text>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
+              {free === null ? <Spin size="small" /> : free.length === 0 ? <Typography.Text type="secondary">{t('onlineBooking.noSlots')}</Typography.Text> : null}
+              {free?.map((slot) => (
+                <Button key={slot} type={slot === time ? 'primary' : 'default'} onClick={() => setTime(slot)} data-testid={`book-slot-${slot}`}>
+                  <bdi dir="ltr">{slot}</bdi>
+                </Button>
+              ))}
+            </div>
+          </div>
+        )}
+        {time && (
+          <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void send().catch(() => undefined)}>
+            <Form.Item name="name" label={t('onlineBooking.name')} rules={[{ required: true, min: 2, max: 120, message: t('validation.required') }]}>
+              <Input id="book-name" autoComplete="name" maxLength={120} />
+            </Form.Item>
+            <Form.Item name="phone" label={t('onlineBooking.phone')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Input id="book-phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={30} placeholder="07xx xxx xxxx" />
+            </Form.Item>
+            <Form.Item name="gender" label={t('onlineBooking.gender')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Radio.Group options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, GENDER, g) }))} data-testid="book-gender" />
+            </Form.Item>
+            <Form.Item name="reason" label={t('onlineBooking.reason')}>
+              <Input.TextArea id="book-reason" maxLength={300} autoSize={{ minRows: 2 }} />
+            </Form.Item>
+            <Button type="primary" size="large" htmlType="submit" block loading={sending} data-testid="book-send">
+              {t('onlineBooking.send')}
+            </Button>
+          </Form>
+        )}
+      </Space>
+    );
+  return (
+    <LandingShell brand={t('onlineBooking.title')}>
+      <Card title={t('onlineBooking.title')} style={{ maxWidth: 560, margin: '24px auto' }} data-testid="book-online">
+        {content}
+      </Card>
+    </LandingShell>
+  );
+}

@@ -1,0 +1,86 @@
+// Online booking (issue 18), in Kurdish: the Main Doctor opens it on the clinic's settings for a
+// doctor with working hours; a patient on a phone goes from the clinic's page to "book", picks the
+// doctor, a day and a free time, types the phone in Arabic-Indic digits and asks; the secretary
+// finds the request under "Booking requests" and books it: the patient is registered and the
+// booking is on the clinic's list with its confirmation message waiting.
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import ckb from '../../locales/ckb.json';
+import { api, baseUrl, kurdishSessions, launch } from './browser';
+
+const CLINIC = 'demo.localhost';
+const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
+const tag = Date.now().toString(36);
+
+const signedIn = kurdishSessions(CLINIC);
+
+describe('online booking', () => {
+  it('a patient asks on the clinic site on a phone and the secretary books it', async () => {
+    const main = await signedIn('doctor', 1440);
+    // A doctor of its own, working every day 08:00-20:00, so other journeys' doctors keep their days.
+    const doctor = (await api<{ data: { id: number } }>(main, '/tenantUsers', { method: 'POST', body: { name: `Dr. Online ${tag}`, username: `online${tag}`, password: 'copper-harbor-6620', role: 1 } })).body.data;
+    for (let weekday = 0; weekday < 7; weekday++) {
+      expect((await api(main, '/working-hours', { method: 'POST', body: { doctor_id: doctor.id, weekday, start_time: '08:00', end_time: '20:00' } })).status).toBe(201);
+    }
+    try {
+      // The Main Doctor opens online booking for that doctor on the settings page.
+      await main.goto(url('/settings/profile'));
+      const card = main.getByTestId('online-booking-settings');
+      await card.waitFor();
+      await card.getByTestId('online-booking-enabled').click();
+      await card.locator('#online-booking-doctors').click();
+      await main.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `Dr. Online ${tag}` }).click();
+      await main.keyboard.press('Escape');
+      await card.getByTestId('online-booking-save').click();
+      await expect.poll(async () => (await api<{ data: { enabled: boolean; doctor_ids: number[] } }>(main, '/settings/online-booking')).body.data).toMatchObject({ enabled: true, doctor_ids: [doctor.id] });
+
+      // The patient, on a phone, with no account.
+      const browser = await launch();
+      const day = dayjs().add(3, 'day');
+      try {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+        const phone = await context.newPage();
+        await phone.goto(url('/'));
+        await phone.getByTestId('clinic-book').click();
+        await phone.waitForURL((u) => u.pathname === '/book');
+        await phone.getByTestId('book-doctor').getByText(`Dr. Online ${tag}`).click();
+        await phone.getByTestId('book-day').click();
+        await phone.locator(`.ant-picker-cell[title="${day.format('YYYY-MM-DD')}"]`).click();
+        await phone.getByTestId('book-slot-10:30').click();
+        await phone.locator('#book-name').fill(`Online ${tag}`);
+        await phone.locator('#book-phone').fill('٠٧٧٠ ٥٥٥ ١٢٣٤');
+        await phone.getByTestId('book-gender').getByText(ckb.enums.gender['1']).click();
+        await phone.screenshot({ path: '/tmp/book-online-390.png', fullPage: true });
+        await phone.getByTestId('book-send').click();
+        await phone.getByTestId('booking-sent').getByText(ckb.onlineBooking.sentPending).waitFor();
+        // The time is taken now: asked again, it is no longer offered.
+        await phone.goto(url('/book'));
+        await phone.getByTestId('book-doctor').getByText(`Dr. Online ${tag}`).click();
+        await phone.getByTestId('book-day').click();
+        await phone.locator(`.ant-picker-cell[title="${day.format('YYYY-MM-DD')}"]`).click();
+        await phone.getByTestId('book-slot-10:45').waitFor();
+        expect(await phone.getByTestId('book-slot-10:30').count()).toBe(0);
+      } finally {
+        await browser.close();
+      }
+
+      // The secretary books it from the requests.
+      const desk = await signedIn('secretary', 1440);
+      await desk.goto(url('/booking-requests'));
+      const row = desk.locator('.ant-table-row', { hasText: `Online ${tag}` });
+      await row.getByText(ckb.bookingRequests.status.pending).waitFor();
+      await row.getByTestId('row-approve').click();
+      await desk.locator('.ant-popconfirm').getByRole('button', { name: ckb.bookingRequests.approve }).click();
+      await row.getByText(ckb.bookingRequests.status.approved).waitFor();
+      await desk.screenshot({ path: '/tmp/booking-requests-1440.png', fullPage: true });
+      const bookings = (await api<{ data: { date: string; time: string; origin: number; patient_id: number }[] }>(desk, `/appointments?filter[doctor_id]=${doctor.id}`)).body.data;
+      expect(bookings.map((b) => [String(b.date).slice(0, 10), b.time.slice(0, 5), b.origin])).toEqual([[day.format('YYYY-MM-DD'), '10:30', 2]]);
+      const patient = (await api<{ data: { name: string; phone: string } }>(desk, `/patients/${bookings[0].patient_id}`)).body.data;
+      expect(patient).toMatchObject({ name: `Online ${tag}`, phone: '+9647705551234' });
+    } finally {
+      await api(main, '/settings/online-booking', { method: 'PUT', body: { enabled: false, auto_confirm: false, doctor_ids: [], service_ids: [], min_notice_hours: 2, max_days_ahead: 30 } });
+      await api(main, `/tenantUsers/${doctor.id}`, { method: 'PATCH', body: { is_active: false } });
+    }
+  });
+});
