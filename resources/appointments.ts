@@ -26,6 +26,8 @@ export default defineResource({
     status: { type: 'enum', enum: 'appointmentStatus', default: 0, list: true, filterable: true, sortable: true },
     // When the patient was checked in (moved to Waiting): the queue shows how long they have waited.
     checked_in_at: { type: 'datetime', readOnly: true, nullable: true },
+    // The bookings made together as repeats (src/server/modules/series-routes.ts), for "this and following".
+    series_id: { type: 'string', maxLength: 40, readOnly: true, nullable: true, filterable: true, dir: 'ltr' },
     // When the patient confirmed it from the link in a message (src/server/messages/routes.ts).
     confirmed_at: { type: 'datetime', readOnly: true, nullable: true },
     // Paid in full at the desk: follows the payments (resources/payments.ts), never set by hand.

@@ -11,6 +11,7 @@ import { TENANT_ROLE } from '../src/shared/roles';
 export default defineResource({
   name: 'bookingRequests',
   path: 'booking-requests',
+  route: 'booking-requests',
   table: 'booking_requests',
   scope: 'tenant',
   permission: 'appointments',

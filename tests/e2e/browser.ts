@@ -74,7 +74,7 @@ export function pagePerTest(): { page: () => Page } {
  * One browser for the file and a page per call, each in a context of its own, signed in to `host`
  * in Kurdish, with prints counted instead of opened (countPrints); all closed after the file.
  */
-export function kurdishSessions(host: string): (user: string, width: number) => Promise<Page> {
+export function kurdishSessions(host: string, password = PASSWORD): (user: string, width: number) => Promise<Page> {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -91,7 +91,7 @@ export function kurdishSessions(host: string): (user: string, width: number) => 
     await countPrints(context);
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
-    await login(page, host, user);
+    await login(page, host, user, password);
     await waitForPath(page, '/dashboard');
     return page;
   };

@@ -145,7 +145,7 @@ function normalizeCentral(data: Partial<CentralLanding> | undefined): CentralLan
 
 function normalizeClinic(data: Partial<ClinicLanding> | undefined): ClinicLanding {
   const list = (v: unknown): LandingItem[] => (Array.isArray(v) ? (v as LandingItem[]) : []);
-  return { landing_page: data?.landing_page ?? null, solutions: list(data?.solutions), highlights: list(data?.highlights), projects: list(data?.projects) };
+  return { landing_page: data?.landing_page ?? null, solutions: list(data?.solutions), highlights: list(data?.highlights), projects: list(data?.projects), online_booking: data?.online_booking === true };
 }
 
 /** For unit tests. */

@@ -112,19 +112,33 @@ const dayText = (value: unknown) => (value instanceof Date ? dayjs(value).format
 const isToCome = (record: Row, ctx: HookContext) => BOOKED.includes(Number(record.status)) && dayText(record.date) >= dayOf(ctx.now);
 const slotOf = (r: Row) => `${dayText(r.date)} ${String(r.time).slice(0, 5)}`;
 
+/**
+ * Of a series of bookings (weekly physiotherapy), the patient hears about the next one to come;
+ * the later ones are told by their day-before reminders.
+ */
+async function laterInSeries(db: Db, tenantId: number, record: Row, today: string): Promise<boolean> {
+  if (!record.series_id) return false;
+  const { rows } = await sql`select 1 from appointments where tenant_id = ${tenantId} and series_id = ${String(record.series_id)} and id <> ${record.id}
+    and status in (${sql.join(BOOKED)}) and date >= ${today} and (date, time) < (${dayText(record.date)}::date, ${String(record.time)}::time) limit 1`.execute(db);
+  return rows.length > 0;
+}
+
 /** What a booking's creation and changes tell its patient. */
 export function bookingMessageHooks(deps: OutboxDeps): ResourceHooks {
   return {
     async afterCreate(ctx, record) {
-      if (isToCome(record, ctx)) await writeMessage(ctx.trx, deps, ctx.tenantId!, record.id, MESSAGE_KIND.confirmation, `confirmation:${record.id}:v${String(record.version)}`);
+      // A series is confirmed once, with its first booking.
+      const reason = record.series_id ? `confirmation:series:${String(record.series_id)}` : `confirmation:${record.id}:v${String(record.version)}`;
+      if (isToCome(record, ctx)) await writeMessage(ctx.trx, deps, ctx.tenantId!, record.id, MESSAGE_KIND.confirmation, reason);
     },
     async afterUpdate(ctx, record, _input, existing) {
       const tenantId = ctx.tenantId!;
       const wasToCome = BOOKED.includes(Number(existing.status));
       const moved = slotOf(record) !== slotOf(existing) || Number(record.doctor_id) !== Number(existing.doctor_id);
+      const later = await laterInSeries(ctx.trx, tenantId, record, dayOf(ctx.now));
       if (Number(record.status) === APPOINTMENT_STATUS.cancelled && Number(existing.status) !== APPOINTMENT_STATUS.cancelled) {
         await withdrawPending(ctx.trx, tenantId, record.id, ctx.now);
-        if (await toldBefore(ctx.trx, tenantId, record.id)) await writeMessage(ctx.trx, deps, tenantId, record.id, MESSAGE_KIND.cancellation, `cancellation:${record.id}:v${String(record.version)}`);
+        if (!later && (await toldBefore(ctx.trx, tenantId, record.id))) await writeMessage(ctx.trx, deps, tenantId, record.id, MESSAGE_KIND.cancellation, `cancellation:${record.id}:v${String(record.version)}`);
         return;
       }
       if (!isToCome(record, ctx)) {
@@ -136,6 +150,7 @@ export function bookingMessageHooks(deps: OutboxDeps): ResourceHooks {
       // A new slot (or a booking back from cancelled): what was waiting is withdrawn; a patient who
       // was told of the old slot hears of the change, one who was not gets the confirmation.
       await withdrawPending(ctx.trx, tenantId, record.id, ctx.now);
+      if (later) return;
       const told = wasToCome && (await toldBefore(ctx.trx, tenantId, record.id));
       const kind = told ? MESSAGE_KIND.change : MESSAGE_KIND.confirmation;
       await writeMessage(ctx.trx, deps, tenantId, record.id, kind, `${told ? 'change' : 'confirmation'}:${record.id}:v${String(record.version)}`);

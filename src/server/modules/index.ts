@@ -6,6 +6,7 @@ import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
 import { registerSafetyRoutes } from './safety-routes';
 import { registerScheduleRoutes } from './schedule-routes';
+import { registerSeriesRoutes } from './series-routes';
 import { vitalSignHooks } from './patient-records';
 import { registerCentralDashboard } from './central-dashboard';
 import { registerClinicDataRoutes } from './clinic-data';
@@ -42,6 +43,7 @@ export const hooks: HookRegistry = {
 export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   registerPermissionRoutes(app, db);
   registerScheduleRoutes(app);
+  registerSeriesRoutes(app);
   registerSafetyRoutes(app);
   registerClinicDataRoutes(app);
   registerNotificationRoutes(app);

@@ -2,7 +2,7 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, Row, Select, TimePicker } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyText';
 import { Create, Edit, useForm } from '@refinedev/antd';
@@ -15,7 +15,7 @@ import { enumValues } from '../../../shared/enums';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
-import { newIdempotencyKey } from '../../providers/http';
+import { api, newIdempotencyKey } from '../../providers/http';
 import { PatientPicker } from './PatientPicker';
 import { PatientSafety } from './PatientSafety';
 import { ServiceSelect } from './ServiceSelect';
@@ -43,7 +43,15 @@ interface Values {
   payment_method?: number;
   referral?: string;
   notes?: string;
+  /** A new booking's repeats (POST /appointments/series): every 1, 2 or 4 weeks, `repeat_count` in all. */
+  repeat_weeks?: number;
+  repeat_count?: number;
+  /** Saving a booking of a series: this one alone, or this and the following ones. */
+  apply_to?: 'one' | 'following';
 }
+
+/** What "this and the following" carries of a change (POST /appointments/:id/following). */
+const FOLLOWING = ['date', 'time', 'duration_minutes', 'doctor_id', 'status', 'notes'] as const;
 
 function toForm(r: Record<string, unknown>): Values {
   return {
@@ -56,7 +64,8 @@ function toForm(r: Record<string, unknown>): Values {
 function toBody(v: Values): Record<string, unknown> {
   // A payment is sent only when one is taken (a row of the ledger, with its receipt).
   const payment = Number(v.payment ?? 0) > 0 ? { payment: v.payment, payment_method: v.payment_method } : { payment: null, payment_method: null };
-  return { ...v, ...payment, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null, service_id: v.service_id ?? null };
+  const { repeat_weeks: _weeks, repeat_count: _count, apply_to: _applyTo, ...rest } = v;
+  return { ...rest, ...payment, date: v.date?.format('YYYY-MM-DD'), time: v.time?.format('HH:mm'), referral: v.referral || null, notes: v.notes || null, service_id: v.service_id ?? null };
 }
 
 export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
@@ -115,11 +124,39 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     patient_id: params.get('patient_id') ? Number(params.get('patient_id')) : undefined,
   };
   const required = [{ required: true, message: t('validation.required', 'This field is required') }];
+  // Repeats and "this and following" are calls of their own; their 422s land on the fields too.
+  const [posting, setPosting] = useState(false);
+  const post = async (path: string, body: Record<string, unknown>, headers?: Record<string, string>) => {
+    setPosting(true);
+    try {
+      await api(path, { method: 'POST', body, headers });
+      done();
+    } catch (err) {
+      const errors = errorsOf(err);
+      form.setFields(Object.entries(errors).filter(([name]) => FIELDS.includes(name)).map(([name, messages]) => ({ name, errors: messages })));
+      setGeneral(Object.entries(errors).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m));
+    } finally {
+      setPosting(false);
+    }
+  };
   const submit = (values: Values) => {
     setGeneral([]);
+    const body = toBody(values);
+    if (mode === 'create' && values.repeat_weeks) {
+      void post('/appointments/series', { ...body, repeat: { every_weeks: values.repeat_weeks, count: values.repeat_count ?? 2 } }, { 'Idempotency-Key': submission.current });
+      return;
+    }
+    if (mode === 'edit' && values.apply_to === 'following' && result) {
+      // Only what was changed goes to the following bookings.
+      const before = toBody(toForm(result));
+      const changed = Object.fromEntries(FOLLOWING.filter((k) => JSON.stringify(body[k] ?? null) !== JSON.stringify(before[k] ?? null)).map((k) => [k, body[k]]));
+      void post(`/appointments/${String(id)}/following`, changed);
+      return;
+    }
     // A failure is told on the form (onMutationError) and by Refine's toast.
-    onFinish(toBody(values)).catch(() => undefined);
+    onFinish(body).catch(() => undefined);
   };
+  const repeatWeeks = Form.useWatch('repeat_weeks', form);
   const enumSelect = (name: string) => (
     <Select id={`field-${name}`} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />
   );
@@ -172,6 +209,27 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
           </Col>
         )}
       </Row>
+      {mode === 'create' && (
+        <Row gutter={16}>
+          <Col xs={16} md={8}>
+            <Form.Item name="repeat_weeks" label={t('clinic.repeat')}>
+              <Select id="field-repeat_weeks" allowClear placeholder={t('clinic.repeatNone')} options={[1, 2, 4].map((w) => ({ value: w, label: t(`clinic.repeatEvery.${w}`) }))} />
+            </Form.Item>
+          </Col>
+          {repeatWeeks ? (
+            <Col xs={8} md={4}>
+              <Form.Item name="repeat_count" label={t('clinic.repeatCount')} initialValue={4} rules={[{ type: 'number', min: 2, max: 52, message: t('validation.range', { min: 2, max: 52 }) }]}>
+                <NumberInput id="field-repeat_count" precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          ) : null}
+        </Row>
+      )}
+      {mode === 'edit' && result?.series_id ? (
+        <Form.Item name="apply_to" label={t('clinic.applyTo')} initialValue="one">
+          <Radio.Group id="field-apply_to" options={[{ value: 'one', label: t('clinic.thisOnly') }, { value: 'following', label: t('clinic.thisAndFollowing') }]} />
+        </Form.Item>
+      ) : null}
       <Form.Item name="referral" label={fieldLabel(t, def, 'referral')}>
         <Input id="field-referral" maxLength={200} />
       </Form.Item>
@@ -180,7 +238,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       </Form.Item>
     </Form>
   );
-  const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending, 'data-testid': 'appointment-save' };
+  const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
   if (mode === 'create') return <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>{body}</Create>;
   return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
 }

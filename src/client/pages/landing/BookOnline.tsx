@@ -7,6 +7,7 @@ import { Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Sp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
+import { latinDigits } from '../../../shared/digits';
 import { enumLabel } from '../../../shared/labels';
 import { errorsOf } from '../clinic/formErrors';
 import { LandingShell } from './LandingShell';
@@ -84,12 +85,9 @@ export default function BookOnline() {
   else if (!offer) content = <Spin />;
   else if (done)
     content = (
-      <Result
-        status="success"
-        title={t(done.status === 'approved' ? 'onlineBooking.sentBooked' : 'onlineBooking.sentPending')}
-        subTitle={<bdi dir="ltr">{`${done.date} ${done.time}`}</bdi>}
-        data-testid="booking-sent"
-      />
+      <div data-testid="booking-sent">
+        <Result status="success" title={t(done.status === 'approved' ? 'onlineBooking.sentBooked' : 'onlineBooking.sentPending')} subTitle={<bdi dir="ltr">{`${done.date} ${done.time}`}</bdi>} />
+      </div>
     );
   else
     content = (
@@ -135,8 +133,9 @@ export default function BookOnline() {
             <Form.Item name="name" label={t('onlineBooking.name')} rules={[{ required: true, min: 2, max: 120, message: t('validation.required') }]}>
               <Input id="book-name" autoComplete="name" maxLength={120} />
             </Form.Item>
-            <Form.Item name="phone" label={t('onlineBooking.phone')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Input id="book-phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" maxLength={30} placeholder="07xx xxx xxxx" />
+            {/* Digits of any script are kept as Latin ones, as every phone input of the platform does. */}
+            <Form.Item name="phone" label={t('onlineBooking.phone')} normalize={(v: string) => latinDigits(v ?? '')} rules={[{ required: true, message: t('validation.required') }]}>
+              <Input id="book-phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" className="phone-input" maxLength={30} placeholder="07xx xxx xxxx" />
             </Form.Item>
             <Form.Item name="gender" label={t('onlineBooking.gender')} rules={[{ required: true, message: t('validation.required') }]}>
               <Radio.Group options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, GENDER, g) }))} data-testid="book-gender" />

@@ -48,6 +48,7 @@ import * as m048 from './048_patient_language';
 import * as m049 from './049_letterhead_logo';
 import * as m050 from './050_outbox';
 import * as m051 from './051_online_booking';
+import * as m052 from './052_booking_series';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '049_letterhead_logo': m049,
   '050_outbox': m050,
   '051_online_booking': m051,
+  '052_booking_series': m052,
 };
 
 export const migrationProvider: MigrationProvider = {
