@@ -3,11 +3,12 @@
 // claim the same), beats while it builds, and finishes it only if the claim is still its own. A
 // job whose worker stopped beating (a crash, a restart) is taken over, at most MAX_ATTEMPTS times.
 // Workers wake on the database's notice of a new job (any process), and look for abandoned and
-// expired ones every SWEEP_MS.
+// expired ones every SWEEP_MS (jobs/woken-worker.ts).
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
+import { WokenWorker } from '../jobs/woken-worker';
 import { type Lang, LANGUAGES } from '../i18n';
 import { type BuildDeps, type ExportJob, JobLost, buildClinicCopy, exportPath } from './build';
 
@@ -26,56 +27,24 @@ export interface WorkerOptions {
   onError?: (err: unknown, job: ExportJob) => void;
 }
 
-export class ExportWorker {
+export class ExportWorker extends WokenWorker {
   readonly id = randomUUID();
   private readonly staleMs: number;
   private readonly beatMs: number;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopFeed: (() => Promise<void>) | null = null;
-  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly deps: BuildDeps,
     private readonly options: WorkerOptions = {},
   ) {
+    super(db, EXPORT_QUEUED, SWEEP_MS);
     this.staleMs = options.staleMs ?? 120_000;
     this.beatMs = options.beatMs ?? 2_000;
   }
 
-  /** Follows new jobs and sweeps now and then; runs what is waiting at once. */
-  async start(): Promise<void> {
-    this.stopFeed = await this.db.listen(EXPORT_QUEUED, { notify: () => void this.wake(), live: (on) => on && void this.wake() });
-    this.sweep = setInterval(() => void this.wake(), SWEEP_MS);
-    this.sweep.unref();
-    void this.wake();
-  }
-
-  async stop(): Promise<void> {
-    if (this.sweep) clearInterval(this.sweep);
-    await this.stopFeed?.();
-    await this.running;
-  }
-
-  /** Works until nothing is waiting; a wake during work makes it look once more. */
-  wake(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.expire();
-          while (await this.runNext());
-        } while (this.again);
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+  protected async round(): Promise<void> {
+    await this.expire();
+    while (await this.runNext());
   }
 
   /** Claims and builds one job; false when none waits. */

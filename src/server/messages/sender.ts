@@ -11,6 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import { messages as MESSAGES } from '../../../resources/messages';
 import { APPOINTMENT_STATUS, MESSAGE_KIND } from '../../shared/enums';
 import type { Db } from '../db/index';
+import { WokenWorker } from '../jobs/woken-worker';
 import type { Database } from '../db/schema';
 import type { Lang } from '../i18n';
 import { MESSAGE_QUEUED, type OutboxDeps, writeReminders } from './outbox';
@@ -41,51 +42,22 @@ interface Claimed {
   clinic: string;
 }
 
-export class MessageSender {
+export class MessageSender extends WokenWorker {
   readonly id = randomUUID();
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopFeed: (() => Promise<void>) | null = null;
-  private sweep: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly deps: OutboxDeps,
     private readonly clock: () => Date,
     private readonly onError: (err: unknown, where: string) => void = () => {},
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopFeed = await this.db.listen(MESSAGE_QUEUED, { notify: () => void this.wake(), live: (on) => on && void this.wake() });
-    this.sweep = setInterval(() => void this.wake(), SWEEP_MS);
-    this.sweep.unref();
-    void this.wake();
+  ) {
+    super(db, MESSAGE_QUEUED, SWEEP_MS);
   }
 
-  async stop(): Promise<void> {
-    if (this.sweep) clearInterval(this.sweep);
-    await this.stopFeed?.();
-    await this.running;
-  }
-
-  /** Writes the reminders due, then sends until nothing is due; a wake meanwhile looks once more. */
-  wake(): Promise<void> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      try {
-        do {
-          this.again = false;
-          await writeReminders(this.db.kysely, this.deps, this.clock()).catch((err: unknown) => this.onError(err, 'writing reminders'));
-          while (await this.sendNext().catch((err: unknown) => (this.onError(err, 'sending a message'), false)));
-        } while (this.again);
-      } finally {
-        this.running = null;
-      }
-    })();
-    return this.running;
+  /** Writes the reminders due, then sends until nothing is due. */
+  protected async round(): Promise<void> {
+    await writeReminders(this.db.kysely, this.deps, this.clock()).catch((err: unknown) => this.onError(err, 'writing reminders'));
+    while (await this.sendNext().catch((err: unknown) => (this.onError(err, 'sending a message'), false)));
   }
 
   /** Claims and sends one message; false when none is due. */

@@ -11,21 +11,13 @@ import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
 import { useApiGet } from './useApi';
 import { useDoctors } from './useDoctors';
-
-interface Settings {
-  enabled: boolean;
-  auto_confirm: boolean;
-  doctor_ids: number[];
-  service_ids: number[];
-  min_notice_hours: number;
-  max_days_ahead: number;
-}
+import type { OnlineBooking } from '../../../shared/onlineBooking';
 
 export function OnlineBookingCard() {
   const t = useT();
-  const [form] = Form.useForm<Settings>();
+  const [form] = Form.useForm<OnlineBooking>();
   const [saving, setSaving] = useState(false);
-  const { data } = useApiGet<{ data: Settings }>('/settings/online-booking');
+  const { data } = useApiGet<{ data: OnlineBooking }>('/settings/online-booking');
   const { doctors } = useDoctors();
   const prices = useApiGet<{ data: { id: number; name: string }[] }>('/prices', { 'filter[active]': 'true', sort: 'name', per_page: 200 }, true, ['prices']);
   useEffect(() => {
