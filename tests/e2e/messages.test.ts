@@ -3,7 +3,7 @@
 // "Messages to patients", and one click opens WhatsApp (wa.me, answered here: nothing leaves the
 // machine) with the Kurdish text filled in and marks it sent. The patient opens the link in the
 // message on a phone, without an account: sees the day, says they will come, then cancels; the
-// clinic's booking is cancelled and the staff are told.
+// clinic's list shows the booking cancelled, with the tick of the patient's confirmation.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
 import { api, baseUrl, kurdishSessions, launch } from './browser';
@@ -75,5 +75,10 @@ describe('messages to patients', () => {
     const booking = (await api<{ data: { status: number; confirmed_at: string | null } }>(desk, `/appointments/${appointmentId}`)).body.data;
     expect(booking.status).toBe(7);
     expect(booking.confirmed_at).not.toBeNull();
+    // The desk sees both on the day's list: cancelled, and the tick of the patient's confirmation before.
+    await desk.goto(url('/appointments?date=2031-09-09&view=list'));
+    const listed = desk.locator('.ant-table-row', { hasText: name });
+    await listed.getByText(ckb.enums.appointmentStatus['7']).waitFor();
+    await listed.getByTestId('patient-confirmed').waitFor();
   });
 });

@@ -151,7 +151,7 @@ export default function AppointmentsList() {
           <Table.Column<BaseRecord> key="time" dataIndex="time" title={fieldLabel(t, def, 'time')} sorter={{ multiple: 1 }} render={(v: unknown) => <span dir="ltr">{shortTime(v)}</span>} />
           <Table.Column<BaseRecord> key="patient" title={fieldLabel(t, def, 'patient_id')} render={(_, r) => patientCell(r)} />
           {several && <Table.Column<BaseRecord> key="doctor" dataIndex="doctor_id" title={fieldLabel(t, def, 'doctor_id')} render={(v: unknown) => doctors.find((d) => d.id === v)?.name ?? ''} />}
-          <Table.Column<BaseRecord> key="status" dataIndex="status" title={fieldLabel(t, def, 'status')} render={(v: unknown) => <StatusTag status={v} />} />
+          <Table.Column<BaseRecord> key="status" dataIndex="status" title={fieldLabel(t, def, 'status')} render={(v: unknown, r) => <StatusTag status={v} confirmed={r.confirmed_at} />} />
           <Table.Column<BaseRecord> key="origin" dataIndex="origin" title={fieldLabel(t, def, 'origin')} render={enumCell('origin')} />
           <Table.Column<BaseRecord> key="type" dataIndex="type" title={fieldLabel(t, def, 'type')} render={enumCell('type')} />
           <Table.Column<BaseRecord>

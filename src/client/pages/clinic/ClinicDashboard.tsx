@@ -14,7 +14,7 @@ import { MAX_PER_PAGE } from '../../../shared/resource';
 import { useMoney } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
-import { AppointmentActions, STATUS_FIELD, StatusTag, useMayWork } from './status';
+import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork } from './status';
 import { useApiGet } from './useApi';
 import { labelsOf } from '../../providers/dataProvider';
 
@@ -75,6 +75,7 @@ function TodayQueue() {
                       <Space>
                         <Typography.Text strong dir="ltr">{shortTime(a.time)}</Typography.Text>
                         <Link to={`/patients/${String(a.patient_id)}`}>{names[String(a.patient_id)] ?? `#${String(a.patient_id)}`}</Link>
+                        <ConfirmedTick at={a.confirmed_at} />
                       </Space>
                       {Number(a.status) === APPOINTMENT_STATUS.waiting && <WaitingMinutes since={a.checked_in_at} />}
                       <AppointmentActions id={a.id as number} status={Number(a.status)} compact />

@@ -216,7 +216,7 @@ export function ScheduleGrid(props: { view: 'day' | 'week'; days: Dayjs[]; rows:
                 <bdi dir="ltr">{dayjs(chosen.start).format('YYYY-MM-DD')} {shortTime(chosen.record.time)}–{dayjs(chosen.end).format('HH:mm')}</bdi>
               </Descriptions.Item>
               {doctors.length > 1 && <Descriptions.Item label={fieldLabel(t, APPOINTMENTS, 'doctor_id')}>{doctors.find((d) => d.id === chosen.resourceId)?.name}</Descriptions.Item>}
-              <Descriptions.Item label={fieldLabel(t, APPOINTMENTS, 'status')}><StatusTag status={chosen.status} /></Descriptions.Item>
+              <Descriptions.Item label={fieldLabel(t, APPOINTMENTS, 'status')}><StatusTag status={chosen.status} confirmed={chosen.record.confirmed_at} /></Descriptions.Item>
             </Descriptions>
             <AppointmentActions id={chosen.id} status={chosen.status} />
             <Space>

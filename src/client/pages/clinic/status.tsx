@@ -1,7 +1,7 @@
 // Appointment status tag and the one-click moves (PATCH status) with the "Open visit" button.
 import { useState } from 'react';
 import { Button, Input, Popconfirm, Space, Tag, Tooltip } from 'antd';
-import { MedicineBoxOutlined } from '@ant-design/icons';
+import { CheckCircleTwoTone, MedicineBoxOutlined } from '@ant-design/icons';
 import { useUpdate } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
@@ -17,10 +17,30 @@ export const STATUS_FIELD = { type: 'enum' as const, enum: 'appointmentStatus' }
 const APPOINTMENTS = resourceByName('appointments');
 export const STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'gold', 2: 'default', 3: 'volcano', 4: 'purple', 5: 'cyan', 6: 'green', 7: 'red' };
 
-export function StatusTag({ status }: { status: unknown }) {
+/** A tick when the patient confirmed the booking from the link in a message. */
+export function ConfirmedTick({ at }: { at: unknown }) {
+  const t = useT();
+  if (!at) return null;
+  const said = fieldLabel(t, APPOINTMENTS, 'confirmed_at');
+  return (
+    <Tooltip title={said}>
+      <CheckCircleTwoTone twoToneColor="#52c41a" aria-label={said} data-testid="patient-confirmed" />
+    </Tooltip>
+  );
+}
+
+/** The status, and the tick of a booking its patient confirmed. */
+export function StatusTag({ status, confirmed }: { status: unknown; confirmed?: unknown }) {
   const t = useT();
   const n = Number(status);
-  return <Tag color={STATUS_COLORS[n] ?? 'default'} data-status={n}>{enumLabel(t, STATUS_FIELD, n)}</Tag>;
+  const tag = <Tag color={STATUS_COLORS[n] ?? 'default'} data-status={n}>{enumLabel(t, STATUS_FIELD, n)}</Tag>;
+  if (!confirmed) return tag;
+  return (
+    <Space size={2}>
+      {tag}
+      <ConfirmedTick at={confirmed} />
+    </Space>
+  );
 }
 
 export function useMayWork(table: string, action: 'read' | 'create' | 'update' | 'delete'): boolean {
