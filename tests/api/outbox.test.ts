@@ -238,6 +238,12 @@ describe('by hand, where no transport reaches the patient', () => {
     expect(sent.body.data).toMatchObject({ status: 'sent' });
     expect((sent.body.data as Message).sent_by).not.toBeNull();
     expect((await t.call('POST', `/messages/${m.id}/sent`, { host: DEMO, token: secretary })).status).toBe(409);
+    // A message still waiting when the patient is seen is withdrawn: nobody sends a stale one by hand.
+    const other = await book(p);
+    expect((await messagesOf(other)).map((x) => x.status)).toEqual(['pending']);
+    const doctor = await t.login(DEMO, 'doctor');
+    expect((await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: p, appointment_id: other } })).status).toBe(201);
+    expect((await messagesOf(other)).map((x) => x.status)).toEqual(['cancelled']);
     // The nurse, who may not change bookings, may not mark messages either.
     const nurse = await t.login(DEMO, 'nurse');
     expect([403, 404]).toContain((await t.call('POST', `/messages/${m.id}/sent`, { host: DEMO, token: nurse })).status);

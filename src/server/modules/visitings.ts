@@ -2,6 +2,7 @@
 // prescribed, the plan's visit limit holds, and the payment is kept as the clinic's income
 // (payments.ts: once, with the desk's payment of its appointment).
 import { sql } from 'kysely';
+import { withdrawPending } from '../messages/outbox';
 import { resourceByName } from '../../../resources/index';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { FieldErrors } from '../http/errors';
@@ -107,6 +108,8 @@ export const visitingHooks: ResourceHooks = {
     if (record.appointment_id != null) {
       await sql`update appointments set status = ${APPOINTMENT_STATUS.done}, updated_at = now()
         where tenant_id = ${ctx.tenantId} and id = ${record.appointment_id}`.execute(ctx.trx);
+      // The patient came: a confirmation or reminder still waiting (by hand, say) is not sent.
+      await withdrawPending(ctx.trx, ctx.tenantId!, Number(record.appointment_id), ctx.now);
     }
     await checkVisitLimit(ctx);
   },
