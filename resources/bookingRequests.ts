@@ -20,7 +20,7 @@ export default defineResource({
   actions: ['read', 'update'],
   titleField: 'name',
   defaultSort: '-id',
-  menu: { order: 21, icon: 'global' },
+  menu: { order: 21, icon: 'global', badge: { status: 'pending' } },
   rowActions: [
     { key: 'approve', post: 'approve', when: { status: 'pending' }, icon: 'check-square', label: 'bookingRequests.approve', confirm: 'bookingRequests.approveConfirm', done: 'bookingRequests.approved', invalidates: ['appointments', 'patients', 'messages'] },
     { key: 'decline', post: 'decline', when: { status: 'pending' }, label: 'bookingRequests.decline', confirm: 'bookingRequests.declineConfirm', done: 'bookingRequests.declined' },

@@ -43,7 +43,8 @@ export const messages = defineResource({
   actions: ['read'],
   titleField: 'kind',
   defaultSort: '-id',
-  menu: { order: 24, icon: 'inbox' },
+  // The count beside it: what waits for the desk to send by hand.
+  menu: { order: 24, icon: 'inbox', badge: { status: 'pending', channel: 'manual' } },
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, readOnly: true, list: true, filterable: true },
     appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, readOnly: true, nullable: true, list: true, filterable: true },

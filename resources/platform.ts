@@ -96,7 +96,7 @@ export const doctorRequests = defineResource({
   access: { read: ROLE_GROUPS.MANAGERS, create: [], update: [], delete: [] },
   titleField: 'kind',
   defaultSort: '-created_at',
-  menu: { order: 21, icon: 'inbox' },
+  menu: { order: 21, icon: 'inbox', badge: { status: 'pending' } },
   fields: {
     kind: { type: 'string', readOnly: true, filterable: true, list: true },
     tenant_id: doctor,

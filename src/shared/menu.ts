@@ -33,4 +33,9 @@ export interface MenuPlacement {
   order: number;
   icon?: MenuIcon;
   parent?: MenuGroup;
+  /**
+   * A resource's entry counts its records holding these values beside its name (the requests
+   * waiting, the messages to send by hand), live; the fields are filterable.
+   */
+  badge?: Readonly<Record<string, string | number | boolean>>;
 }

@@ -470,6 +470,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     const updatable = !def.actions || def.actions.includes('update');
     if (bad.length || !updatable || !action.set === !action.post) throw new Error(`${def.name}: row action ${action.key} either sets writable fields or posts, on an updatable resource, offered by declared ones`);
   }
+  if (Object.keys(def.menu?.badge ?? {}).some((n) => !def.fields[n]?.filterable)) throw new Error(`${def.name}: a menu badge counts by filterable fields`);
   for (const panel of def.panels ?? []) {
     if (Object.keys(panel.unless ?? {}).some((n) => !def.fields[n])) throw new Error(`${def.name}: panel ${panel.name} is hidden by declared fields`);
   }

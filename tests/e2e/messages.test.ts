@@ -40,6 +40,11 @@ describe('messages to patients', () => {
     const row = desk.locator('.ant-table-row', { hasText: name });
     await row.getByText(ckb.outbox.status.pending).waitFor();
     await desk.screenshot({ path: '/tmp/messages-1440.png', fullPage: true });
+    // The menu counts what waits to be sent by hand, and follows the click.
+    const badge = desk.getByTestId('menu-badge-messages').locator('.ant-scroll-number');
+    const waitingCount = async () => ((await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0);
+    await expect.poll(waitingCount).toBeGreaterThan(0);
+    const before = await waitingCount();
     const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId(`message-whatsapp-${waiting.id}`).click()]);
     const opened = new URL(popup.url());
     expect(opened.host + opened.pathname).toBe('wa.me/9647501234567');
@@ -50,6 +55,7 @@ describe('messages to patients', () => {
     await popup.close();
     await row.getByText(ckb.outbox.status.sent).waitFor();
     expect((await messagesOf()).map((m) => m.status)).toEqual(['sent']);
+    await expect.poll(waitingCount).toBe(before - 1);
 
     // The patient's link, opened on a phone with no account, in the message's language.
     const link = /(\/a\/[^\s?]+\?lang=ckb)/.exec(waiting.body)?.[1];

@@ -80,6 +80,8 @@ describe('online booking', () => {
       // The secretary books it from the requests.
       const desk = await signedIn(`desk${tag}`, 1440);
       await desk.goto(url('/booking-requests'));
+      // The menu counts the request waiting.
+      await expect.poll(() => desk.getByTestId('menu-badge-bookingRequests').locator('.ant-scroll-number').getAttribute('title')).toBe('1');
       const row = desk.locator('.ant-table-row', { hasText: `Online ${tag}` });
       await row.getByText(ckb.bookingRequests.status.pending).waitFor();
       await row.getByTestId('row-approve').click();

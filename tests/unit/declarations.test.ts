@@ -59,6 +59,29 @@ describe('list vocabulary', () => {
     expect(withAction({ paid: true }, { payd: false })).toThrow(/bills: row action pay/);
     expect(withAction({ paid: true }, {}, true)).toThrow(/bills: row action pay/);
   });
+
+  it('a row action either sets fields or posts to its route, never both or neither', () => {
+    const bills = (action: { set?: Record<string, boolean>; post?: string }) => () =>
+      defineResource({
+        name: 'bills', path: 'bills', table: 'bills', scope: 'central', titleField: 'paid', defaultSort: '-id',
+        rowActions: [{ key: 'pay', ...action, label: 'a', confirm: 'b', done: 'c' }],
+        fields: { paid: { type: 'boolean', list: true } },
+      });
+    expect(bills({ post: 'pay' })).not.toThrow();
+    expect(bills({})).toThrow(/bills: row action pay/);
+    expect(bills({ set: { paid: true }, post: 'pay' })).toThrow(/bills: row action pay/);
+  });
+
+  it('a menu badge counts by filterable fields', () => {
+    const inbox = (filterable: boolean) => () =>
+      defineResource({
+        name: 'inbox', path: 'inbox', table: 'inbox', scope: 'central', titleField: 'state', defaultSort: '-id',
+        menu: { order: 1, badge: { state: 'waiting' } },
+        fields: { state: { type: 'string', filterable } },
+      });
+    expect(inbox(true)).not.toThrow();
+    expect(inbox(false)).toThrow(/inbox: a menu badge/);
+  });
 });
 
 describe('record page vocabulary', () => {

@@ -27,6 +27,8 @@ export interface MenuEntry {
   order: number;
   rule: Rule;
   children: MenuEntry[];
+  /** The resource whose declared badge counts beside the entry. */
+  badge?: ResourceDef;
 }
 
 const PAGE_ACTION: Record<PageKind, Action> = { list: 'read', show: 'read', create: 'create', edit: 'update' };
@@ -84,6 +86,7 @@ export function menuOf(scope: Scope): MenuEntry[] {
       parent: def.menu.parent,
       rule: resourceRule(def, 'read'),
       children: [],
+      badge: def.menu.badge ? def : undefined,
     });
   }
   for (const s of screensOf(scope)) {

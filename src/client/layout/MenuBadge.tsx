@@ -1,14 +1,17 @@
-// A count beside a menu entry: the requests waiting for a decision (central).
+// A count beside a menu entry: the records its declaration's badge counts (the requests waiting
+// for a decision, the messages to send by hand), live.
 import { Badge } from 'antd';
-import { appScope } from '../host';
-import { pendingRequests } from '../pages/central/pendingCount';
+import type { ResourceDef } from '../../shared/resource';
+import { badgeStore } from '../engine/menuBadges';
 
-function PendingRequestsBadge() {
-  const count = pendingRequests.useValue();
-  return <Badge count={count} size="small" style={{ marginInlineStart: 8 }} data-testid="menu-pending-requests" />;
+export function MenuBadge({ def }: { def?: ResourceDef }) {
+  if (!def) return null;
+  return <DeclaredBadge def={def} />;
 }
 
-export function MenuBadge({ menuKey }: { menuKey: string }) {
-  if (menuKey === 'doctorRequests' && appScope() === 'central') return <PendingRequestsBadge />;
-  return null;
+function DeclaredBadge({ def }: { def: ResourceDef }) {
+  const count = badgeStore(def).useValue();
+  // The platform's pending requests kept their test id from before badges were declared.
+  const testId = def.name === 'doctorRequests' ? 'menu-pending-requests' : `menu-badge-${def.name}`;
+  return <Badge count={count} size="small" style={{ marginInlineStart: 8 }} data-testid={testId} />;
 }

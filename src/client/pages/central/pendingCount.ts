@@ -1,15 +1,9 @@
-// The number of requests waiting for a decision (dashboard card, menu badge).
-import { api } from '../../providers/http';
-import { createLiveStore } from '../../providers/liveStore';
+// The number of requests waiting for a decision (dashboard card, menu badge): the requests'
+// declared menu badge (resources/platform.ts).
+import { resourceByName } from '../../../../resources';
+import { badgeStore } from '../../engine/menuBadges';
 
-export const pendingRequests = createLiveStore(
-  async () => {
-    const body = await api<{ meta?: { total?: number } }>('/requests', { query: 'filter[status]=pending&per_page=1', quiet: true });
-    return body.meta?.total ?? 0;
-  },
-  0,
-  ['doctorRequests'],
-);
+export const pendingRequests = badgeStore(resourceByName('doctorRequests'));
 
 export function refreshPendingCount(): void {
   void pendingRequests.refresh();
