@@ -87,4 +87,21 @@ describe('messages to patients', () => {
     await listed.getByText(ckb.enums.appointmentStatus['7']).waitFor();
     await listed.getByTestId('patient-confirmed').waitFor();
   });
+
+  it('booking at the desk offers to send the confirmation at once, one click to WhatsApp', async () => {
+    const desk = await signedIn('secretary', 390);
+    const name = `Told at once ${tag}`;
+    const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name, gender: 0, phone: '0751 234 5678' } })).body.data;
+    await desk.context().route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    await desk.goto(url(`/appointments/create?patient_id=${patient.id}&date=2031-09-10&time=07:50`));
+    await desk.getByTestId('appointment-save').click();
+    await desk.getByTestId('send-now-text').getByText(name).waitFor();
+    await desk.screenshot({ path: '/tmp/send-now-390.png', fullPage: true });
+    const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('send-now').click()]);
+    expect(new URL(popup.url()).pathname).toBe('/9647512345678');
+    await popup.close();
+    await desk.waitForURL((u) => u.pathname !== '/appointments/create');
+    const booked = (await api<{ data: { id: number }[] }>(desk, `/appointments?filter[patient_id]=${patient.id}`)).body.data;
+    await expect.poll(async () => (await api<{ data: Message[] }>(desk, `/messages?filter[appointment_id]=${booked[0].id}`)).body.data.map((m) => m.status)).toEqual(['sent']);
+  });
 });

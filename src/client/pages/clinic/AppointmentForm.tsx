@@ -21,6 +21,7 @@ import { PatientSafety } from './PatientSafety';
 import { ServiceSelect } from './ServiceSelect';
 import { PaymentFields, useTakesPayments } from './PaymentFields';
 import { FreeSlots } from './FreeSlots';
+import { SendConfirmation, type WaitingMessage, waitingByHand } from './SendConfirmation';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
@@ -76,10 +77,18 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const [general, setGeneral] = useState<string[]>([]);
   // One key per submission: a double click, or a retry after a lost answer, books once.
   const submission = useRef(newIdempotencyKey());
-  const done = () => {
+  // A new booking whose confirmation waits to be sent by hand: offered at once, then back.
+  const [waiting, setWaiting] = useState<WaitingMessage | null>(null);
+  const back = () => {
+    setWaiting(null);
+    navigate(-1);
+  };
+  const done = (created?: unknown) => {
     submission.current = newIdempotencyKey();
     toast('success', t('notifications.saved', 'Saved'));
-    navigate(-1);
+    const id = Number((created as { id?: unknown } | undefined)?.id);
+    if (mode !== 'create' || !id) return back();
+    void waitingByHand(id).then((message) => (message ? setWaiting(message) : back()));
   };
   // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
   // names (an overlap on `time`); what names no field goes on the alert.
@@ -93,7 +102,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
     successNotification: false,
     errorNotification: formErrorNotification,
-    onMutationSuccess: done,
+    onMutationSuccess: (answer) => done(answer.data),
     onMutationError: (err) => setGeneral(Object.entries(errorsOf(err)).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m)),
   });
   const result = query?.data?.data;
@@ -129,8 +138,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const post = async (path: string, body: Record<string, unknown>, headers?: Record<string, string>) => {
     setPosting(true);
     try {
-      await api(path, { method: 'POST', body, headers });
-      done();
+      const answer = await api<{ data: unknown }>(path, { method: 'POST', body, headers });
+      // A series answers its bookings: the first carries the confirmation.
+      done(Array.isArray(answer.data) ? answer.data[0] : answer.data);
     } catch (err) {
       const errors = errorsOf(err);
       form.setFields(Object.entries(errors).filter(([name]) => FIELDS.includes(name)).map(([name, messages]) => ({ name, errors: messages })));
@@ -239,7 +249,13 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     </Form>
   );
   const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
-  if (mode === 'create') return <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>{body}</Create>;
+  if (mode === 'create')
+    return (
+      <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>
+        {body}
+        <SendConfirmation message={waiting} onDone={back} />
+      </Create>
+    );
   return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
 }
 
