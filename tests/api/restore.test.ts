@@ -55,6 +55,12 @@ beforeAll(async () => {
   const up = await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: pdf.body, contentType: pdf.type });
   const visit = ((await t.call('GET', '/visitings?per_page=1', { host: DEMO, token: doctor })).body.data as { id: number }[])[0];
   expect((await t.call('PATCH', `/visitings/${visit.id}`, { host: DEMO, token: doctor, body: { attachments: [{ upload_id: (up.body.data as { id: number }).id, note: 'scan' }], notes: 'sealed note' } })).status).toBe(200);
+  // A message to a patient, sent by hand by the secretary (messages come back as history).
+  const secretary = await t.login(DEMO, 'secretary');
+  const messaged = (await t.call('POST', '/patients', { host: DEMO, token: secretary, body: { name: 'Told By Hand', gender: 1, phone: '0750 111 2299' } })).body.data as { id: number };
+  const booked = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: messaged.id, date: '2035-01-10', time: '10:00' } })).body.data as { id: number };
+  const [message] = (await t.call('GET', `/messages?filter[appointment_id]=${booked.id}`, { host: DEMO, token: secretary })).body.data as { id: number }[];
+  expect((await t.call('POST', `/messages/${message.id}/sent`, { host: DEMO, token: secretary })).status).toBe(200);
   original = await copyOf(DEMO, doctor);
 
   const plans = await t.call('GET', '/plans', { token: owner });

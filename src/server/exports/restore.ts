@@ -104,6 +104,9 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archi
         records[def.name] = rows.length;
       }
       await restorePermissions(trx, tenantId, json<{ user_id: number; table_name: string; name: string }[]>('permissions.json') ?? [], ids.get('tenantUsers'));
+      // Messages to patients come back as history: what had not gone is never sent from the copy
+      // (its links name the old clinic's bookings).
+      await sql`update messages set status = 'cancelled' where tenant_id = ${tenantId} and status in ('pending', 'sending')`.execute(trx);
       return { records, files: files.size };
     });
   } catch (err) {

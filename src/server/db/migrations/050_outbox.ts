@@ -53,7 +53,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   last_error text,
   -- One message per reason (a booking's confirmation, its reminder for one day, a change to one
   -- slot...): written twice, the second is dropped, so nothing reaches a patient twice by retry.
-  dedupe_key text not null,
+  -- A message restored from a clinic's copy is history: a key of its own.
+  dedupe_key text not null default ('restored:' || gen_random_uuid()::text),
   -- The process sending it, and since when: a claim not finished in time is taken over.
   worker text,
   claimed_at timestamptz,
