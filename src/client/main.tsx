@@ -12,7 +12,7 @@ import { startup } from './startup';
 
 async function main(): Promise<void> {
   applyDocumentLocale(currentLang());
-  // The chosen language's texts load beside the start-up requests (Central Kurdish is bundled).
+  // The chosen language's texts (only those) load beside the start-up requests.
   const [{ tenantExists }] = await Promise.all([startup().catch(() => ({ tenantExists: true })), i18nReady()]);
   applyDocumentLocale(currentLang());
   const root = document.getElementById('root');

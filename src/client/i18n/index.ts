@@ -1,13 +1,12 @@
 // i18next set-up and the Refine i18n provider. ckb is the default and the fallback; the choice is
 // kept in localStorage under `user-locale` and mirrored on <html lang dir> and in dayjs.
-// Only Central Kurdish is bundled; English and Arabic (their texts and dayjs locale) are loaded
-// when chosen, so a page loads one or two of the three locale files, never all.
+// Each language's texts are a chunk of their own, loaded when the language is used, so a page
+// loads the active language's texts only (English and Arabic also load their dayjs locale).
 import i18next, { type BackendModule, type i18n as I18n, type ResourceKey, type TOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { I18nProvider } from '@refinedev/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ku';
-import ckb from '../../../locales/ckb.json';
 import { storage } from '../storage';
 
 export const LANGUAGES = ['en', 'ar', 'ckb'] as const;
@@ -33,8 +32,9 @@ export function dayjsLocale(lang: Lang): string {
   return lang === 'ckb' ? 'ku' : lang;
 }
 
-/** The texts of the languages not bundled, one chunk each. */
-const LAZY_TEXTS: Partial<Record<Lang, () => Promise<{ default: ResourceKey }>>> = {
+/** The texts of each language, one chunk each. */
+const LAZY_TEXTS: Record<Lang, () => Promise<{ default: ResourceKey }>> = {
+  ckb: () => import('../../../locales/ckb.json'),
   en: () => import('../../../locales/en.json'),
   ar: () => import('../../../locales/ar.json'),
 };
@@ -70,10 +70,11 @@ const initialized = i18n
   .use(lazyTexts)
   .use(initReactI18next)
   .init({
-    resources: { ckb: { translation: ckb } },
-    partialBundledLanguages: true,
     lng: storedLocale(),
-    fallbackLng: DEFAULT_LANG,
+    // No i18next fallback: it would load Central Kurdish beside every other language. Every key
+    // is in all three files (tests/unit/locales.test.ts); translateWith falls back to Central
+    // Kurdish by hand when its texts happen to be loaded.
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -116,8 +117,13 @@ function translateWith(extra: TOptions, key: string, options?: TOptions | string
   // The fallback may come as Refine's string, a third argument, or i18next's own defaultValue.
   const given = typeof options === 'object' && typeof options.defaultValue === 'string' ? options.defaultValue : undefined;
   const fallback = typeof options === 'string' ? options : (defaultMessage ?? given);
-  if (!i18n.exists(key, opts)) return fallback ?? key;
-  return String(i18n.t(key, opts));
+  if (i18n.exists(key, opts)) return String(i18n.t(key, opts));
+  // A key missing in another language shows the Central Kurdish text, if those texts are loaded.
+  const kurdish: TOptions = { ...opts, lng: DEFAULT_LANG };
+  if ((opts.lng ?? i18n.language) !== DEFAULT_LANG && i18n.hasResourceBundle(DEFAULT_LANG, 'translation') && i18n.exists(key, kurdish)) {
+    return String(i18n.t(key, kurdish));
+  }
+  return fallback ?? key;
 }
 
 /** Loads a language's texts without switching the interface to it (a prescription printed in another language). */
