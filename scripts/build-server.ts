@@ -33,7 +33,8 @@ const result = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'exceljs'],
+  // Loaded from node_modules at run time: native or large, and the S3 SDK only when configured.
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native', 'exceljs', '@aws-sdk/client-s3'],
   // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   sourcemap: true,

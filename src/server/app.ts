@@ -25,6 +25,7 @@ import { registerResourceRoutes } from './engine/routes';
 import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './modules/index';
 import { installRequestContext } from './http/context';
 import { registerUploadRoutes } from './modules/uploads';
+import { type FileStore, openFileStore } from './files/store';
 import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
@@ -56,6 +57,8 @@ declare module 'fastify' {
     /** The clinics' data keys, and the sealing of their declared fields (src/server/crypto). */
     keyring: KeyRing;
     cipher: FieldCipher;
+    /** Where uploaded files and clinic copies are kept (the data folder, or an S3 bucket). */
+    files: FileStore;
     /** Builds clinic copies (tests wake it, or run a second one beside it). */
     exportWorker: ExportWorker;
     /** Sends the outbox's messages to patients (tests wake it). */
@@ -170,7 +173,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The reads of a stopping server reach the trail (before the database closes).
   app.addHook('preClose', async () => readLog?.flush());
   // Clinic copies are built in the background by every process's worker (exports/worker.ts).
-  const copyDeps = { db: db.kysely, keyring, cipher: config.benchWithoutEncryption ? null : cipher, dataDir: config.dataDir, clock };
+  const files = await openFileStore(config);
+  app.decorate('files', files);
+  const copyDeps = { db: db.kysely, keyring, cipher: config.benchWithoutEncryption ? null : cipher, files, clock };
   const exportWorker = new ExportWorker(db, copyDeps, {
     onError: (err, job) => app.log.error({ err, tenant: job.tenantId, export: job.id }, 'building a clinic copy failed'),
   });
@@ -199,10 +204,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerProfileRoutes(api, db.kysely, clock);
       registerMfaRoutes(api, authDeps);
       registerSessionRoutes(api, db.kysely);
-      await registerUploadRoutes(api, db.kysely, config.dataDir, keyring);
+      await registerUploadRoutes(api, db.kysely, files, keyring);
       registerModuleRoutes(api, db.kysely);
       registerAuditRoutes(api, db.kysely, readLog);
-      registerExportRoutes(api, db.kysely, keyring, config.dataDir);
+      registerExportRoutes(api, db.kysely, keyring, files);
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, db.kysely, liveHub);

@@ -1,11 +1,28 @@
 // Everything the server reads from the environment, in one place (listed in README.md).
 import path from 'node:path';
 
+/** An S3-compatible bucket holding uploaded files and clinic copies (src/server/files/s3-store.ts). */
+export interface S3Settings {
+  bucket: string;
+  /** Not AWS: the server's address (MinIO, Ceph...). */
+  endpoint?: string;
+  region: string;
+  /** Neither: the SDK's own chain (AWS_* variables, an instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** `<endpoint>/<bucket>/<key>` rather than `<bucket>.<endpoint>`: what most non-AWS servers expect. */
+  forcePathStyle: boolean;
+  /** Prepended to every key (several installations in one bucket). */
+  prefix: string;
+}
+
 export interface Config {
   port: number;
   host: string;
   /** Folder of the embedded database and uploads. */
   dataDir: string;
+  /** Files on S3-compatible storage instead of `dataDir` (when S3_BUCKET is set). */
+  s3?: S3Settings;
   /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
   databaseUrl?: string;
   /** Built single-page app served on every host. */
@@ -58,6 +75,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+          prefix: env.S3_PREFIX ?? '',
+        }
+      : undefined,
     clientDir: path.resolve(env.CLIENT_DIR ?? './dist/client'),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL || undefined,

@@ -1,5 +1,4 @@
 // `npm start`: prepare the database, serve, and tell the person at the terminal how to get in.
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -21,10 +20,10 @@ if (config.benchWithoutEncryption) app.log.warn('BENCH_WITHOUT_ENCRYPTION is set
 const runJob = () => {
   void runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
   // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
-  void purgeReleasedFiles(db.kysely, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
+  void purgeReleasedFiles(db.kysely, app.files).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
   void purgeIdempotencyKeys(db.kysely).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed'));
   // Values and files stored before encryption (or by the demo seed) are sealed.
-  void sealLegacyData(db.kysely, app.cipher, path.join(config.dataDir, 'uploads')).catch((err: unknown) => app.log.error({ err }, 'sealing stored data failed'));
+  void sealLegacyData(db.kysely, app.cipher, app.files).catch((err: unknown) => app.log.error({ err }, 'sealing stored data failed'));
 };
 
 await app.listen({ port: config.port, host: config.host });

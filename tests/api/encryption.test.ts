@@ -175,7 +175,7 @@ describe('keys', () => {
     const doctor = await t.login(DEMO, 'doctor');
     const patient = await createRecord(t, resourceByName('patients'), DEMO);
     await sql`update patients set notes = ${'written before encryption'}, national_id = ${'88 776655'} where id = ${patient.id}`.execute(t.db.kysely);
-    await sealLegacyData(t.db.kysely, t.app.cipher, path.join(t.dataDir, 'uploads'));
+    await sealLegacyData(t.db.kysely, t.app.cipher, t.app.files);
     const { rows } = await sql<{ notes: string; national_id: string }>`select notes, national_id from patients where id = ${patient.id}`.execute(t.db.kysely);
     expect(rows[0].notes).toMatch(/^enc1:/);
     const shown = (await t.call('GET', `/patients/${patient.id}`, { host: DEMO, token: doctor })).body.data as { notes: string };

@@ -184,7 +184,7 @@ describe('a clinic copy', () => {
 });
 
 describe('the export job', () => {
-  const deps = () => ({ db: t.db.kysely, keyring: t.app.keyring, cipher: t.app.cipher, dataDir: t.dataDir, clock: () => new Date() });
+  const deps = () => ({ db: t.db.kysely, keyring: t.app.keyring, cipher: t.app.cipher, files: t.app.files, clock: () => new Date() });
 
   it('asking twice while a copy is being made answers the same copy', async () => {
     const [a, b] = await Promise.all([requestCopy(), requestCopy()]);

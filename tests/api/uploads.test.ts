@@ -182,7 +182,7 @@ describe("a clinic's storage when files are no longer used", () => {
     expect((await t.call('GET', `/uploads/${a}`, { host: DEMO, token: doctor })).status).toBe(404);
     expect((await t.call('GET', `/uploads/${b}`, { host: DEMO, token: doctor })).status).toBe(200);
     expect(fs.existsSync(path.join(uploadsDir, keyA))).toBe(true);
-    expect(await purgeReleasedFiles(t.db.kysely, uploadsDir)).toBeGreaterThanOrEqual(1);
+    expect(await purgeReleasedFiles(t.db.kysely, t.app.files)).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(path.join(uploadsDir, keyA))).toBe(false);
 
     // Deleting the task, the last holder of b, frees it too.

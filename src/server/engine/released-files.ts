@@ -3,12 +3,11 @@
 // change (storage counts rows), and its bytes are listed in released_files for the job to delete
 // from disk after the commit (migration 016). Central files are left alone: they count against no
 // limit, and a pending request may still hold one.
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { resources } from '../../../resources/index';
 import type { ResourceDef } from '../../shared/resource';
 import type { Database } from '../db/schema';
+import { type FileStore, uploadKey } from '../files/store';
 import type { Row, Tx } from './hooks';
 import { type Place, holds } from './references';
 
@@ -85,10 +84,10 @@ export async function releaseDroppedFiles(trx: Tx, tenantId: number | null, def:
   }
 }
 
-/** The job's part: deletes released files from disk, then their entries. Returns how many went. */
-export async function purgeReleasedFiles(db: Kysely<Database>, uploadsDir: string): Promise<number> {
+/** The job's part: deletes released files from the store, then their entries. Returns how many went. */
+export async function purgeReleasedFiles(db: Kysely<Database>, files: FileStore): Promise<number> {
   const { rows } = await sql<{ storage_key: string }>`select storage_key from released_files order by released_at limit 1000`.execute(db);
-  for (const { storage_key } of rows) await fs.promises.rm(path.join(uploadsDir, storage_key), { force: true });
+  for (const { storage_key } of rows) await files.remove(uploadKey(storage_key));
   if (rows.length) await sql`delete from released_files where storage_key in (${sql.join(rows.map((r) => r.storage_key))})`.execute(db);
   return rows.length;
 }

@@ -1,4 +1,4 @@
-// Builds a clinic's whole copy as one ZIP, sealed on disk under the clinic's key:
+// Builds a clinic's whole copy as one ZIP, sealed under the clinic's key into the file store:
 //   manifest.json          what the copy holds (clinic, date, language, records per resource)
 //   README.txt             the same in words, in the requester's language
 //   data/<resource>.json   every record of every clinic resource of the registry, as the API answers it
@@ -19,6 +19,7 @@ import { TENANT_ROLE } from '../../shared/roles';
 import type { FieldCipher } from '../crypto/fields';
 import { fileContext, type KeyRing, open } from '../crypto/keyring';
 import type { Database } from '../db/schema';
+import { type FileStore, exportKey, uploadKey } from '../files/store';
 import { DataAccess } from '../engine/data-access';
 import { csvHeader, csvLines } from '../engine/export';
 import type { Row } from '../engine/hooks';
@@ -35,7 +36,8 @@ export interface BuildDeps {
   keyring: KeyRing;
   /** Opens the sealed fields (null only on the benchmark's comparison server). */
   cipher: FieldCipher | null;
-  dataDir: string;
+  /** Where uploads are read from and copies go (files/store.ts). */
+  files: FileStore;
   clock: () => Date;
 }
 
@@ -53,8 +55,7 @@ export class JobLost extends Error {
   }
 }
 
-/** Where a copy's sealed file lives under the data folder, and what it is bound to. */
-export const exportPath = (dataDir: string, storageKey: string) => path.join(dataDir, 'exports', storageKey);
+/** What a copy's sealed file is bound to. */
 export const exportContext = (tenantId: number, storageKey: string) => `export:${tenantId}:${storageKey}`;
 
 /** The clinical records the FHIR Bundle is made of, collected while the walk passes them. */
@@ -112,9 +113,10 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
   // the clinic's records: read as the Main Doctor it would hold only theirs, so it stays out.
   const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read') && !def.rowFilter?.read);
 
-  const storageKey = path.join(String(job.tenantId), `${job.id}-${randomBytes(12).toString('hex')}.zip`);
-  const file = exportPath(deps.dataDir, storageKey);
-  await fs.promises.mkdir(path.dirname(file), { recursive: true });
+  const storageKey = path.posix.join(String(job.tenantId), `${job.id}-${randomBytes(12).toString('hex')}.zip`);
+  // Written chunk by chunk to this machine's scratch folder, then stored whole.
+  await fs.promises.mkdir(deps.files.scratchDir, { recursive: true });
+  const file = path.join(deps.files.scratchDir, `export-${job.tenantId}-${job.id}-${randomBytes(6).toString('hex')}.zip`);
   const writer = await SealedFileWriter.create(file, await deps.keyring.keyOf(deps.db, job.tenantId), exportContext(job.tenantId, storageKey));
   try {
     const zip = new ZipToFile(writer);
@@ -176,7 +178,9 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     await zip.entry('manifest.json', [bytes(`${JSON.stringify(manifest, null, 2)}\n`)]);
     await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: manifest.created_at.slice(0, 10) })}\n`)]);
     await zip.end();
-    return { storageKey, size: await writer.close() };
+    const size = await writer.close();
+    await deps.files.createFrom(exportKey(storageKey), file);
+    return { storageKey, size };
   } catch (err) {
     await writer.abandon();
     await fs.promises.rm(file, { force: true });
@@ -202,7 +206,7 @@ async function addFiles(deps: BuildDeps, tenantId: number, zip: ZipToFile, beat:
   const listed = [];
   for (const row of rows) {
     const name = entryName(Number(row.id), row.original_name);
-    const stored = await fs.promises.readFile(path.join(deps.dataDir, 'uploads', row.storage_key)).catch(() => null);
+    const stored = await deps.files.read(uploadKey(row.storage_key));
     // A file whose bytes are gone is listed as missing rather than failing the whole copy.
     if (stored) {
       const plain = row.sealed ? open(await deps.keyring.keyOf(deps.db, tenantId), fileContext(tenantId, row.storage_key), stored) : stored;

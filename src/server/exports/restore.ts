@@ -7,7 +7,6 @@
 // unusable password (the Main Doctor sets new ones); the Main Doctor keeps the account the Owner
 // made. Written in one transaction as the clinic's app role (row-level security on the new clinic).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
@@ -18,6 +17,7 @@ import { TENANT_ROLE } from '../../shared/roles';
 import { hashPassword, newToken } from '../auth/passwords';
 import { fileContext, seal } from '../crypto/keyring';
 import { DataAccess } from '../engine/data-access';
+import { uploadKey } from '../files/store';
 import type { Row, Tx } from '../engine/hooks';
 import { ApiError, invalidField } from '../http/errors';
 import { ALLOWED_UPLOAD_TYPES } from '../modules/uploads';
@@ -111,7 +111,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archi
     });
   } catch (err) {
     // Nothing of the copy stays behind: its files go with the rolled-back rows.
-    for (const file of written) await fs.promises.rm(file, { force: true });
+    for (const key of written) await deps.files.remove(key);
     throw err;
   }
 }
@@ -142,13 +142,11 @@ async function restoreFiles(deps: BuildDeps, trx: Tx, tenantId: number, uploader
     const type = await fileTypeFromBuffer(bytes);
     // What an upload would refuse, a restore refuses too.
     if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw broken();
-    const storageKey = path.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
+    const storageKey = path.posix.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
     const { rows } = await sql<{ id: number }>`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key, is_public, sealed)
       values ('tenant', ${tenantId}, ${uploader}, ${type.mime}, ${bytes.length}, ${String(file.name).slice(0, 200) || 'file'}, ${storageKey}, ${file.public === true}, true) returning id`.execute(trx);
-    const target = path.join(deps.dataDir, 'uploads', storageKey);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.writeFile(target, seal(key, fileContext(tenantId, storageKey), Buffer.from(bytes)), { flag: 'wx' });
-    written.push(target);
+    await deps.files.create(uploadKey(storageKey), seal(key, fileContext(tenantId, storageKey), Buffer.from(bytes)));
+    written.push(uploadKey(storageKey));
     map.set(Number(file.id), Number(rows[0].id));
   }
   return map;

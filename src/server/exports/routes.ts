@@ -8,12 +8,13 @@ import { resourceByName } from '../../../resources/index';
 import type { KeyRing } from '../crypto/keyring';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
-import { exportContext, exportPath } from './build';
+import { type FileStore, exportKey } from '../files/store';
+import { exportContext } from './build';
 import { readSealedFile } from './sealed-file';
 
 const ID = /^[1-9]\d{0,15}$/;
 
-export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing, dataDir: string): void {
+export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing, files: FileStore): void {
   const def = resourceByName('exports');
   const tags = ['exports'];
 
@@ -51,11 +52,12 @@ export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>,
       return rows[0].storage_key;
     });
     const key = await keyring.keyOf(db, tenantId);
+    const sealed = await files.stream(exportKey(storageKey));
     const day = new Date(String(record.finished_at ?? record.created_at)).toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="clinic-${request.tenant!.subdomain}-${day}.zip"`)
       .header('Cache-Control', 'private, no-store')
-      .send(Readable.from(readSealedFile(exportPath(dataDir, storageKey), key, exportContext(tenantId, storageKey))));
+      .send(Readable.from(readSealedFile(sealed, key, exportContext(tenantId, storageKey))));
   });
 }

@@ -3,6 +3,7 @@
 // is the last: a chunk moved, dropped, or a file cut short does not open.
 // Layout, per chunk: [1 byte: 1 if last][4 bytes: length, big-endian][iv | tag | ciphertext].
 import fs from 'node:fs';
+import type { Readable } from 'node:stream';
 import { open, seal } from '../crypto/keyring';
 
 const CHUNK = 1024 * 1024;
@@ -66,29 +67,57 @@ export class SealedFileWriter {
   }
 }
 
-/** The plain bytes of a sealed file, chunk by chunk; throws on any tampering or truncation. */
-export async function* readSealedFile(path: string, key: Buffer, context: string): AsyncGenerator<Buffer> {
-  const file = await fs.promises.open(path, 'r');
+/** Reads exactly the bytes asked for from a stream of pieces (null at the stream's end). */
+class ByteReader {
+  private parts: Buffer[] = [];
+  private held = 0;
+  private done = false;
+
+  constructor(private readonly pieces: AsyncIterator<Uint8Array>) {}
+
+  async take(size: number): Promise<Buffer | null> {
+    while (this.held < size && !this.done) {
+      const next = await this.pieces.next();
+      if (next.done) this.done = true;
+      else {
+        this.parts.push(Buffer.from(next.value));
+        this.held += next.value.length;
+      }
+    }
+    if (this.held < size) return null;
+    // Joined once per take, not once per piece: a 1 MiB chunk arrives in many small pieces.
+    const all = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    const rest = all.subarray(size);
+    this.parts = rest.length ? [rest] : [];
+    this.held = rest.length;
+    return all.subarray(0, size);
+  }
+
+  async atEnd(): Promise<boolean> {
+    return (await this.take(1)) === null;
+  }
+}
+
+/**
+ * The plain bytes of a sealed file read as a stream (from the disk or a bucket), chunk by chunk;
+ * throws on any tampering or truncation.
+ */
+export async function* readSealedFile(stream: Readable, key: Buffer, context: string): AsyncGenerator<Buffer> {
+  const reader = new ByteReader(stream[Symbol.asyncIterator]());
   try {
-    let position = 0;
     for (let index = 0; ; index++) {
-      const header = Buffer.alloc(HEADER);
-      const { bytesRead } = await file.read(header, 0, HEADER, position);
-      if (bytesRead !== HEADER) throw new Error('sealed file cut short');
+      const header = await reader.take(HEADER);
+      if (!header) throw new Error('sealed file cut short');
       const last = header.readUInt8(0) === 1;
-      const length = header.readUInt32BE(1);
-      const sealed = Buffer.alloc(length);
-      const body = await file.read(sealed, 0, length, position + HEADER);
-      if (body.bytesRead !== length) throw new Error('sealed file cut short');
-      position += HEADER + length;
+      const sealed = await reader.take(header.readUInt32BE(1));
+      if (!sealed) throw new Error('sealed file cut short');
       yield open(key, chunkContext(context, index, last), sealed);
       if (last) {
-        const { size } = await file.stat();
-        if (size !== position) throw new Error('sealed file has bytes after its last chunk');
+        if (!(await reader.atEnd())) throw new Error('sealed file has bytes after its last chunk');
         return;
       }
     }
   } finally {
-    await file.close();
+    stream.destroy();
   }
 }

@@ -5,12 +5,12 @@
 // Workers wake on the database's notice of a new job (any process), and look for abandoned and
 // expired ones every SWEEP_MS (jobs/woken-worker.ts).
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { sql } from 'kysely';
 import type { Db } from '../db/index';
 import { WokenWorker } from '../jobs/woken-worker';
 import { type Lang, LANGUAGES } from '../i18n';
-import { type BuildDeps, type ExportJob, JobLost, buildClinicCopy, exportPath } from './build';
+import { exportKey } from '../files/store';
+import { type BuildDeps, type ExportJob, JobLost, buildClinicCopy } from './build';
 
 export const EXPORT_QUEUED = 'export_queued';
 /** How long a copy can be downloaded. */
@@ -71,7 +71,7 @@ export class ExportWorker extends WokenWorker {
           finished_at = ${now}, expires_at = ${new Date(now.getTime() + EXPORT_LIFETIME_MS)}, heartbeat_at = null, worker = null, updated_at = ${now}
         where tenant_id = ${job.tenantId} and id = ${job.id} and worker = ${this.id} and status = 'running' returning id`.execute(this.db.kysely);
       // Taken over meanwhile: the other worker's copy is the one that counts.
-      if (!rows.length) await fs.promises.rm(exportPath(this.deps.dataDir, built.storageKey), { force: true });
+      if (!rows.length) await this.deps.files.remove(exportKey(built.storageKey));
     } catch (err) {
       if (err instanceof JobLost) return true;
       this.options.onError?.(err, job);
@@ -109,7 +109,7 @@ export class ExportWorker extends WokenWorker {
       with gone as (select tenant_id, id, storage_key from exports where status = 'done' and expires_at <= ${now} for update skip locked)
       update exports e set status = 'expired', storage_key = null, updated_at = ${now}
       from gone where e.tenant_id = gone.tenant_id and e.id = gone.id returning gone.storage_key`.execute(this.db.kysely);
-    for (const row of rows) if (row.storage_key) await fs.promises.rm(exportPath(this.deps.dataDir, row.storage_key), { force: true });
+    for (const row of rows) if (row.storage_key) await this.deps.files.remove(exportKey(row.storage_key));
     return rows.length;
   }
 }

@@ -1,8 +1,7 @@
 // Uploads: one file per request, its type detected from its content (not its name), stored under
-// DATA_DIR/uploads, counted against a clinic's storage limit, and served only to its own
+// the file store (the data folder, or an S3-compatible bucket: files/store.ts), counted against a clinic's storage limit, and served only to its own
 // application (public files, such as landing-page images, to anyone on that host).
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +13,7 @@ import { ACCOUNT_STATUS } from '../../shared/enums';
 import { holdersOf, patientOfFile } from '../engine/released-files';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended, unauthenticated } from '../http/errors';
 import { type KeyRing, fileContext, open, seal } from '../crypto/keyring';
+import { type FileStore, uploadKey } from '../files/store';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** What a clinic may store: images and PDFs (a restored copy's files too). */
@@ -43,8 +43,7 @@ async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, 
   return holders.some((def) => request.data.can(def, 'read'));
 }
 
-export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, dataDir: string, keyring: KeyRing): Promise<void> {
-  const root = path.join(dataDir, 'uploads');
+export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, files: FileStore, keyring: KeyRing): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
   app.post('/uploads', { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field "file"); ?public=1 for landing-page images', consumes: ['multipart/form-data'] } }, async (request, reply) => {
@@ -64,7 +63,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw invalidField('file', 'validation.fileType');
 
     const tenantId = request.session.tenantId;
-    const key = path.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
+    const key = path.posix.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
     const row = await db.transaction().execute(async (trx) => {
       if (tenantId !== null) await checkStorage(trx, tenantId, buffer.length);
       const inserted = await trx
@@ -75,8 +74,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       // A clinic's file is stored sealed under its key; the platform's own (landing images) plain.
       const stored = tenantId === null ? buffer : seal(await keyring.keyOf(trx, tenantId), fileContext(tenantId, key), buffer);
       // Written inside the transaction: if writing fails, no row points at a missing file.
-      await fs.promises.mkdir(path.dirname(path.join(root, key)), { recursive: true });
-      await fs.promises.writeFile(path.join(root, key), stored, { flag: 'wx' });
+      await files.create(uploadKey(key), stored);
       return inserted;
     });
     return reply.status(201).send({ data: publicView(row) });
@@ -105,8 +103,9 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     // A file of a patient's record is the patient's data: its opening is in the audit trail.
     const patientId = !row.is_public && row.tenant_id !== null ? await patientOfFile(db, row.tenant_id, row.id) : null;
     if (patientId !== null) request.data.noteRead({ action: 'read', resource: 'uploads', recordId: row.id, patientId });
-    const file = path.join(root, row.storage_key);
-    const body = row.sealed && row.tenant_id !== null ? open(await keyring.keyOf(db, row.tenant_id), fileContext(row.tenant_id, row.storage_key), await fs.promises.readFile(file)) : fs.createReadStream(file);
+    const stored = await files.read(uploadKey(row.storage_key));
+    if (!stored) throw notFound();
+    const body = row.sealed && row.tenant_id !== null ? open(await keyring.keyOf(db, row.tenant_id), fileContext(row.tenant_id, row.storage_key), stored) : stored;
     return reply
       .header('Content-Type', row.mime)
       .header('Content-Length', String(row.size))
@@ -126,7 +125,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     const manager = caller.scope === 'tenant' ? caller.role === TENANT_ROLE.mainDoctor : caller.role === CENTRAL_ROLE.owner || caller.role === CENTRAL_ROLE.developer;
     if (row.user_id !== caller.userId && !manager) throw forbidden();
     await db.deleteFrom('uploads').where('id', '=', row.id).execute();
-    await fs.promises.rm(path.join(root, row.storage_key), { force: true });
+    await files.remove(uploadKey(row.storage_key));
     return reply.status(204).send();
   });
 }
