@@ -4,8 +4,7 @@
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Empty, Form, Space, Switch, Table } from 'antd';
-import { EditButton, List, ShowButton, getDefaultSortOrder, useTable } from '@refinedev/antd';
+import { Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
@@ -23,6 +22,7 @@ import { ColumnChooser, SavedViews } from './ListTools';
 import { BulkBar, bulkActionsOf } from './BulkActions';
 import { chosenColumns, columnCandidates, defaultColumns, useStoredColumns } from './listColumns';
 import { useSession } from '../providers/session';
+import { EditButton, ListView, ShowButton, getDefaultSortOrder, useTable } from './listKit';
 import { appScope } from '../host';
 
 /** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
@@ -60,7 +60,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   // Rows ticked for a bulk action (declared: RowAction.bulk, bulkDelete).
   const bulk = bulkActionsOf(def, canEdit, canDelete);
   const [ticked, setTicked] = useState<{ keys: Key[]; rows: BaseRecord[] }>({ keys: [], rows: [] });
-  const { tableProps, tableQuery, filters, sorters, setFilters, setSorters, setPageSize, setCurrentPage, searchFormProps } = useTable<BaseRecord>({
+  const { tableProps, tableQuery, filters, sorters, setFilters, setSorters, setPageSize, setCurrentPage } = useTable<BaseRecord>({
     resource: def.name,
     syncWithLocation: !locked,
     sorters: { initial: parseSort(def.defaultSort) },
@@ -89,9 +89,9 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     });
 
   return (
-    <List
+    <ListView
+      resource={def.name}
       title={title ?? resourceTitle(t, def)}
-      breadcrumb={false}
       canCreate={canCreate}
       headerButtons={({ defaultButtons }) => (
         <>
@@ -105,10 +105,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           : undefined
       }
     >
-      {/* useTable's search form instance is connected here; our filter bar drives setFilters itself. */}
-      <Form {...searchFormProps} component={false}>
-        <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
-      </Form>
+      {/* The filter bar drives setFilters itself (no antd Form). */}
+      <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
       <Space wrap style={{ marginBottom: 12 }}>
         <ColumnChooser def={def} candidates={candidates} shown={shown} onChange={setStored} />
         {!locked && <SavedViews def={def} search={search} setters={{ setFilters, setSorters, setPageSize, setCurrentPage }} columns={stored} onColumns={setStored} />}
@@ -170,6 +168,6 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           )}
         />
       </Table>
-    </List>
+    </ListView>
   );
 }

@@ -1,7 +1,8 @@
 // Options of a relation select: a searchable list of the related records (server search on
 // `q`), values kept as the ids the API uses.
-import { useSelect } from '@refinedev/antd';
-import type { BaseRecord } from '@refinedev/core';
+// refine's headless useSelect (what @refinedev/antd's wraps): @refinedev/antd would bring its
+// whole bundle to every list with a relation filter.
+import { type BaseRecord, useSelect } from '@refinedev/core';
 import type { FieldDef } from '../../shared/resource';
 import { currentLang } from '../i18n';
 import { relationText } from '../../shared/labels';
@@ -18,7 +19,7 @@ function idValue(v: unknown): number | string {
 
 export function useRelationOptions(field: FieldDef, current?: unknown) {
   const relation = field.relation!;
-  const { selectProps, query } = useSelect<BaseRecord>({
+  const { options: found, onSearch, query } = useSelect<BaseRecord>({
     resource: relation.resource,
     optionLabel: (item) => relationText(item, relation.labelField, currentLang()),
     optionValue: (item) => String(item.id),
@@ -27,6 +28,6 @@ export function useRelationOptions(field: FieldDef, current?: unknown) {
     pagination: { pageSize: 25, mode: 'server' },
     debounce: 300,
   });
-  const options: RelationOption[] = (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: idValue(o.value) }));
-  return { options, onSearch: selectProps.onSearch, loading: query.isFetching };
+  const options: RelationOption[] = found.map((o) => ({ label: String(o.label), value: idValue(o.value) }));
+  return { options, onSearch, loading: query.isFetching };
 }
