@@ -26,6 +26,8 @@ import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './
 import { installRequestContext } from './http/context';
 import { registerUploadRoutes } from './modules/uploads';
 import { type FileStore, openFileStore } from './files/store';
+import { Scheduler } from './jobs/scheduler';
+import { scheduledJobs } from './jobs/platform-jobs';
 import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
@@ -63,6 +65,8 @@ declare module 'fastify' {
     exportWorker: ExportWorker;
     /** Sends the outbox's messages to patients (tests wake it). */
     messageSender: MessageSender;
+    /** The periodic jobs (jobs/scheduler.ts): started by `npm start` once it listens, by tests at will. */
+    scheduler: Scheduler;
   }
 }
 
@@ -182,6 +186,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('exportWorker', exportWorker);
   app.addHook('onReady', async () => exportWorker.start());
   app.addHook('preClose', async () => exportWorker.stop());
+  const scheduler = new Scheduler(db, scheduledJobs({ db: db.kysely, files, cipher, outbox, jobIntervalMinutes: config.jobIntervalMinutes }), clock, (err, job) =>
+    app.log.error({ err }, `scheduled job ${job} failed`),
+  );
+  app.decorate('scheduler', scheduler);
+  app.addHook('preClose', async () => scheduler.stop());
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels, liveOff: config.benchWithoutLive });

@@ -3,11 +3,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed';
-import { runSubscriptionJob } from './modules/subscriptions';
-import { purgeReleasedFiles } from './engine/released-files';
-import { purgeIdempotencyKeys } from './http/idempotency';
 import { prepareDatabase } from './start';
-import { sealLegacyData } from './crypto/legacy';
 
 const config = loadConfig();
 const { db } = await prepareDatabase(config, console);
@@ -15,22 +11,9 @@ const app = await buildApp({ db, config });
 if (config.benchWithoutAudit) app.log.warn('BENCH_WITHOUT_AUDIT is set: this server writes no audit trail (a benchmark run only)');
 if (config.benchWithoutEncryption) app.log.warn('BENCH_WITHOUT_ENCRYPTION is set: this server stores clinical text in plain (a benchmark run only)');
 
-// Subscriptions: suspend clinics with overdue invoices, warn of endings. Every process may run it;
-// an advisory lock lets one at a time do the work.
-const runJob = () => {
-  void runSubscriptionJob(db.kysely, new Date()).catch((err: unknown) => app.log.error({ err }, 'subscription job failed'));
-  // Files clinics no longer use: their bytes leave the disk after the change that dropped them.
-  void purgeReleasedFiles(db.kysely, app.files).catch((err: unknown) => app.log.error({ err }, 'file purge failed'));
-  void purgeIdempotencyKeys(db.kysely).catch((err: unknown) => app.log.error({ err }, 'idempotency purge failed'));
-  // Values and files stored before encryption (or by the demo seed) are sealed.
-  void sealLegacyData(db.kysely, app.cipher, app.files).catch((err: unknown) => app.log.error({ err }, 'sealing stored data failed'));
-};
-
 await app.listen({ port: config.port, host: config.host });
-// Started once the server listens: a cold start does not wait for the job.
-const job = setInterval(runJob, Math.min(config.jobIntervalMinutes * 60_000, 2 ** 31 - 1));
-job.unref();
-runJob();
+// The periodic jobs start once the server listens: a cold start does not wait for them.
+await app.scheduler.start();
 
 // The embedded database runs on this thread: a long query or job stalls every request. Said in
 // the log, so a slow afternoon at a clinic can be traced to its cause.
@@ -44,7 +27,6 @@ const stallWatch = setInterval(() => {
 stallWatch.unref();
 
 const shutdown = async () => {
-  clearInterval(job);
   clearInterval(stallWatch);
   await app.close();
   await db.close();

@@ -5,7 +5,7 @@
 // claim not finished within STALE_MS (the process stopped mid-send) is taken over: the one case
 // where a patient could receive a message twice, if the transport had taken it just before.
 // Senders wake on the database's notice of a new message (any process) and sweep every SWEEP_MS
-// for retries that are due and the day-before reminders.
+// for retries that are due (the day-before reminders are written by the scheduler's job).
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { messages as MESSAGES } from '../../../resources/messages';
@@ -14,7 +14,7 @@ import type { Db } from '../db/index';
 import { WokenWorker } from '../jobs/woken-worker';
 import type { Database } from '../db/schema';
 import type { Lang } from '../i18n';
-import { MESSAGE_QUEUED, type OutboxDeps, writeReminders } from './outbox';
+import { MESSAGE_QUEUED, type OutboxDeps } from './outbox';
 import { subjectOf } from './templates';
 import type { Channel } from './transports';
 
@@ -54,9 +54,8 @@ export class MessageSender extends WokenWorker {
     super(db, MESSAGE_QUEUED, SWEEP_MS);
   }
 
-  /** Writes the reminders due, then sends until nothing is due. */
+  /** Sends until nothing is due (the reminders are written by the scheduler: jobs/scheduler.ts). */
   protected async round(): Promise<void> {
-    await writeReminders(this.db.kysely, this.deps, this.clock()).catch((err: unknown) => this.onError(err, 'writing reminders'));
     while (await this.sendNext().catch((err: unknown) => (this.onError(err, 'sending a message'), false)));
   }
 

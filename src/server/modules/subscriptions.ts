@@ -93,8 +93,9 @@ const JOB_LOCK = 727_001;
 
 /**
  * Suspends active clinics with an invoice unpaid past its due day, and warns of subscriptions
- * ending within two weeks. Safe with several server processes: one runs it at a time (advisory
- * lock), and each step only touches rows still in the state it looks for.
+ * ending within two weeks. The scheduler runs it on one process at a time (jobs/scheduler.ts); the
+ * advisory lock keeps a direct call (a test, a tool) from overlapping it too, and each step only
+ * touches rows still in the state it looks for.
  */
 export async function runSubscriptionJob(db: Kysely<Database>, now: Date): Promise<{ suspended: number[] }> {
   return db.transaction().execute(async (trx) => {

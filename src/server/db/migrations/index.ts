@@ -49,6 +49,8 @@ import * as m049 from './049_letterhead_logo';
 import * as m050 from './050_outbox';
 import * as m051 from './051_online_booking';
 import * as m052 from './052_booking_series';
+import * as m053 from './053_scheduled_jobs';
+import * as m054 from './054_clinic_keys_lead_with_tenant';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -100,6 +102,8 @@ const migrations: Record<string, Migration> = {
   '050_outbox': m050,
   '051_online_booking': m051,
   '052_booking_series': m052,
+  '053_scheduled_jobs': m053,
+  '054_clinic_keys_lead_with_tenant': m054,
 };
 
 export const migrationProvider: MigrationProvider = {
