@@ -7,7 +7,7 @@ import { appScope } from './host';
 import { routesOf } from './engine/nav';
 import { loginPath } from './providers/returnPath';
 import { callerOf, useSession } from './providers/session';
-import { NotFound } from './pages/ErrorScreen';
+import { NotFound } from './pages/lazyScreens';
 
 const PrivateApp = lazy(() => import('./PrivateApp'));
 

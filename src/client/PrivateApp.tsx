@@ -22,7 +22,7 @@ import { liveProvider } from './providers/liveProvider';
 import { queryClient } from './providers/queryClient';
 import { callerOf, getSession } from './providers/session';
 import { notificationProvider } from './providers/notificationProvider';
-import { NotFound } from './pages/ErrorScreen';
+import { NotFound } from './pages/lazyScreens';
 import { screenTitle } from './engine/documentTitle';
 import { composeTitle, useSiteName } from './pageTitle';
 

@@ -10,7 +10,7 @@ import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
 import { NumberInput, PICKER_DIGITS } from './digitInputs';
-import { MoneyInput } from './MoneyText';
+import { MoneyInput } from './MoneyInput';
 import { latinDigits } from '../../shared/digits';
 
 export interface FieldInputProps {

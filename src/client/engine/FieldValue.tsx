@@ -1,4 +1,5 @@
 // How a declared field's value is shown in lists and detail pages.
+import { Suspense, lazy } from 'react';
 import { Tag, Tooltip, Typography } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMany } from '@refinedev/core';
@@ -7,13 +8,15 @@ import { type FieldDef, abnormality, fieldDir } from '../../shared/resource';
 import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
 import { enumLabel, relationText, unitLabel } from '../../shared/labels';
-import { FileValue } from './FileValue';
 import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
 import { formatMoney, numberLocale } from '../../shared/money';
 import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
+
+// A file's preview (antd's Image, with its viewer) loads where a file is shown, not with every list.
+const FileValue = lazy(() => import('./FileValue').then((m) => ({ default: m.FileValue })));
 
 const ENUM_COLORS = ['blue', 'green', 'orange', 'purple', 'cyan', 'magenta', 'gold', 'volcano'];
 
@@ -84,7 +87,11 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
     case 'password':
       return <span>••••••</span>;
     case 'file':
-      return <FileValue field={field} value={value} />;
+      return (
+        <Suspense fallback={null}>
+          <FileValue field={field} value={value} />
+        </Suspense>
+      );
     default: {
       const text = <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
       const tone = field.tones?.[String(value)];

@@ -6,8 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import { homePath } from '../providers/authProvider';
 import { loginPath } from '../providers/returnPath';
 import { callerOf, useSession } from '../providers/session';
-import { Forbidden } from '../pages/Forbidden';
-import { NotFound } from '../pages/ErrorScreen';
+import { Forbidden, NotFound } from '../pages/lazyScreens';
 import { type Rule, allows, moduleOff } from './rules';
 
 export function Guard({ rule, children }: { rule: Rule; children: ReactNode }) {

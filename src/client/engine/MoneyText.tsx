@@ -1,8 +1,8 @@
 // An amount of money as the reader's language writes it, in the clinic's currency (or the one
 // given: the platform's invoices and plans are in the platform's), isolated from the text around.
+// The amount input is in MoneyInput.tsx, so a list showing amounts loads no number input.
 import { useTranslation } from 'react-i18next';
-import { type Currency, currencySign, formatMoney, formatMoneyParts } from '../../shared/money';
-import { NumberInput, type NumberInputProps } from './digitInputs';
+import { type Currency, formatMoney, formatMoneyParts } from '../../shared/money';
 import { useCurrency } from '../providers/currency';
 
 /** A formatter for amounts in the app's currency (or `currency`), re-made on language or setting change. */
@@ -26,11 +26,4 @@ export function groupDigits(text: string | number | undefined): string {
   const [whole = '', fraction] = String(text ?? '').split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
-/** An amount input: grouped as typed, the currency's sign after it (the app's, or `currency`). */
-export function MoneyInput({ currency, ...props }: NumberInputProps & { currency?: Currency }) {
-  const own = useCurrency();
-  const { i18n } = useTranslation();
-  return <NumberInput formatter={groupDigits} suffix={currencySign(currency ?? own, i18n.language)} {...props} />;
 }

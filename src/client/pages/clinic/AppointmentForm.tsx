@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
-import { MoneyInput } from '../../engine/MoneyText';
+import { MoneyInput } from '../../engine/MoneyInput';
 import { Create, Edit, useForm } from '@refinedev/antd';
 import type { BaseRecord, HttpError } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';

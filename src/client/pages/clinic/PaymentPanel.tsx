@@ -9,7 +9,7 @@ import { resourceByName } from '../../../../resources';
 import { type Lang, currentLang, isLang, loadLanguage } from '../../i18n';
 import { useT } from '../../i18n/useT';
 import { type LetterheadAnswer, letterheadLines, plainLetterhead } from '../../../shared/letterhead';
-import { MoneyInput } from '../../engine/MoneyText';
+import { MoneyInput } from '../../engine/MoneyInput';
 import { resourceRule } from '../../engine/nav';
 import { allows } from '../../engine/rules';
 import { api } from '../../providers/http';

@@ -3,7 +3,7 @@
 // per-item errors land on their row.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Form, Input, Row } from 'antd';
-import { MoneyInput } from '../../engine/MoneyText';
+import { MoneyInput } from '../../engine/MoneyInput';
 import { SaveOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useOne } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';

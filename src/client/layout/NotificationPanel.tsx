@@ -1,0 +1,80 @@
+// The bell's dropdown (the latest notifications, "mark all as read", the link to the page):
+// loaded when the bell is first pointed at or opened, so the logged-in app's first load carries
+// no antd Card (with its tabs and skeleton) nor List.
+import { useState } from 'react';
+import { Button, Card, Empty, List, Space, Typography } from 'antd';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import { useT } from '../i18n/useT';
+import { type NotificationItem, markAllRead } from '../providers/bell';
+import { notificationLink } from './notificationLink';
+import { toast } from '../providers/notify';
+
+export default function NotificationPanel({ latest, unread, central, seesPage, opened, close }: {
+  latest: NotificationItem[];
+  unread: number;
+  central: boolean;
+  seesPage: boolean;
+  /** A notification was opened (closes the dropdown, marks it read). */
+  opened: (n: NotificationItem) => void;
+  close: () => void;
+}) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card size="small" style={{ width: 340, maxWidth: '90vw' }} data-testid="bell-panel"
+      title={t('nav.notifications', 'Notifications')}
+      extra={
+        unread > 0 && (
+          <Button size="small" type="link" loading={busy} onClick={async () => {
+            setBusy(true);
+            try {
+              toast('success', (await markAllRead()) ?? t('messages.allRead', 'All notifications marked as read'));
+            } catch {
+              // shown by the HTTP layer
+            } finally {
+              setBusy(false);
+            }
+          }}>
+            {t('notificationsPage.markAllRead', 'Mark all as read')}
+          </Button>
+        )
+      }
+    >
+      {latest.length ? (
+        <List
+          size="small"
+          dataSource={latest}
+          renderItem={(n) => {
+            const link = notificationLink(n, central ? 'central' : 'tenant');
+            return (
+            <List.Item key={n.id} style={{ paddingInline: 0 }}>
+              <Space direction="vertical" size={0} style={{ width: '100%' }}>
+                {link ? (
+                  <Link to={link} onClick={() => opened(n)} data-testid="bell-item-link">
+                    <Typography.Text strong={!n.is_read} style={{ color: 'inherit' }}>{n.message}</Typography.Text>
+                  </Link>
+                ) : (
+                  <Typography.Text strong={!n.is_read}>{n.message}</Typography.Text>
+                )}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <span dir="ltr">{dayjs(n.created_at).format('YYYY-MM-DD HH:mm')}</span>
+                </Typography.Text>
+              </Space>
+            </List.Item>
+            );
+          }}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notificationsPage.empty', 'No notifications')} />
+      )}
+      {seesPage && (
+        <div style={{ textAlign: 'center', marginTop: 8 }}>
+          <Link to="/notifications" onClick={close} data-testid="bell-view-all">
+            {t('notificationsPage.viewAll', 'View all notifications')}
+          </Link>
+        </div>
+      )}
+    </Card>
+  );
+}
