@@ -21,10 +21,13 @@ export default defineConfig(({ command, mode }) => {
         // rc-field-form (antd's Form engine) declares none either: antd's Input reaches it for a
         // context only, and without this the whole validation engine loads with every input
         // (the login page has no antd Form). Its modules only define things.
+        // papaparse declares none either: @refinedev/core (one module) imports it for useImport
+        // and useExport, which the app does not use; unmarked, it loaded with every logged-in page.
         treeshake: {
           moduleSideEffects: [
             { test: /[\\/]@refinedev[\\/]simple-rest[\\/]/, sideEffects: false },
             { test: /[\\/]rc-field-form[\\/]/, sideEffects: false },
+            { test: /[\\/]papaparse[\\/]/, sideEffects: false },
           ],
         },
       },
