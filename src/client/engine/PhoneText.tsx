@@ -1,7 +1,9 @@
 // A stored phone (E.164) shown as people read it, left to right inside right-to-left text.
-// The formatting library is loaded on first use, in its own chunk: until it arrives (a moment,
-// once) the number shows as stored, which reads just as well.
+// Iraqi numbers are written without the formatting library (iraqiPhone.ts); for any other the
+// library is loaded on first use, in its own chunk: until it arrives (a moment, once) the number
+// shows as stored, which reads just as well.
 import { useEffect, useState } from 'react';
+import { formatIraqiPhone } from './iraqiPhone';
 
 type Format = (value: string) => string;
 let format: Format | null = null;
@@ -12,12 +14,16 @@ function loadFormat(): Promise<Format> {
   return loading;
 }
 
-/** The phone formatter once loaded (the identity until then); the caller re-renders when it is. */
-export function usePhoneFormat(): Format {
+/**
+ * The phone formatter for `value`: Iraqi numbers at once; others once the library is loaded (the
+ * identity until then), the caller re-rendering when it is.
+ */
+export function usePhoneFormat(value: string): Format {
+  const iraqi = formatIraqiPhone(value) !== null;
   // A function given to useState is called as its initializer: wrap it, or React calls format().
   const [ready, setReady] = useState<Format | null>(() => format);
   useEffect(() => {
-    if (ready) return;
+    if (ready || iraqi) return;
     let live = true;
     loadFormat()
       .then((f) => live && setReady(() => f))
@@ -25,13 +31,13 @@ export function usePhoneFormat(): Format {
     return () => {
       live = false;
     };
-  }, [ready]);
-  return ready ?? ((value) => value);
+  }, [ready, iraqi]);
+  return (v) => formatIraqiPhone(v) ?? (ready ? ready(v) : v);
 }
 
 /** <bdi dir="ltr">: "+964 750…" never shows reversed, nor moves the text around it. */
 export function PhoneText({ value }: { value: string }) {
-  const formatPhone = usePhoneFormat();
+  const formatPhone = usePhoneFormat(value);
   return (
     <bdi dir="ltr" data-phone={value}>
       {formatPhone(value)}
