@@ -85,6 +85,21 @@ describe('plan limits', () => {
     await setPlan({ max_visitings: 100_000 });
   });
 
+  it("counts a new subscription period's visits from what it holds, the first two racing for its last place", async () => {
+    const { sql } = await import('kysely');
+    // A renewal: the period starts today, so its counter is made by the next visit.
+    await sql`update tenants set subscription_start = current_date where subdomain = 'demo'`.execute(t.db.kysely);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from visitings v join tenants t on t.id = v.tenant_id where t.subdomain = 'demo' and v.created_at >= t.subscription_start`.execute(t.db.kysely);
+    const { rows: counters } = await sql<{ n: number }>`select count(*)::int as n from visit_counts c join tenants t on t.id = c.tenant_id where t.subdomain = 'demo' and c.period_start = t.subscription_start`.execute(t.db.kysely);
+    expect(counters[0].n).toBe(0);
+    await setPlan({ max_visitings: rows[0].n + 1 });
+    const results = await Promise.all([visit({ chief_complaint: 'C' }), visit({ chief_complaint: 'D' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    const { rows: after } = await sql<{ visits: number }>`select c.visits from visit_counts c join tenants t on t.id = c.tenant_id where t.subdomain = 'demo' and c.period_start = t.subscription_start`.execute(t.db.kysely);
+    expect(after[0].visits).toBe(rows[0].n + 1);
+    await setPlan({ max_visitings: 100_000 });
+  });
+
   it('stops adding staff at the plan limit', async () => {
     const { rows } = await (await import('kysely')).sql<{ n: number }>`select count(*)::int as n from tenant_users u join tenants t on t.id = u.tenant_id where t.subdomain = 'demo' and u.role <> 0`.execute(t.db.kysely);
     await setPlan({ max_users: rows[0].n + 1 });

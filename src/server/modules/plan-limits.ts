@@ -1,7 +1,7 @@
-// The clinic's plan limits, enforced when staff are added and visits recorded. Each check holds a
-// transaction-scoped advisory lock for the clinic, so two requests racing for the last place
-// cannot both get it; the count runs after the lock is taken (its own statement, so it sees every
-// transaction committed while waiting) and with the plan in one round trip, to hold it briefly.
+// The clinic's plan limits, enforced when staff are added and visits recorded, so two requests
+// racing for the last place cannot both get it. Staff: a transaction-scoped advisory lock for the
+// clinic, then a count (its own statement, so it sees every transaction committed while waiting),
+// with the plan in one round trip. Visits, far more frequent: a counter row (checkVisitLimit).
 import { sql } from 'kysely';
 import type { HookContext } from '../engine/hooks';
 import { invalidField } from '../http/errors';
@@ -23,17 +23,27 @@ export async function checkUserLimit(ctx: HookContext): Promise<void> {
 
 /**
  * Visits recorded in the current subscription period may not exceed the plan's max visits. Runs
- * after the new visit is inserted (it is counted), as the last step, so the clinic's lock is held
- * only from here to the commit.
+ * after the new visit is inserted, as the last step: the period's counter (migration 055) goes up
+ * by one in one statement, and its row stays locked to the commit, so two visits racing for the
+ * last place are ordered and the second is refused. A period's first visit makes its row from a
+ * count (the only time visits are counted); two first visits at once meet on its key, and the
+ * second adds one to what the first made.
  */
 export async function checkVisitLimit(ctx: HookContext): Promise<void> {
-  await lockClinic(ctx, 'visits');
-  const { rows } = await sql<{ max: number; n: number }>`
-    select p.max_visitings as max,
-           (select count(*)::int from visitings v where v.tenant_id = t.id
-              and v.created_at >= coalesce(t.subscription_start, '-infinity'::date)
-              and v.created_at < coalesce(t.subscription_end + 1, 'infinity'::date)) as n
-    from tenants t join plans p on p.id = t.plan_id where t.id = ${ctx.tenantId}`.execute(ctx.trx);
+  const period = sql`(select coalesce(subscription_start, '-infinity'::date) from tenants where id = ${ctx.tenantId})`;
+  const max = sql`(select p.max_visitings from tenants t join plans p on p.id = t.plan_id where t.id = ${ctx.tenantId})`;
+  let { rows } = await sql<{ max: number | null; n: number }>`update visit_counts set visits = visits + 1
+    where tenant_id = ${ctx.tenantId} and period_start = ${period} returning visits as n, ${max} as max`.execute(ctx.trx);
+  if (!rows[0]) {
+    ({ rows } = await sql<{ max: number | null; n: number }>`insert into visit_counts (tenant_id, period_start, visits)
+      select t.id, coalesce(t.subscription_start, '-infinity'::date),
+        (select count(*)::int from visitings v where v.tenant_id = t.id
+           and v.created_at >= coalesce(t.subscription_start, '-infinity'::date)
+           and v.created_at < coalesce(t.subscription_end + 1, 'infinity'::date))
+      from tenants t where t.id = ${ctx.tenantId}
+      on conflict (tenant_id, period_start) do update set visits = visit_counts.visits + 1
+      returning visits as n, ${max} as max`.execute(ctx.trx));
+  }
   const plan = rows[0];
-  if (plan && plan.n > plan.max) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max });
+  if (plan && plan.max !== null && plan.n > plan.max) throw invalidField('date', 'validation.planLimitVisits', { limit: plan.max });
 }

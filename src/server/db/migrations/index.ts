@@ -51,6 +51,7 @@ import * as m051 from './051_online_booking';
 import * as m052 from './052_booking_series';
 import * as m053 from './053_scheduled_jobs';
 import * as m054 from './054_clinic_keys_lead_with_tenant';
+import * as m055 from './055_visit_counts';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '052_booking_series': m052,
   '053_scheduled_jobs': m053,
   '054_clinic_keys_lead_with_tenant': m054,
+  '055_visit_counts': m055,
 };
 
 export const migrationProvider: MigrationProvider = {
