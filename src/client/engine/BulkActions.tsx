@@ -3,7 +3,8 @@
 // Each row is sent as its own request, so the API checks each as if alone; what was refused is
 // counted and said, and the list is read again.
 import { useState } from 'react';
-import { Button, Popconfirm, Space, Typography } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
+import { Text } from './Text';
 import { DeleteOutlined } from '@ant-design/icons';
 import { type BaseRecord, useInvalidate } from '@refinedev/core';
 import type { ResourceDef, RowAction } from '../../shared/resource';
@@ -35,7 +36,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
   if (!rows.length) return null;
   return (
     <Space wrap style={{ marginBottom: 12 }} data-testid="bulk-bar">
-      <Typography.Text strong>{t('lists.selected', { count: rows.length, defaultValue: '{{count}} selected' })}</Typography.Text>
+      <Text strong>{t('lists.selected', { count: rows.length, defaultValue: '{{count}} selected' })}</Text>
       {actions.map((action) => {
         const targets = rows.filter((r) => offered(action, r));
         return (

@@ -1,6 +1,7 @@
 // How a declared field's value is shown in lists and detail pages.
 import { Suspense, lazy } from 'react';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip } from 'antd';
+import { Text } from './Text';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useMany } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -45,7 +46,7 @@ export function formatNumber(value: unknown, field: FieldDef): string {
  */
 export function FieldValue({ field, value, relationLabel, name = '' }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string }) {
   const t = useT();
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Typography.Text>;
+  if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
     const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
     return <span>{names.map((n, i) => <span key={i}>{i > 0 && '، '}<bdi>{n}</bdi></span>)}</span>;

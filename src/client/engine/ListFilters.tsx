@@ -1,6 +1,9 @@
 // The filter bar above a generated list: a search box driving `q` (when the resource has
 // searchable fields) and a control per filterable field (selects for enums, booleans, relations).
-import { Input, Select, Space } from 'antd';
+import { Select, Space } from 'antd';
+// antd's input parts one by one: its Input module also brings the text area and OTP input.
+import Input from 'antd/es/input/Input';
+import Search from 'antd/es/input/Search';
 import type { CrudFilter } from '@refinedev/core';
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
@@ -49,7 +52,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
   return (
     <Space wrap style={{ marginBottom: 16 }}>
       {searchable && (
-        <Input.Search
+        <Search
           allowClear
           data-testid="list-search"
           placeholder={t('common.search', 'Search')}

@@ -2,7 +2,10 @@
 // list's filters, search, sort, page size and columns, kept on the server per user: GET/POST/DELETE
 // /list-views). Choosing a view puts all of it back; the address follows, so reload keeps it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Grid, Input, Modal, Popconfirm, Popover, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Grid, Modal, Popconfirm, Popover, Select, Space } from 'antd';
+// antd's input parts one by one: its Input module also brings the text area and OTP input.
+import Input from 'antd/es/input/Input';
+import { Text } from './Text';
 import { DeleteOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/core';
 import type { ResourceDef } from '../../shared/resource';
@@ -128,7 +131,7 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
         value={current}
         onChange={apply}
         options={views.map((v) => ({ value: v.id, label: <span data-testid={`view-${v.id}`}>{v.name}</span> }))}
-        notFoundContent={<Typography.Text type="secondary">{t('lists.noViews', 'No saved views yet')}</Typography.Text>}
+        notFoundContent={<Text type="secondary">{t('lists.noViews', 'No saved views yet')}</Text>}
         data-testid="saved-views"
         aria-label={t('lists.savedViews', 'Saved views')}
       />
@@ -151,7 +154,7 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
         destroyOnHidden
       >
         <Input id="view-name" autoFocus maxLength={80} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && void save()} placeholder={t('lists.viewName', 'Name of the view')} status={error ? 'error' : undefined} />
-        {error && <Typography.Text type="danger">{error}</Typography.Text>}
+        {error && <Text type="danger">{error}</Text>}
       </Modal>
     </Space.Compact>
   );

@@ -4,7 +4,7 @@
 // icons along with any of its exports: about 76 KiB gzip on the patients list's first load. The
 // forms and detail pages still use @refinedev/antd; they load after the list.
 import { Children, type MouseEvent, type ReactElement, type ReactNode, createElement, isValidElement } from 'react';
-import { Button, Grid, Space, type TablePaginationConfig, type TableProps, Typography, theme } from 'antd';
+import { Button, Grid, Space, type TablePaginationConfig, type TableProps, theme } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { SortOrder, SorterResult } from 'antd/es/table/interface';
 import { EditOutlined, EyeOutlined, PlusSquareOutlined } from '@ant-design/icons';
@@ -24,6 +24,8 @@ import {
   type useTableProps,
   type useTableReturnType,
 } from '@refinedev/core';
+// Typography.Title's look without Typography (see Text.tsx).
+import { PublicTitle } from '../layout/PublicCard';
 
 // The same test ids and class names as @refinedev/antd's buttons (@refinedev/ui-types).
 const BUTTON = {
@@ -103,9 +105,9 @@ export function ListView({
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <div style={{ display: 'flex', alignItems: 'center', marginBlock: token.marginXS / 2, overflow: 'hidden' }}>
             <span style={{ marginInlineEnd: token.marginSM, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', lineHeight: `${token.controlHeight}px` }}>
-              <Typography.Title className="refine-pageHeader-title" level={4} style={{ marginBottom: 0 }}>
+              <PublicTitle level={4} style={{ marginBottom: 0 }}>
                 {title}
-              </Typography.Title>
+              </PublicTitle>
             </span>
           </div>
           <span style={{ marginBlock: token.marginXS / 2 }}>{headerButtons ? <Space wrap>{headerButtons({ defaultButtons })}</Space> : defaultButtons}</span>

@@ -3,7 +3,8 @@
 // small tablets at the front desk) the menu is a drawer opened from the header, the header keeps
 // its icons and the patient search on a row of its own, and the page gets the whole width.
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Spin } from 'antd';
+import { Text } from '../engine/Text';
 import type { MenuProps } from 'antd';
 import { LockOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
 import { useLogout } from '@refinedev/core';
@@ -97,9 +98,9 @@ export function AppLayout() {
           data-testid="menu-drawer"
         >
           <div style={{ padding: '0 16px 12px' }}>
-            <Typography.Text strong>{userName}</Typography.Text>
+            <Text strong>{userName}</Text>
             <br />
-            <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+            <Text type="secondary">{enumLabel(t, roleField, session.role)}</Text>
           </div>
           {nav}
         </Drawer>
@@ -119,10 +120,10 @@ export function AppLayout() {
               <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('nav.userMenu', 'My account')} style={narrow ? undefined : { height: 'auto', paddingBlock: 4 }}>
                 {!narrow && (
                   <Space size={8}>
-                    <Typography.Text data-testid="user-name" strong>
+                    <Text data-testid="user-name" strong>
                       {userName}
-                    </Typography.Text>
-                    <Typography.Text type="secondary">{enumLabel(t, roleField, session.role)}</Typography.Text>
+                    </Text>
+                    <Text type="secondary">{enumLabel(t, roleField, session.role)}</Text>
                   </Space>
                 )}
               </Button>

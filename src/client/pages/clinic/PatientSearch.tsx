@@ -1,7 +1,9 @@
 // The header's patient search (name, phone or national ID via `q`), on every clinic screen:
 // picking a result opens the patient's page.
 import { useEffect, useState } from 'react';
-import { AutoComplete, Input } from 'antd';
+import { AutoComplete } from 'antd';
+// antd's search input alone: its Input module also brings the text area and OTP input.
+import Search from 'antd/es/input/Search';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
@@ -62,7 +64,7 @@ export default function PatientSearch() {
       style={{ width: 280, maxWidth: '40vw' }}
       notFoundContent={text.trim().length >= 2 && !loading ? t('clinic.noPatientFound', 'No patient found') : null}
     >
-      <Input.Search data-testid="patient-search" placeholder={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')} loading={loading} allowClear />
+      <Search data-testid="patient-search" placeholder={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')} loading={loading} allowClear />
     </AutoComplete>
   );
 }
