@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
@@ -11,6 +12,9 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
     plugins: [react()],
+    // qs needs three methods of side-channel, whose package brings object-inspect and
+    // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
+    resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
