@@ -2,8 +2,8 @@
 // loading bar, and the public screens. Every other path goes to AppGate, which loads the
 // logged-in application (Refine, the layout, the generated pages) only when it is needed, so the
 // public screens (home, login, recovery) load none of it.
-import { type ReactNode, Suspense, lazy, useEffect } from 'react';
-import { ConfigProvider, Spin, message, theme } from 'antd';
+import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { ConfigProvider, Spin, theme } from 'antd';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, isRtl } from './i18n';
@@ -12,7 +12,7 @@ import { GuestOnly } from './engine/GuestOnly';
 import { appScope } from './host';
 import { LoadingBar } from './layout/LoadingBar';
 import { registerNavigate } from './providers/navigation';
-import { registerToastApi } from './providers/notify';
+import { onToastsWanted, toastsWanted } from './providers/notify';
 
 const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
@@ -29,26 +29,27 @@ const Suspended = lazy(() => import('./pages/ErrorScreen').then((m) => ({ defaul
 const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.NotRegistered })));
 const AppGate = lazy(() => import('./AppGate'));
 const SupportSession = lazy(() => import('./pages/support/SupportSession'));
+const Toasts = lazy(() => import('./layout/Toasts'));
 
 const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /**
- * The toast stack (top centre, 3 s, at most 5) for code outside React, and the router for the
- * HTTP layer. antd's message hook rather than its App component, which would also bring the
- * modal and notification machinery to every first load (the logged-in app has antd's App).
+ * The router for the HTTP layer, and the toast stack for code outside React once a toast is asked
+ * for (layout/Toasts.tsx): antd's message hook rather than its App component, which would also
+ * bring the modal and notification machinery (the logged-in app has antd's App).
  */
 function Bridges() {
   const navigate = useNavigate();
-  const [toasts, holder] = message.useMessage({ top: 16, duration: 3, maxCount: 5 });
+  const toasts = useSyncExternalStore(onToastsWanted, toastsWanted);
   useEffect(() => {
     registerNavigate((to, opts) => void navigate(to, opts));
-    registerToastApi(toasts);
-    return () => {
-      registerNavigate(null);
-      registerToastApi(null);
-    };
-  }, [navigate, toasts]);
-  return holder;
+    return () => registerNavigate(null);
+  }, [navigate]);
+  return toasts ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
 }
 
 /** What antd's App component gives its content: the base text style and (with the theme's class) antd's link style. */

@@ -5,7 +5,7 @@
 // On success it goes where the provider says. An account with two-step verification gets a second
 // step (the code, or enrolment when the staff policy requires it), loaded only then.
 import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
-import { Alert, Button, theme } from 'antd';
+import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -18,6 +18,8 @@ import { sessionEnded } from '../providers/returnPath';
 import { usePublicTitle } from '../pageTitle';
 
 const LoginSecondStep = lazy(() => import('./mfa/LoginSecondStep'));
+// Shown only after a failed attempt or an ended session: loaded then.
+const Alert = lazy(() => import('antd/es/alert'));
 
 type Name = 'username' | 'password';
 type Values = Record<Name, string>;
@@ -97,10 +99,12 @@ export default function Login() {
     <PublicShell>
       <PublicCard width={400}>
         <PublicTitle level={3}>{mfa ? t('mfa.title', 'Two-step verification') : title}</PublicTitle>
-        {ended && !error && !mfa && (
-          <Alert type="warning" showIcon message={t('auth.sessionEnded', 'Your session ended. Log in again.')} style={{ marginBottom: 16 }} data-testid="session-ended" />
-        )}
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" role="alert" />}
+        <Suspense fallback={null}>
+          {ended && !error && !mfa && (
+            <Alert type="warning" showIcon message={t('auth.sessionEnded', 'Your session ended. Log in again.')} style={{ marginBottom: 16 }} data-testid="session-ended" />
+          )}
+          {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="login-error" role="alert" />}
+        </Suspense>
         {mfa ? (
           <Suspense fallback={null}>
             <LoginSecondStep
