@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated and seeded database per run, copied by each test (tests/api/template-db.ts).
+          globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import type { CodeMailer } from '../../src/server/auth/mailer';
 import type { ThrottlePolicy } from '../../src/server/auth/throttle';
@@ -14,6 +15,7 @@ import { loadConfig } from '../../src/server/config';
 import { type Db, openDatabase } from '../../src/server/db/index';
 import { DEMO_PASSWORD } from '../../src/server/db/seed';
 import { prepareDatabase } from '../../src/server/start';
+import { fittingTemplate, loadPglite, loadPgliteOnDisk } from './template-db';
 
 export const PASSWORD = DEMO_PASSWORD;
 export const CENTRAL = 'localhost';
@@ -53,11 +55,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function freshPostgres(url: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
+/** An empty database, or a copy of `template` (a database nobody is connected to). */
+export async function freshPostgres(url: string, template?: string): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const name = `clinic_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -82,13 +85,19 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
   const beside = options.beside;
   if (beside && !beside.databaseUrl) throw new Error('a second server needs PostgreSQL: the embedded database belongs to one process');
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const target = beside ? null : pgUrl ? await freshPostgres(pgUrl) : null;
+  // The run's migrated and seeded database (tests/api/template-db.ts), when it is what
+  // prepareDatabase would make here; otherwise each file prepares its own as before.
+  const template = beside ? null : fittingTemplate(inject('apiTemplate'));
+  const target = beside ? null : pgUrl ? await freshPostgres(pgUrl, template?.postgresTemplate ?? undefined) : null;
   // Uploaded files (and the master key) go to a folder of this test file's own, removed at the end.
   const dataDir = beside ? beside.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
+  const dbDir = options.onDisk ? path.join(dataDir, 'db') : 'memory://';
   let db: Db;
   if (beside) db = await openDatabase({ databaseUrl: beside.databaseUrl! });
   else {
-    db = (await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: options.onDisk ? path.join(dataDir, 'db') : 'memory://', seedDemo: 'always' })).db;
+    if (target && template?.postgresTemplate) db = await openDatabase({ databaseUrl: target.databaseUrl });
+    else if (!target && template?.pgliteDump) db = options.onDisk ? await loadPgliteOnDisk(template.pgliteDump, dbDir) : await loadPglite(template.pgliteDump);
+    else db = (await prepareDatabase({ databaseUrl: target?.databaseUrl, dataDir: dbDir, seedDemo: 'always' })).db;
     // Generous plans, so tests can add staff and visits freely; limit tests set their own limits.
     await db.kysely.updateTable('plans').set({ max_users: 1000, max_visitings: 100_000 }).execute();
   }
