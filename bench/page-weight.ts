@@ -14,6 +14,8 @@ export interface PageWeight {
   largest: AssetSize[];
   /** What the patients list loads, largest first: where its weight comes from. */
   patientsFiles: AssetSize[];
+  /** What the login page loads, largest first. */
+  loginFiles: AssetSize[];
 }
 
 const DIST = path.resolve('dist/client');
@@ -74,6 +76,7 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
       login: { js: login.js, css: login.css, medianMs: median(loginRuns.map((r) => r.ms)) },
       patients: { js: patients.js, css: patients.css, medianMs: median(listRuns.map((r) => r.ms)) },
       largest: largestChunks(DIST, 6),
+      loginFiles: [...login.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
       patientsFiles: [...patients.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
     };
   } finally {

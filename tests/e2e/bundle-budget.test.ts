@@ -1,12 +1,23 @@
-// The login page's first-load JavaScript stays within the budget (issue 7: at most 250 KiB gzip).
-// Sizes come from the build output, so this is deterministic; timings are never asserted.
+// What the login page and the clinic's patients list load first stays within budget (issue 20).
+// Sizes come from the build output (gzip of the files the browser asked for before the page was
+// usable), so this is deterministic; timings are never asserted. The pages start in English, as
+// bench/page-weight.ts measures them.
+//
+// Issue 20 aimed at 180 KiB for login and 350 KiB for the patients list. Reached (2026-11-26):
+// login 193.2 and the list 476.2. What is left is mostly what any page of this stack loads: React
+// DOM (~60 KiB), React Router, antd's style engine and theme, i18next and the active language's
+// texts; the list adds Refine, antd's Table, Select, Menu and Modal machinery and the layout. The
+// budgets are what was reached plus a small margin, so a regression shows.
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { weigh } from '../../bench/weigh';
-import { baseUrl, launch, newContext } from './browser';
+import { baseUrl, launch, login, newContext, waitForPath } from './browser';
 
-const BUDGET_GZIP = 250 * 1024;
+const KIB = 1024;
+const LOGIN_BUDGET = 200 * KIB;
+const PATIENTS_BUDGET = 490 * KIB;
+const DIST = path.resolve('dist/client');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,19 +25,39 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-it('loads at most 250 KiB of gzipped JavaScript for the login page', async () => {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+/** The gzipped JavaScript a page asked for from its load until `ready` showed, and its files. */
+async function firstLoad(page: Page, url: string, ready: string) {
   const urls: string[] = [];
   page.on('request', (r) => urls.push(r.url()));
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByTestId('login-submit').waitFor();
-  await context.close();
-  const { js, files } = weigh(path.resolve('dist/client'), urls);
-  const detail = files.map((f) => `${f.file} ${Math.round(f.gzip / 1024)} KiB`).join(', ');
-  expect(js.gzip, `login page JS: ${detail}`).toBeLessThanOrEqual(BUDGET_GZIP);
-  // The charts library never loads with the login page.
-  // Judged by the chunk's name, not its content hash (which once read "...G2us").
+  await page.goto(url);
+  await page.locator(ready).first().waitFor();
+  const { js, files } = weigh(DIST, urls);
+  const detail = files.filter((f) => f.file.endsWith('.js')).map((f) => `${path.basename(f.file)} ${Math.round(f.gzip / KIB)} KiB`).join(', ');
+  // Judged by a chunk's name, not its content hash (which once read "...G2us").
   const names = files.map((f) => f.file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
-  expect(names.filter((n) => /plots|g2|antv/i.test(n))).toEqual([]);
+  return { gzip: js.gzip, detail, names };
+}
+
+it('loads at most 200 KiB of gzipped JavaScript for the login page', async () => {
+  const context = await newContext(browser);
+  const { gzip, detail, names } = await firstLoad(await context.newPage(), `${baseUrl()}/login`, '[data-testid="login-submit"]');
+  await context.close();
+  expect(gzip, `login page JS: ${detail}`).toBeLessThanOrEqual(LOGIN_BUDGET);
+  // The charts library never loads with the login page, nor Refine's antd bundle.
+  expect(names.filter((n) => /plots|g2|antv|^dist$/i.test(n))).toEqual([]);
+});
+
+it('loads at most 490 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
+  const context = await newContext(browser);
+  const first = await context.newPage();
+  await login(first, 'demo.localhost', 'doctor');
+  await waitForPath(first, '/dashboard');
+  await first.close();
+  // A fresh load of the list in the logged-in session (kept in the browser's storage).
+  const { gzip, detail, names } = await firstLoad(await context.newPage(), `${baseUrl('demo.localhost')}/patients`, '.ant-table-row');
+  await context.close();
+  expect(gzip, `patients list JS: ${detail}`).toBeLessThanOrEqual(PATIENTS_BUDGET);
+  // No charts, calendar, date pickers or the central application's pages before the list shows
+  // (case-sensitive: the calendar icon of the menu, CalendarOutlined, is no calendar).
+  expect(names.filter((n) => /plots|g2|antv|calendar|ScheduleGrid|date-picker|DashboardCharts|^Doctor|^central/.test(n))).toEqual([]);
 });
