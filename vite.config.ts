@@ -32,6 +32,8 @@ export default defineConfig(({ command, mode }) => {
             { test: /[\\/]@refinedev[\\/]simple-rest[\\/]/, sideEffects: false },
             { test: /[\\/]rc-field-form[\\/]/, sideEffects: false },
             { test: /[\\/]papaparse[\\/]/, sideEffects: false },
+            // Refine's devtools trace parser, which runs in development builds only.
+            { test: /[\\/](error-stack-parser|stackframe)[\\/]/, sideEffects: false },
           ],
         },
         output: {

@@ -3,7 +3,7 @@
 // small tablets at the front desk) the menu is a drawer opened from the header, the header keeps
 // its icons and the patient search on a row of its own, and the page gets the whole width.
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import { Button, Drawer, Dropdown, Grid, Layout, Menu, Space, Spin } from 'antd';
+import { Button, Dropdown, Grid, Layout, Menu, Space, Spin } from 'antd';
 import { Text } from '../engine/Text';
 import type { MenuProps } from 'antd';
 import { LockOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@ant-design/icons';
@@ -23,6 +23,8 @@ import { hasPermission } from '../../shared/access';
 import { useKeyboardShortcuts } from '../engine/keyboard';
 
 const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
+// The menu's drawer is for narrow screens only: loaded there.
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -88,22 +90,24 @@ export function AppLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       {narrow ? (
-        <Drawer
-          open={drawer}
-          onClose={() => setDrawer(false)}
-          placement={document.documentElement.dir === 'rtl' ? 'right' : 'left'}
-          width={280}
-          title={brand(false)}
-          styles={{ body: { padding: 0 }, header: { padding: 0 } }}
-          data-testid="menu-drawer"
-        >
-          <div style={{ padding: '0 16px 12px' }}>
-            <Text strong>{userName}</Text>
-            <br />
-            <Text type="secondary">{enumLabel(t, roleField, session.role)}</Text>
-          </div>
-          {nav}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            open={drawer}
+            onClose={() => setDrawer(false)}
+            placement={document.documentElement.dir === 'rtl' ? 'right' : 'left'}
+            width={280}
+            title={brand(false)}
+            styles={{ body: { padding: 0 }, header: { padding: 0 } }}
+            data-testid="menu-drawer"
+          >
+            <div style={{ padding: '0 16px 12px' }}>
+              <Text strong>{userName}</Text>
+              <br />
+              <Text type="secondary">{enumLabel(t, roleField, session.role)}</Text>
+            </div>
+            {nav}
+          </Drawer>
+        </Suspense>
       ) : (
         <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} breakpoint="lg" theme="light" width={230}>
           {brand(collapsed)}
