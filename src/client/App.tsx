@@ -36,7 +36,7 @@ const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 
 /**
  * The router for the HTTP layer, and the toast stack for code outside React once a toast is asked
  * for (layout/Toasts.tsx): antd's message hook rather than its App component, which would also
- * bring the modal and notification machinery (the logged-in app has antd's App).
+ * bring the modal and notification machinery.
  */
 function Bridges() {
   const navigate = useNavigate();

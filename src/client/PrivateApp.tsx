@@ -2,7 +2,6 @@
 // control, notifications), the layout and the generated routes of this host's application. The
 // public screens (home, login, recovery, error screens) are rendered by App.tsx without it.
 import { useMemo } from 'react';
-import { App as AntdApp } from 'antd';
 import { Refine } from '@refinedev/core';
 import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
 import { Route, Routes } from 'react-router';
@@ -57,16 +56,16 @@ export default function PrivateApp() {
         title: { text: t('app.title', 'Clinic Platform') },
       }}
     >
-      {/* antd's App (modal, notification and message hooks, base text style) for the pages. */}
-      <AntdApp message={{ top: 16, duration: 3, maxCount: 5 }}>
-        <Routes>
-          <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-        {/* The tab says the screen; keyed so a new language or clinic name re-titles at once
-            (Refine's handler itself only runs when the location changes). */}
-        <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t, callerOf(getSession())), site)} />
-      </AntdApp>
+      {/* No antd App: no page uses its hooks (App.useApp), toasts have their own stack
+          (layout/Toasts.tsx) and App.tsx's Root gives the base text style; it brought antd's
+          notification machinery to every page. */}
+      <Routes>
+        <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+      {/* The tab says the screen; keyed so a new language or clinic name re-titles at once
+          (Refine's handler itself only runs when the location changes). */}
+      <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t, callerOf(getSession())), site)} />
     </Refine>
   );
 }
