@@ -381,9 +381,21 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
 /** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
 
-export function allFields(def: ResourceDef): Record<string, FieldDef> {
+// Asked on every request (columns, list queries): made once per declaration and its fields.
+const fieldsMade = new WeakMap<ResourceDef, { fields: ResourceDef['fields']; all: Readonly<Record<string, FieldDef>>; readable: readonly string[] }>();
+function madeFields(def: ResourceDef) {
+  const made = fieldsMade.get(def);
+  if (made && made.fields === def.fields) return made;
   const system = def.appendOnly ? { id: SYSTEM_FIELDS.id } : SYSTEM_FIELDS;
-  return { ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields };
+  const all = Object.freeze({ ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields });
+  const readable = Object.freeze(Object.entries(all).filter(([, f]) => !f.writeOnly && !f.virtual).map(([name]) => name));
+  const fresh = { fields: def.fields, all, readable };
+  fieldsMade.set(def, fresh);
+  return fresh;
+}
+
+export function allFields(def: ResourceDef): Readonly<Record<string, FieldDef>> {
+  return madeFields(def).all;
 }
 
 /** Whether a numeric value lies below or above its field's normal range (null: normal, or no range). */
@@ -424,10 +436,8 @@ export function isComputed(field: FieldDef): boolean {
   return !!field.computed || !!field.sum;
 }
 
-export function readableFields(def: ResourceDef): string[] {
-  return Object.entries(allFields(def))
-    .filter(([, f]) => !f.writeOnly && !f.virtual)
-    .map(([name]) => name);
+export function readableFields(def: ResourceDef): readonly string[] {
+  return madeFields(def).readable;
 }
 
 export function resourceActions(def: ResourceDef): readonly Action[] {

@@ -48,13 +48,16 @@ async function bookIncome(ctx: HookContext, payment: Row): Promise<void> {
       ${payment.appointment_id ?? null}, ${payment.visiting_id ?? null}, ${payment.id})`.execute(ctx.trx);
 }
 
-/** Writes a payment or refund row with its income, and brings what it paid for up to date. */
+/** Writes a payment or refund row with its income (one statement), and brings what it paid for up to date. */
 export async function recordPayment(ctx: HookContext, p: NewPayment): Promise<Row> {
-  const { rows } = await sql<Row>`insert into payments (tenant_id, patient_id, amount, method, appointment_id, visiting_id, refund_of, note, date, taken_by)
-    values (${ctx.tenantId}, ${p.patient_id}, ${p.amount}, ${p.method}, ${p.appointment_id ?? null}, ${p.visiting_id ?? null},
-      ${p.refund_of ?? null}, ${p.note ?? null}, ${dayOf(ctx.now)}, ${ctx.caller.userId}) returning *`.execute(ctx.trx);
+  const { rows } = await sql<Row>`with p as (
+      insert into payments (tenant_id, patient_id, amount, method, appointment_id, visiting_id, refund_of, note, date, taken_by)
+      values (${ctx.tenantId}, ${p.patient_id}, ${p.amount}, ${p.method}, ${p.appointment_id ?? null}, ${p.visiting_id ?? null},
+        ${p.refund_of ?? null}, ${p.note ?? null}, ${dayOf(ctx.now)}, ${ctx.caller.userId}) returning *),
+    income as (insert into incomes (tenant_id, amount, date, source, patient_id, appointment_id, visiting_id, payment_id)
+      select tenant_id, amount, date, ${sourceOf(p)}, patient_id, appointment_id, visiting_id, id from p)
+    select * from p`.execute(ctx.trx);
   const payment = rows[0];
-  await bookIncome(ctx, payment);
   await settle(ctx, payment);
   return payment;
 }
@@ -164,6 +167,8 @@ export function encounterPayments(kind: 'appointment' | 'visit') {
  * recorded) and its booking's desk payments (`appointmentId`).
  */
 export async function paidFor(ctx: HookContext, visitId: number | null, appointmentId: unknown): Promise<number> {
+  // A visit being recorded without a booking: nothing can have been paid for it yet.
+  if (visitId == null && appointmentId == null) return 0;
   const { rows } = await sql<{ paid: number }>`select coalesce(sum(amount), 0) as paid from payments where tenant_id = ${ctx.tenantId}
     and (visiting_id = ${visitId ?? -1} or appointment_id = ${appointmentId == null ? -1 : Number(appointmentId)})`.execute(ctx.trx);
   return Number(rows[0]?.paid ?? 0);
