@@ -41,10 +41,14 @@ app.get('/visitings', async (req) => {
 
 app.post('/visitings', async (req, reply) => {
   const { tenant, patient } = req.query as Q;
-  const body = req.body as { chief_complaint: string; fee: number; paid_amount: number };
+  const body = req.body as { chief_complaint: string; fee: number; payment: number };
+  // The visit, its payment (numbered by its trigger) and the payment's income: what the API writes.
   const { rows } = await pool.query(
-    `insert into visitings (tenant_id, patient_id, date, chief_complaint, fee, paid_amount) values ($1, $2, current_date, $3, $4, $5) returning *`,
-    [tenant, patient, body.chief_complaint, body.fee, body.paid_amount],
+    `with v as (insert into visitings (tenant_id, patient_id, date, chief_complaint, fee, paid_amount) values ($1, $2, current_date, $3, $4, $5) returning *),
+       p as (insert into payments (tenant_id, patient_id, amount, date, visiting_id) select tenant_id, patient_id, $5, current_date, id from v returning id, visiting_id)
+     , i as (insert into incomes (tenant_id, amount, date, source, patient_id, visiting_id, payment_id) select $1, $5, current_date, 1, $2, visiting_id, id from p)
+     select * from v`,
+    [tenant, patient, body.chief_complaint, body.fee, body.payment],
   );
   return reply.status(201).send({ data: rows[0] });
 });

@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import pg from 'pg';
 import { benchSubdomain } from './generate';
 import { postJson } from './http';
+import { type ProfileRow, runProfile } from './profile';
 
 /** One measurement: requests a second, latency percentiles in ms, failed answers. */
 export interface Figure {
@@ -39,20 +40,22 @@ export interface CostRow {
 
 const BENCH_VISIT = 'Benchmark visit';
 
-interface Target {
+export interface Target {
   method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Connection i sends the i-th (round robin) instead: each connection a clinic of its own. */
+  perConnection?: { path: string; headers?: Record<string, string>; body?: string }[];
 }
 
 /** A server in its own process: a .ts script through tsx, a built .js one with plain Node. */
-function start(script: string, env: Record<string, string>): ChildProcess {
+export function start(script: string, env: Record<string, string>): ChildProcess {
   const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
   return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function waitFor(url: string): Promise<void> {
+export async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       const res = await fetch(url);
@@ -65,7 +68,9 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-async function measure(base: string, target: Target, connections: number, seconds: number): Promise<Figure> {
+export async function measure(base: string, target: Target, connections: number, seconds: number): Promise<Figure> {
+  let next = 0;
+  const url = new URL(base);
   const result = await autocannon({
     url: `${base}${target.path}`,
     method: target.method,
@@ -73,6 +78,13 @@ async function measure(base: string, target: Target, connections: number, second
     body: target.body,
     connections,
     duration: seconds,
+    setupClient: target.perConnection
+      ? (client) => {
+          const mine = target.perConnection![next++ % target.perConnection!.length];
+          // The whole list: a single request set would give way to the default after one round.
+          client.setRequests([{ method: target.method, path: `${url.pathname.replace(/\/$/, '')}${mine.path}`, headers: { 'content-type': 'application/json', ...mine.headers }, body: mine.body }]);
+        }
+      : undefined,
   });
   // A figure made of error answers would be meaningless: say which ones came back.
   if (result.non2xx) console.warn(`  ${target.method} ${target.path}: ${result.non2xx} answers not 2xx ${JSON.stringify(result.statusCodeStats)}`);
@@ -101,9 +113,10 @@ async function settle(db: pg.Client): Promise<void> {
 
 export async function runLoad(
   databaseUrl: string,
-  opts: { seconds: number; connections: number[] },
+  /** `calls`: only the calls whose names contain one of these; `costs`: measure the guarantees too. */
+  opts: { seconds: number; connections: number[]; calls?: string[]; costs?: boolean; profile?: boolean },
   log: (s: string) => void,
-): Promise<{ rows: LoadRow[]; costs: CostRow[] }> {
+): Promise<{ rows: LoadRow[]; costs: CostRow[]; profile: ProfileRow[] }> {
   const apiPort = 3400;
   const barePort = 3401;
   const withoutPorts: Record<Guarantee, number> = { audit: 3402, encryption: 3403, 'exact access': 3405, 'relation labels': 3406, 'live updates': 3407 };
@@ -155,6 +168,18 @@ export async function runLoad(
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
+    // Many clinics at once: up to 16 of the bench's clinics, each with its own doctor and patient.
+    const { rows: others } = await db.query(
+      `select t.id as tenant, t.subdomain, (select p.id from patients p where p.tenant_id = t.id order by p.id offset 1 limit 1) as visitor
+       from tenants t where t.subdomain like 'bench-%' order by t.subdomain limit 16`,
+    );
+    const clinics = await Promise.all(
+      others.map(async (c: { tenant: string; subdomain: string; visitor: string }) => ({
+        tenant: Number(c.tenant),
+        visitor: Number(c.visitor),
+        headers: { host: `${c.subdomain}.localhost`, authorization: `Bearer ${await login('/auth/tenant/login', `${c.subdomain}.localhost`)}` },
+      })),
+    );
     const { rows } = await db.query(
       `select t.id as tenant, p.id as patient, split_part(p.name, ' ', 1) as prefix, right(p.phone, 7) as phone
        from tenants t join patients p on p.tenant_id = t.id where t.subdomain = $1 order by p.id limit 2`,
@@ -170,14 +195,21 @@ export async function runLoad(
     // Their incomes first: a visit's income is never removed by deleting the visit (migration 019).
     const removeCreated = async () => {
       const created = 'select id from visitings where tenant_id = $1 and patient_id = $2 and chief_complaint = $3';
-      await db.query(`delete from incomes where tenant_id = $1 and visiting_id in (${created})`, [tenant, visitor, BENCH_VISIT]);
-      await db.query(`delete from visitings where id in (${created})`, [tenant, visitor, BENCH_VISIT]);
+      for (const c of [{ tenant, visitor }, ...clinics]) {
+        await db.query(`delete from incomes where tenant_id = $1 and visiting_id in (${created})`, [c.tenant, c.visitor, BENCH_VISIT]);
+        await db.query(`delete from payments where tenant_id = $1 and visiting_id in (${created})`, [c.tenant, c.visitor, BENCH_VISIT]);
+        await db.query(`delete from visitings where id in (${created})`, [c.tenant, c.visitor, BENCH_VISIT]);
+        // The plan's visit counter is made again from a count on the next visit (migration 055).
+        await db.query('delete from visit_counts where tenant_id = $1', [c.tenant]);
+      }
     };
     await removeCreated();
     await db.query('vacuum analyze visitings, incomes');
     const today = dayjs().format('YYYY-MM-DD');
     const clinic = { host, authorization: `Bearer ${clinicToken}` };
-    const visit = JSON.stringify({ patient_id: visitor, chief_complaint: BENCH_VISIT, fee: 20000, paid_amount: 20000 });
+    // Paid at once: a row of the payments ledger and its income beside the visit.
+    const visitIn = (patientId: number) => JSON.stringify({ patient_id: patientId, chief_complaint: BENCH_VISIT, fee: 20000, payment: 20000 });
+    const visit = visitIn(visitor);
 
     const calls: { name: string; api: Target; bare: Target }[] = [
       { name: 'patient search, name prefix', api: { method: 'GET', path: `/patients?q=${prefix.slice(0, 3)}`, headers: clinic }, bare: { method: 'GET', path: `/patients?tenant=${tenant}&q=${prefix.slice(0, 3)}` } },
@@ -185,12 +217,17 @@ export async function runLoad(
       { name: "today's appointments", api: { method: 'GET', path: `/appointments?filter[date]=${today}&sort=time&per_page=50`, headers: clinic }, bare: { method: 'GET', path: `/appointments?tenant=${tenant}&date=${today}` } },
       { name: "a patient's visits", api: { method: 'GET', path: `/visitings?filter[patient_id]=${patient}`, headers: clinic }, bare: { method: 'GET', path: `/visitings?tenant=${tenant}&patient=${patient}` } },
       { name: 'create a visit', api: { method: 'POST', path: '/visitings', headers: clinic, body: visit }, bare: { method: 'POST', path: `/visitings?tenant=${tenant}&patient=${visitor}`, body: visit } },
+      {
+        name: 'create a visit, many clinics',
+        api: { method: 'POST', path: '/visitings', perConnection: clinics.map((c) => ({ path: '/visitings', headers: c.headers, body: visitIn(c.visitor) })) },
+        bare: { method: 'POST', path: '/visitings', perConnection: clinics.map((c) => ({ path: `/visitings?tenant=${c.tenant}&patient=${c.visitor}`, body: visitIn(c.visitor) })) },
+      },
       { name: 'accounting result (year)', api: { method: 'GET', path: `/accounting?year=${dayjs().year()}`, headers: clinic }, bare: { method: 'GET', path: `/accounting?tenant=${tenant}&year=${dayjs().year()}` } },
       { name: 'central dashboard', api: { method: 'GET', path: '/dashboard', headers: { host: 'localhost', authorization: `Bearer ${ownerToken}` } }, bare: { method: 'GET', path: '/dashboard' } },
     ];
 
     const out: LoadRow[] = [];
-    for (const call of calls) {
+    for (const call of calls.filter((c) => !opts.calls || opts.calls.some((name) => c.name.includes(name)))) {
       for (const connections of opts.connections) {
         await settle(db);
         const a = await measure(apiBase, call.api, connections, opts.seconds);
@@ -219,6 +256,7 @@ export async function runLoad(
       { guarantee: 'live updates', name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
     ];
     const costs: CostRow[] = [];
+    if (opts.costs === false) compared.length = 0;
     // The comparison servers have served nothing yet: warm them alike, so neither side pays for a
     // cold start in its figure.
     for (const call of compared) {
@@ -244,11 +282,15 @@ export async function runLoad(
         costs.push({ guarantee: call.guarantee, call: call.name, connections, with: withIt, without, cost });
       }
     }
+    // Where the time of a read and of a write goes in the server (bench/profile.ts).
+    const profiled = opts.profile ? calls.filter((c) => ["a patient's visits", 'patient search, name prefix', 'create a visit'].includes(c.name)) : [];
+    if (profiled.length) log('  profiling:');
+    const profile = await runProfile(databaseUrl, profiled.map((c) => ({ name: c.name, target: c.api })), opts.seconds, log);
     // Requests autocannon gave up on may still be creating visits: let them finish first.
     await settle(db);
     await removeCreated();
     await db.end();
-    return { rows: out, costs };
+    return { rows: out, costs, profile };
   } finally {
     api.kill('SIGTERM');
     bare.kill('SIGTERM');

@@ -4,6 +4,8 @@
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
 //   BENCH_SECONDS  seconds per load measurement (default 5)
+//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, cold
+//   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +13,10 @@ import path from 'node:path';
 import { prepareDatabase } from '../src/server/start';
 import { generate } from './generate';
 import { type CostRow, type LoadRow, runLoad } from './load';
+import type { ProfileRow } from './profile';
 import { type PageWeight, runPageWeight } from './page-weight';
+import { type PgliteRow, runPglite } from './pglite';
+import { type RlsRow, runRlsCost } from './rls';
 import { kib } from './weigh';
 
 const log = (s: string) => console.log(s);
@@ -55,6 +60,8 @@ async function coldStart(): Promise<number> {
 
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,cold').split(','));
+const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
 
@@ -64,29 +71,69 @@ const { db } = await prepareDatabase({ databaseUrl, dataDir: 'unused', seedDemo:
 await generate(db, size, false, (s) => log(s));
 await db.close();
 
-log('API load:');
-const { rows: load, costs }: { rows: LoadRow[]; costs: CostRow[] } = await runLoad(databaseUrl, { seconds, connections: [1, 16, 64] }, log);
-log('Page weight and speed:');
-const pages: PageWeight = await runPageWeight(5, log);
-log('Cold start:');
-const coldMs = await coldStart();
+const none = { rows: [] as LoadRow[], costs: [] as CostRow[], profile: [] as ProfileRow[] };
+const loading = parts.has('load') || parts.has('costs') || parts.has('profile');
+if (loading) log('API load:');
+const { rows: load, costs, profile } = loading
+  ? await runLoad(databaseUrl, { seconds, connections: parts.has('load') ? [1, 16, 64] : [], calls, costs: parts.has('costs'), profile: parts.has('profile') }, log)
+  : none;
+if (parts.has('rls')) log('Row-level security:');
+const rls: RlsRow[] = parts.has('rls') ? await runRlsCost(databaseUrl, seconds, log) : [];
+if (parts.has('pglite')) log('The embedded database:');
+const embedded: PgliteRow[] = parts.has('pglite') ? await runPglite(seconds, log) : [];
+if (parts.has('pages')) log('Page weight and speed:');
+const pages: PageWeight | null = parts.has('pages') ? await runPageWeight(5, log) : null;
+if (parts.has('cold')) log('Cold start:');
+const coldMs = parts.has('cold') ? await coldStart() : null;
 
-console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`);
-console.log('\nWhat the audit trail, encryption, exact access and relation titles cost (same run, the same server started without each):\n');
-console.log('| guarantee | call | conns | with req/s | p99 ms | without req/s | p99 ms | cost |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const r of costs) console.log(`| ${r.guarantee} | ${r.call} | ${r.connections} | ${r.with.rps} | ${r.with.p99} | ${r.without.rps} | ${r.without.p99} | ${Math.round(r.cost * 100)}% |`);
-console.log('\n| page | JS raw KiB | JS gzip KiB | CSS raw KiB | CSS gzip KiB | median ms to usable |');
-console.log('|---|---|---|---|---|---|');
-for (const [name, p] of [['login', pages.login], ['patients list', pages.patients]] as const) {
-  console.log(`| ${name} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.css.raw)} | ${kib(p.css.gzip)} | ${p.medianMs} |`);
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+if (load.length) {
+  console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${pct(r.ratio)} |`);
 }
-console.log('\nThe patients list loads most (gzip KiB): ' + pages.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
-console.log('Largest chunks (gzip KiB): ' + pages.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
-console.log(`Cold start to first answer (existing embedded database, median of 3): ${coldMs} ms`);
+if (costs.length) {
+  console.log('\nWhat the audit trail, encryption, exact access, relation titles and live updates cost (same run, the same server started without each):\n');
+  console.log('| guarantee | call | conns | with req/s | p99 ms | without req/s | p99 ms | cost |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of costs) console.log(`| ${r.guarantee} | ${r.call} | ${r.connections} | ${r.with.rps} | ${r.with.p99} | ${r.without.rps} | ${r.without.p99} | ${pct(r.cost)} |`);
+}
+if (profile.length) {
+  console.log("\nWhere the server's CPU goes per request, at 16 connections (µs; socket writes charged to who wrote):\n");
+  const where = [...new Set(profile.flatMap((p) => Object.keys(p.perRequestUs)))];
+  const total = (p: ProfileRow) => Object.values(p.perRequestUs).reduce((a, b) => a + b, 0);
+  console.log(`| where | ${profile.map((p) => `${p.call} (${p.rps} req/s)`).join(' | ')} |`);
+  console.log(`|---|${profile.map(() => '---').join('|')}|`);
+  const rows = where.map((w) => ({ w, max: Math.max(...profile.map((p) => p.perRequestUs[w] ?? 0)) })).filter((r) => r.max >= 10).sort((a, b) => b.max - a.max);
+  for (const { w } of rows) console.log(`| ${w} | ${profile.map((p) => p.perRequestUs[w] ?? 0).join(' | ')} |`);
+  console.log(`| all | ${profile.map(total).join(' | ')} |`);
+}
+if (rls.length) {
+  console.log('\nRow-level security (the same query and transaction as the app role, with the policy, and as the owner, without):\n');
+  console.log('| query | conns | app role tx/s | owner tx/s | cost |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rls) console.log(`| ${r.query} | ${r.connections} | ${r.app} | ${r.owner} | ${pct(r.cost)} |`);
+}
+if (embedded.length) {
+  console.log(`\nThe embedded database (5 clinics x 500 patients) beside PostgreSQL (${size.clinics} x ${size.patients}), same run:\n`);
+  console.log('| call | conns | PGlite req/s | PGlite p99 ms | PostgreSQL req/s | PGlite / PostgreSQL |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of embedded) {
+    const pgRow = load.find((l) => l.call === r.call && l.connections === r.connections);
+    console.log(`| ${r.call} | ${r.connections} | ${r.pglite.rps} | ${r.pglite.p99} | ${pgRow?.api.rps ?? '-'} | ${pgRow?.api.rps ? pct(r.pglite.rps / pgRow.api.rps) : '-'} |`);
+  }
+}
+if (pages) {
+  console.log('\n| page | JS raw KiB | JS gzip KiB | CSS raw KiB | CSS gzip KiB | median ms to usable |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, p] of [['login', pages.login], ['patients list', pages.patients]] as const) {
+    console.log(`| ${name} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.css.raw)} | ${kib(p.css.gzip)} | ${p.medianMs} |`);
+  }
+  console.log('\nThe patients list loads most (gzip KiB): ' + pages.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
+  console.log('Largest chunks (gzip KiB): ' + pages.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
+}
+if (coldMs !== null) console.log(`Cold start to first answer (existing embedded database, median of 3): ${coldMs} ms`);
 
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, load, costs, pages, coldStartMs: coldMs }, null, 2));
+fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, coldStartMs: coldMs }, null, 2));
 console.log('\nWritten to bench/results/latest.json');
