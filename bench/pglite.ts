@@ -26,6 +26,10 @@ export async function runPglite(seconds: number, log: (s: string) => void): Prom
     const { rows } = await sql<{ tenant: number; patient: number; prefix: string; phone: string }>`
       select t.id as tenant, p.id as patient, split_part(p.name, ' ', 1) as prefix, right(p.phone, 7) as phone
       from tenants t join patients p on p.tenant_id = t.id where t.subdomain = ${benchSubdomain(1)} order by p.id limit 2`.execute(db.kysely);
+    // A patient with a visit on record, as on PostgreSQL.
+    const { rows: visited } = await sql<{ patient_id: number }>`select v.patient_id from visitings v join tenants t on t.id = v.tenant_id
+      where t.subdomain = ${benchSubdomain(1)} order by v.patient_id limit 1`.execute(db.kysely);
+    const seen = Number(visited[0]?.patient_id ?? rows[0].patient);
     await db.close();
     const server = start('dist/server/main.js', { DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
     try {
@@ -39,7 +43,7 @@ export async function runPglite(seconds: number, log: (s: string) => void): Prom
       const calls: { name: string; target: Target }[] = [
         { name: 'patient search, name prefix', target: { method: 'GET', path: `/patients?q=${first.prefix.slice(0, 3)}`, headers: clinic } },
         { name: 'patient search, phone', target: { method: 'GET', path: `/patients?q=${first.phone}`, headers: clinic } },
-        { name: "a patient's visits", target: { method: 'GET', path: `/visitings?filter[patient_id]=${first.patient}`, headers: clinic } },
+        { name: "a patient's visits", target: { method: 'GET', path: `/visitings?filter[patient_id]=${seen}`, headers: clinic } },
         { name: 'create a visit', target: { method: 'POST', path: '/visitings', headers: clinic, body: visit } },
       ];
       const out: PgliteRow[] = [];

@@ -39,8 +39,9 @@ export async function runRlsCost(databaseUrl: string, seconds: number, log: (s: 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   try {
     const { rows } = await pool.query(
-      `select t.id as tenant, p.id as patient, split_part(p.name, ' ', 1) as prefix from tenants t join patients p on p.tenant_id = t.id
-       where t.subdomain = $1 order by p.id limit 1`,
+      `select t.id as tenant, split_part(p.name, ' ', 1) as prefix,
+         (select v.patient_id from visitings v where v.tenant_id = t.id order by v.patient_id limit 1) as patient
+       from tenants t join patients p on p.tenant_id = t.id where t.subdomain = $1 order by p.id limit 1`,
       [benchSubdomain(1)],
     );
     const tenant = Number(rows[0].tenant);

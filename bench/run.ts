@@ -90,7 +90,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 if (load.length) {
   console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
   console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of load) console.log(`| ${r.call} | ${r.connections} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${pct(r.ratio)} |`);
+  for (const r of load) console.log(`| ${r.call} | ${r.connections}${r.rate ? ` at ${r.rate}/s` : ''} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${pct(r.ratio)} |`);
 }
 if (costs.length) {
   console.log('\nWhat the audit trail, encryption, exact access, relation titles and live updates cost (same run, the same server started without each):\n');
@@ -119,7 +119,7 @@ if (embedded.length) {
   console.log('| call | conns | PGlite req/s | PGlite p99 ms | PostgreSQL req/s | PGlite / PostgreSQL |');
   console.log('|---|---|---|---|---|---|');
   for (const r of embedded) {
-    const pgRow = load.find((l) => l.call === r.call && l.connections === r.connections);
+    const pgRow = load.find((l) => l.call === r.call && l.connections === r.connections && !l.rate);
     console.log(`| ${r.call} | ${r.connections} | ${r.pglite.rps} | ${r.pglite.p99} | ${pgRow?.api.rps ?? '-'} | ${pgRow?.api.rps ? pct(r.pglite.rps / pgRow.api.rps) : '-'} |`);
   }
 }
