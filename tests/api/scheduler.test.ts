@@ -90,9 +90,10 @@ describe('the scheduler', () => {
 
   it('does not run a job another process holds, and takes it over when that process stopped', async () => {
     const held = counting('t-held');
+    // Run by hand only: nothing else wakes and takes the job meanwhile.
     const a = schedulerOn(t.db, [held.def]);
-    await a.start();
-    await a.wake();
+    await a.register();
+    await a.runNext();
     let release = () => {};
     held.hold = new Promise<void>((r) => (release = r));
     await makeDue('t-held');
@@ -110,7 +111,6 @@ describe('the scheduler', () => {
     expect(await b.runNext()).toBe(true);
     expect(other.runs).toBe(1);
     expect((await rowOf('t-held')).claimed_by).toBeNull();
-    await a.stop();
   });
 
   it('tries a failed job again after a growing backoff, keeping the reason, and forgets it after a success', async () => {
@@ -118,8 +118,9 @@ describe('the scheduler', () => {
     job.failing = true;
     const errors: string[] = [];
     const s = new Scheduler(t.db, [job.def], () => new Date(), (_err, name) => errors.push(name));
-    await s.start();
-    await s.wake();
+    // Run by hand only: a scheduler started would also wake when its feed comes up, and take the job.
+    await s.register();
+    await s.runNext();
     let row = await rowOf('t-fail');
     expect([row.failures, row.last_error, row.claimed_by]).toEqual([1, 'the gateway said no', null]);
     expect(await secondsAhead('t-fail')).toBeGreaterThan(25);
@@ -134,7 +135,6 @@ describe('the scheduler', () => {
     await s.runNext();
     row = await rowOf('t-fail');
     expect([row.failures, row.last_error, row.runs]).toEqual([0, null, 3]);
-    await s.stop();
   });
 
   it("runs the platform's jobs once started, and a clinic with an invoice unpaid past its day is suspended by it", async () => {

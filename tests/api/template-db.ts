@@ -7,13 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
 import pg from 'pg';
-import { type Db, openDatabase } from '../../src/server/db/index';
+import { type Db, openDatabase, openPglite } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
-import { PGliteDialect } from '../../src/server/db/pglite-dialect';
-import type { Database } from '../../src/server/db/schema';
 import { isEmpty, seedDemo } from '../../src/server/db/seed';
 import { syncPermissions } from '../../src/server/modules/permissions';
 import { prepareDatabase } from '../../src/server/start';
@@ -62,60 +58,22 @@ export function today(): string {
   return `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`;
 }
 
-// The embedded database opened as src/server/db/index.ts opens it (same parsers and extensions),
-// with a data folder to load: openDatabase has no way to load one. template-db.test.ts checks a
-// loaded copy against one from prepareDatabase.
-function pgliteDb(pglite: PGlite): Db {
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return {
-    kysely,
-    kind: 'pglite',
-    listen: async (channel, on) => {
-      const stop = await pglite.listen(channel, (payload) => on.notify(payload));
-      on.live(true);
-      return stop;
-    },
-    close: async () => {
-      await kysely.destroy();
-      if (!pglite.closed) await pglite.close();
-    },
-  };
-}
-
-const toNumber = (v: string) => Number(v);
-const asText = (v: string) => v;
-
-// Loaded when used, so the PostgreSQL runs do not pay for PGlite.
-async function createPglite(location: string, options: { loadDataDir?: string; parse: boolean }): Promise<PGlite> {
-  const [{ PGlite, types }, { btree_gin }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/btree_gin'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
-  const settings: PGliteOptions = { extensions: { pg_trgm, btree_gin } };
-  if (options.parse) settings.parsers = { [types.INT8]: toNumber, [types.NUMERIC]: toNumber, [types.DATE]: asText };
-  if (options.loadDataDir) settings.loadDataDir = new Blob([fs.readFileSync(options.loadDataDir)]);
-  return PGlite.create(location, settings);
-}
-
 /** An in-memory embedded database loaded from the run's prepared data folder. */
 export async function loadPglite(dump: string): Promise<Db> {
-  return pgliteDb(await createPglite('memory://', { loadDataDir: dump, parse: true }));
+  return (await openPglite('memory://', new Blob([fs.readFileSync(dump)]))).db;
 }
 
 /** The prepared data folder written into `dataDir` (as openDatabase lays it out), then opened by openDatabase. */
 export async function loadPgliteOnDisk(dump: string, dataDir: string): Promise<Db> {
   const location = path.join(dataDir, 'pgdata');
   fs.mkdirSync(location, { recursive: true });
-  const pglite = await createPglite(location, { loadDataDir: dump, parse: false });
-  await pglite.close();
+  await (await openPglite(location, new Blob([fs.readFileSync(dump)]))).db.close();
   return openDatabase({ dataDir });
 }
 
 /** What prepareDatabase does with `seedDemo: 'always'`, on an embedded database whose data folder can then be dumped. */
 async function buildPgliteDump(file: string): Promise<void> {
-  const pglite = await createPglite('memory://', { parse: true });
-  const db = pgliteDb(pglite);
+  const { db, pglite } = await openPglite('memory://');
   try {
     await migrate(db);
     await syncPermissions(db.kysely);

@@ -2,6 +2,7 @@
 // the same SQL and run the same migrations.
 import fs from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { type ChannelHandlers, listenPostgres } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
@@ -51,6 +52,14 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     location = path.join(dataDir, 'pgdata');
     fs.mkdirSync(location, { recursive: true });
   }
+  return (await openPglite(location)).db;
+}
+
+/**
+ * The embedded database at `location` ('memory://' or a folder) and the PGlite instance under it;
+ * `loadDataDir`: starting from a dumped data folder (the API tests' prepared copy).
+ */
+export async function openPglite(location: string, loadDataDir?: Blob): Promise<{ db: Db; pglite: PGlite }> {
   const [{ PGlite, types }, { btree_gin }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/btree_gin'),
@@ -60,9 +69,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     parsers: { [types.INT8]: toNumber, [types.NUMERIC]: toNumber, [types.DATE]: asText },
     // The extensions the migrations create (PostgreSQL ships them in its contrib package).
     extensions: { pg_trgm, btree_gin },
+    loadDataDir,
   });
   const kysely = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  return {
+  const db: Db = {
     kysely,
     kind: 'pglite',
     // One process owns the embedded database, so its notifications never get lost.
@@ -76,4 +86,5 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
       if (!pglite.closed) await pglite.close();
     },
   };
+  return { db, pglite };
 }

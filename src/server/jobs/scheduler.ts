@@ -43,11 +43,16 @@ export class Scheduler extends WokenWorker {
 
   /** Makes sure every job has its row (due at once when new), then starts waking. */
   override async start(): Promise<void> {
+    await this.register();
+    await super.start();
+  }
+
+  /** Every job's row, made or brought up to date (a test may then run jobs by hand, nothing waking). */
+  async register(): Promise<void> {
     for (const job of this.byName.values()) {
       await sql`insert into scheduled_jobs (name, every_seconds, lease_seconds) values (${job.name}, ${job.everySeconds}, ${job.leaseSeconds ?? DEFAULT_LEASE_S})
         on conflict (name) do update set every_seconds = excluded.every_seconds, lease_seconds = excluded.lease_seconds`.execute(this.db.kysely);
     }
-    await super.start();
   }
 
   protected async round(): Promise<void> {
