@@ -326,12 +326,16 @@ export interface ResourceDef {
   actions?: readonly Action[];
   fields: Record<string, FieldDef>;
   /**
-   * A database function `(pattern text) returns setof <table>` with the clinic's records whose
-   * search text matches a LIKE pattern; q= reads from it instead of matching the searchable fields
-   * one by one, so an index serves it (patients; migrations 007 and 010 say why it is a function).
-   * A resource with a `lookup` field passes its keyed hash of q as a second argument
-   * `(pattern text, lookup text)`, so the whole value typed is found through its own index; one
-   * with a `sequence` field then the number q names whole, or null (`number bigint`, migration 043).
+   * A database function `(pattern text, loose text) returns setof <table>` with the clinic's records
+   * whose `search_text` column matches the LIKE pattern of q's folded key, or whose `search_loose`
+   * column the pattern of its loose key (src/shared/fold.ts: a name found however its letters were
+   * typed; loose is null for a short q; a phone typed gives the phone's pattern and no loose one).
+   * q= reads from it instead of matching the searchable fields one by one, so an index serves it
+   * (patients; migrations 007, 010 and 056 say why it is a function). A resource with a `lookup`
+   * field passes its keyed hash of q as a third argument (`lookup text`), so the whole value typed
+   * is found through its own index; one with a `sequence` field then the number q names whole, or
+   * null (`number bigint`, migration 043). Rows come ranked: the number typed whole, then folded
+   * matches, then loose ones, then the list's sort.
    */
   searchFunction?: string;
   /** Field used as the record's title in selects and headings. */

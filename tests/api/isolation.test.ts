@@ -114,7 +114,7 @@ describe('row-level security', () => {
     const searchAs = (tenant: string) =>
       t.db.kysely.transaction().execute(async (trx) => {
         await sql`select set_config('role', 'clinic_app', true), set_config('app.tenant_id', ${tenant}, true)`.execute(trx);
-        const rows = await sql<{ tenant_id: number }>`select distinct tenant_id from patients_search('%', null, null)`.execute(trx);
+        const rows = await sql<{ tenant_id: number }>`select distinct tenant_id from patients_search('%', null, null, null)`.execute(trx);
         return rows.rows.map((r) => r.tenant_id);
       });
     const demo = await t.db.kysely.selectFrom('tenants').select('id').where('subdomain', '=', 'demo').executeTakeFirstOrThrow();

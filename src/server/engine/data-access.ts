@@ -19,6 +19,7 @@ import { type Filter, type ListQuery, searchedNumber } from './query';
 import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { phoneSearchText } from '../../shared/phone';
+import { foldedPattern, loosePattern } from '../../shared/fold';
 import { assignableRoles } from '../../shared/roles';
 import { type RelationLabels, relationText } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
@@ -453,7 +454,7 @@ export class DataAccess {
     }
     const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
     // Ties broken by id so paging is stable.
-    const order = [...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
+    const order = [...(searchFn ? this.searchRank(def, query.q!) : []), ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
     const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
     return this.transaction(async (trx) => {
       // The page and the total in one round trip; a page past the end needs its own count.
@@ -496,13 +497,24 @@ export class DataAccess {
   /** q= through the resource's search function (see ResourceDef.searchFunction). */
   private async searchFunctionSql(def: ResourceDef, q: string, lookup: string | undefined): Promise<RawBuilder<unknown>> {
     // A phone number, however typed (0771 188 1259, ٠٧٧١…), matches the E.164 stored: see phoneSearchText.
-    const pattern = `%${escapeLike(phoneSearchText(q) ?? q)}%`;
+    const phone = phoneSearchText(q);
     const fn = sql.id(def.searchFunction!);
-    // Its arguments: the pattern, then the lookup field's hash and the sequence's number where declared.
-    const args: RawBuilder<unknown>[] = [sql`${pattern}`];
+    // Its arguments: the folded and the loose pattern of a name (shared/fold.ts), then the lookup
+    // field's hash and the sequence's number where declared.
+    const args: RawBuilder<unknown>[] = phone ? [sql`${`%${escapeLike(phone)}%`}`, sql`${null}::text`] : [sql`${foldedPattern(q)}`, sql`${loosePattern(q)}::text`];
     if (lookup) args.push(sql`${await this.lookupHash(lookup, q)}::text`);
     if (sequenceField(def)) args.push(sql`${searchedNumber(q)}::bigint`);
     return sql`${fn}(${sql.join(args)})`;
+  }
+
+  /**
+   * Through a search function the best matches come first: the record whose number was typed whole,
+   * then names matching by their folded key, then those matching only loosely (see searchFunction).
+   */
+  private searchRank(def: ResourceDef, q: string): RawBuilder<unknown>[] {
+    const rank = this.numberSql(def, q).map((same) => sql`(${same}) desc`);
+    if (!phoneSearchText(q)) rank.push(sql`(search_text ilike ${foldedPattern(q)}) desc`);
+    return rank;
   }
 
   /** A `sequence` field equal to the number the search box names whole (a file number). */
@@ -520,7 +532,12 @@ export class DataAccess {
     // Phone fields hold E.164: a phone typed in any local form is looked for in that form.
     const phone = phoneSearchText(q);
     const fields = allFields(def);
-    const match = (n: string) => (fields[n].type === 'phone' && phone ? sql`${sql.ref(n)} like ${`%${escapeLike(phone)}%`}` : sql`${sql.ref(n)} ilike ${pattern}`);
+    // Text is matched by its folded key (shared/fold.ts), so a name is found however its letters were typed.
+    const folded = foldedPattern(q);
+    const match = (n: string) =>
+      fields[n].type === 'phone' && phone
+        ? sql`${sql.ref(n)} like ${`%${escapeLike(phone)}%`}`
+        : sql`(${sql.ref(n)} ilike ${pattern} or fold_text(${sql.ref(n)}) ilike ${folded})`;
     return sql`(${sql.join(searchable.map(match), sql` or `)})`;
   }
 
