@@ -42,6 +42,7 @@ export const registry = [
   catalogsFile.examinations,
   catalogsFile.lifeStyles,
   catalogsFile.physicalTheraphies,
+  drugsFile.ingredients,
   drugsFile.default,
   exportsFile.default,
   landingFile.landingSections,

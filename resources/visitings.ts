@@ -54,8 +54,10 @@ export default defineResource({
     physical_theraphies: catalogItem('physical_theraphy_id', 'physicalTheraphies'),
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
     attachments,
-    // Sent to prescribe a drug matching one of the patient's allergies after being warned.
+    // Sent to prescribe a drug matching one of the patient's allergies after being warned, with
+    // the reason, which stays on the visit (src/server/modules/allergy-check.ts).
     allergy_override: { type: 'boolean', virtual: true, writeOnly: true, hideInForm: true, nullable: true },
+    allergy_override_reason: { type: 'text', maxLength: 500, nullable: true, hideInForm: true, encrypted: true },
     // The service given, from the price list: its price is the fee unless one is given.
     service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
     fee: { type: 'money', min: 0, max: 100_000_000, default: 0, list: true, fill: { from: 'service_id', field: 'price' } },

@@ -64,7 +64,7 @@ export function matchesAllergy(drug: { name: string; scientific_name: string | n
 function words(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^\p{L}\p{N}\p{M}\u0640\u200c\u200d]+/u) // eslint-disable-line no-misleading-character-class -- the joiners are kept inside words on purpose
+    .split(/[^\p{L}\p{N}\p{M}\u0640\u200c\u200d]+/u)
     .map((w) => foldText(w))
     .filter(Boolean)
     .map((w) => (w.startsWith('ال') && w.length > 4 ? w.slice(2) : w))
@@ -110,4 +110,10 @@ export function allergyFindings(drug: DrugFacts, allergies: readonly AllergyFact
     if (crossing) found('caution', { name: crossing.name, drug_class: crossing.drug_class });
   }
   return findings;
+}
+
+/** The message of a finding (validation.*): the drug itself named, an ingredient it contains, or a caution. */
+export function findingMessage(drug: string, finding: AllergyFinding): string {
+  if (finding.level === 'caution') return 'validation.allergyCaution';
+  return finding.via.name === drug ? 'validation.allergyNamed' : 'validation.allergyMatch';
 }

@@ -24,6 +24,8 @@ export const ENUMS = {
   alertKind: [0, 1, 2, 3, 4, 5, 6],
   // A message to a patient about a booking: its confirmation, the day-before reminder, a change of time, a cancellation.
   messageKind: [0, 1, 2, 3],
+  // The classes of active ingredients the allergy check knows (shared/drug-classes.ts DRUG_CLASS).
+  drugClass: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14],
 } as const satisfies Record<string, readonly number[]>;
 
 export type EnumName = keyof typeof ENUMS;

@@ -54,7 +54,13 @@ export interface FieldDef {
   accept?: 'image' | 'document';
   /** Type 'file': must be a public upload (images of public pages). */
   publicFile?: boolean;
-  /** Type 'list': an ordered list of small records kept with their parent (a JSON column). */
+  /**
+   * Type 'list': an ordered list of small records kept with their parent (a JSON column). An item's
+   * relation must name a record of the clinic, and its read-only fields the target also has are
+   * copied from it on every save (a prescription's drug name as prescribed); a list whose items
+   * hold one relation and nothing else to type (a drug's ingredients) is chosen in a generated form
+   * as a multiple select (relationListKey).
+   */
   items?: Record<string, FieldDef>;
   maxItems?: number;
   /**
@@ -423,6 +429,14 @@ export function patientIdOf(def: ResourceDef, row: Record<string, unknown>): num
   const column = patientColumn(def);
   const value = column ? row[column] : null;
   return value === null || value === undefined ? null : Number(value);
+}
+
+/** The item's relation of a list that is only a choice of records (see FieldDef.items), else undefined. */
+export function relationListKey(field: FieldDef): string | undefined {
+  if (field.type !== 'list' || !field.items) return undefined;
+  const entries = Object.entries(field.items);
+  const relations = entries.filter(([, f]) => f.type === 'relation');
+  return relations.length === 1 && entries.every(([, f]) => f.type === 'relation' || f.readOnly) ? relations[0][0] : undefined;
 }
 
 export function isArchivable(def: ResourceDef): boolean {

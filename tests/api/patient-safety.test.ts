@@ -88,9 +88,14 @@ describe('prescribing a drug the patient is allergic to', () => {
     // The drug's row, and the field that lets the doctor past it.
     expect(Object.keys(refused.body.errors ?? {}).sort()).toEqual(['allergy_override', 'prescriptions.1.drug_id']);
     expect(JSON.stringify(refused.body.errors)).toContain('Penicillin');
-    const warned = await visit(drugId, { allergy_override: true });
+    // Past it only with a reason, which stays on the visit.
+    const noReason = await visit(drugId, { allergy_override: true });
+    expect(noReason.status).toBe(422);
+    expect(Object.keys(noReason.body.errors ?? {})).toContain('allergy_override_reason');
+    const warned = await visit(drugId, { allergy_override: true, allergy_override_reason: 'Tolerated it last year' });
     expect(warned.status).toBe(201);
     expect(warned.body.data).not.toHaveProperty('allergy_override');
+    expect(warned.body.data).toHaveProperty('allergy_override_reason', 'Tolerated it last year');
     // Saving the visit again (its drugs unchanged) asks nothing more.
     const again = await t.call('PATCH', `/visitings/${(warned.body.data as { id: number }).id}`, { host: DEMO, token: doctor, body: { notes: 'seen again', prescriptions: [{ drug_id: plainDrugId }, { drug_id: drugId, dose: '500 mg' }] } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);

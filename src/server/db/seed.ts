@@ -1,5 +1,6 @@
 // Demo data (DESIGN.md section 9): the platform's staff, the three sample plans, the clinic `demo`
 // with its staff, permissions and realistic patients, and the suspended clinic `closed`.
+import { nameIngredients, seedIngredients } from '../modules/ingredients';
 import dayjs from 'dayjs';
 import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
@@ -71,7 +72,56 @@ const DRUGS: [string, string, string, string][] = [
   ['Ciprofloxacin', 'Ciprofloxacin', 'Tablet', '500 mg'],
   ['Prednisolone', 'Prednisolone', 'Tablet', '5 mg'],
   ['ORS sachet', 'Oral rehydration salts', 'Powder', '20.5 g'],
+  // Brand names common at Iraqi pharmacies.
+  ['Amoxil', 'Amoxicillin', 'Capsule', '500 mg'],
+  ['Rocephin', 'Ceftriaxone', 'Injection', '1 g'],
+  ['Keflex', 'Cefalexin', 'Capsule', '500 mg'],
+  ['Brufen', 'Ibuprofen', 'Tablet', '400 mg'],
+  ['Voltaren', 'Diclofenac sodium', 'Tablet', '50 mg'],
+  ['Aspocid', 'Acetylsalicylic acid', 'Tablet', '75 mg'],
+  ['Septrin', 'Co-trimoxazole', 'Tablet', '480 mg'],
+  ['Zithromax', 'Azithromycin', 'Capsule', '250 mg'],
+  ['Ciprobay', 'Ciprofloxacin', 'Tablet', '500 mg'],
+  ['Tramal', 'Tramadol', 'Capsule', '50 mg'],
+  ['Capoten', 'Captopril', 'Tablet', '25 mg'],
+  ['Flagyl', 'Metronidazole', 'Tablet', '500 mg'],
+  ['Panadol', 'Paracetamol', 'Tablet', '500 mg'],
 ];
+
+/** What each drug of the demo catalog contains (names of the starting ingredient list). */
+const DRUG_CONTENTS: Record<string, string[]> = {
+  Paracetamol: ['Paracetamol'],
+  Amoxicillin: ['Amoxicillin'],
+  Augmentin: ['Amoxicillin', 'Clavulanic acid'],
+  Ibuprofen: ['Ibuprofen'],
+  Omeprazole: ['Omeprazole'],
+  Metformin: ['Metformin'],
+  Amlodipine: ['Amlodipine'],
+  Atorvastatin: ['Atorvastatin'],
+  'Salbutamol inhaler': ['Salbutamol'],
+  Cetirizine: ['Cetirizine'],
+  Azithromycin: ['Azithromycin'],
+  'Diclofenac gel': ['Diclofenac'],
+  Losartan: ['Losartan'],
+  'Vitamin D3': ['Cholecalciferol'],
+  'Ferrous sulfate': ['Ferrous sulfate'],
+  Ciprofloxacin: ['Ciprofloxacin'],
+  Prednisolone: ['Prednisolone'],
+  'ORS sachet': ['Oral rehydration salts'],
+  Amoxil: ['Amoxicillin'],
+  Rocephin: ['Ceftriaxone'],
+  Keflex: ['Cefalexin'],
+  Brufen: ['Ibuprofen'],
+  Voltaren: ['Diclofenac'],
+  Aspocid: ['Acetylsalicylic acid'],
+  Septrin: ['Sulfamethoxazole', 'Trimethoprim'],
+  Zithromax: ['Azithromycin'],
+  Ciprobay: ['Ciprofloxacin'],
+  Tramal: ['Tramadol'],
+  Capoten: ['Captopril'],
+  Flagyl: ['Metronidazole'],
+  Panadol: ['Paracetamol'],
+};
 
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -176,6 +226,8 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     });
     const patientIds = (await trx.insertInto('patients').values(patients).returning('id').execute()).map((p) => p.id);
     await trx.insertInto('drugs').values(DRUGS.map(([name, scientific_name, form, strength]) => ({ tenant_id: demoId, name, scientific_name, form, strength }))).execute();
+    for (const t of tenants) await seedIngredients(trx, t.id);
+    await nameIngredients(trx, demoId, DRUG_CONTENTS);
     const mainDoctor = staff.find((s) => s.tenant_id === demoId && s.username === 'doctor')!.id;
     await seedClinicWork(trx, demoId, mainDoctor, patientIds, now, rnd);
     await seedPlatformSettings(trx);

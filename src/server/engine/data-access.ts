@@ -24,6 +24,7 @@ import { assignableRoles } from '../../shared/roles';
 import { type RelationLabels, relationText } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
 import { checkQuota } from './quota';
+import { fillListItems } from './list-items';
 
 const sequenceField = (def: ResourceDef): string | undefined => Object.keys(def.fields).find((n) => def.fields[n].sequence);
 
@@ -740,6 +741,7 @@ export class DataAccess {
       await this.fillFromRelations(trx, def, input, null);
       this.checkComparisons(def, input, null);
       await this.checkRelationTargets(trx, def, input);
+      await fillListItems(trx, def, this.tenantId, input);
       await this.checkPasswords(trx, def, input, null);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return diverted;
@@ -780,6 +782,7 @@ export class DataAccess {
       await this.fillFromRelations(trx, def, input, existing);
       this.checkComparisons(def, input, existing);
       await this.checkRelationTargets(trx, def, input);
+      await fillListItems(trx, def, this.tenantId, input);
       await this.checkPasswords(trx, def, input, existing);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
       if (diverted) return diverted;

@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import type { HookRegistry } from '../engine/hooks';
 import { appointmentHooks } from './appointments';
 import { registerSafetyRoutes } from './safety-routes';
+import { registerAllergyCheckRoutes } from './allergy-check';
 import { registerScheduleRoutes } from './schedule-routes';
 import { registerSeriesRoutes } from './series-routes';
 import { vitalSignHooks } from './patient-records';
@@ -45,6 +46,7 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerScheduleRoutes(app);
   registerSeriesRoutes(app);
   registerSafetyRoutes(app);
+  registerAllergyCheckRoutes(app);
   registerClinicDataRoutes(app);
   registerNotificationRoutes(app);
   registerRequestRoutes(app);

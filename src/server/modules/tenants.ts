@@ -12,6 +12,7 @@ import { invalidField } from '../http/errors';
 import { assertNoPendingRequest, submitRequest } from './requests';
 import { historyForStatus, issueInvoice, recordHistory } from './subscriptions';
 import { dayOf, localDay } from '../days';
+import { seedIngredients } from './ingredients';
 
 function refuseReserved(input: Record<string, unknown>): void {
   if (typeof input.subdomain === 'string' && RESERVED_SUBDOMAINS.includes(input.subdomain)) {
@@ -48,6 +49,7 @@ export const tenantHooks: ResourceHooks = {
       })
       .execute();
     await sql`insert into tenant_landing_pages (tenant_id, title_en, title_ar, title_ckb) values (${record.id}, ${String(input.name)}, ${String(input.name)}, ${String(input.name)})`.execute(ctx.trx);
+    await seedIngredients(ctx.trx, record.id);
     await issueInvoice(ctx.trx, record.id, 'registration', ctx.now);
     await recordHistory(ctx.trx, record.id, 'created', ctx.caller.userId);
   },

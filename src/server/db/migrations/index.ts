@@ -53,6 +53,7 @@ import * as m053 from './053_scheduled_jobs';
 import * as m054 from './054_clinic_keys_lead_with_tenant';
 import * as m055 from './055_visit_counts';
 import * as m056 from './056_folded_names';
+import * as m057 from './057_drug_ingredients';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '054_clinic_keys_lead_with_tenant': m054,
   '055_visit_counts': m055,
   '056_folded_names': m056,
+  '057_drug_ingredients': m057,
 };
 
 export const migrationProvider: MigrationProvider = {
