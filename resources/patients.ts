@@ -18,7 +18,8 @@ export default defineResource({
     file_number: { type: 'integer', readOnly: true, sequence: true, unique: true, dir: 'ltr', list: true, sortable: true, filterable: true },
     name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true, sortable: true },
     gender: { type: 'enum', enum: 'gender', required: true, list: true, filterable: true },
-    date_of_birth: { type: 'date', nullable: true, notFuture: true, list: true, sortable: true, filterable: true },
+    // The same name (however typed) born the same day is most likely the same patient: the form warns.
+    date_of_birth: { type: 'date', nullable: true, notFuture: true, list: true, sortable: true, filterable: true, warnExisting: 'withTitle' },
     phone: { type: 'phone', maxLength: 30, nullable: true, searchable: true, list: true, filterable: true, warnExisting: true },
     // For messages by e-mail where no phone takes them (resources/messages.ts).
     email: { type: 'email', maxLength: 254, nullable: true },

@@ -84,7 +84,11 @@ export function classesNamed(substance: string): Set<DrugClass> {
  * allergy before a caution). `known` is the clinic's ingredient catalog, which gives the class of
  * an allergy that names an ingredient the drug itself does not contain.
  */
-export function allergyFindings(drug: DrugFacts, allergies: readonly AllergyFacts[], known: readonly IngredientFacts[] = []): AllergyFinding[] {
+export function allergyFindings(given: DrugFacts, allergies: readonly AllergyFacts[], known: readonly IngredientFacts[] = []): AllergyFinding[] {
+  // A drug whose ingredients were never named (one added before they could be) still has the
+  // catalog's ingredients its name or scientific name names ("Amoxicillin 500 mg").
+  const named = given.ingredients.length ? [] : known.filter((i) => [given.name, given.scientific_name].some((text) => !!text && within(words(text), words(i.name))));
+  const drug = { ...given, ingredients: [...given.ingredients, ...named] };
   const findings: AllergyFinding[] = [];
   for (const allergy of allergies) {
     const found = (level: AllergyFinding['level'], via: AllergyFinding['via']) => findings.push({ substance: allergy.substance, severity: allergy.severity, level, via });

@@ -145,8 +145,12 @@ export interface FieldDef {
    * (shared/roles.ts assignableRoles), and the engine refuses any other on a create or a change (422).
    */
   assignable?: boolean;
-  /** A create form warns, with a link, when a record already holds the value typed (a patient's phone). Filterable fields only. */
-  warnExisting?: boolean;
+  /**
+   * A create form warns, with a link, when a record already holds the value typed (a patient's
+   * phone). 'withTitle': only a record whose title is also alike, as the search box finds it (a
+   * patient of the same name, however its letters were typed, born the same day). Filterable fields only.
+   */
+  warnExisting?: boolean | 'withTitle';
   /**
    * A clinic's own count (a patient's file number): 1, 2, 3… per clinic, given by the database on
    * insert (a trigger, migration 043), never twice, never taken from a client. Read-only and unique

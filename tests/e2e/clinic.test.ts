@@ -139,10 +139,18 @@ describe('clinic application', () => {
     await page.locator('#rx-0-drug').click();
     await page.locator('#rx-0-drug').fill(`Amoxil ${tag}`);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `Amoxil ${tag}` }).click();
+    // Warned as soon as the drug is picked, with the allergy's severity.
+    const warning = page.getByTestId('rx-allergy-0');
+    await expect.poll(() => warning.textContent()).toContain(`Amoxil ${tag} contains Amoxicillin: the patient is allergic to Penicillin`);
+    expect(await warning.textContent()).toContain('Life-threatening');
     await page.getByTestId('visit-save').click();
-    await page.getByText(`Amoxil ${tag} matches the patient's allergy to Penicillin`).waitFor();
+    await page.getByTestId('allergy-override').waitFor();
     expect(await page.getByTestId('print-visit').count()).toBe(0);
+    // Past it only with a reason.
     await page.getByTestId('allergy-override').check();
+    await page.getByTestId('visit-save').click();
+    await page.getByText('Say why it is prescribed anyway (at least 3 letters)').waitFor();
+    await page.getByTestId('allergy-override-reason').fill('Tolerated it last year');
     await page.getByTestId('visit-save').click();
     await page.getByTestId('print-visit').waitFor();
   });

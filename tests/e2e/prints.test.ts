@@ -71,7 +71,9 @@ describe('prints fit for use', () => {
         physician_diagnosis: 'هەوکردنی قورگ',
         prescriptions: [{ drug_id: drug.body.data.id, dose: '1 × 3', duration: '7 ڕۆژ' }],
         life_styles: [{ life_style_id: advice.body.data[0].id }],
-        // The allergy is to penicillin, not amoxicillin by name: nothing to override.
+        // Amoxicillin is a penicillin, the patient's allergy: prescribed anyway, with the reason.
+        allergy_override: true,
+        allergy_override_reason: 'Tolerated it before',
       },
     });
     expect(visit.status, JSON.stringify(visit.body)).toBe(201);

@@ -104,3 +104,12 @@ describe('a drug matching an allergy by name', () => {
     expect([...classesNamed('Latex')]).toEqual([]);
   });
 });
+
+describe('a drug whose ingredients were never named', () => {
+  it('is read for the catalog ingredients its names name', () => {
+    const old = { name: 'Amoxil 500', scientific_name: 'Amoxicillin trihydrate', ingredients: [] };
+    expect(allergyFindings(old, [{ substance: 'Penicillin', severity: 2 }], known).map((f) => [f.level, f.via.name])).toEqual([['allergy', 'Amoxicillin']]);
+    expect(allergyFindings({ name: 'Rocephin', scientific_name: 'Ceftriaxone sodium', ingredients: [] }, [{ substance: 'Penicillin', severity: 2 }], known).map((f) => f.level)).toEqual(['caution']);
+    expect(allergyFindings({ name: 'Vitamin C', scientific_name: null, ingredients: [] }, [{ substance: 'Penicillin', severity: 2 }], known)).toEqual([]);
+  });
+});

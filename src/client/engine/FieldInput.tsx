@@ -2,7 +2,7 @@
 // numeric, enum and relation fields, ISO strings for dates and times, booleans for switches.
 import { DatePicker, Input, Select, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
-import { type FieldDef, fieldDir } from '../../shared/resource';
+import { type FieldDef, fieldDir, relationListKey } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { enumLabel, unitLabel } from '../../shared/labels';
@@ -42,6 +42,33 @@ function RelationSelect({ field, value, onChange, onBlur, id, status, disabled }
       allowClear={!field.required}
       value={value === null || value === undefined || value === '' ? undefined : (value as number | string)}
       onChange={(v) => onChange(v ?? null)}
+      onBlur={onBlur}
+      style={{ minWidth: 200 }}
+    />
+  );
+}
+
+/**
+ * A list that is only a choice of records (a drug's ingredients: `relationListKey`), as a multiple
+ * select; the value stays the API's list of items (`[{ ingredient_id: 3 }]`).
+ */
+function RelationListSelect({ field, value, onChange, onBlur, id, status, disabled }: FieldInputProps) {
+  const key = relationListKey(field)!;
+  const ids = Array.isArray(value) ? value.map((item) => Number((item as Record<string, unknown>)[key])).filter(Number.isSafeInteger) : [];
+  const { options, onSearch, loading } = useRelationOptions(field.items![key], ids);
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      status={status}
+      disabled={disabled}
+      showSearch
+      filterOption={false}
+      onSearch={onSearch}
+      loading={loading}
+      options={options as { label: string; value: number }[]}
+      value={ids}
+      onChange={(v) => onChange(v.map((n) => ({ [key]: n })))}
       onBlur={onBlur}
       style={{ minWidth: 200 }}
     />
@@ -138,7 +165,8 @@ export function FieldInput(props: FieldInputProps) {
     case 'file':
       return <FileInput id={id} name={name} field={field} value={value} onChange={onChange} />;
     case 'list':
-      // Generated forms show only lists of files (attachments); other lists need their own editor.
+      // Generated forms show lists of files (attachments) and choices of records; other lists need their own editor.
+      if (relationListKey(field)) return <RelationListSelect {...props} />;
       return fileListKey(field) ? <AttachmentsInput name={name} field={field} value={value} onChange={onChange} /> : null;
     case 'phone':
       // Typed in any script's digits, shown as ASCII at once; the server stores it in E.164.

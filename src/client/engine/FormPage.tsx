@@ -8,7 +8,7 @@ import { useForm } from '@refinedev/react-hook-form';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import type { ResourceDef } from '../../shared/resource';
-import { writableFields } from '../../shared/resource';
+import { relationListKey, writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { fileListKey } from './AttachmentsInput';
 import { FieldInput } from './FieldInput';
@@ -105,9 +105,9 @@ export function FormPage({ def, mode }: FormPageProps) {
       errorNotification: formErrorNotification,
     },
   });
-  // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show only
-  // lists of files (attachments).
-  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f)));
+  // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show lists
+  // of files (attachments) and choices of records (a drug's ingredients).
+  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f) || relationListKey(f)));
   // Opened from a parent's tab (?patient_id=3): the parent is given, not chosen.
   const fixedParent = mode === 'create' && def.within && queryDefaults(def, location.search)[def.within.field] !== undefined ? def.within.field : null;
   const loaded = query?.data?.data;

@@ -23,7 +23,8 @@ export function useRelationOptions(field: FieldDef, current?: unknown) {
     resource: relation.resource,
     optionLabel: (item) => relationText(item, relation.labelField, currentLang()),
     optionValue: (item) => String(item.id),
-    defaultValue: typeof current === 'number' || typeof current === 'string' ? current : undefined,
+    // The chosen records' titles even when the first page leaves them out (or they are archived).
+    defaultValue: typeof current === 'number' || typeof current === 'string' ? current : Array.isArray(current) && current.length ? (current as (number | string)[]) : undefined,
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
     pagination: { pageSize: 25, mode: 'server' },
     debounce: 300,

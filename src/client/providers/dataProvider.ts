@@ -5,7 +5,7 @@ import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from 
 import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
-import { MAX_PER_PAGE, writableFields } from '../../shared/resource';
+import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
 import { isPendingAnswer, toPendingResult } from './pending';
 
@@ -102,9 +102,25 @@ export function writableBody(resource: string, values: unknown, mode: 'create' |
       if (mode === 'create' && !field.nullable) continue;
       value = null;
     }
-    out[name] = value;
+    out[name] = writableItems(field, value);
   }
   return out;
+}
+
+/** A list's items without what the server fills itself (a drug's name copied from the catalog). */
+function writableItems(field: FieldDef, value: unknown): unknown {
+  if (field.type !== 'list' || !field.items || !Array.isArray(value)) return value;
+  const items = field.items;
+  return value.map((item: unknown) =>
+    item && typeof item === 'object' ? Object.fromEntries(Object.entries(item as Record<string, unknown>).filter(([k]) => !items[k]?.readOnly)) : item,
+  );
+}
+
+/** The loaded record's lists as a form sends them, so an untouched list is not "changed". */
+function asSent(resource: string, record: Record<string, unknown>): Record<string, unknown> {
+  const def = defOf(resource);
+  if (!def) return record;
+  return Object.fromEntries(Object.entries(record).map(([name, value]) => [name, def.fields[name] ? writableItems(def.fields[name], value) : value]));
 }
 
 function originalOf(meta: Record<string, unknown> | undefined): Record<string, unknown> | null {
@@ -167,7 +183,7 @@ export const dataProvider: DataProvider = {
     const original = originalOf(meta);
     const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, {
       method: 'PATCH',
-      body: original ? changedOnly(writableBody(resource, variables, 'update'), original) : writableBody(resource, variables, 'update'),
+      body: original ? changedOnly(writableBody(resource, variables, 'update'), asSent(resource, original)) : writableBody(resource, variables, 'update'),
       headers: original?.version !== undefined ? { 'If-Match': `"${String(original.version)}"` } : undefined,
       conflictShown: !!original,
       refine: true,

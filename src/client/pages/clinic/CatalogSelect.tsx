@@ -21,6 +21,8 @@ export function CatalogSelect({ resource, value, onChange, multiple, id, status,
     resource,
     optionLabel: (item) => String(item.name ?? item.id),
     optionValue: (item) => String(item.id),
+    // The chosen records' names even when archived since (an old visit's drug) or past the first page.
+    defaultValue: value,
     onSearch: (q) => (q ? [{ field: 'q', operator: 'eq', value: q }] : []),
     pagination: { pageSize: 25, mode: 'server' },
     debounce: 300,

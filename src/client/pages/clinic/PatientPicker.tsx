@@ -83,6 +83,8 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
     },
   });
   const phone: unknown = Form.useWatch('phone', form);
+  const name: unknown = Form.useWatch('name', form);
+  const born: unknown = Form.useWatch('date_of_birth', form);
   const submit = (values: Record<string, unknown>) => {
     const dob = values.date_of_birth as { format?: (f: string) => string } | undefined;
     onFinish({ ...values, date_of_birth: dob?.format ? dob.format('YYYY-MM-DD') : undefined }).catch(() => undefined);
@@ -99,10 +101,10 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
         <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')} normalize={(v: string) => latinDigits(v)}>
           <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} />
         </Form.Item>
-        <ExistingHint def={patients} values={{ phone }} />
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-          <DatePicker components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker id="quick-date_of_birth" components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
+        <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
       </Form>
     </Modal>
   );

@@ -5,10 +5,12 @@ import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
 import { CatalogSelect } from './CatalogSelect';
+import { AllergyWarning } from './AllergyWarning';
 
 const TEXT_FIELDS = ['dose', 'frequency', 'duration', 'notes'] as const;
 
-export function PrescriptionRows() {
+/** `patientId`: whose allergies a picked drug is checked against. */
+export function PrescriptionRows({ patientId }: { patientId: number }) {
   const t = useT();
   return (
     <Form.List name="prescriptions">
@@ -35,6 +37,9 @@ export function PrescriptionRows() {
                 ))}
                 <Col xs={24} md={1} style={{ paddingTop: 30 }}>
                   <Button danger icon={<DeleteOutlined />} onClick={() => remove(row.name)} aria-label={t('clinic.removeRow', 'Remove')} data-testid={`rx-remove-${index}`} />
+                </Col>
+                <Col xs={24}>
+                  <AllergyWarning patientId={patientId} index={row.name} />
                 </Col>
               </Row>
           ))}

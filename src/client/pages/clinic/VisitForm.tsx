@@ -26,7 +26,7 @@ const def = resourceByName('visitings');
 const LISTS = ['prescriptions', ...ADVICE.map((a) => a.field)];
 const TEXTS = VISIT_TEXTS;
 // The fields this form shows; an error on any other (a plan limit, the appointment) goes to the alert.
-const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'service_id', 'fee', 'payment', 'payment_method', 'allergy_override'];
+const SHOWN: readonly string[] = [...TEXTS, 'notes', 'attachments', 'service_id', 'fee', 'payment', 'payment_method', 'allergy_override', 'allergy_override_reason'];
 
 interface Props {
   patientId: number;
@@ -69,7 +69,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
       if (errors.allergy_override) {
         setAskOverride(true);
         // Set once the checkbox exists (the next render).
-        setTimeout(() => form.setFields([{ name: 'allergy_override', errors: errors.allergy_override }]));
+        setTimeout(() => form.setFields([{ name: 'allergy_override', errors: errors.allergy_override }, { name: 'allergy_override_reason', errors: errors.allergy_override_reason ?? [] }]));
       }
       for (const a of ADVICE) {
         const msgs = Object.entries(errors).filter(([k]) => k.startsWith(`${a.field}.`)).flatMap(([, m]) => m);
@@ -101,7 +101,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           ))}
         </Row>
       </Card>
-      <PrescriptionRows />
+      <PrescriptionRows patientId={patientId} />
       <Card size="small" style={{ marginTop: 16 }}>
         <Row gutter={16}>
           {ADVICE.map((a) => (
@@ -135,9 +135,14 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
         </Row>
       </Card>
       {askOverride && (
-        <Form.Item name="allergy_override" valuePropName="checked" style={{ marginTop: 16, marginBottom: 0 }}>
-          <Checkbox data-testid="allergy-override">{t('clinic.prescribeAnyway', "Prescribe anyway: I know of the patient's allergy")}</Checkbox>
-        </Form.Item>
+        <Card size="small" style={{ marginTop: 16 }}>
+          <Form.Item name="allergy_override" valuePropName="checked" style={{ marginBottom: 8 }}>
+            <Checkbox data-testid="allergy-override">{t('clinic.prescribeAnyway', "Prescribe anyway: I know of the patient's allergy")}</Checkbox>
+          </Form.Item>
+          <Form.Item name="allergy_override_reason" label={fieldLabel(t, def, 'allergy_override_reason')} style={{ marginBottom: 0 }}>
+            <Input id="visit-allergy_override_reason" data-testid="allergy-override-reason" maxLength={500} />
+          </Form.Item>
+        </Card>
       )}
       <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={mutation.isPending} size="large" style={{ marginTop: 16 }} data-testid="visit-save">
         {t('clinic.saveVisit', 'Save visit')}

@@ -40,7 +40,10 @@ export function visitBody(values: VisitValues, patientId: number, appointmentId:
     notes: blank(r.notes),
   }));
   for (const a of ADVICE) body[a.field] = ((values[a.field] as number[] | undefined) ?? []).map((id) => ({ [a.id]: id }));
-  if (values.allergy_override === true) body.allergy_override = true;
+  if (values.allergy_override === true) {
+    body.allergy_override = true;
+    body.allergy_override_reason = blank(values.allergy_override_reason);
+  }
   return body;
 }
 
