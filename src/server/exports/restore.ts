@@ -26,6 +26,12 @@ import type { BuildDeps } from './build';
 /** The original clinic's own history: not records to bring back. */
 const NOT_RESTORED = new Set(['clinicAudit', 'exports']);
 
+/**
+ * Catalogs a new clinic starts with (the common ingredients): a copy that has its own replaces
+ * them; a copy made before the catalog existed keeps the starting list.
+ */
+const STARTER = new Set(['ingredients']);
+
 /** Records a new clinic has from its creation: the copy's row takes their place instead of adding one. */
 const PROVISIONED: Record<string, (row: Row) => boolean> = {
   tenantUsers: (row) => row.role === TENANT_ROLE.mainDoctor,
@@ -91,7 +97,8 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archi
   const data = new DataAccess(deps.db, null, tenantId, {}, deps.clock, {});
   try {
     return await data.transaction(async (trx) => {
-      await assertEmpty(trx, tenantId, defs);
+      await assertEmpty(trx, tenantId, defs.filter((d) => !STARTER.has(d.name)));
+      for (const def of defs) if (STARTER.has(def.name)) await sql`delete from ${sql.table(def.table)} where tenant_id = ${tenantId}`.execute(trx);
       const ids = new Map<string, Map<number, number>>();
       const mainDoctor = await provisionedId(trx, tenantId, resourceByName('tenantUsers'), PROVISIONED.tenantUsers);
       const files = await restoreFiles(deps, trx, tenantId, mainDoctor, json<CopiedFile[]>('files.json') ?? [], entries, written);
