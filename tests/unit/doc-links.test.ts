@@ -133,6 +133,44 @@ describe('links in the Markdown files', () => {
   });
 });
 
+describe('the code citing the docs', () => {
+  const code = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((e) => {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory()) return code(rel);
+      return /\.tsx?$/.test(e.name) ? [rel] : [];
+    });
+  const files = ['src', 'resources', 'scripts', 'bench'].flatMap(code);
+
+  it('cites docs/ pages and headings that exist', () => {
+    const problems: string[] = [];
+    let cited = 0;
+    for (const file of files) {
+      fs.readFileSync(path.join(root, file), 'utf8').split('\n').forEach((line, i) => {
+        for (const m of line.matchAll(/\bdocs\/[\w/-]+\.md(?:#[\w-]+)?/g)) {
+          cited++;
+          const [target, anchor] = m[0].split('#');
+          const where = `${file}:${i + 1}: ${m[0]}`;
+          if (!fs.existsSync(path.join(root, target))) problems.push(`${where}: no such file`);
+          else if (anchor && !anchorsOf(fs.readFileSync(path.join(root, target), 'utf8')).has(anchor)) problems.push(`${where}: no heading with this anchor`);
+        }
+      });
+    }
+    expect(cited).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('cites no design document the repository does not hold', () => {
+    const cites = files.flatMap((file) =>
+      fs
+        .readFileSync(path.join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => (/\b(DESIGN|SPEC)\.md\b|README "/.test(line) ? [`${file}:${i + 1}`] : [])),
+    );
+    expect(cites).toEqual([]);
+  });
+});
+
 describe('the link check itself', () => {
   const files: Record<string, string> = {
     'README.md': '# Clinic platform\n\n## Run it\n\n## Run it\n',
