@@ -1,5 +1,6 @@
 // `npm run bench`: data at scale, API load against the bare-query limit, page weight and speed,
-// and cold start. Prints a table and writes bench/results/latest.json.
+// and cold start. Prints the tables and writes them to bench/RESULTS.md (every number to
+// bench/results/latest.json); docs/performance.md says how to read them.
 //   DATABASE_URL   PostgreSQL to fill and load (default: the local server, database clinic_bench,
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
@@ -16,8 +17,8 @@ import { type CostRow, type LoadRow, runLoad } from './load';
 import type { ProfileRow } from './profile';
 import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
+import { type BenchResults, resultsMarkdown } from './results-markdown';
 import { type RlsRow, runRlsCost } from './rls';
-import { kib } from './weigh';
 
 const log = (s: string) => console.log(s);
 
@@ -86,54 +87,10 @@ const pages: PageWeight | null = parts.has('pages') ? await runPageWeight(5, log
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-if (load.length) {
-  console.log('\n| call | conns | API req/s | API p50 ms | API p99 ms | bare req/s | bare p99 ms | API / bare |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of load) console.log(`| ${r.call} | ${r.connections}${r.rate ? ` at ${r.rate}/s` : ''} | ${r.api.rps} | ${r.api.p50} | ${r.api.p99} | ${r.bare.rps} | ${r.bare.p99} | ${pct(r.ratio)} |`);
-}
-if (costs.length) {
-  console.log('\nWhat the audit trail, encryption, exact access, relation titles and live updates cost (same run, the same server started without each):\n');
-  console.log('| guarantee | call | conns | with req/s | p99 ms | without req/s | p99 ms | cost |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of costs) console.log(`| ${r.guarantee} | ${r.call} | ${r.connections} | ${r.with.rps} | ${r.with.p99} | ${r.without.rps} | ${r.without.p99} | ${pct(r.cost)} |`);
-}
-if (profile.length) {
-  console.log("\nWhere the server's CPU goes per request, at 16 connections (µs; socket writes charged to who wrote):\n");
-  const where = [...new Set(profile.flatMap((p) => Object.keys(p.perRequestUs)))];
-  const total = (p: ProfileRow) => Object.values(p.perRequestUs).reduce((a, b) => a + b, 0);
-  console.log(`| where | ${profile.map((p) => `${p.call} (${p.rps} req/s)`).join(' | ')} |`);
-  console.log(`|---|${profile.map(() => '---').join('|')}|`);
-  const rows = where.map((w) => ({ w, max: Math.max(...profile.map((p) => p.perRequestUs[w] ?? 0)) })).filter((r) => r.max >= 10).sort((a, b) => b.max - a.max);
-  for (const { w } of rows) console.log(`| ${w} | ${profile.map((p) => p.perRequestUs[w] ?? 0).join(' | ')} |`);
-  console.log(`| all | ${profile.map(total).join(' | ')} |`);
-}
-if (rls.length) {
-  console.log('\nRow-level security (the same query and transaction as the app role, with the policy, and as the owner, without):\n');
-  console.log('| query | conns | app role tx/s | owner tx/s | cost |');
-  console.log('|---|---|---|---|---|');
-  for (const r of rls) console.log(`| ${r.query} | ${r.connections} | ${r.app} | ${r.owner} | ${pct(r.cost)} |`);
-}
-if (embedded.length) {
-  console.log(`\nThe embedded database (5 clinics x 500 patients) beside PostgreSQL (${size.clinics} x ${size.patients}), same run:\n`);
-  console.log('| call | conns | PGlite req/s | PGlite p99 ms | PostgreSQL req/s | PGlite / PostgreSQL |');
-  console.log('|---|---|---|---|---|---|');
-  for (const r of embedded) {
-    const pgRow = load.find((l) => l.call === r.call && l.connections === r.connections && !l.rate);
-    console.log(`| ${r.call} | ${r.connections} | ${r.pglite.rps} | ${r.pglite.p99} | ${pgRow?.api.rps ?? '-'} | ${pgRow?.api.rps ? pct(r.pglite.rps / pgRow.api.rps) : '-'} |`);
-  }
-}
-if (pages) {
-  console.log('\n| page | JS raw KiB | JS gzip KiB | CSS raw KiB | CSS gzip KiB | median ms to usable |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, p] of [['login', pages.login], ['patients list', pages.patients]] as const) {
-    console.log(`| ${name} | ${kib(p.js.raw)} | ${kib(p.js.gzip)} | ${kib(p.css.raw)} | ${kib(p.css.gzip)} | ${p.medianMs} |`);
-  }
-  console.log('\nThe patients list loads most (gzip KiB): ' + pages.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
-  console.log('Largest chunks (gzip KiB): ' + pages.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', '));
-}
-if (coldMs !== null) console.log(`Cold start to first answer (existing embedded database, median of 3): ${coldMs} ms`);
-
+const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, coldStartMs: coldMs };
+const markdown = resultsMarkdown(results);
+console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/latest.json', JSON.stringify({ date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, coldStartMs: coldMs }, null, 2));
-console.log('\nWritten to bench/results/latest.json');
+fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+fs.writeFileSync('bench/RESULTS.md', markdown);
+console.log('Written to bench/RESULTS.md and bench/results/latest.json');

@@ -1,4 +1,4 @@
-// The clinic's reference lists (SPEC.md: categories). Same shape each, so one builder.
+// The clinic's reference lists (docs/product.md#catalogs-tasks-and-the-legal-practice-module). Same shape each, so one builder.
 import { defineResource } from '../src/shared/resource';
 
 function catalog<const N extends string>(name: N, route: string, order: number) {

@@ -1,5 +1,5 @@
-// Public laws with their articles (SPEC.md section 2: "public laws, law detail and articles" on the
-// platform's site): kept by the landing page's editors, read by anyone without logging in.
+// Public laws with their articles (docs/product.md#public-pages), on the
+// platform's site: kept by the landing page's editors, read by anyone without logging in.
 import { defineResource } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 

@@ -1,4 +1,4 @@
-// The legal-practice module (SPEC.md sections 1 and 3): courts, clients, lawsuits and executions
+// The legal-practice module (docs/product.md#catalogs-tasks-and-the-legal-practice-module): courts, clients, lawsuits and executions
 // with their sessions, installments and files, and petitions. Every resource is `module: 'legal'`:
 // the platform switches the module on per clinic (the doctor's form); elsewhere its routes are 404
 // and its menu is absent. The plan's max_cases caps a clinic's lawsuits.

@@ -1,4 +1,4 @@
-// Prints the statements distributing the schema on Citus (src/server/db/citus.ts, README "Citus").
+// Prints the statements distributing the schema on Citus (src/server/db/citus.ts, docs/operations.md#citus).
 // Usage: npm run citus:statements. Without DATABASE_URL the schema is the migrations' own (an
 // in-memory embedded database, migrated to the latest); with it, that database as it stands.
 import { citusPlan, citusProblems, citusScript, readCitusSchema } from '../src/server/db/citus';

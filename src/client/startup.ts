@@ -1,4 +1,4 @@
-// Start-up (SPEC.md section 1): on a clinic host, the tenant check, then (if it exists) the
+// Start-up (docs/architecture.md#the-clients-shells): on a clinic host, the tenant check, then (if it exists) the
 // landing data and, for a stored session, the user's data again. Failures are ignored.
 import { currentHost } from './host';
 import { refreshUser } from './providers/authProvider';

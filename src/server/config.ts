@@ -1,4 +1,5 @@
-// Everything the server reads from the environment, in one place (listed in README.md).
+// The server's settings, read from the environment. Every variable the server reads is in the
+// README's configuration table (tests/unit/readme-config.test.ts checks it).
 import path from 'node:path';
 
 /** An S3-compatible bucket holding uploaded files and clinic copies (src/server/files/s3-store.ts). */

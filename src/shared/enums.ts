@@ -1,4 +1,4 @@
-// Shared enumerations (SPEC.md section 3). Values are the numbers stored and sent over the API;
+// Shared enumerations (docs/product.md#enumerations). Values are the numbers stored and sent over the API;
 // labels come from the locale files under `enums.<name>.<value>`.
 
 export const ENUMS = {

@@ -1,4 +1,4 @@
-// The one rule deciding which application a host serves (DESIGN.md section 5), used by the server
+// The one rule deciding which application a host serves (docs/architecture.md#host-to-application-and-clinic), used by the server
 // to resolve the tenant and by the client to pick the application.
 
 export type HostKind = { kind: 'central' } | { kind: 'tenant'; subdomain: string };

@@ -30,8 +30,11 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /** Where an entry sits in the menu: its order, its icon (top-level entries) or its group. */
 export interface MenuPlacement {
+  /** Position among the entries of its group (smaller first). */
   order: number;
+  /** The entry's icon, by name from this file's list: a typo fails the typecheck. */
   icon?: MenuIcon;
+  /** The group the entry sits in, by name from this file's list; none: the top level. */
   parent?: MenuGroup;
   /**
    * A resource's entry counts its records holding these values beside its name (the requests

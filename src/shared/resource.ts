@@ -30,6 +30,11 @@ export type FieldType =
   | 'password';
 
 export interface FieldDef {
+  /**
+   * What the field holds (see FieldType): its JSON Schema, column type, input and display follow
+   * from it. `enum` names its list in `enum`, `relation` its target in `relation`, `list` its items
+   * in `items`; `password` is hashed and never returned; `json` is read-only.
+   */
   type: FieldType;
   /** Required when creating; an update may leave it out but may not blank it. */
   required?: boolean;
@@ -41,10 +46,15 @@ export interface FieldDef {
   unique?: boolean;
   /** With `unique`: unique among the records sharing these fields (an article's number within its law). */
   uniqueWith?: readonly string[];
+  /** May hold null (an empty optional value); the column is nullable. */
   nullable?: boolean;
+  /** String types: the fewest characters accepted (a CHECK in the table too). */
   minLength?: number;
+  /** String types: the most characters accepted (a CHECK in the table too). */
   maxLength?: number;
+  /** Numeric types: the least possible value; anything below is refused (422), never clamped. */
   min?: number;
+  /** Numeric types: the greatest possible value; anything above is refused (422), never clamped. */
   max?: number;
   /** Regular expression the value must match (string types). */
   pattern?: string;
@@ -62,17 +72,22 @@ export interface FieldDef {
    * as a multiple select (relationListKey).
    */
   items?: Record<string, FieldDef>;
+  /** Type 'list': the most items accepted. */
   maxItems?: number;
   /**
-   * Relation target (a resource name) for type 'relation'; the column holds the target id.
+   * Relation target (a resource name) for type 'relation'; the column holds the target id, a
+   * foreign key to `(tenant_id, id)` that never cascades. Answers carry the targets' titles
+   * (`labelField`) in `labels`, in the caller's language and only for targets the caller may read, so
+   * a page asks no request per relation column.
    * `only`: the target must also have one of these values in each named column (an appointment's
    * doctor is a staff member whose role is Main Doctor or Doctor, and who is active).
    */
   relation?: { resource: string; labelField: string; only?: Record<string, readonly (string | number | boolean)[]> };
+  /** The value a create leaves out takes (the column's default too). */
   default?: string | number | boolean;
-  /** May be used in sort=... */
+  /** May be used in sort=... (the generated migration indexes it). */
   sortable?: boolean;
-  /** May be used in filter[field]=... */
+  /** May be used in filter[field]=... (the generated migration indexes it). */
   filterable?: boolean;
   /** Included in the q= text search. */
   searchable?: boolean;
@@ -185,8 +200,11 @@ export interface RowAction {
   post?: string;
   /** Offered only on rows holding these values (an unpaid invoice). */
   when?: Readonly<Record<string, string | number | boolean>>;
+  /** The button's icon (src/shared/menu.ts). */
   icon?: MenuIcon;
+  /** Translation key of the button's text. */
   label: string;
+  /** Translation key of the question asked before acting. */
   confirm: string;
   /** Said when done. */
   done: string;
@@ -206,8 +224,11 @@ export interface RecordAction {
   key: string;
   /** The path after the record's. */
   post: string;
+  /** The button's icon (src/shared/menu.ts). */
   icon?: MenuIcon;
+  /** Translation key of the button's text. */
   label: string;
+  /** Translation key of the question asked before acting. */
   confirm: string;
   /** Said when done. */
   done: string;
@@ -222,7 +243,9 @@ export const RECORD_PANELS = ['permissions', 'payment'] as const;
 
 /** A panel by name; `unless`: not on records holding these values (the Main Doctor has every permission). */
 export interface RecordPanel {
+  /** Which panel: 'permissions' (a staff member's permission matrix) or 'payment'. */
   name: (typeof RECORD_PANELS)[number];
+  /** Not shown on records holding these values. */
   unless?: Readonly<Record<string, string | number | boolean>>;
 }
 
@@ -253,8 +276,11 @@ export function fieldDir(name: string, field: FieldDef): 'ltr' | 'rtl' | undefin
 
 /** `field` `op` `other`: diastolic < systolic, paid_amount <= amount, end_day >= start_day. */
 export interface FieldComparison {
+  /** The field compared, and where the 422 points. */
   field: string;
+  /** How it compares with `other`. */
   op: '<' | '<=' | '>' | '>=';
+  /** The field it is compared with: both numbers or both dates and times. */
   other: string;
   /** A translation key said instead of the generic "Must be less than {{other}}". */
   message?: string;
@@ -279,15 +305,20 @@ export type DeletePolicy = 'restrict' | 'archive' | 'cascade';
  * no rule: `scope: 'tenant'` already ANDs the clinic into every query.
  */
 export interface RowFilter {
+  /** The column compared (a create sets it from the caller). */
   column: string;
+  /** The caller's value it must hold: today only their user id. */
   equals: 'caller.user_id';
 }
 
 export interface CentralAccess {
   /** Central roles (0 Owner, 1 Admin, 2 Service Admin, 3 Developer) allowed per action. */
   read: readonly number[];
+  /** Roles that may create. */
   create: readonly number[];
+  /** Roles that may update. */
   update: readonly number[];
+  /** Roles that may delete. */
   delete: readonly number[];
 }
 
@@ -298,6 +329,10 @@ export interface ResourceDef {
   path: string;
   /** SQL table. */
   table: string;
+  /**
+   * 'central': the platform's own records, on the main host. 'tenant': a clinic's records, on its
+   * host; `tenant_id` leads the table's keys, and the engine adds the clinic to every query.
+   */
   scope: Scope;
   /** Client route (without leading slash). Defaults to the name. */
   route?: string;
@@ -311,11 +346,18 @@ export interface ResourceDef {
   anyStaff?: boolean;
   /** Tenant resources every logged-in clinic user may read (the price list, for the booking form); writes follow the permission. */
   anyStaffReads?: boolean;
-  /** Per action: the rows the rule lets through (see RowFilter); an action without one: every row. */
+  /**
+   * Per action: the rows the rule lets through (see RowFilter, and `ownRows` for the same filter on
+   * every action); an action without one: every row. A hand-written route touching many rows takes
+   * the same WHERE from `request.data.rowsWhere(def, action)`.
+   */
   rowFilter?: Partial<Record<Action, RowFilter>>;
   /**
    * Records that belong to a parent record and are shown inside its page (vital signs inside a
-   * patient): the parent resource, the field holding its id, and the tab's route below it.
+   * patient): the parent resource, the field holding its id, and the tab's route below it. The tab
+   * is at `/<parent route>/:id/<tab>` below the parent's details, its list locked to the parent,
+   * New prefilled with it, saving back to the tab, no menu entry (src/client/engine/ChildTabs.tsx).
+   * The order of the declarations within a file is the order of the parent's tabs.
    */
   within?: { resource: string; field: string; tab: string };
   /**
@@ -334,6 +376,7 @@ export interface ResourceDef {
   deletePolicy?: DeletePolicy;
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
+  /** The record's fields by column name, in the order forms and details show them. */
   fields: Record<string, FieldDef>;
   /**
    * A database function `(pattern text, loose text) returns setof <table>` with the clinic's records
@@ -370,7 +413,9 @@ export interface ResourceDef {
   menu?: MenuPlacement;
   /**
    * The optional module this clinic resource belongs to (src/shared/modules.ts): a clinic without
-   * it answers 404 on every route, shows no menu entry and offers no permission for it.
+   * it answers 404 on every route (before anything else, with or without a session), shows no menu
+   * entry or page and offers no permission for it. Each module is a boolean column
+   * `module_<name>` of the clinic, on the doctor's form, which only the platform's staff edit.
    */
   module?: ModuleName;
   /**
@@ -388,7 +433,7 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
   id: { type: 'integer', readOnly: true, sortable: true, filterable: true },
   created_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
   updated_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
-  /** Raised by the database on every update; the API's ETag (see README "Record guarantees"). */
+  /** Raised by the database on every update; the API's ETag (docs/api.md, "Record guarantees"). */
   version: { type: 'integer', readOnly: true },
 };
 
@@ -452,12 +497,12 @@ export function writableFields(def: ResourceDef): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, f]) => !f.readOnly);
 }
 
-/** Fields the API returns. */
 /** Answered but held in no column of the resource's table (a `present` hook's value, a sum). */
 export function isComputed(field: FieldDef): boolean {
   return !!field.computed || !!field.sum;
 }
 
+/** Fields the API returns. */
 export function readableFields(def: ResourceDef): readonly string[] {
   return madeFields(def).readable;
 }

@@ -1,11 +1,11 @@
-// Role numbers shared by the server checks and the client guards (DESIGN.md section 7).
+// Role numbers shared by the server checks and the client guards (docs/architecture.md#roles-and-permissions).
 
 export const CENTRAL_ROLE = { owner: 0, admin: 1, serviceAdmin: 2, developer: 3 } as const;
 export const TENANT_ROLE = { mainDoctor: 0, doctor: 1, secretary: 2, nurse: 3 } as const;
 /** Role of a logged-out visitor. */
 export const ROLE_NONE = 4;
 
-/** Central roles each central role may give to a staff account (SPEC.md section 3). */
+/** Central roles each central role may give to a staff account (docs/product.md#roles). */
 export const ASSIGNABLE_CENTRAL_ROLES: Record<number, readonly number[]> = {
   [CENTRAL_ROLE.owner]: [1, 2, 3],
   [CENTRAL_ROLE.developer]: [1, 2, 3],
@@ -31,7 +31,7 @@ const MANAGERS = [0, 1, 3] as const;
 const OWNERS = [0, 3] as const;
 
 /**
- * Central screens and who may open them (SPEC.md section 2). `fallback` is where a refused
+ * Central screens and who may open them (docs/product.md#roles). `fallback` is where a refused
  * logged-in user is sent, by role; anyone not listed goes to dashboard.
  */
 export const CENTRAL_SCREENS: Record<string, { roles: readonly number[] }> = {

@@ -76,7 +76,7 @@ export const SCREENS: readonly Screen[] = [
   { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
   { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
   { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },
-  // The clinic's landing-page editor (SPEC.md section 2: both applications have it), Main Doctor only.
+  // The clinic's landing-page editor (docs/product.md#public-pages: both applications have one), Main Doctor only.
   { key: 'landingPage', path: 'landing-page', scope: T, rule: MAIN, redirect: 'overview', menu: { order: 110, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: T, rule: MAIN, page: 'landingHub', menu: { order: 110.5, parent: 'landingPage' } },
 ];

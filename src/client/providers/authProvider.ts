@@ -108,7 +108,7 @@ export const authProvider: AuthProvider = {
     return { authenticated: false, logout: true, redirectTo: loginPathHere() };
   },
 
-  // Every failed call of Refine's data hooks comes here (SPEC.md section 8): the session ended
+  // Every failed call of Refine's data hooks comes here (docs/architecture.md#the-failure-policy): the session ended
   // (401) goes to login, saying so and coming back after; 417, 418, 500 and a record's 404 go to
   // their screens. The data provider's errors name that screen (http.ts `screenOf`).
   onError: async (error: { screen?: Screen }) => {

@@ -1,5 +1,5 @@
 // The one HTTP client for the v1 API (same origin, /api/v1) with the global response handling of
-// SPEC.md section 8: 401 clears the session and goes to login; 500, 418, 417 go to their screens;
+// docs/architecture.md#the-failure-policy: 401 clears the session and goes to login; 500, 418, 417 go to their screens;
 // 404 on a record fetch goes to the not-found screen; 422 carries the field errors; any other
 // failure shows a red "Error: " toast. The error is always thrown on to the caller.
 // Calls made by Refine's data hooks (the data provider's) are told by Refine instead: its

@@ -1,4 +1,4 @@
-// The public landing pages' one store (SPEC.md section 4): the platform's page on the main host,
+// The public landing pages' one store (docs/product.md#public-pages): the platform's page on the main host,
 // the clinic's on its subdomain. The loading flag is set when a load starts and cleared when it
 // ends, whether it succeeded or failed; a failure is kept in `errors`.
 import { useSyncExternalStore } from 'react';
@@ -107,7 +107,7 @@ const PATHS = { central: '/landing-page', clinic: '/tenant/landing-page' } as co
 
 /**
  * Loads one page into the store. Quiet (no toast, no navigation): start-up ignores failures
- * (SPEC.md section 1) and the pages show them themselves. Never throws.
+ * (docs/architecture.md#the-clients-shells) and the pages show them themselves. Never throws.
  */
 let pending = 0;
 const inFlight: Partial<Record<'central' | 'clinic', Promise<void>>> = {};

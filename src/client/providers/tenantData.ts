@@ -1,4 +1,4 @@
-// Clinic data loaded at start-up and after login (SPEC.md sections 1 and 4): the tenant check,
+// Clinic data loaded at start-up and after login (docs/architecture.md#the-clients-shells): the tenant check,
 // then agreements, the permission catalogue, invoice settings, services, notifications and the
 // clinic's settings. Each answer goes into the query cache under the key a screen reads it by
 // (useApiGet), so the screen opens with it instead of asking again; the currency is applied.

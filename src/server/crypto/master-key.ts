@@ -1,7 +1,7 @@
 // The master key: it wraps every clinic's data key and nothing else. From MASTER_KEY (base64 of 32
 // bytes) or MASTER_KEY_FILE; otherwise the file `master.key` in the data folder, created on first
 // start (mode 0600). Whoever has the database and this key reads everything: back it up apart from
-// the data (README "Encryption at rest").
+// the data (docs/operations.md#backups-and-the-master-key).
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

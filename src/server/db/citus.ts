@@ -2,7 +2,7 @@
 // Citus cluster, what that placement requires of the table, and the statements that distribute it.
 // Read from the live catalog (pg_catalog: PGlite and PostgreSQL alike), so a new table is placed
 // and judged the day its migration lands. tests/api/citus-schema.test.ts fails on any problem;
-// `npm run citus:statements` prints the statements (README "Citus").
+// `npm run citus:statements` prints the statements (docs/operations.md#citus).
 //
 // Placements:
 // - distributed by tenant_id, all in one colocation group: every table holding a clinic's rows
@@ -287,7 +287,7 @@ export function citusPlan(schema: CitusSchema): CitusPlan {
 /** The plan as a script for psql on the coordinator, commented. */
 export function citusScript(plan: CitusPlan): string {
   const lines = [
-    '-- Distributes the migrated schema on Citus (README "Citus"). Run once, on the coordinator, after',
+    '-- Distributes the migrated schema on Citus (docs/operations.md#citus). Run once, on the coordinator, after',
     '-- the migrations, with the coordinator in the metadata (citus_set_coordinator_host).',
     '',
     '-- Foreign keys Citus cannot keep (DROPPED_FOREIGN_KEYS in src/server/db/citus.ts):',

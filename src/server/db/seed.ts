@@ -1,4 +1,4 @@
-// Demo data (DESIGN.md section 9): the platform's staff, the three sample plans, the clinic `demo`
+// Demo data (docs/product.md#demo-data): the platform's staff, the three sample plans, the clinic `demo`
 // with its staff, permissions and realistic patients, and the suspended clinic `closed`.
 import { nameIngredients, seedIngredients } from '../modules/ingredients';
 import dayjs from 'dayjs';

@@ -6,7 +6,7 @@
 // - checks: numeric ranges (min/max), enum values, choices, text lengths, and the declaration's
 //   comparisons between fields (`checks`: paid_amount <= amount);
 // - unique fields (per clinic, and within the fields named by `uniqueWith`), relations as foreign keys to (tenant_id, id) between a clinic's
-//   records, never cascading (README "Record guarantees");
+//   records, never cascading (docs/api.md#record-guarantees);
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
 //   the version trigger, the live-update trigger (migration 039), the numbering trigger of a

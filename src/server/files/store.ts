@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import type { Config } from '../config';
 
 export interface FileStore {
-  /** 'local' or 's3': said in the log and the README's figures. */
+  /** 'local' or 's3': which store this is (tests/api/file-store.test.ts holds both to the same promises). */
   readonly kind: 'local' | 's3';
   /** Stores a new object under a key never used before (keys are random). */
   create(key: string, bytes: Buffer): Promise<void>;

@@ -1,6 +1,6 @@
 // How messages leave the platform: WhatsApp Business (the Cloud API's messages endpoint, or any
 // gateway taking the same body), an SMS gateway over HTTP, and e-mail over SMTP. Each is on when
-// its settings are given (README "Messages to patients"); with none that reaches a patient, the
+// its settings are given (docs/operations.md#mail-whatsapp-and-sms); with none that reaches a patient, the
 // secretary sends the message from the screen (channel `manual`: a wa.me link).
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';

@@ -1,4 +1,4 @@
-// The rules of staff accounts, central and clinic (SPEC.md section 3): nobody changes their own role
+// The rules of staff accounts, central and clinic (docs/product.md#roles): nobody changes their own role
 // or deactivates or deletes themselves, and the Owner's and Main Doctor's accounts are their own.
 // Which roles a caller may give is the engine's, from the declaration (`assignable`).
 import { endUserSessions } from '../auth/sessions';

@@ -12,7 +12,7 @@ import { dayOf, localDay } from '../days';
 type Db = Kysely<Database> | Transaction<Database>;
 export type HistoryAction = 'created' | 'renewed' | 'changed' | 'reactivated' | 'suspended' | 'archived' | 'no_action';
 
-/** Days an invoice may stay unpaid before the clinic is suspended (SPEC.md section 9). */
+/** Days an invoice may stay unpaid before the clinic is suspended (docs/product.md#plans-and-subscriptions). */
 export const GRACE_DAYS = 30;
 const DAY = 'YYYY-MM-DD';
 const MANAGERS = [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer];

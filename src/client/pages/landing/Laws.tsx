@@ -1,4 +1,4 @@
-// The platform's public laws (SPEC.md section 2: "public laws, law detail and articles"): a list,
+// The platform's public laws (docs/product.md#public-pages): a list,
 // and a law with its articles, in the reader's language, no login. Read from the declared
 // resources `laws` and `lawArticles` (publicRead), as any list of the API.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The terms and conditions (SPEC.md section 1 and 4), public, in the reader's language.
+// The terms and conditions (docs/product.md#public-pages), public, in the reader's language.
 import { Card, Typography } from 'antd';
 import { useT } from '../../i18n/useT';
 import { LandingShell } from './LandingShell';

@@ -1,0 +1,93 @@
+// bench/RESULTS.md: the figures of the last `npm run bench`, as Markdown tables, written by the run
+// itself so nobody copies them by hand (bench/results/latest.json keeps every number). What the
+// figures mean and the goals they are read against: docs/performance.md.
+import path from 'node:path';
+import type { CostRow, LoadRow } from './load';
+import type { PageWeight } from './page-weight';
+import type { PgliteRow } from './pglite';
+import type { ProfileRow } from './profile';
+import type { RlsRow } from './rls';
+import { kib } from './weigh';
+
+export interface BenchResults {
+  /** ISO time the run ended. */
+  date: string;
+  machine: string;
+  size: { clinics: number; patients: number };
+  seconds: number;
+  parts: string[];
+  load: LoadRow[];
+  costs: CostRow[];
+  profile: ProfileRow[];
+  rls: RlsRow[];
+  embedded: PgliteRow[];
+  pages: PageWeight | null;
+  coldStartMs: number | null;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const table = (head: string[], rows: (string | number)[][]) => [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)];
+
+/** The run as Markdown: a heading, how it was run, then a section per part it measured. */
+export function resultsMarkdown(r: BenchResults): string {
+  const out = [
+    '# Benchmark results',
+    '',
+    '<!-- Written by `npm run bench` (bench/run.ts, bench/results-markdown.ts): run it again rather than edit this file. -->',
+    '',
+    `${r.date.slice(0, 10)}: ${r.machine}; ${r.size.clinics} clinics x ${r.size.patients.toLocaleString('en')} patients on PostgreSQL; ${r.seconds} s per measurement; parts: ${r.parts.join(', ')}. ` +
+      'How to read them, and the goals they are held against: [docs/performance.md](../docs/performance.md). Every number of the run: `bench/results/latest.json`.',
+  ];
+  if (r.load.length) {
+    out.push('', '## API load', '', 'The API beside the same SQL behind a bare Fastify + `pg` route (`bench/bare-server.ts`); "at n/s": a fixed arrival rate.', '');
+    out.push(
+      ...table(
+        ['call', 'conns', 'API req/s', 'API p50 ms', 'API p99 ms', 'bare req/s', 'bare p99 ms', 'API / bare'],
+        r.load.map((l) => [l.call, `${l.connections}${l.rate ? ` at ${l.rate}/s` : ''}`, l.api.rps, l.api.p50, l.api.p99, l.bare.rps, l.bare.p99, pct(l.ratio)]),
+      ),
+    );
+  }
+  if (r.costs.length) {
+    out.push('', '## What each guarantee costs', '', 'The same server started without it (`BENCH_WITHOUT_*`), alternating 3-second rounds, median of three, same run.', '');
+    out.push(...table(['guarantee', 'call', 'conns', 'with req/s', 'p99 ms', 'without req/s', 'p99 ms', 'cost'], r.costs.map((c) => [c.guarantee, c.call, c.connections, c.with.rps, c.with.p99, c.without.rps, c.without.p99, pct(c.cost)])));
+  }
+  if (r.profile.length) {
+    out.push('', "## Where the server's CPU goes", '', "Per request at 16 connections, µs (`bench/profile.ts`): each sample charged through the source map to the package or folder of ours that spent it, a socket write to whoever wrote; `(idle)`: the server waiting on PostgreSQL.", '');
+    const where = [...new Set(r.profile.flatMap((p) => Object.keys(p.perRequestUs)))];
+    const total = (p: ProfileRow) => Object.values(p.perRequestUs).reduce((a, b) => a + b, 0);
+    const shown = where
+      .map((w) => ({ w, max: Math.max(...r.profile.map((p) => p.perRequestUs[w] ?? 0)) }))
+      .filter((x) => x.max >= 10)
+      .sort((a, b) => b.max - a.max)
+      .map(({ w }) => w);
+    const rows = shown.map((w) => [w, ...r.profile.map((p) => p.perRequestUs[w] ?? 0)]);
+    const rest = r.profile.map((p) => total(p) - shown.reduce((sum, w) => sum + (p.perRequestUs[w] ?? 0), 0));
+    if (rest.some((x) => x > 0)) rows.push(['(the rest, under 10 µs each)', ...rest]);
+    out.push(...table(['where', ...r.profile.map((p) => `${p.call} (${p.rps} req/s)`)], [...rows, ['all', ...r.profile.map(total)]]));
+  }
+  if (r.rls.length) {
+    out.push('', '## Row-level security', '', 'The same query and transaction as the app role, under the clinic\'s policy, and as the owner, without (`bench/rls.ts`).', '');
+    out.push(...table(['query', 'conns', 'app role tx/s', 'owner tx/s', 'cost'], r.rls.map((x) => [x.query, x.connections, x.app, x.owner, pct(x.cost)])));
+  }
+  if (r.embedded.length) {
+    out.push('', '## The embedded database', '', `PGlite with 5 clinics x 500 patients (\`bench/pglite.ts\`) beside PostgreSQL with ${r.size.clinics} x ${r.size.patients.toLocaleString('en')}, same run.`, '');
+    out.push(
+      ...table(
+        ['call', 'conns', 'PGlite req/s', 'PGlite p99 ms', 'PostgreSQL req/s', 'PGlite / PostgreSQL'],
+        r.embedded.map((e) => {
+          const pg = r.load.find((l) => l.call === e.call && l.connections === e.connections && !l.rate);
+          return [e.call, e.connections, e.pglite.rps, e.pglite.p99, pg?.api.rps ?? '-', pg?.api.rps ? pct(e.pglite.rps / pg.api.rps) : '-'];
+        }),
+      ),
+    );
+  }
+  if (r.pages) {
+    const p = r.pages;
+    out.push('', '## Pages', '', 'What a page loads first and its median time to usable in headless Chromium (`bench/page-weight.ts`).', '');
+    out.push(...table(['page', 'JS raw KiB', 'JS gzip KiB', 'CSS raw KiB', 'CSS gzip KiB', 'median ms to usable'], ([['login', p.login], ['patients list', p.patients]] as const).map(([name, x]) => [name, kib(x.js.raw), kib(x.js.gzip), kib(x.css.raw), kib(x.css.gzip), x.medianMs])));
+    if (p.patientsFiles.length) out.push('', 'The patients list loads most (gzip KiB): ' + p.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
+    if (p.largest.length) out.push('', 'Largest chunks (gzip KiB): ' + p.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
+  }
+  if (r.coldStartMs !== null) out.push('', '## Cold start', '', `The bundled server \`npm start\` runs, on an existing embedded database, to its first answer (median of 3): ${r.coldStartMs.toLocaleString('en')} ms.`);
+  return out.join('\n') + '\n';
+}
