@@ -249,7 +249,9 @@ describe('audit of hand-written routes', () => {
 
     const mark = await lastEventId();
     expect((await t.call('GET', `/uploads/${fileId}`, { host: DEMO, token: doctor })).status).toBe(200);
-    expect((await t.call('POST', `/visitings/${visitId}/prints`, { host: DEMO, token: doctor })).status).toBe(204);
+    const first = await t.call('POST', `/visitings/${visitId}/prints`, { host: DEMO, token: doctor });
+    expect(first.status).toBe(200);
+    expect((first.body.data as { first_printed_at: unknown }).first_printed_at).toBeNull();
     expect((await t.call('POST', '/visitings/999999/prints', { host: DEMO, token: doctor })).status).toBe(404);
     const events = await eventsSince(mark);
     expect(events.map((e) => [e.action, e.resource, e.record_id, e.patient_id])).toEqual([
@@ -268,5 +270,25 @@ describe('audit of hand-written routes', () => {
     expect(events.map((e) => [e.action, e.resource, e.record_id, e.actor_scope, e.tenant_id])).toEqual([['renew', 'tenants', clinicId, 'central', null]]);
     const list = await t.call('GET', '/audit?filter[action]=renew', { token: owner });
     expect((list.body.data as EventRow[]).map((e) => e.record_id)).toContain(clinicId);
+  });
+});
+
+describe('a printed sheet names its prescriber of record (issue 32)', () => {
+  it('whoever prints it, and a reprint says when it was first printed', async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const assistant = await t.login(DEMO, 'assistant');
+    const patient = await createRecord(t, resourceByName('patients'), DEMO);
+    const visit = await t.call('POST', '/visitings', { host: DEMO, token: doctor, body: { patient_id: patient.id } });
+    const visitId = (visit.body.data as { id: number }).id;
+    const { rows } = await sql<{ name: string }>`select name from tenant_users where username = 'doctor' and tenant_id = (select id from tenants where subdomain = 'demo')`.execute(t.db.kysely);
+    type Printed = { prescriber: string; printed_at: string; first_printed_at: string | null };
+    const first = (await t.call('POST', `/visitings/${visitId}/prints`, { host: DEMO, token: doctor })).body.data as Printed;
+    expect(first.prescriber).toBe(rows[0].name);
+    expect(first.first_printed_at).toBeNull();
+    const reprint = await t.call('POST', `/visitings/${visitId}/prints`, { host: DEMO, token: assistant });
+    expect(reprint.status).toBe(200);
+    const again = reprint.body.data as Printed;
+    expect(again.prescriber).toBe(rows[0].name);
+    expect(again.first_printed_at).toBe(first.printed_at);
   });
 });

@@ -138,4 +138,20 @@ describe('prints fit for use', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ckb');
     await page.emulateMedia({ media: 'screen' });
   });
+
+  it("the assistant's reprint names the Main Doctor who prescribed, and says it is a copy and when it was first printed", async () => {
+    const page = await signedIn('assistant', 1440);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    await page.getByTestId(`print-${visitId}`).click();
+    const sheet = page.getByTestId('print-prescription');
+    await page.emulateMedia({ media: 'print' });
+    await expect.poll(async () => (await sheet.getByTestId('print-prescriber').count()) > 0).toBe(true);
+    expect(await sheet.getByTestId('print-prescriber').innerText()).toContain('Dr. Hawre Salih');
+    expect(await sheet.innerText()).not.toContain('Rezhna');
+    const copy = await sheet.getByTestId('print-copy').innerText();
+    expect(copy).toContain('کۆپی');
+    expect(copy).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    await page.pdf({ path: '/tmp/prints-reprint.pdf', preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+  });
 });

@@ -22,16 +22,51 @@ export function registerAuditRoutes(app: FastifyInstance, db: Kysely<Database>, 
     return verifyChain(db, request.tenant?.id ?? null);
   });
 
-  // The screen prints a prescription itself; it tells the server, so the trail has the print.
+  // The screen prints a prescription itself; it tells the server, so the trail has the print, and
+  // the server answers what the sheet must say whoever prints it: the prescriber of record (the
+  // visit's doctor, not the person printing) and, for a reprint, when it was first printed.
   const visitings = resourceByName('visitings');
-  app.post('/visitings/:id/prints', { config: { scope: 'tenant' }, schema: { tags: ['audit'], summary: "Note that a visit's prescription was printed" } }, async (request, reply) => {
-    request.data.authorize(visitings, 'read');
-    const id = Number((request.params as { id: string }).id);
-    await request.data.transaction(async (trx) => {
-      const { rows } = await sql<{ patient_id: number }>`select patient_id from visitings where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
-      if (!rows[0]) throw notFound();
-      await request.data.audit(trx, { action: 'print', resource: 'visitings', recordId: id, patientId: Number(rows[0].patient_id) });
-    });
-    return reply.status(204).send();
-  });
+  app.post(
+    '/visitings/:id/prints',
+    {
+      config: { scope: 'tenant' },
+      schema: {
+        tags: ['audit'],
+        summary: "Note that a visit's sheet was printed: its prescriber of record, and when it was first printed (null: this is the first print)",
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              data: {
+                type: 'object',
+                properties: {
+                  prescriber: { type: ['string', 'null'] },
+                  printed_at: { type: 'string', format: 'date-time' },
+                  first_printed_at: { type: ['string', 'null'], format: 'date-time' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    async (request) => {
+      request.data.authorize(visitings, 'read');
+      const id = Number((request.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
+      const tenantId = request.tenant!.id;
+      return request.data.transaction(async (trx) => {
+        const { rows } = await sql<{ patient_id: number; prescriber: string | null }>`select v.patient_id, u.name as prescriber from visitings v
+          left join tenant_users u on u.tenant_id = v.tenant_id and u.id = v.doctor_id
+          where v.tenant_id = ${tenantId} and v.id = ${id}`.execute(trx);
+        if (!rows[0]) throw notFound();
+        // The print's time as its event records it (the transaction's).
+        const before = await sql<{ at: Date | null; now: Date }>`select min(at) as at, now() as now from audit_events
+          where tenant_id = ${tenantId} and resource = 'visitings' and record_id = ${id} and action = 'print'`.execute(trx);
+        await request.data.audit(trx, { action: 'print', resource: 'visitings', recordId: id, patientId: Number(rows[0].patient_id) });
+        const { at: first, now } = before.rows[0];
+        return { data: { prescriber: rows[0].prescriber, printed_at: new Date(now).toISOString(), first_printed_at: first ? new Date(first).toISOString() : null } };
+      });
+    },
+  );
 }

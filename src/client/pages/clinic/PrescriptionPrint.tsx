@@ -52,6 +52,11 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
           <div><bdi dir="ltr">{model.date}</bdi></div>
         </div>
       </header>
+      {model.copy && (
+        <p className="rx-copy" data-testid="print-copy">
+          <strong>{t('clinic.printCopy', 'Copy')}</strong> · {t('clinic.printFirstPrinted', 'first printed')} <bdi dir="ltr">{model.copy.first}</bdi> · {t('clinic.printReprinted', 'this copy printed')} <bdi dir="ltr">{model.copy.now}</bdi>
+        </p>
+      )}
       <div className="rx-meta" data-testid="print-patient">
         <span>{t('fields.patient_id', 'Patient')}: <strong><bdi>{model.patient}</bdi></strong></span>
         {model.fileNumber && <span>{fieldLabel(t, patients, 'file_number')}: <bdi dir="ltr">{model.fileNumber}</bdi></span>}
@@ -72,6 +77,7 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
       {model.document === 'prescription' && <PrescriptionBody model={model} t={t} />}
       {model.document !== 'prescription' && <LetterBody model={model} t={t} />}
       <footer className="rx-signature" data-testid="print-signature">
+        {model.prescriber && <span className="rx-prescriber" data-testid="print-prescriber">{t('clinic.printPrescriber', 'Prescriber')}: <bdi>{model.prescriber}</bdi></span>}
         <span>{t('clinic.printSignature', "Doctor's signature")}</span>
       </footer>
     </div>,

@@ -8,25 +8,28 @@ import { api } from '../../providers/http';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
-import { type LetterInput, type PrintDocument, type PrintModel, printModel } from './lib/printModel';
+import { type LetterInput, type PrintDocument, type PrintModel, type Printed, printModel } from './lib/printModel';
 
 export function usePrint() {
   const { user } = useSession();
   const [model, setModel] = useState<PrintModel | null>(null);
   const [nonce, setNonce] = useState(0);
-  const isDoctor = user?.role === TENANT_ROLE.mainDoctor || user?.role === TENANT_ROLE.doctor;
   const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang(), document: PrintDocument = 'prescription', letter: LetterInput = {}) => {
-    // The print is in the audit trail like any opening of the record; printing goes on regardless.
-    if (visit.id !== undefined) void api(`/visitings/${String(visit.id)}/prints`, { method: 'POST', quiet: true }).catch(() => undefined);
     const patientId = patient?.id ?? visit.patient_id;
-    const [letterhead, allergies] = await Promise.all([
+    // Without the server's answer the sheet names the prescriber only when it is the person printing.
+    const ownVisit = user && Number(visit.doctor_id) === user.id && (user.role === TENANT_ROLE.mainDoctor || user.role === TENANT_ROLE.doctor);
+    const unknown: Printed = { prescriber: ownVisit ? user.name : null, printed_at: new Date().toISOString(), first_printed_at: null };
+    const [printed, letterhead, allergies] = await Promise.all([
+      // The print is in the audit trail like any opening of the record, and the server names the
+      // prescriber of record and an earlier print; printing goes on regardless.
+      visit.id !== undefined ? api<{ data: Printed }>(`/visitings/${String(visit.id)}/prints`, { method: 'POST', quiet: true }).then((r) => r.data, () => unknown) : unknown,
       // Without it (offline for a moment) the sheet still prints, with the clinic's name alone.
       api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
       // The pharmacist is told of the allergies too (those the printing user may read).
       patientId ? api<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
       loadLanguage(lang),
     ]);
-    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: isDoctor ? user?.name : null, patient, allergies, visit, document, letter }));
+    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient, allergies, visit, document, letter }));
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };

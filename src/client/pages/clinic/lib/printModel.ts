@@ -45,6 +45,10 @@ export interface PrintModel {
   letterhead: Letterhead;
   /** The prescribing doctor, left out when the clinic's name already says it. */
   doctor: string;
+  /** The prescriber of record, on every sheet above the signature line. */
+  prescriber: string;
+  /** A reprint: when the sheet was first printed and when this copy was (local times). */
+  copy: { first: string; now: string } | null;
   patient: string;
   fileNumber: string;
   gender: number | null;
@@ -57,12 +61,21 @@ export interface PrintModel {
   sections: PrintSection[];
 }
 
+/** The server's word on a print (POST /visitings/:id/prints): the prescriber of record, and an earlier print. */
+export interface Printed {
+  prescriber: string | null;
+  printed_at: string;
+  first_printed_at: string | null;
+}
+
 export interface PrintInput {
   lang: string;
   letterhead?: Letterhead | null;
   /** The clinic's name, when no letterhead could be read. */
   clinic?: string | null;
+  /** The prescriber of record (the visit's doctor), whoever prints. */
   doctor?: string | null;
+  printed?: Printed | null;
   patient?: Record<string, unknown> | null;
   allergies?: Record<string, unknown>[] | null;
   visit: Record<string, unknown>;
@@ -78,7 +91,7 @@ function items(v: unknown): Record<string, unknown>[] {
 
 const SECTIONS: PrintSection['field'][] = ['examinations', 'life_styles', 'physical_theraphies'];
 
-export function printModel({ lang, letterhead, clinic, doctor, patient, allergies, visit, document = 'prescription', letter = {} }: PrintInput): PrintModel {
+export function printModel({ lang, letterhead, clinic, doctor, printed, patient, allergies, visit, document = 'prescription', letter = {} }: PrintInput): PrintModel {
   const date = text(visit.date) || dayjs().format('YYYY-MM-DD');
   const days = Math.max(1, Math.min(60, Math.round(Number(letter.days) || 1)));
   const head: Letterhead = letterhead ?? plainLetterhead(text(clinic));
@@ -92,6 +105,8 @@ export function printModel({ lang, letterhead, clinic, doctor, patient, allergie
     lang,
     letterhead: head,
     doctor: text(doctor) === text(head.name) ? '' : text(doctor),
+    prescriber: text(doctor),
+    copy: printed?.first_printed_at ? { first: dayjs(printed.first_printed_at).format('YYYY-MM-DD HH:mm'), now: dayjs(printed.printed_at).format('YYYY-MM-DD HH:mm') } : null,
     patient: text(patient?.name),
     fileNumber: text(patient?.file_number),
     gender: gender === null || gender === undefined || gender === '' ? null : Number(gender),
