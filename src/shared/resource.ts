@@ -374,6 +374,14 @@ export interface ResourceDef {
   appendOnly?: boolean;
   /** See DeletePolicy; default `restrict`. */
   deletePolicy?: DeletePolicy;
+  /**
+   * Archiving a record cancels what is still to come for it in another resource, through that
+   * resource's relation `field` (an archived patient's future bookings, freeing the doctor's slots
+   * and withdrawing their messages); restoring the record does not bring them back. The other
+   * resource's server hook `cancelUpcoming` says what is to come and how it is cancelled; the
+   * delete confirmation asks `GET /<path>/:id/archive-effects` how many it would cancel.
+   */
+  cancelsOnArchive?: { resource: string; field: string };
   /** Actions the API offers at all (default: all four). */
   actions?: readonly Action[];
   /** The record's fields by column name, in the order forms and details show them. */

@@ -827,6 +827,7 @@ export class DataAccess {
           const { rows } = await sql<Row>`update ${sql.table(def.table)} set archived_at = coalesce(archived_at, ${ctx.now}), updated_at = ${ctx.now}
             where ${sql.join(where, sql` and `)} returning ${this.columns(def)}`.execute(trx);
           await this.audit(trx, { action: 'archive', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
+          if (existing.archived_at === null) await this.cancelUpcoming(ctx, def, id, false);
           return { kind: 'archived', record: (await this.opened(trx, def, rows))[0], holders };
         }
       }
@@ -836,6 +837,26 @@ export class DataAccess {
       await this.audit(trx, { action: 'delete', resource: def.name, recordId: id, patientId: patientIdOf(def, existing) });
       return { kind: 'deleted' };
     });
+  }
+
+  /** What archiving the record would cancel (see ResourceDef.cancelsOnArchive): how many, by resource. */
+  async archiveEffects(def: ResourceDef, id: number): Promise<Record<string, number>> {
+    const caller = this.authorize(def, 'delete');
+    return this.transaction(async (trx) => {
+      const existing = await this.fetch(trx, def, 'delete', id);
+      if (!def.cancelsOnArchive || existing.archived_at !== null) return {};
+      return { [def.cancelsOnArchive.resource]: (await this.cancelUpcoming(this.hookContext(trx, caller), def, id, true)).length };
+    });
+  }
+
+  /** The other resource's records still to come for this one, cancelled (each in the trail) unless `dryRun`. */
+  private async cancelUpcoming(ctx: HookContext, def: ResourceDef, id: number, dryRun: boolean): Promise<number[]> {
+    if (!def.cancelsOnArchive) return [];
+    const { resource, field } = def.cancelsOnArchive;
+    const target = resourceByName(resource);
+    const cancelled = (await this.hooks[resource]?.cancelUpcoming?.(ctx, field, id, dryRun)) ?? [];
+    if (!dryRun) for (const recordId of cancelled) await this.audit(ctx.trx, { action: 'update', resource, recordId, patientId: patientColumn(target) === 'patient_id' && field === 'patient_id' ? id : null, fields: ['status'] });
+    return cancelled;
   }
 
   /** Brings an archived record back into lists and pickers (whoever may delete it may restore it). */

@@ -42,6 +42,11 @@ export interface ResourceHooks {
   afterUpdate?(ctx: HookContext, record: Row, input: Input, existing: Row): Promise<void> | void;
   beforeDelete?(ctx: HookContext, existing: Row): Promise<void> | void;
   /**
+   * The records of this resource still to come whose `field` names `id` (see
+   * ResourceDef.cancelsOnArchive): cancelled unless `dryRun`; answers their ids.
+   */
+  cancelUpcoming?(ctx: HookContext, field: string, id: number, dryRun: boolean): Promise<number[]>;
+  /**
    * How every row the engine answers is shown (list, show, update...): adds what only the server
    * can render from the columns, in the reader's language (a notification's message).
    */
@@ -66,6 +71,7 @@ export function composeHooks(...sets: ResourceHooks[]): ResourceHooks {
   return {
     divert: sets.find((s) => s.divert)?.divert,
     present: sets.find((s) => s.present)?.present,
+    cancelUpcoming: sets.find((s) => s.cancelUpcoming)?.cancelUpcoming,
     beforeCreate: each('beforeCreate'),
     afterCreate: each('afterCreate'),
     beforeUpdate: each('beforeUpdate'),

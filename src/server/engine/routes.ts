@@ -202,6 +202,13 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
             .send({ message: translate(request.lang, 'messages.archived', { holders: holdersText(request.lang, removal.holders) }), data: removal.record });
         },
       });
+      if (defs.some((d) => d.cancelsOnArchive)) {
+        app.get(`/${path}/:id/archive-effects`, {
+          config,
+          schema: { tags, summary: `How many records still to come archiving one of ${path} would cancel, by resource` },
+          handler: async (request) => ({ data: await request.data.archiveEffects(pick(defs, request), idOf(request)) }),
+        });
+      }
       if (defs.some(isArchivable)) {
         app.post(`/${path}/:id/restore`, {
           config,

@@ -9,6 +9,8 @@ import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
 import { SLOT_FREEING_STATUSES, minutesOf } from '../../shared/slots';
 import { encounterPayments, lockEncounter, paidFor } from './payments';
+import { withdrawPending } from '../messages/outbox';
+import { dayOf } from '../days';
 
 const payments = encounterPayments('appointment');
 
@@ -49,7 +51,22 @@ function requireReferral(input: Input, existing: Row | null): void {
   }
 }
 
+/** Bookings that may still happen: not done, cancelled or referred elsewhere. */
+const FINISHED: readonly number[] = [APPOINTMENT_STATUS.done, APPOINTMENT_STATUS.cancelled, APPOINTMENT_STATUS.refer];
+
 export const appointmentHooks: ResourceHooks = {
+  // An archived patient's bookings from today on (resources/patients.ts cancelsOnArchive): cancelled,
+  // their waiting messages withdrawn; nothing is sent to the patient about it.
+  async cancelUpcoming(ctx, field, id, dryRun) {
+    if (field !== 'patient_id') return [];
+    const { rows } = await sql<{ id: number }>`select id from appointments where tenant_id = ${ctx.tenantId} and patient_id = ${id}
+      and date >= ${dayOf(ctx.now)} and status not in (${sql.join(FINISHED)}) order by date, time`.execute(ctx.trx);
+    const ids = rows.map((r) => Number(r.id));
+    if (dryRun || !ids.length) return ids;
+    await sql`update appointments set status = ${APPOINTMENT_STATUS.cancelled}, updated_at = ${ctx.now} where tenant_id = ${ctx.tenantId} and id in (${sql.join(ids)})`.execute(ctx.trx);
+    for (const appointment of ids) await withdrawPending(ctx.trx, ctx.tenantId!, appointment, ctx.now);
+    return ids;
+  },
   async beforeCreate(ctx, input: Input) {
     input.doctor_id ??= await defaultDoctorId(ctx);
     stampCheckIn(ctx, input, null);
