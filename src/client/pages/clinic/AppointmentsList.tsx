@@ -14,7 +14,7 @@ import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';
-import { enumValues } from '../../../shared/enums';
+import { APPOINTMENT_STATUS, enumValues } from '../../../shared/enums';
 import { MAX_PER_PAGE } from '../../../shared/resource';
 import { shortTime } from './lib/queue';
 import { AppointmentActions, STATUS_FIELD, StatusTag } from './status';
@@ -56,6 +56,9 @@ export default function AppointmentsList() {
   const week = weekDays(date ?? dayjs());
   const filters: CrudFilter[] = [];
   if (status !== 'all') filters.push({ field: 'status', operator: 'eq', value: Number(status) });
+  // The day and week grids draw what takes a slot: a cancelled booking (an archived patient's, say)
+  // is left out unless its own tab is chosen.
+  else if (view !== 'list') filters.push({ field: 'status', operator: 'ne', value: APPOINTMENT_STATUS.cancelled });
   if (doctor !== null) filters.push({ field: 'doctor_id', operator: 'eq', value: doctor });
   if (view === 'week') {
     filters.push({ field: 'date', operator: 'gte', value: week[0].format('YYYY-MM-DD') });
