@@ -113,4 +113,19 @@ describe('a patient found however typed, and prescribed for safely', () => {
     const after = await api<{ data: { status: number }[] }>(page, `/appointments?filter[patient_id]=${patientId}&per_page=50`);
     expect(after.body.data.filter((a) => a.status !== 7)).toEqual([]);
   });
+
+  it('an archived drug keeps its name when an old visit is edited', async () => {
+    const page = await signedIn('doctor', 1440);
+    const drugName = `Archived ${Date.now().toString(36)}`;
+    const drug = await api<{ data: { id: number } }>(page, '/drugs', { method: 'POST', body: { name: drugName } });
+    const patient = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: 'نەخۆشی کۆن', gender: 1 } });
+    const visit = await api<{ data: { id: number } }>(page, '/visitings', { method: 'POST', body: { patient_id: patient.body.data.id, prescriptions: [{ drug_id: drug.body.data.id }] } });
+    expect(visit.status).toBe(201);
+    // Used by the visit, so archived rather than deleted.
+    expect((await api(page, `/drugs/${drug.body.data.id}`, { method: 'DELETE' })).status).toBe(200);
+    await page.goto(url(`/patients/${patient.body.data.id}/visitings`));
+    await page.getByTestId(`visit-edit-${visit.body.data.id}`).click();
+    const chosen = page.getByTestId('rx-row-0').locator('.ant-select-selection-item');
+    await expect.poll(() => chosen.innerText()).toBe(drugName);
+  });
 });
