@@ -43,6 +43,7 @@ export function PaymentFields({ def, form, chargeField, paid, idPrefix }: { def:
       )}
       <Col xs={12} md={8}>
         <Form.Item
+          htmlFor={`${idPrefix}-payment`}
           name="payment"
           label={fieldLabel(t, def, 'payment')}
           dependencies={[chargeField]}
@@ -61,7 +62,7 @@ export function PaymentFields({ def, form, chargeField, paid, idPrefix }: { def:
         </Form.Item>
       </Col>
       <Col xs={12} md={8}>
-        <Form.Item name="payment_method" label={fieldLabel(t, def, 'payment_method')} initialValue={PAYMENT_METHOD.cash}>
+        <Form.Item name="payment_method" htmlFor={`${idPrefix}-payment_method`} label={fieldLabel(t, def, 'payment_method')} initialValue={PAYMENT_METHOD.cash}>
           <Select id={`${idPrefix}-payment_method`} options={enumValues(method.enum ?? '').map((v) => ({ value: v, label: enumLabel(t, method, v) }))} />
         </Form.Item>
       </Col>

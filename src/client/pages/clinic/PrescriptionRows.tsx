@@ -22,6 +22,7 @@ export function PrescriptionRows({ patientId }: { patientId: number }) {
                 <Col xs={24} md={6}>
                   <Form.Item
                     name={[row.name, 'drug_id']}
+                    htmlFor={`rx-${index}-drug`}
                     label={t('clinic.drug', 'Drug')}
                     rules={[{ required: true, message: t('validation.required', 'This field is required') }]}
                   >
@@ -30,7 +31,7 @@ export function PrescriptionRows({ patientId }: { patientId: number }) {
                 </Col>
                 {TEXT_FIELDS.map((f) => (
                   <Col key={f} xs={12} md={f === 'notes' ? 5 : 4}>
-                    <Form.Item name={[row.name, f]} label={t(`clinic.rx.${f}`, f)}>
+                    <Form.Item name={[row.name, f]} htmlFor={`rx-${index}-${f}`} label={t(`clinic.rx.${f}`, f)}>
                       <Input id={`rx-${index}-${f}`} maxLength={f === 'notes' ? 300 : 100} />
                     </Form.Item>
                   </Col>

@@ -94,7 +94,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
         <Row gutter={16}>
           {TEXTS.map((f) => (
             <Col key={f} xs={24} md={12}>
-              <Form.Item name={f} label={fieldLabel(t, def, f)}>
+              <Form.Item name={f} htmlFor={`visit-${f}`} label={fieldLabel(t, def, f)}>
                 <Input.TextArea id={`visit-${f}`} rows={3} maxLength={def.fields[f].maxLength} />
               </Form.Item>
             </Col>
@@ -106,13 +106,13 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
         <Row gutter={16}>
           {ADVICE.map((a) => (
             <Col key={a.field} xs={24} md={8}>
-              <Form.Item name={a.field} label={fieldLabel(t, def, a.field)}>
+              <Form.Item name={a.field} htmlFor={`visit-${a.field}`} label={fieldLabel(t, def, a.field)}>
                 <CatalogSelect resource={a.resource} multiple id={`visit-${a.field}`} />
               </Form.Item>
             </Col>
           ))}
           <Col xs={24}>
-            <Form.Item name="notes" label={fieldLabel(t, def, 'notes')}>
+            <Form.Item name="notes" htmlFor="visit-notes" label={fieldLabel(t, def, 'notes')}>
               <Input.TextArea id="visit-notes" rows={2} maxLength={4000} />
             </Form.Item>
             <Form.Item name="attachments" label={fieldLabel(t, def, 'attachments')}>
@@ -120,10 +120,10 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="service_id" label={fieldLabel(t, def, 'service_id')}>
+            <Form.Item name="service_id" htmlFor="visit-service_id" label={fieldLabel(t, def, 'service_id')}>
               <ServiceSelect id="visit-service_id" form={form} amountField="fee" doctorId={doctorId} />
             </Form.Item>
-            <Form.Item name="fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
+            <Form.Item name="fee" htmlFor="visit-fee" label={fieldLabel(t, def, 'fee')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
               <MoneyInput id="visit-fee" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
@@ -139,7 +139,7 @@ export function VisitForm({ patientId, appointmentId, visit, onSaved }: Props) {
           <Form.Item name="allergy_override" valuePropName="checked" style={{ marginBottom: 8 }}>
             <Checkbox data-testid="allergy-override">{t('clinic.prescribeAnyway', "Prescribe anyway: I know of the patient's allergy")}</Checkbox>
           </Form.Item>
-          <Form.Item name="allergy_override_reason" label={fieldLabel(t, def, 'allergy_override_reason')} style={{ marginBottom: 0 }}>
+          <Form.Item name="allergy_override_reason" htmlFor="visit-allergy_override_reason" label={fieldLabel(t, def, 'allergy_override_reason')} style={{ marginBottom: 0 }}>
             <Input id="visit-allergy_override_reason" data-testid="allergy-override-reason" maxLength={500} />
           </Form.Item>
         </Card>
