@@ -1,6 +1,7 @@
 // The server: one Fastify instance serving the v1 API under /api/v1 and the single-page app on
 // every host, the tenant taken from the Host header.
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -35,7 +36,7 @@ import { sealEvents } from './audit/chain';
 import { ReadLog } from './audit/read-log';
 import { FieldCipher } from './crypto/fields';
 import { KeyRing } from './crypto/keyring';
-import { loadMasterKey } from './crypto/master-key';
+import { assertMasterKeyFits, loadMasterKey } from './crypto/master-key';
 import { registerAuditRoutes } from './audit/routes';
 import { registerExportRoutes } from './exports/routes';
 import { registerRestoreRoute } from './exports/restore-route';
@@ -118,7 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   // Encryption at rest: every clinic has its key before the first request.
-  const keyring = new KeyRing(loadMasterKey(config));
+  const master = loadMasterKey(config);
+  const { rows: wrapped } = await sql<{ id: string }>`select distinct split_part(wrapped, ':', 1) as id from tenant_keys`.execute(db.kysely);
+  assertMasterKeyFits(master, wrapped.map((r) => r.id), config.dataDir);
+  const keyring = new KeyRing(master);
   await keyring.ensureAll(db.kysely);
   const cipher = new FieldCipher(keyring);
   app.decorate('keyring', keyring);
