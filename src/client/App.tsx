@@ -12,6 +12,7 @@ import { GuestOnly } from './engine/GuestOnly';
 import { appScope } from './host';
 import { LoadingBar } from './layout/LoadingBar';
 import { registerNavigate } from './providers/navigation';
+import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
 
 const Home = lazy(() => import('./pages/landing/Home'));
@@ -68,6 +69,16 @@ const fallback = (
   </div>
 );
 
+/** /401: the session is over (SPEC: a 401 clears the session and goes to login). */
+function SignedOut() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    clearSession();
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return fallback;
+}
+
 function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
   if (!tenantExists) {
     return (
@@ -94,6 +105,7 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />
+        <Route path="401" element={<SignedOut />} />
         <Route path="500" element={<ServerError />} />
         <Route path="417" element={<Suspended />} />
         <Route path="418" element={<NotRegistered />} />

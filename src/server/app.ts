@@ -236,6 +236,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** A path naming a file by its extension: never one of the app's screens. */
+const STATIC_FILE = /\.(ico|png|jpe?g|gif|svg|webp|js|mjs|css|map|json|txt|xml|woff2?|ttf|webmanifest)$/i;
+
 /** The built SPA: hashed assets cached for a year, index.html always revalidated. */
 function serveClient(app: FastifyInstance, clientDir: string): void {
   const index = path.join(clientDir, 'index.html');
@@ -249,7 +252,8 @@ function serveClient(app: FastifyInstance, clientDir: string): void {
     },
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    // A file the build does not have (/favicon.ico, an old asset) is not found, not the app's page.
+    if (request.url.startsWith('/api/') || STATIC_FILE.test(request.url.split('?')[0])) return reply.callNotFound();
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -109,6 +109,7 @@ export function installErrorHandler(app: FastifyInstance): void {
 
   app.setNotFoundHandler((request, reply) => {
     const lang = request.lang ?? pickLanguage(request.headers['accept-language']);
-    return reply.status(404).send({ message: translate(lang, 'errors.routeNotFound', { method: request.method, url: request.url.split('?')[0] }) });
+    // Like every API answer, never kept by a browser or a proxy (a route added later must not be hidden by a kept 404).
+    return reply.status(404).header('Cache-Control', 'no-store').send({ message: translate(lang, 'errors.routeNotFound', { method: request.method, url: request.url.split('?')[0] }) });
   });
 }
