@@ -50,6 +50,7 @@ import { MessageSender } from './messages/sender';
 import { messageTemplateHooks } from './messages/templates';
 import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
+import { OpenStreams } from './live/streams';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -144,7 +145,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sessions = { idleMinutes: config.sessionIdleMinutes, maxDays: config.sessionMaxDays };
   const sessionCache = new SessionCache<SessionRow>();
-  const stopFeed = await db.listen(ACCESS_CHANGED, { notify: () => sessionCache.changed(), live: (on) => sessionCache.setLive(on) });
+  const streams = new OpenStreams();
+  const stopFeed = await db.listen(ACCESS_CHANGED, {
+    notify: () => {
+      sessionCache.changed();
+      // Live streams whose session or access this change ended end now, not at their next beat.
+      void streams.accessChanged();
+    },
+    live: (on) => sessionCache.setLive(on),
+  });
   app.addHook('onClose', async () => stopFeed());
   // Live updates: every process follows the database's announcements of changed records.
   const liveHub = new LiveHub(resources);
@@ -223,7 +232,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerExportRoutes(api, db.kysely, keyring, files);
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
-      registerLiveRoutes(api, db.kysely, liveHub);
+      registerLiveRoutes(api, { db: db.kysely, hub: liveHub, streams, policy: sessions, clock });
       registerMessageRoutes(api, db.kysely, keyring, clock);
       registerBookingSettingsRoutes(api);
       registerBookingRequestRoutes(api, db.kysely, clock);

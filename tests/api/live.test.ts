@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../src/server/modules/notifications';
-import { DEMO, type TestApp, startTestApp } from './harness';
+import { DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic, whoIs } from './fixtures';
 
 interface Change {
@@ -114,5 +114,69 @@ describe('live updates', () => {
     expect(nurse.changes.filter((c) => c.resource === 'clinicNotifications' || c.resource === 'expenses')).toEqual([]);
     doctor.close();
     nurse.close();
+  });
+});
+
+describe('a stream ends with its access (issue 39)', () => {
+  /** A stream on server b that notes when the server ends it. */
+  function watched(host: string, token: string): Promise<{ ended: () => boolean; close: () => void }> {
+    return new Promise((resolve, reject) => {
+      let ended = false;
+      const req = http.get({ host: '127.0.0.1', port, path: '/api/v1/live', headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.on('data', () => undefined);
+        res.on('end', () => (ended = true));
+        res.on('close', () => (ended = true));
+        resolve({ ended: () => ended, close: () => req.destroy() });
+      });
+      req.on('error', (err) => (err.message.includes('socket hang up') ? undefined : reject(err)));
+    });
+  }
+  /** A session of its own (the harness keeps one token per user, and these tests end sessions). */
+  const fresh = async (username: string): Promise<string> => {
+    const res = await a.call('POST', '/auth/tenant/login', { host: DEMO, body: { username, password: PASSWORD } });
+    expect(res.status).toBe(200);
+    return String(res.body.token);
+  };
+  // Long enough that a stream ending on its own timer (the 20 s beat) would not pass.
+  const quiet = () => new Promise((r) => setTimeout(r, 300));
+
+  it.each([
+    ['signing out', async (token: string) => expect((await a.call('POST', '/auth/tenant/logout', { host: DEMO, token })).status).toBeLessThan(300)],
+    [
+      'the device removed from another one',
+      async (token: string) => {
+        const other = await fresh('secretary');
+        const devices = (await a.call('GET', '/auth/tenant/profile/sessions', { host: DEMO, token: other })).body.data as { id: number; current: boolean }[];
+        const mine = devices.filter((d) => !d.current);
+        for (const d of mine) expect((await a.call('DELETE', `/auth/tenant/profile/sessions/${d.id}`, { host: DEMO, token: other })).status).toBe(204);
+        void token;
+      },
+    ],
+    [
+      'a permission withdrawn',
+      async (token: string) => {
+        const { userId } = await whoIs(a, DEMO, token);
+        await a.db.kysely.deleteFrom('user_permissions').where('user_id', '=', userId).where('permission_id', 'in', a.db.kysely.selectFrom('permissions').select('id').where('table_name', '=', 'appointments')).execute();
+      },
+    ],
+  ])('ends at once on %s', async (_what, change) => {
+    const token = await fresh('secretary');
+    const s = await watched(DEMO, token);
+    await quiet();
+    expect(s.ended()).toBe(false);
+    await change(token);
+    await within2s(s.ended);
+    s.close();
+  });
+
+  it('keeps a stream whose access did not change when another session ends', async () => {
+    const token = await fresh('doctor');
+    const s = await watched(DEMO, token);
+    const other = await fresh('nurse');
+    await a.call('POST', '/auth/tenant/logout', { host: DEMO, token: other });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(s.ended()).toBe(false);
+    s.close();
   });
 });
