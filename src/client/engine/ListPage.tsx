@@ -10,6 +10,7 @@ import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
+import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
@@ -137,7 +138,13 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         }
         rowKey="id"
         scroll={{ x: true }}
-        locale={{ emptyText: <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} /> }}
+        locale={{
+          emptyText: tableQuery.isError ? (
+            <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+          ) : (
+            <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
+          ),
+        }}
       >
         {columns.map(([name, field]) => (
           <Table.Column<BaseRecord>

@@ -124,7 +124,8 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     response = await fetch(url, init);
   } catch (err) {
     done();
-    const text = err instanceof Error ? err.message : String(err);
+    // The browser's own words ("Failed to fetch") say nothing to a desk: the reader's language does.
+    const text = translate('errors.network', err instanceof Error ? err.message : String(err));
     if (!opts.quiet && !opts.refine) toast('error', errorText(text));
     throw new ApiError(text, 0);
   }
