@@ -39,4 +39,35 @@ describe('outside use', () => {
     await p.locator('.ant-table-row').first().waitFor();
     expect(await failed.count()).toBe(0);
   });
+
+  it.each([
+    ['localhost', 'owner', '/invoices'],
+    ['demo.localhost', 'doctor', '/accounting/expenses'],
+  ])('login on %s keeps the address asked for (%s, %s)', async (host, user, to) => {
+    const p = page();
+    await p.goto(`${baseUrl(host)}/login?to=${encodeURIComponent(to)}`);
+    await p.locator('#username').fill(user);
+    await p.locator('#password').fill('demo-pass-1234');
+    await p.getByTestId('login-submit').click();
+    await waitForPath(p, to);
+    // And stays there (it used to go on to the dashboard).
+    await p.locator('.ant-table').first().waitFor();
+    expect(new URL(p.url()).pathname).toBe(to);
+  });
+
+  it('a booking form opened in a tab of its own goes to the bookings after Save, not a blank page', async () => {
+    const p = page();
+    await login(p, 'demo.localhost', 'secretary');
+    await waitForPath(p, '/dashboard');
+    const tab = await p.context().newPage();
+    const made = await p.evaluate(async () => {
+      const res = await fetch('/api/v1/patients', { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Own Tab Patient', gender: 1 }) });
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    });
+    await tab.goto(`${baseUrl('demo.localhost')}/appointments/create?patient_id=${made}&date=2031-07-07&time=07:15&duration=5`);
+    await tab.getByTestId('appointment-form').waitFor();
+    await tab.getByTestId('appointment-save').click();
+    await tab.waitForURL((u) => u.pathname === '/appointments');
+    expect(tab.url()).not.toBe('about:blank');
+  });
 });

@@ -57,6 +57,9 @@ export interface MfaStep {
 
 /** Keeps the session of a successful login, loads the user, and says where to go. */
 export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
+  // The page to return to, read before the session is set: the login screen then leaves for it at
+  // once, and the address no longer names it (reading it afterwards sent everyone home).
+  const returnTo = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).toString();
   try {
     // Nothing a previous session read is shown to this one.
     (await import('./queryClient')).queryClient.clear();
@@ -65,7 +68,7 @@ export async function openSession(body: LoginAnswer): Promise<{ success: true; r
     forgetSessionEnded();
     toast('success', translate('auth.welcomeBack', 'Welcome back!'));
     // Back to the page opened logged out (or where the session ended), else home.
-    return { success: true, redirectTo: afterLogin(homePath(user.role)) };
+    return { success: true, redirectTo: afterLogin(homePath(user.role), `?${returnTo}`) };
   } catch (err) {
     if (getSession().token && !(err instanceof ApiError && err.statusCode === 0)) {
       // Logged in but the user could not be loaded: keep nothing half-done.

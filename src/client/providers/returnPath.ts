@@ -34,10 +34,14 @@ export function loginPathHere(): string {
   return loginPath(`${pathname}${search}${hash}`);
 }
 
-/** Where a successful login goes: the `to` of the current address when it is safe, else `home`. */
-export function afterLogin(home: string): string {
+/**
+ * Where a successful login goes: the `to` of the address when it is safe, else `home`. `search`:
+ * the address the router shows (a component rendering mid-navigation must not read the browser's,
+ * which may already be the next page's and send the user home instead).
+ */
+export function afterLogin(home: string, search?: string): string {
   if (typeof window === 'undefined') return home;
-  return safeReturnPath(new URLSearchParams(window.location.search).get('to'), window.location.origin) ?? home;
+  return safeReturnPath(new URLSearchParams(search ?? window.location.search).get('to'), window.location.origin) ?? home;
 }
 
 // A session the server ended (expired, revoked, signed out elsewhere) is told on the login page

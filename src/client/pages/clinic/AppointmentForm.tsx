@@ -81,7 +81,10 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const [waiting, setWaiting] = useState<WaitingMessage | null>(null);
   const back = () => {
     setWaiting(null);
-    navigate(-1);
+    // Opened in a tab of its own (the form is the tab's first page), "back" would leave the app
+    // for a blank page: the bookings instead.
+    if (location.key === 'default') navigate('/appointments', { replace: true });
+    else navigate(-1);
   };
   const done = (created?: unknown) => {
     submission.current = newIdempotencyKey();
