@@ -32,31 +32,31 @@ describe('central application', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('the service admin lands on settings/locations, and is told doctors are not theirs', async () => {
+  it('the service admin lands on settings/locations, and is sent back there from doctors, the dashboard and notifications, told why', async () => {
     await login(page, 'localhost', 'service');
     await waitForPath(page, '/settings/locations');
     await page.locator('.ant-table').waitFor();
     const menu = page.getByTestId('app-menu');
     expect(await menu.getByText('Doctors').count()).toBe(0);
-    await page.goto(`${baseUrl()}/doctors`);
-    await page.getByTestId('forbidden').waitFor();
-    await page.getByTestId('forbidden-home').click();
-    await waitForPath(page, '/settings/locations');
+    for (const [path, title] of [['/doctors', 'Doctors'], ['/dashboard', 'Dashboard'], ['/notifications', 'Notifications']]) {
+      await page.goto(`${baseUrl()}${path}`);
+      await waitForPath(page, '/settings/locations');
+      await page.getByText(`“${title}” is not open to you`).first().waitFor();
+    }
   });
 
-  it('the admin is told users and plans are not theirs, with the way back to the dashboard', async () => {
+  it('the admin is sent from users and plans to the dashboard, told why', async () => {
     await login(page, 'localhost', 'admin');
     await waitForPath(page, '/dashboard');
     await page.getByTestId('dashboard').waitFor();
     expect(await page.getByTestId('app-menu').getByText('Users').count()).toBe(0);
     await page.goto(`${baseUrl()}/users`);
-    await page.getByTestId('forbidden').waitFor();
-    await page.getByTestId('forbidden-home').click();
     await waitForPath(page, '/dashboard');
+    await page.getByText('“Users” is not open to you').first().waitFor();
     await page.getByTestId('dashboard').waitFor();
     await page.goto(`${baseUrl()}/plans`);
-    await page.getByTestId('forbidden').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/plans');
+    await waitForPath(page, '/dashboard');
+    await page.getByText('“Plans” is not open to you').first().waitFor();
   });
 
   it('a wrong password shows an error and stays on login', async () => {

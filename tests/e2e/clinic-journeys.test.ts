@@ -273,10 +273,10 @@ describe('clinic journeys (Kurdish)', () => {
     await expect.poll(() => options.count()).toBe(3);
   });
 
-  it('staff without a permission are told so on the screen and refused by the API', async () => {
+  it('staff without a permission are sent to the dashboard, told so, and refused by the API', async () => {
     await signIn(page, 'secretary');
     await page.goto(url('/accounting/result'));
-    await page.getByTestId('forbidden').waitFor();
+    await waitForPath(page, '/dashboard');
     expect(await apiStatus(page, '/accounting')).toBe(403);
     expect(await apiStatus(page, '/incomes')).toBe(403);
     await context.close();
@@ -285,10 +285,10 @@ describe('clinic journeys (Kurdish)', () => {
     page = await context.newPage();
     await signIn(page, 'nurse');
     await page.goto(url('/appointments'));
-    await page.getByTestId('forbidden').waitFor();
+    await waitForPath(page, '/dashboard');
     expect(await apiStatus(page, '/appointments')).toBe(403);
     await page.goto(url('/users'));
-    await page.getByTestId('forbidden').waitFor();
+    await waitForPath(page, '/dashboard');
     expect(await apiStatus(page, '/permissions/user/1')).toBe(403);
   });
 });

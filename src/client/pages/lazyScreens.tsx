@@ -1,9 +1,8 @@
-// The not-found and no-access screens as the logged-in app shows them, loaded when first shown:
-// they are rare, and antd's Result (with its pictures) would otherwise load with every page.
+// The not-found screen as the logged-in app shows it, loaded when first shown: it is rare, and
+// antd's Result (with its pictures) would otherwise load with every page.
 import { Suspense, lazy } from 'react';
 
 const NotFoundScreen = lazy(() => import('./ErrorScreen').then((m) => ({ default: m.NotFound })));
-const ForbiddenScreen = lazy(() => import('./Forbidden').then((m) => ({ default: m.Forbidden })));
 
 export function NotFound() {
   return (
@@ -13,10 +12,3 @@ export function NotFound() {
   );
 }
 
-export function Forbidden({ home }: { home: string }) {
-  return (
-    <Suspense fallback={null}>
-      <ForbiddenScreen home={home} />
-    </Suspense>
-  );
-}
