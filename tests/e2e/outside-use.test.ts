@@ -70,4 +70,43 @@ describe('outside use', () => {
     await tab.waitForURL((u) => u.pathname === '/appointments');
     expect(tab.url()).not.toBe('about:blank');
   });
+
+  it("the patient's name in the list opens the chart; the nurse's chart opens on a tab she may read", async () => {
+    const p = page();
+    await login(p, 'demo.localhost', 'doctor');
+    await waitForPath(p, '/dashboard');
+    await p.goto(`${baseUrl('demo.localhost')}/patients`);
+    const first = p.locator('[data-testid^="open-"]').first();
+    const id = (await first.getAttribute('data-testid'))!.slice('open-'.length);
+    await first.click();
+    await waitForPath(p, `/patients/${id}/visitings`);
+
+    const nurse = page();
+    const context = await nurse.context().browser()!.newContext();
+    const n = await context.newPage();
+    await login(n, 'demo.localhost', 'nurse');
+    await waitForPath(n, '/dashboard');
+    await n.goto(`${baseUrl('demo.localhost')}/patients/${id}`);
+    await n.waitForURL((u) => u.pathname.startsWith(`/patients/${id}/nurses/`));
+    expect(await n.getByTestId('tab-forbidden').count()).toBe(0);
+    expect(await n.getByRole('tab', { name: 'Visits' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a booking at a time already gone asks first', async () => {
+    const p = page();
+    await login(p, 'demo.localhost', 'secretary');
+    await waitForPath(p, '/dashboard');
+    const made = await p.evaluate(async () => {
+      const res = await fetch('/api/v1/patients', { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Past Booking Patient', gender: 0 }) });
+      return ((await res.json()) as { data: { id: number } }).data.id;
+    });
+    await p.goto(`${baseUrl('demo.localhost')}/appointments/create?patient_id=${made}&date=2020-01-06&time=07:05&duration=5`);
+    await p.getByTestId('appointment-form').waitFor();
+    await p.getByTestId('appointment-save').click();
+    await p.locator('.ant-modal-confirm-title').getByText('This time has already passed').waitFor();
+    expect(new URL(p.url()).pathname).toBe('/appointments/create');
+    await p.getByRole('button', { name: 'Book anyway' }).click();
+    await waitForPath(p, '/appointments');
+  });
 });

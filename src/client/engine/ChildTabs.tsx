@@ -1,7 +1,7 @@
 // The tabs of a parent record's page: one per resource declared `within` it (within.ts), each the
 // generated list locked to this parent, its New button opening a create form prefilled with the
 // parent (FormPage returns to the tab after saving). A page may add its own tabs around them.
-import { type ReactNode, Suspense, lazy } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect } from 'react';
 import { Result, Spin, Tabs } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
 import { type ResourceDef, clientRoute } from '../../shared/resource';
@@ -21,6 +21,8 @@ export interface ExtraTab {
   path: string;
   label: string;
   content: ReactNode;
+  /** False: the user may not read it, so it leaves the strip like an unreadable child (default true). */
+  readable?: boolean;
 }
 
 /** A child's tab label: its own `resources.<name>.tab` when the title reads wrong there. */
@@ -63,7 +65,7 @@ export interface ChildTabsProps {
 export function ChildTabs({ parent, parentId, before = [], after = [], above = {} }: ChildTabsProps) {
   const t = useT();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, state } = useLocation();
   const caller = callerOf(useSession());
   const declared = childrenOf(parent).map((child) => {
     const label = tabLabel(t, child);
@@ -75,11 +77,19 @@ export function ChildTabs({ parent, parentId, before = [], after = [], above = {
       content: <LockedList def={child} field={child.within.field} parentId={parentId} title={label} above={above[child.name]} />,
     };
   });
-  const tabs = [...before.map((tab) => ({ ...tab, shown: true })), ...declared, ...after.map((tab) => ({ ...tab, shown: true }))];
+  const tabs = [...before.map((tab) => ({ ...tab, shown: tab.readable !== false })), ...declared, ...after.map((tab) => ({ ...tab, shown: tab.readable !== false }))];
   const base = `/${clientRoute(parent)}/${parentId}`;
   const here = pathname.replace(/\/$/, '');
-  const matched = tabs.find((tab) => here === `${base}/${tab.path}`);
+  const found = tabs.find((tab) => here === `${base}/${tab.path}`);
+  // Sent here by the parent's own address (patients/:id goes to its visits), the user opens the
+  // first tab they may read instead of one that would say "forbidden" (a nurse has no visits).
+  const redirected = (state as { redirected?: boolean } | null)?.redirected === true;
+  const matched = found && !found.shown && redirected ? undefined : found;
   const visible = tabs.filter((tab) => tab.shown || tab === matched);
+  const first = visible[0]?.path;
+  useEffect(() => {
+    if (found && !matched && first) navigate(`${base}/${first}`, { replace: true });
+  }, [found, matched, first, base, navigate]);
   if (!visible.length) return null;
   // The detail page (<route>/show/:id) opens on the first tab the caller may read.
   const active = matched ?? visible[0];

@@ -3,7 +3,7 @@
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, useState } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import { type ResourceDef, isArchivable } from '../../shared/resource';
@@ -17,7 +17,7 @@ import { ListFilters } from './ListFilters';
 import { fieldLabel, resourceTitle } from '../../shared/labels';
 import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
-import { resourcePaths } from './nav';
+import { recordPath, resourcePaths } from './nav';
 import { InlineToggle, RowActionButton } from './RowActions';
 import { ColumnChooser, SavedViews } from './ListTools';
 import { BulkBar, bulkActionsOf } from './BulkActions';
@@ -156,7 +156,9 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             render={(value: unknown, record: BaseRecord) => {
               if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
               if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
-              return <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />;
+              const shown = <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />;
+              // The title opens the record (a patient's chart, in one click).
+              return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
             }}
           />
         ))}

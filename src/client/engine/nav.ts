@@ -46,6 +46,16 @@ export function resourcePaths(def: ResourceDef): Record<PageKind, string> {
   return { list: route, create: `${route}/create`, edit: `${route}/edit/:id`, show: `${route}/show/:id` };
 }
 
+/**
+ * Where a record's title leads from a list: its own page of tabs when it has one (a patient's
+ * chart at patients/:id), else its detail page.
+ */
+export function recordPath(scope: Scope, def: ResourceDef, id: string | number): string {
+  const route = clientRoute(def);
+  const own = screensOf(scope).some((screen) => screen.path === `${route}/:id`);
+  return own ? `/${route}/${id}` : `/${resourcePaths(def).show.replace(':id', String(id))}`;
+}
+
 /** Whether a registry resource of this scope lives at this path. */
 export function declared(scope: Scope, path: string): boolean {
   return resourcesOf(scope).some((def) => clientRoute(def) === path);

@@ -12,7 +12,8 @@ const ResourcePage = lazy(() => import('./resourcePages'));
 export function appRoutes(scope: Scope) {
   return routesOf(scope).flatMap((entry) => {
     let element;
-    if (entry.type === 'redirect') element = <Navigate to={entry.to} replace />;
+    // Marked as redirected: a page of tabs then opens the first the user may read instead (ChildTabs).
+    if (entry.type === 'redirect') element = <Navigate to={entry.to} replace state={{ redirected: true }} />;
     else if (entry.type === 'resource') {
       const Override = RESOURCE_OVERRIDES[entry.def.name]?.[entry.page];
       element = Override ? <Override /> : <ResourcePage def={entry.def} page={entry.page} />;

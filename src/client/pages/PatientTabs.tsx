@@ -32,9 +32,15 @@ export default function PatientTabs() {
     {
       path: 'visitings',
       label: visitsLabel,
+      readable: allows(caller, resourceRule(visitings, 'read')),
       content: allows(caller, resourceRule(visitings, 'read')) ? <VisitHistory patientId={Number(id)} patient={result} allowNew /> : <ForbiddenTab title={visitsLabel} />,
     },
-    { path: 'appointments', label: t('nav.appointments', 'appointments'), content: <LockedList def={appointments} field="patient_id" parentId={id} title={t('nav.appointments', 'appointments')} /> },
+    {
+      path: 'appointments',
+      label: t('nav.appointments', 'appointments'),
+      readable: allows(caller, resourceRule(appointments, 'read')),
+      content: <LockedList def={appointments} field="patient_id" parentId={id} title={t('nav.appointments', 'appointments')} />,
+    },
   ];
   const after: ExtraTab[] = allows(caller, { kind: 'mainDoctor' })
     ? [{ path: 'opened', label: t('nav.clinicAudit', 'clinicAudit'), content: <LockedList def={clinicAudit} field="patient_id" parentId={id} title={t('nav.clinicAudit', 'clinicAudit')} /> }]

@@ -2,7 +2,7 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, Radio, Row, Select, TimePicker } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
 import { Create, Edit, useForm } from '@refinedev/antd';
@@ -152,9 +152,20 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       setPosting(false);
     }
   };
-  const submit = (values: Values) => {
+  const submit = (values: Values, pastConfirmed = false) => {
     setGeneral([]);
     const body = toBody(values);
+    // A new booking at a time already gone is most likely a slip of the date: asked once.
+    if (mode === 'create' && !pastConfirmed && body.date && body.time && dayjs(`${String(body.date)} ${String(body.time)}`).isBefore(dayjs())) {
+      Modal.confirm({
+        title: t('clinic.pastBookingTitle', 'This time has already passed'),
+        content: t('clinic.pastBooking', { date: String(body.date), time: String(body.time), defaultValue: 'Book {{date}} {{time}} anyway?' }),
+        okText: t('clinic.bookAnyway', 'Book anyway'),
+        cancelText: t('buttons.cancel', 'Cancel'),
+        onOk: () => submit(values, true),
+      });
+      return;
+    }
     if (mode === 'create' && values.repeat_weeks) {
       void post('/appointments/series', { ...body, repeat: { every_weeks: values.repeat_weeks, count: values.repeat_count ?? 2 } }, { 'Idempotency-Key': submission.current });
       return;
