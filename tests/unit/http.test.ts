@@ -100,14 +100,14 @@ describe('HTTP layer: global response handling', () => {
     expect(toasts).toEqual([['error', 'Error: You do not have permission to do this']]);
   });
 
-  it('a failure with no response is a toast with the error', async () => {
+  it("a failure with no response is a toast in the reader's language, not the browser's words", async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const err = await api('/thing').then(
       () => null,
       (e: unknown) => e as ApiError,
     );
     expect(err?.statusCode).toBe(0);
-    expect(toasts).toEqual([['error', 'Error: Failed to fetch']]);
+    expect(toasts).toEqual([['error', 'Error: The server could not be reached. Check the connection and try again.']]);
     expect(isLoading()).toBe(false);
   });
 
