@@ -1,18 +1,23 @@
-// Builds the client and the server bundle (what `npm start` runs), starts the real server on a free
-// port with a fresh data folder (demo data is seeded), waits until it answers, hands the port to the
-// tests, and stops it afterwards.
+// Builds the client (unless the last build is current) and the server bundle (what `npm start`
+// runs), starts the real server on a free port with a fresh data folder (demo data is seeded), one
+// per worker of the project, waits until they answer, hands their ports to the tests, and stops
+// them afterwards. A test file talks to its worker's server only (tests/e2e/browser.ts): files
+// running side by side share no data, and each server sees its files one after another.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { recordSetup } from '../timings';
+import { clientBuildIsCurrent, clientInputsHash, markClientBuild } from './client-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2ePort: number;
-    /** The server's log (recovery codes are written there when no SMTP is set). */
-    e2eLog: string;
+    /** One server per worker, by VITEST_POOL_ID - 1. */
+    e2ePorts: number[];
+    /** Each server's log (recovery codes are written there when no SMTP is set). */
+    e2eLogs: string[];
   }
 }
 
@@ -69,13 +74,14 @@ function reportSlowness(logFile: string): void {
   if (found.length) console.error(`--- the e2e server was slow ${found.length} times ---\n${found.slice(-40).join('\n')}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = process.cwd();
-  if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  }
-  // Always rebuilt (under a second): a stale bundle would test yesterday's server.
-  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+interface Server {
+  port: number;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+/** The built server on a free port with a data folder of its own, once it answers. */
+async function startServer(root: string): Promise<Server> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
   let log = '';
@@ -98,16 +104,52 @@ export default async function setup(project: TestProject): Promise<() => Promise
     console.error(log);
     throw err;
   }
-  project.provide('e2ePort', port);
-  project.provide('e2eLog', logFile);
-  return async () => {
-    reportSlowness(logFile);
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    port,
+    logFile,
+    stop: async () => {
+      reportSlowness(logFile);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const root = process.cwd();
+  // E2E_SKIP_BUILD: use dist/client as it is, whatever it was built from.
+  let built = 'client build skipped';
+  if (!process.env.E2E_SKIP_BUILD) {
+    const inputs = clientInputsHash(root);
+    if (clientBuildIsCurrent(root, inputs)) built = 'client build current, reused';
+    else {
+      execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      markClientBuild(root, inputs);
+      built = 'client built';
+    }
+  }
+  // Always rebuilt (under a second): a stale bundle would test yesterday's server.
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+  // As many servers as the project has workers (its maxWorkers, else the run's, as Vitest resolves them).
+  const workers = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+  const attempts = await Promise.allSettled(Array.from({ length: workers }, () => startServer(root)));
+  const servers = attempts.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    for (const server of servers) await server.stop();
+  };
+  const failed = attempts.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  recordSetup(project.name, started, `${built}; ${servers.length} server${servers.length > 1 ? 's' : ''}`);
+  project.provide('e2ePorts', servers.map((s) => s.port));
+  project.provide('e2eLogs', servers.map((s) => s.logFile));
+  return stopAll;
 }
