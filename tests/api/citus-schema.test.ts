@@ -8,17 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
 import { type CitusSchema, DROPPED_FOREIGN_KEYS, LOCAL_TABLES, citusPlan, citusProblems, citusScript, placements, readCitusSchema } from '../../src/server/db/citus';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import type { Database } from '../../src/server/db/schema';
-import { scratchDatabase } from './scratch-db';
+import { migratedDatabase } from './scratch-db';
 
 let db: Db;
 let drop: () => Promise<void>;
 let schema: CitusSchema;
 
 beforeAll(async () => {
-  ({ db, drop } = await scratchDatabase());
-  await migrate(db);
+  ({ db, drop } = await migratedDatabase());
   schema = await readCitusSchema(db.kysely);
 }, 120_000);
 afterAll(() => drop?.());

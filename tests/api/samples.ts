@@ -41,8 +41,11 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
     case 'boolean':
       return true;
     case 'date': {
-      // A different day for every sample, so records with per-day rules (appointments) never clash.
-      const day = new Date(Date.UTC(2020, 0, 1) + (counter % 20000) * 86_400_000);
+      // A different day for every sample, so records with per-day rules (appointments) never clash,
+      // and a past one (a birth date cannot be ahead): the days from 2020 to yesterday, in turn.
+      // The counter runs on across the files of a test process (one module graph per worker).
+      const days = Math.floor((Date.now() - Date.UTC(2020, 0, 1)) / 86_400_000) - 1;
+      const day = new Date(Date.UTC(2020, 0, 1) + (counter % days) * 86_400_000);
       return day.toISOString().slice(0, 10);
     }
     case 'datetime':

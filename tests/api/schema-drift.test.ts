@@ -6,17 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { type Catalog, readCatalog, schemaProblems } from './schema-catalog';
-import { scratchDatabase } from './scratch-db';
+import { migratedDatabase } from './scratch-db';
 
 let db: Db;
 let drop: () => Promise<void>;
 let catalog: Catalog;
 
 beforeAll(async () => {
-  ({ db, drop } = await scratchDatabase());
-  await migrate(db);
+  ({ db, drop } = await migratedDatabase());
   catalog = await readCatalog(db.kysely);
 }, 120_000);
 afterAll(() => drop?.());

@@ -10,10 +10,9 @@ import { resourceByName } from '../../resources/index';
 import { attachments } from '../../resources/attachments';
 import { type ResourceDef, defineResource } from '../../src/shared/resource';
 import type { Db } from '../../src/server/db/index';
-import { migrate } from '../../src/server/db/migrate';
 import { createTableStatements } from '../../src/server/db/table-from-declaration';
 import { readCatalog, schemaProblems } from './schema-catalog';
-import { scratchDatabase } from './scratch-db';
+import { migratedDatabase } from './scratch-db';
 
 const courts = defineResource({
   name: 'courts',
@@ -77,8 +76,7 @@ async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  ({ db, drop } = await scratchDatabase());
-  await migrate(db);
+  ({ db, drop } = await migratedDatabase());
   for (const def of own) for (const statement of createTableStatements(def, resolve)) await sql.raw(statement).execute(db.kysely);
   for (const sub of ['alpha', 'beta']) {
     const { rows } = await sql<{ id: number }>`insert into tenants (name, subdomain, username) values (${sub}, ${sub}, ${sub}) returning id`.execute(db.kysely);

@@ -5,8 +5,18 @@ import { watchContext } from './diagnostics';
 
 export const PASSWORD = 'demo-pass-1234';
 
+/** This worker's server (tests/e2e/global-setup.ts starts one per worker). */
+function slot(): number {
+  return (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('e2ePorts').length;
+}
+
 export function baseUrl(host = 'localhost'): string {
-  return `http://${host}:${inject('e2ePort')}`;
+  return `http://${host}:${inject('e2ePorts')[slot()]}`;
+}
+
+/** This worker's server's log (recovery codes are written there when no SMTP is set). */
+export function serverLog(): string {
+  return inject('e2eLogs')[slot()];
 }
 
 /** Chromium; every context it opens is watched, so a failed test says what its pages were doing. */

@@ -5,9 +5,9 @@
 // when decided, linking to their target, a Service Admin's bell without a page it may not open), ways out of 417 and 418,
 // and a visit's attachments in the history. Screenshots at 1440 and 390 px go to /tmp/shots.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, PASSWORD, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, serverLog, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
@@ -40,7 +40,7 @@ async function loggedCode(username: string): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      code = [...readFileSync(inject('e2eLog'), 'utf8').matchAll(pattern)].at(-1)?.[1];
+      code = [...readFileSync(serverLog(), 'utf8').matchAll(pattern)].at(-1)?.[1];
       return code;
     })
     .toBeTruthy();

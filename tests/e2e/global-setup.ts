@@ -1,18 +1,23 @@
-// Builds the client and the server bundle (what `npm start` runs), starts the real server on a free
-// port with a fresh data folder (demo data is seeded), waits until it answers, hands the port to the
-// tests, and stops it afterwards.
+// Builds the client (unless the last build is current) and the server bundle (what `npm start`
+// runs), starts the real server on a free port with a fresh data folder (demo data is seeded), one
+// per worker of the project, waits until they answer, hands their ports to the tests, and stops
+// them afterwards. A test file talks to its worker's server only (tests/e2e/browser.ts): files
+// running side by side share no data, and each server sees its files one after another.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { recordSetup } from '../timings';
+import { clientBuildIsCurrent, clientInputsHash, markClientBuild } from './client-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    e2ePort: number;
-    /** The server's log (recovery codes are written there when no SMTP is set). */
-    e2eLog: string;
+    /** One server per worker, by VITEST_POOL_ID - 1. */
+    e2ePorts: number[];
+    /** Each server's log (recovery codes are written there when no SMTP is set). */
+    e2eLogs: string[];
   }
 }
 
@@ -34,7 +39,7 @@ async function waitUntilUp(port: number, child: ChildProcess, timeoutMs: number)
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Server exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/tenant-check`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/tenant-check`, { signal: AbortSignal.timeout(5000) });
       if (res.status < 500) return;
     } catch {
       // not up yet
@@ -69,14 +74,20 @@ function reportSlowness(logFile: string): void {
   if (found.length) console.error(`--- the e2e server was slow ${found.length} times ---\n${found.slice(-40).join('\n')}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = process.cwd();
-  if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-  }
-  // Always rebuilt (under a second): a stale bundle would test yesterday's server.
-  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
-  const port = await freePort();
+interface Server {
+  port: number;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+/** Ports handed out in this run: two servers starting at once never get the same one. */
+const taken = new Set<number>();
+
+/** The built server on a free port with a data folder of its own, once it answers. */
+async function startServer(root: string): Promise<Server> {
+  let port = await freePort();
+  while (taken.has(port)) port = await freePort();
+  taken.add(port);
   const dataDir = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
   let log = '';
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
@@ -94,20 +105,64 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await waitUntilUp(port, child, 90_000);
   } catch (err) {
-    child.kill('SIGTERM');
+    child.kill('SIGKILL');
     console.error(log);
+    rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
-  project.provide('e2ePort', port);
-  project.provide('e2eLog', logFile);
-  return async () => {
-    reportSlowness(logFile);
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+  return {
+    port,
+    logFile,
+    stop: async () => {
+      reportSlowness(logFile);
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  const root = process.cwd();
+  // E2E_SKIP_BUILD: use dist/client as it is, whatever it was built from.
+  let built = 'client build skipped';
+  if (!process.env.E2E_SKIP_BUILD) {
+    const inputs = clientInputsHash(root);
+    if (clientBuildIsCurrent(root, inputs)) built = 'client build current, reused';
+    else {
+      execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+      markClientBuild(root, inputs);
+      built = 'client built';
+    }
+  }
+  // Always rebuilt (under a second): a stale bundle would test yesterday's server.
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });
+  // As many servers as the project has workers (its maxWorkers, else the run's, as Vitest resolves them).
+  const workers = project.config.maxWorkers || project.vitest.config.maxWorkers || 1;
+  // A server that did not come up (once, on a machine busy with other work: no answer in 90 s)
+  // is given one more try on another port before the run fails.
+  const start = () =>
+    startServer(root).catch((err: unknown) => {
+      console.error(`An e2e server did not start (${err instanceof Error ? err.message : String(err)}); one more try.`);
+      return startServer(root);
+    });
+  const attempts = await Promise.allSettled(Array.from({ length: workers }, start));
+  const servers = attempts.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    for (const server of servers) await server.stop();
+  };
+  const failed = attempts.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  recordSetup(project.name, started, `${built}; ${servers.length} server${servers.length > 1 ? 's' : ''}`);
+  project.provide('e2ePorts', servers.map((s) => s.port));
+  project.provide('e2eLogs', servers.map((s) => s.logFile));
+  return stopAll;
 }

@@ -16,6 +16,8 @@ const PASSWORD = 'Qx7-marble-orchid-92';
 
 const signedIn = kurdishSessions(CLINIC, PASSWORD);
 const central = kurdishSessions('localhost');
+const SLOW = `slow${tag}`;
+const signedInSlow = kurdishSessions(`${SLOW}.localhost`, PASSWORD);
 
 describe('online booking', () => {
   it('a patient asks on the clinic site on a phone and the secretary books it', async () => {
@@ -92,6 +94,53 @@ describe('online booking', () => {
       expect(bookings.map((b) => [String(b.date).slice(0, 10), b.time.slice(0, 5), b.origin])).toEqual([[day.format('YYYY-MM-DD'), '10:30', 2]]);
       const patient = (await api<{ data: { name: string; phone: string } }>(desk, `/patients/${bookings[0].patient_id}`)).body.data;
       expect(patient).toMatchObject({ name: `Online ${tag}`, phone: '+9647705551234' });
+    }
+  });
+
+  it("shows the chosen day's times when the first day's answer comes after them", async () => {
+    // A clinic of its own, its Main Doctor booking online every day 08:00-20:00 but the first day
+    // offered, which is closed: the two days' answers differ.
+    const owner = await central('owner', 1440);
+    const plans = (await api<{ data: { id: number }[] }>(owner, '/plans?sort=-price')).body.data;
+    const made = await api(owner, '/tenants', { method: 'POST', body: { name: `Dr. Slow ${tag}`, subdomain: SLOW, username: `doc${SLOW}`, password: PASSWORD, plan_id: plans[0].id } });
+    expect(made.status).toBe(201);
+    const main = await signedInSlow(`doc${SLOW}`, 1440);
+    const doctor = (await api<{ data: { id: number } }>(main, '/auth/tenant/profile')).body.data;
+    for (let weekday = 0; weekday < 7; weekday++) {
+      expect((await api(main, '/working-hours', { method: 'POST', body: { doctor_id: doctor.id, weekday, start_time: '08:00', end_time: '20:00' } })).status).toBe(201);
+    }
+    const current = (await api<{ data: Record<string, unknown> }>(main, '/settings/online-booking')).body.data;
+    expect((await api(main, '/settings/online-booking', { method: 'PUT', body: { ...current, enabled: true, doctor_ids: [doctor.id] } })).status).toBe(200);
+    const first = (await api<{ data: { from: string } }>(main, '/public/booking')).body.data.from;
+    expect((await api(main, '/closed-days', { method: 'POST', body: { date: first, doctor_id: null, reason: 'Closed' } })).status).toBe(201);
+    const chosen = dayjs(first).add(3, 'day');
+
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+      // The first day's times (asked as soon as the doctor is chosen) held back until the chosen day's are shown.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await context.route('**/api/v1/public/booking/slots?**', async (route) => {
+        if (route.request().url().includes(`from=${first}`)) await held;
+        await route.continue();
+      });
+      const phone = await context.newPage();
+      await phone.goto(`${baseUrl(`${SLOW}.localhost`)}/book`);
+      await phone.getByTestId('book-doctor').getByText(`Dr. Slow ${tag}`).click();
+      await phone.getByTestId('book-day').click();
+      await phone.locator(`.ant-picker-cell[title="${chosen.format('YYYY-MM-DD')}"]`).click();
+      await phone.getByTestId('book-slot-10:30').waitFor();
+      const late = phone.waitForResponse((res) => res.url().includes(`from=${first}`));
+      release();
+      await late;
+      // Its answer read and handled (the loading bar is busy until then), and drawn.
+      await phone.locator('[data-testid="loading-bar"][aria-busy="false"]').waitFor({ state: 'attached' });
+      await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await phone.getByTestId('book-slot-10:30').count()).toBe(1);
+    } finally {
+      await browser.close();
     }
   });
 });

@@ -3,10 +3,29 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+interface HashCost {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+/** What every password and code is hashed with: OWASP's argon2id parameters (19 MiB, 2 passes). */
+export const PASSWORD_HASH_COST: Readonly<HashCost> = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+let cost: Readonly<HashCost> = PASSWORD_HASH_COST;
+
+/**
+ * For the API tests only (tests/api/setup.ts): argon2id at its lowest cost, so the thousands of
+ * logins and new accounts of a run do not each spend 19 MiB and tens of milliseconds. A hash keeps
+ * its parameters, so verifying costs what hashing did. The server never calls this
+ * (tests/unit/passwords.test.ts checks both).
+ */
+export function lowerPasswordHashCostForTests(): void {
+  cost = { memoryCost: 8, timeCost: 1, parallelism: 1 };
+}
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2); // argon2id is the library's default algorithm
+  return hash(password, cost); // argon2id is the library's default algorithm
 }
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {

@@ -56,9 +56,15 @@ export default function BookOnline() {
     setTime(null);
     if (!doctorId || !day) return;
     const date = day.format('YYYY-MM-DD');
+    // An answer for a doctor or day no longer chosen is dropped: answered after the current one
+    // (a slow network), it showed another day's times under the chosen day.
+    let chosen = true;
     api<{ data: { days: { date: string; free: string[] }[] } }>('/public/booking/slots', { query: `doctor_id=${doctorId}&from=${date}&to=${date}`, quiet: true })
-      .then(({ data }) => setFree(data.days[0]?.free ?? []))
-      .catch(() => setFree([]));
+      .then(({ data }) => chosen && setFree(data.days[0]?.free ?? []))
+      .catch(() => chosen && setFree([]));
+    return () => {
+      chosen = false;
+    };
   }, [doctorId, day]);
 
   const send = async () => {

@@ -2,7 +2,9 @@
 // one who may see it all (the Owner, the clinic's Main Doctor), in Kurdish, Arabic and English,
 // shows no raw translation key (`resources.heros.empty`), and the Kurdish and Arabic screens show
 // none of the English texts that used to leak (a library's defaults, a transport error) nor any of
-// our own English texts (text nodes, placeholders, titles and labels).
+// our own English texts (text nodes, placeholders, titles and labels). One test file per language
+// (translations-*.test.ts), so that the three scans, the longest of the browser tests, run side by
+// side on the project's workers.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ar from '../../locales/ar.json';
@@ -13,7 +15,6 @@ import { routesOf } from '../../src/client/engine/nav';
 import type { Scope } from '../../src/shared/resource';
 import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
-const { page } = pagePerTest();
 // A key's first part is a top-level section of the locale files; an e-mail's or a link's domain is not a key.
 const RAW_KEY = new RegExp(`(?<![@\\w./:-])(?:${Object.keys(en).join('|')})\\.[A-Za-z0-9_.]+[A-Za-z0-9_]`, 'g');
 type Tree = { [key: string]: string | Tree };
@@ -80,36 +81,57 @@ function textsOf(p: Page): Promise<string[]> {
   });
 }
 
-/** Opens a path inside the running app (no reload) and waits for what it loads. */
+/**
+ * Opens a path inside the running app (no reload) and waits for what it loads, on the page's own
+ * signals: no API request in flight (the loading bar is busy while one is) and nothing spinning,
+ * for six frames in a row (the route renders, then its queries start in effects after a frame).
+ * A screen still busy after 10 s is read as it is then.
+ */
 async function open(p: Page, path: string): Promise<string> {
   await p.evaluate((to) => {
+    (window as { quietFrames?: number }).quietFrames = 0;
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  await p.waitForTimeout(150);
-  await p.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 10_000 }).catch(() => undefined);
-  await p.waitForTimeout(150);
+  await p
+    .waitForFunction(
+      () => {
+        const w = window as { quietFrames?: number };
+        const busy = document.querySelector('[data-testid="loading-bar"][aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active');
+        w.quietFrames = busy ? 0 : (w.quietFrames ?? 0) + 1;
+        return w.quietFrames >= 6;
+      },
+      undefined,
+      { polling: 'raf', timeout: 10_000 },
+    )
+    .catch(() => undefined);
   return p.evaluate(() => document.body.innerText);
 }
 
-describe.each([
-  ['central', 'localhost', 'owner'],
-  ['tenant', 'demo.localhost', 'doctor'],
-] as const)('every %s screen in three languages', (scope, host, user) => {
-  it.each(['ckb', 'ar', 'en'] as const)('%s: no raw key, no English left over', async (lang) => {
-    const p = page();
-    await p.addInitScript((l) => window.localStorage.setItem('user-locale', l), lang);
-    await login(p, host, user);
-    await waitForPath(p, '/dashboard');
-    const found: string[] = [];
-    for (const path of await pathsOf(p, scope)) {
-      const text = await open(p, path);
-      for (const key of text.match(RAW_KEY) ?? []) found.push(`${path}: ${key}`);
-      if (lang === 'en') continue;
-      for (const word of text.match(ENGLISH) ?? []) found.push(`${path}: "${word}"`);
-      for (const shown of new Set(await textsOf(p))) if (ENGLISH_TEXTS[lang].has(shown)) found.push(`${path}: "${shown}"`);
-    }
-    expect(found).toEqual([]);
-    expect(new URL(p.url()).origin).toBe(baseUrl(host));
-  }, 300_000);
-});
+type Lang = 'ckb' | 'ar' | 'en';
+
+/** The scan of every screen of both applications in `lang`, as this file's tests. */
+export function everyScreenIn(lang: Lang): void {
+  const { page } = pagePerTest();
+  describe.each([
+    ['central', 'localhost', 'owner'],
+    ['tenant', 'demo.localhost', 'doctor'],
+  ] as const)(`every %s screen in ${lang}`, (scope, host, user) => {
+    it('no raw key, no English left over', async () => {
+      const p = page();
+      await p.addInitScript((l) => window.localStorage.setItem('user-locale', l), lang);
+      await login(p, host, user);
+      await waitForPath(p, '/dashboard');
+      const found: string[] = [];
+      for (const path of await pathsOf(p, scope)) {
+        const text = await open(p, path);
+        for (const key of text.match(RAW_KEY) ?? []) found.push(`${path}: ${key}`);
+        if (lang === 'en') continue;
+        for (const word of text.match(ENGLISH) ?? []) found.push(`${path}: "${word}"`);
+        for (const shown of new Set(await textsOf(p))) if (ENGLISH_TEXTS[lang].has(shown)) found.push(`${path}: "${shown}"`);
+      }
+      expect(found).toEqual([]);
+      expect(new URL(p.url()).origin).toBe(baseUrl(host));
+    }, 300_000);
+  });
+}
