@@ -9,6 +9,8 @@
 /** Run on PostgreSQL too: why the database kind matters for each. */
 export const POSTGRES_PASS: Record<string, string> = {
   'access-epoch': 'access changes seen by a second process from the next request',
+  'master-key': "the clinics' wrapped keys read from a server database at start",
+  'name-search': "the search keys' SQL functions and trigram indexes of PostgreSQL itself",
   audit: 'append-only under the app role and the owner role alike',
   'citus-schema': "the server's catalog judged for Citus",
   'clinic-rules': 'two bookings racing for one slot',
@@ -34,6 +36,8 @@ export const POSTGRES_PASS: Record<string, string> = {
 
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
+  'allergy-check': 'allergies against what a drug contains',
+  'archive-cancels': "an archived patient's bookings cancelled",
   'assignable-roles': 'role rules',
   auth: 'logins, throttling and recovery',
   availability: 'working hours and free slots',
@@ -58,6 +62,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   'patient-safety': "the safety header's call",
   permissions: 'the permission matrix',
   prices: 'the price list',
+  'static-paths': 'what the server answers outside the API',
   'public-laws': 'content read without a login',
   'record-versions': 'versions and If-Match',
   'relation-labels': "related records' titles",
