@@ -51,7 +51,7 @@ function filesHolding(dir: string, needle: Buffer): string[] {
 
 describe('encryption at rest', () => {
   it('declares the clinical free text and identifiers encrypted', () => {
-    expect(encryptedColumns(resourceByName('visitings'))).toEqual(['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis', 'notes']);
+    expect(encryptedColumns(resourceByName('visitings'))).toEqual(['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis', 'notes', 'allergy_override_reason']);
     expect(encryptedColumns(resourceByName('patients'))).toEqual(['national_id', 'address', 'notes']);
     expect(sealedDefs.length).toBeGreaterThanOrEqual(7);
   });

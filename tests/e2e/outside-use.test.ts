@@ -3,7 +3,7 @@
 // with Retry, never "No data".
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 const { page } = pagePerTest();
 
@@ -60,10 +60,7 @@ describe('outside use', () => {
     await login(p, 'demo.localhost', 'secretary');
     await waitForPath(p, '/dashboard');
     const tab = await p.context().newPage();
-    const made = await p.evaluate(async () => {
-      const res = await fetch('/api/v1/patients', { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Own Tab Patient', gender: 1 }) });
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    });
+    const made = (await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: 'Own Tab Patient', gender: 1 } })).body.data.id;
     await tab.goto(`${baseUrl('demo.localhost')}/appointments/create?patient_id=${made}&date=2031-07-07&time=07:15&duration=5`);
     await tab.getByTestId('appointment-form').waitFor();
     await tab.getByTestId('appointment-save').click();
@@ -97,10 +94,7 @@ describe('outside use', () => {
     const p = page();
     await login(p, 'demo.localhost', 'secretary');
     await waitForPath(p, '/dashboard');
-    const made = await p.evaluate(async () => {
-      const res = await fetch('/api/v1/patients', { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Past Booking Patient', gender: 0 }) });
-      return ((await res.json()) as { data: { id: number } }).data.id;
-    });
+    const made = (await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: 'Past Booking Patient', gender: 0 } })).body.data.id;
     await p.goto(`${baseUrl('demo.localhost')}/appointments/create?patient_id=${made}&date=2020-01-06&time=07:05&duration=5`);
     await p.getByTestId('appointment-form').waitFor();
     await p.getByTestId('appointment-save').click();

@@ -57,11 +57,8 @@ export async function checkPrescriptionAllergies(ctx: HookContext, input: Input,
     const drug = checked.find((d) => d.id === p.id);
     if (drug?.findings.length) errors[`prescriptions.${p.index}.drug_id`] = drug.findings.map((f) => ({ key: findingMessage(drug.name, f), vars: { drug: drug.name, substance: f.substance, via: f.via.name } }));
   }
-  if (!Object.keys(errors).length) {
-    // No warning to override: a reason sent anyway is not kept.
-    delete input.allergy_override_reason;
-    return;
-  }
+  // No warning to override: nothing more is asked (a reason sent anyway is kept as written).
+  if (!Object.keys(errors).length) return;
   if (override && reason.length >= 3) {
     input.allergy_override_reason = reason.slice(0, REASON_MAX);
     return;
