@@ -49,6 +49,7 @@ import { MessageSender } from './messages/sender';
 import { messageTemplateHooks } from './messages/templates';
 import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
+import { registerOfflineRoutes } from './offline/routes';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, db.kysely, liveHub);
+      registerOfflineRoutes(api);
       registerMessageRoutes(api, db.kysely, keyring, clock);
       registerBookingSettingsRoutes(api);
       registerBookingRequestRoutes(api, db.kysely, clock);

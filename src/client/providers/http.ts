@@ -55,6 +55,8 @@ export interface RequestOptions {
    * messages of a 422, nothing when a screen answers it.
    */
   refine?: boolean;
+  /** Gives up after this long (a hanging server, issue 36): the call fails as if unreachable. */
+  timeoutMs?: number;
 }
 
 /** Where the app answers a failure instead of a toast: login (the session ended) or an error screen. */
@@ -112,6 +114,7 @@ function toldByRefine(message: string, errors: Record<string, string[]> | undefi
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${opts.query ? `?${opts.query}` : ''}`;
   const init: RequestInit = { method: opts.method ?? 'GET', headers: requestHeaders(opts.headers) };
+  if (opts.timeoutMs) init.signal = AbortSignal.timeout(opts.timeoutMs);
   if (opts.body instanceof FormData) init.body = opts.body;
   else if (opts.body !== undefined) {
     init.body = JSON.stringify(opts.body);
