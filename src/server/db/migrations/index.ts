@@ -52,6 +52,7 @@ import * as m052 from './052_booking_series';
 import * as m053 from './053_scheduled_jobs';
 import * as m054 from './054_clinic_keys_lead_with_tenant';
 import * as m055 from './055_visit_counts';
+import * as m056 from './056_sync_changes';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '053_scheduled_jobs': m053,
   '054_clinic_keys_lead_with_tenant': m054,
   '055_visit_counts': m055,
+  '056_sync_changes': m056,
 };
 
 export const migrationProvider: MigrationProvider = {
