@@ -196,6 +196,7 @@ describe('over the working set of the registry', () => {
 
   it.each(roles)('the %s hears each resource it may list, nothing else, nothing of the other clinic', async (role) => {
     const { changes } = await follow(tokens[role], cursors[role]);
+    const named = ((await t.call('GET', '/sync/changes', { host: DEMO, token: tokens[role] })).body.data as { resources: string[] }).resources;
     const { rows } = await sql<{ tbl: string; row_id: string }>`select tbl, row_id from sync_changes where tenant_id <> ${demoId}`.execute(t.db.kysely);
     const foreign = new Set(rows.map((r) => `${r.tbl}:${r.row_id}`));
     for (const c of changes) expect(foreign.has(`${resourceByName(c.resource).table}:${c.id}`)).toBe(false);
@@ -203,6 +204,7 @@ describe('over the working set of the registry', () => {
       const def = resourceByName(name);
       const mayList = (await t.call('GET', `/${def.path}?per_page=1`, { host: DEMO, token: tokens[role] })).status === 200;
       const heard = changes.filter((c) => c.resource === name);
+      expect(named.includes(name), `${role}'s start names ${name}`).toBe(mayList);
       if (!mayList) expect(heard, `${role} must hear nothing of ${name}`).toEqual([]);
       else expect(heard.map((c) => c.id), `${role} hears ${name}`).toContain(made.demo.get(name));
       // Never the other clinic's record (ids are global identities, so equal ids mean the same row).

@@ -55,6 +55,19 @@ export interface MfaStep {
   uri?: string;
 }
 
+/**
+ * The password of the sign-in under way, kept in memory until its session opens (after a second
+ * step too): it unwraps this device's sealed working set (offline/, issue 36), then is forgotten.
+ */
+let signingIn: { username: string; password: string } | null = null;
+
+function unlockWorkingSet(user: SessionUser): void {
+  const credentials = signingIn;
+  signingIn = null;
+  if (!credentials || appScope() !== 'tenant') return;
+  void import('../offline/device').then((m) => m.unlockAfterOnlineLogin(credentials.username, credentials.password, user)).catch((err: unknown) => console.error('offline working set', err));
+}
+
 /** Keeps the session of a successful login, loads the user, and says where to go. */
 export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
   try {
@@ -62,6 +75,7 @@ export async function openSession(body: LoginAnswer): Promise<{ success: true; r
     (await import('./queryClient')).queryClient.clear();
     setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
     const user = await refreshUser();
+    unlockWorkingSet(user);
     forgetSessionEnded();
     toast('success', translate('auth.welcomeBack', 'Welcome back!'));
     // Back to the page opened logged out (or where the session ended), else home.
@@ -79,12 +93,14 @@ export const authProvider: AuthProvider = {
   // A second step due answers { success: false, mfa } (no error): the login page asks the code.
   login: async (params: { username?: string; password?: string }) => {
     let body: LoginAnswer | MfaStep;
+    signingIn = { username: params.username ?? '', password: params.password ?? '' };
     try {
       body = await api<LoginAnswer | MfaStep>(`${authBase()}/login`, {
         method: 'POST',
         body: { username: params.username ?? '', password: params.password ?? '' },
       });
     } catch (err) {
+      signingIn = null;
       return failure(err);
     }
     if ('mfa' in body) return { success: false, mfa: body };

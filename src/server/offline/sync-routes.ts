@@ -1,7 +1,8 @@
 // GET /api/v1/sync/changes and /sync/rows: how a clinic's device fills and follows its working set
 // (issue 36; changes.ts reads, cursor.ts says what a cursor means).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isWorkingSetResource } from '../../shared/workingSet';
+import { resourceByName } from '../../../resources/index';
+import { WORKING_SET, isWorkingSetResource } from '../../shared/workingSet';
 import { badQuery } from '../http/errors';
 import { decodeCursor, encodeCursor } from './cursor';
 import { readChanges, readRows, startCursor } from './changes';
@@ -30,7 +31,11 @@ export function registerSyncRoutes(app: FastifyInstance): void {
     async (request) => {
       const after = (request.query as { after?: string }).after;
       const limit = limitOf(request);
-      if (after === undefined || after === '') return { data: { resync: false, changes: [], cursor: encodeCursor(await startCursor(request.data)), more: false } };
+      // A start also names the working set's resources this caller may read (the first load's list).
+      if (after === undefined || after === '') {
+        const resources = Object.keys(WORKING_SET).filter((name) => request.data.can(resourceByName(name), 'read'));
+        return { data: { resync: false, changes: [], cursor: encodeCursor(await startCursor(request.data)), more: false, resources } };
+      }
       const cursor = decodeCursor(after);
       if (!cursor) throw badQuery({ after: [{ key: 'validation.pattern' }] });
       const answer = await readChanges(request.data, cursor, limit);
