@@ -1,5 +1,5 @@
-// The bars above every screen about the app itself (shellState.ts): "a new version is ready —
-// reload". Loaded only when there is something to show.
+// The bars above every screen about the app itself (shellState.ts): "Offline since 07:31" and
+// "a new version is ready — reload". Loaded only when there is something to show.
 import { useSyncExternalStore } from 'react';
 import { Alert, Button } from 'antd';
 import { useT } from '../i18n/useT';
@@ -8,8 +8,25 @@ import { onShellState, shellState } from './shellState';
 export default function ShellBars() {
   const t = useT();
   const state = useSyncExternalStore(onShellState, shellState);
-  if (!state.applyUpdate) return null;
+  const since = state.offlineSince;
   const apply = state.applyUpdate;
+  return (
+    <>
+      {since && (
+        <Alert
+          data-testid="offline-banner"
+          type="warning"
+          banner
+          message={t('offline.since', { time: `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}` })}
+        />
+      )}
+      {apply && <UpdateBar apply={apply} />}
+    </>
+  );
+}
+
+function UpdateBar({ apply }: { apply: () => void }) {
+  const t = useT();
   return (
     <Alert
       data-testid="update-ready"

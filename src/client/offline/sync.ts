@@ -19,6 +19,12 @@ type Change = { resource: string; id: number; op: 'upsert'; row: Record<string, 
 type ChangesAnswer = { resync: true } | { resync: false; changes: Change[]; cursor: string; more: boolean };
 
 let timer: ReturnType<typeof setTimeout> | null = null;
+/** Raised whenever stored rows change: what reader.ts opened before is read again. */
+let generation = 0;
+
+export function syncGeneration(): number {
+  return generation;
+}
 let following: Unlocked | null = null;
 let running: Promise<void> | null = null;
 
@@ -51,6 +57,7 @@ async function loadAll(state: Unlocked): Promise<void> {
     for (;;) {
       const page = await get<{ data: Record<string, unknown>[]; next_after_id: number | null }>(`/sync/rows`, `resource=${resource}&after_id=${after}&limit=${PAGE}`);
       await replaceRows(state.uid, resource, await Promise.all(page.data.map((row) => sealRow(state, resource, row))), first);
+      generation++;
       first = false;
       if (page.next_after_id === null) break;
       after = page.next_after_id;
@@ -74,6 +81,7 @@ async function followChanges(state: Unlocked, cursor: string): Promise<boolean> 
       else drop.push({ uid: state.uid, resource, id: c.id });
     }
     await applyRows(put, drop);
+    if (put.length || drop.length) generation++;
     cursor = data.cursor;
     await writeMeta(state, 'cursor', cursor);
     if (!data.more) return true;
