@@ -105,4 +105,36 @@ describe.each([
     proxy.set('up');
     await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
   });
+
+  it('closed and opened again from the start address with the server still cut, the desk signs in offline and finds the patient', async () => {
+    proxy.set(cut);
+    try {
+      // A new page of the same browser profile (the device); the old one closed, its key with it.
+      const again = await context.newPage();
+      await page.close();
+      page = again;
+      await page.goto(`http://demo.localhost:${proxy.port}/dashboard`);
+      await page.evaluate(() => localStorage.removeItem('token'));
+      await page.goto(`http://demo.localhost:${proxy.port}/login`);
+      await page.locator('#username').fill('secretary');
+      await page.locator('#password').fill('not-the-password-1');
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-error').waitFor({ timeout: 25_000 });
+      expect(await page.getByTestId('login-error').innerText()).toContain('وشەی نهێنی هەڵەیە');
+      await page.locator('#password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 25_000 });
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/patients');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const search = page.getByTestId('list-search');
+      await search.fill(toArabicIndic(LOCAL));
+      await search.press('Enter');
+      await page.locator('.ant-table-row').filter({ hasText: MARK }).first().waitFor({ timeout: 25_000 });
+      await page.getByTestId('offline-banner').waitFor();
+    } finally {
+      proxy.set('up');
+    }
+  });
 });

@@ -45,7 +45,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
     try {
       const stored = await rewrapDeviceKey(known.key, password, bound(known, user.id), bound({ uid, onlineAt }, user.id));
       key = await unwrapDeviceKey(stored, password, bound({ uid, onlineAt }, user.id));
-      record = { ...known, onlineAt, key: stored };
+      record = { ...known, userId: user.id, onlineAt, key: stored };
     } catch {
       // The password changed since (or the record was tampered with): start again.
       await wipeUser(uid);
@@ -54,7 +54,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
   if (!record || !key) {
     const made = await newDeviceKey(password, bound({ uid, onlineAt }, user.id));
     key = made.key;
-    record = { uid, onlineAt, key: made.stored, user: await seal(made.key, user, `user:${uid}`) };
+    record = { uid, userId: user.id, onlineAt, key: made.stored, user: await seal(made.key, user, `user:${uid}`) };
   } else {
     record.user = await seal(key, user, `user:${uid}`);
   }
@@ -69,9 +69,32 @@ export function lockDevice(): void {
   stopFollowing();
 }
 
-/** The user kept for an offline sign-in (issue 36 e), opened with the device key. */
-export async function keptUser(record: DeviceUser, key: CryptoKey): Promise<SessionUser> {
-  return open<SessionUser>(key, record.user, `user:${record.uid}`);
+/** How long after an online sign-in on this device an offline one is still accepted. */
+export const OFFLINE_SIGN_IN_HOURS = 72;
+/** The session token of an offline sign-in: the server knows none, and answers 401 once back. */
+export const OFFLINE_TOKEN = 'offline';
+
+export type OfflineSignIn = { ok: true; user: SessionUser } | { ok: false; reason: 'notHere' | 'tooOld' | 'wrongPassword' };
+
+/**
+ * A sign-in while the server does not answer (issue 36 e): only for an account that signed in
+ * online on this device within the last 72 hours, and only with its password (which unwraps the
+ * key; nothing else checks it). The working set opens; nothing is sent until the link is back.
+ */
+export async function signInOffline(username: string, password: string, now = new Date()): Promise<OfflineSignIn> {
+  const uid = await userHash(username);
+  const record = await (await offlineDb()).get('users', uid);
+  if (!record) return { ok: false, reason: 'notHere' };
+  if (now.getTime() - Date.parse(record.onlineAt) > OFFLINE_SIGN_IN_HOURS * 3600_000) return { ok: false, reason: 'tooOld' };
+  let key: CryptoKey;
+  try {
+    key = await unwrapDeviceKey(record.key, password, bound(record, record.userId));
+  } catch {
+    return { ok: false, reason: 'wrongPassword' };
+  }
+  const user = await open<SessionUser>(key, record.user, `user:${uid}`);
+  unlocked = { uid, key, user };
+  return { ok: true, user };
 }
 
 // The session ending anywhere (sign-out, expiry, a 401) locks the working set.

@@ -9,6 +9,8 @@ export const DB_NAME = 'clinic-offline';
 export interface DeviceUser {
   /** sha256 of the origin and the username: which account, without naming it. */
   uid: string;
+  /** The account's id (bound into the key's wrapping with the time below). */
+  userId: number;
   /** When this user last signed in online here (ISO): bound into the key's wrapping. */
   onlineAt: string;
   key: WrappedKey;
