@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.js';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
 // server with an SPA fallback). The dev server proxies the API to a locally running server.
@@ -11,7 +13,8 @@ export default defineConfig(({ command, mode }) => {
   // loading this file. `vite build --mode development` still gives a development build.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react()],
+    // VitePWA: the service worker of the installable app (pwa.config.ts, issue 36).
+    plugins: [react(), VitePWA(pwaOptions)],
     // qs needs three methods of side-channel, whose package brings object-inspect and
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,

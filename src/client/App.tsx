@@ -14,6 +14,7 @@ import { LoadingBar } from './layout/LoadingBar';
 import { registerNavigate } from './providers/navigation';
 import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
+import { onShellState, shellHasNews, shellState } from './offline/shellState';
 
 const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
@@ -31,6 +32,8 @@ const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ de
 const AppGate = lazy(() => import('./AppGate'));
 const SupportSession = lazy(() => import('./pages/support/SupportSession'));
 const Toasts = lazy(() => import('./layout/Toasts'));
+// The app's own news (a new version waiting): loaded only when there is some (offline/).
+const ShellBars = lazy(() => import('./offline/ShellBars'));
 
 const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
@@ -42,15 +45,17 @@ const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 
 function Bridges() {
   const navigate = useNavigate();
   const toasts = useSyncExternalStore(onToastsWanted, toastsWanted);
+  const shellNews = shellHasNews(useSyncExternalStore(onShellState, shellState));
   useEffect(() => {
     registerNavigate((to, opts) => void navigate(to, opts));
     return () => registerNavigate(null);
   }, [navigate]);
-  return toasts ? (
+  return (
     <Suspense fallback={null}>
-      <Toasts />
+      {shellNews && <ShellBars />}
+      {toasts && <Toasts />}
     </Suspense>
-  ) : null;
+  );
 }
 
 /** What antd's App component gives its content: the base text style and (with the theme's class) antd's link style. */

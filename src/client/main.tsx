@@ -22,6 +22,8 @@ async function main(): Promise<void> {
       <App tenantExists={tenantExists} />
     </StrictMode>,
   );
+  // The installable app (issue 36): its own chunk, after the first screen.
+  void import('./offline/serviceWorker').then((m) => m.startShell());
 }
 
 void main();

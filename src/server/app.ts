@@ -51,6 +51,7 @@ import { messageTemplateHooks } from './messages/templates';
 import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
 import { OpenStreams } from './live/streams';
+import { registerOfflineRoutes } from './offline/routes';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -233,6 +234,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, { db: db.kysely, hub: liveHub, streams, policy: sessions, clock });
+      registerOfflineRoutes(api);
       registerMessageRoutes(api, db.kysely, keyring, clock);
       registerBookingSettingsRoutes(api);
       registerBookingRequestRoutes(api, db.kysely, clock);

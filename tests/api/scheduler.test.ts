@@ -145,7 +145,7 @@ describe('the scheduler', () => {
     await t.app.scheduler.wake();
     const { rows: jobs } = await sql<{ name: string; runs: number; last_error: string | null }>`select name, runs::int as runs, last_error from scheduled_jobs
       where name not like 't-%' order by name`.execute(t.db.kysely);
-    expect(jobs).toEqual(['idempotency-keys', 'legacy-sealing', 'released-files', 'reminders', 'subscriptions'].map((name) => ({ name, runs: 1, last_error: null })));
+    expect(jobs).toEqual(['idempotency-keys', 'legacy-sealing', 'released-files', 'reminders', 'subscriptions', 'sync-changes'].map((name) => ({ name, runs: 1, last_error: null })));
     const status = (await sql<{ status: number }>`select status from tenants where id = ${demo}`.execute(t.db.kysely)).rows[0].status;
     expect(status).toBe(ACCOUNT_STATUS.suspended);
   });

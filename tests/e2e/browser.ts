@@ -10,8 +10,13 @@ function slot(): number {
   return (Number(process.env.VITEST_POOL_ID ?? 1) - 1) % inject('e2ePorts').length;
 }
 
+/** This worker's server's port. */
+export function serverPort(): number {
+  return inject('e2ePorts')[slot()];
+}
+
 export function baseUrl(host = 'localhost'): string {
-  return `http://${host}:${inject('e2ePorts')[slot()]}`;
+  return `http://${host}:${serverPort()}`;
 }
 
 /** This worker's server's log (recovery codes are written there when no SMTP is set). */

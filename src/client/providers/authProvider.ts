@@ -12,6 +12,9 @@ import { toast } from './notify';
 import { type SessionUser, callerOf, clearSession, getSession, setSession } from './session';
 import { loadTenantData } from './tenantData';
 
+/** How long a sign-in waits for the server before trying this device's working set. */
+const LOGIN_TIMEOUT_MS = 8_000;
+
 export function authBase(): string {
   return appScope() === 'tenant' ? '/auth/tenant' : '/auth';
 }
@@ -55,6 +58,28 @@ export interface MfaStep {
   uri?: string;
 }
 
+/**
+ * The password of the sign-in under way, kept in memory until its session opens (after a second
+ * step too): it unwraps this device's sealed working set (offline/, issue 36), then is forgotten.
+ */
+let signingIn: { username: string; password: string } | null = null;
+
+function unlockWorkingSet(user: SessionUser): void {
+  const credentials = signingIn;
+  signingIn = null;
+  if (!credentials || appScope() !== 'tenant') return;
+  void import('../offline/device').then((m) => m.unlockAfterOnlineLogin(credentials.username, credentials.password, user)).catch((err: unknown) => console.error('offline working set', err));
+}
+
+/** A sign-in from this device's sealed working set while the server does not answer (issue 36 e). */
+async function offlineLogin(username: string, password: string): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
+  const { OFFLINE_TOKEN, signInOffline } = await import('../offline/device');
+  const answer = await signInOffline(username, password);
+  if (!answer.ok) return failure(new Error(answer.reason === 'wrongPassword' ? translate('offline.wrongPassword') : answer.reason === 'tooOld' ? translate('offline.signInTooOld') : translate('offline.notHere')));
+  setSession({ token: OFFLINE_TOKEN, user: answer.user, role: answer.user.role });
+  return { success: true, redirectTo: homePath(answer.user.role) };
+}
+
 /** Keeps the session of a successful login, loads the user, and says where to go. */
 export async function openSession(body: LoginAnswer): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
   // The page to return to, read before the session is set: the login screen then leaves for it at
@@ -65,6 +90,7 @@ export async function openSession(body: LoginAnswer): Promise<{ success: true; r
     (await import('./queryClient')).queryClient.clear();
     setSession({ token: body.token, user: body.user ?? null, role: body.user?.role ?? getSession().role });
     const user = await refreshUser();
+    unlockWorkingSet(user);
     forgetSessionEnded();
     toast('success', translate('auth.welcomeBack', 'Welcome back!'));
     // Back to the page opened logged out (or where the session ended), else home.
@@ -82,12 +108,18 @@ export const authProvider: AuthProvider = {
   // A second step due answers { success: false, mfa } (no error): the login page asks the code.
   login: async (params: { username?: string; password?: string }) => {
     let body: LoginAnswer | MfaStep;
+    signingIn = { username: params.username ?? '', password: params.password ?? '' };
     try {
       body = await api<LoginAnswer | MfaStep>(`${authBase()}/login`, {
         method: 'POST',
         body: { username: params.username ?? '', password: params.password ?? '' },
+        // A hanging server must not hold the desk at the door: it then signs in offline.
+        timeoutMs: LOGIN_TIMEOUT_MS,
       });
     } catch (err) {
+      signingIn = null;
+      // No answer from the server: a clinic's desk may sign in on this device (offline/device.ts).
+      if (err instanceof ApiError && err.statusCode === 0 && appScope() === 'tenant') return offlineLogin(params.username ?? '', params.password ?? '');
       return failure(err);
     }
     if ('mfa' in body) return { success: false, mfa: body };

@@ -7,6 +7,25 @@ import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
+import { offlineSince } from '../offline/link';
+import { isWorkingSetResource } from '../../shared/workingSet';
+
+/**
+ * A read the server does not answer is answered from this device's working set when it keeps the
+ * resource (offline/reader.ts, loaded only then; issue 36); while the server is known not to
+ * answer, without asking it first.
+ */
+async function orKept<T>(resource: string, online: () => Promise<T>, kept: (reader: typeof import('../offline/reader')) => Promise<T>): Promise<T> {
+  if (!isWorkingSetResource(resource)) return online();
+  if (!offlineSince()) {
+    try {
+      return await online();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode !== 0) throw err;
+    }
+  }
+  return kept(await import('../offline/reader'));
+}
 import { isPendingAnswer, toPendingResult } from './pending';
 
 function defOf(resource: string): ResourceDef | undefined {
@@ -150,23 +169,39 @@ interface ListBody<T> {
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
-  getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) => {
-    const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true });
-    // The related records' titles come with the rows (read them with labelsOf).
-    return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
-  },
+  getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) =>
+    orKept(
+      resource,
+      async () => {
+        const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true });
+        // The related records' titles come with the rows (read them with labelsOf).
+        return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
+      },
+      async (r) => ({ ...(await r.offlineList(resource, { pagination, sorters, filters })), labels: {} }) as { data: T[]; total: number; labels: RelationLabels },
+    ),
 
   getMany: async <T extends BaseRecord>({ resource, ids }: { resource: string; ids: readonly (string | number)[] }) => {
     if (!ids.length) return { data: [] as T[] };
-    const query = queryString({ 'filter[id][in]': ids.join(','), per_page: MAX_PER_PAGE });
-    const body = await api<ListBody<T>>(pathOf(resource), { query, refine: true });
-    return { data: body.data ?? [] };
+    return orKept(
+      resource,
+      async () => {
+        const query = queryString({ 'filter[id][in]': ids.join(','), per_page: MAX_PER_PAGE });
+        const body = await api<ListBody<T>>(pathOf(resource), { query, refine: true });
+        return { data: body.data ?? [] };
+      },
+      async (r) => ({ data: (await r.offlineMany(resource, ids)) as T[] }),
+    );
   },
 
-  getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
-    return { data: body.data, labels: body.labels ?? {} } as { data: T };
-  },
+  getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) =>
+    orKept(
+      resource,
+      async () => {
+        const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
+        return { data: body.data, labels: body.labels ?? {} } as { data: T };
+      },
+      async (r) => ({ data: (await r.offlineOne(resource, id)) as T, labels: {} }) as { data: T },
+    ),
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {

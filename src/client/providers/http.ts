@@ -11,8 +11,12 @@ import { goTo } from './navigation';
 import { loginPathHere, markSessionEnded } from './returnPath';
 import { toast } from './notify';
 import { clearSession, getSession } from './session';
+import { noteAnswer, noteNoAnswer, offlineSince } from '../offline/link';
 
 export const API_BASE = '/api/v1';
+/** How long a read waits for the server; once it has not answered, how long a read tries it. */
+export const READ_TIMEOUT_MS = 15_000;
+export const OFFLINE_READ_TIMEOUT_MS = 4_000;
 
 export class ApiError extends Error implements HttpError {
   statusCode: number;
@@ -55,6 +59,8 @@ export interface RequestOptions {
    * messages of a 422, nothing when a screen answers it.
    */
   refine?: boolean;
+  /** Gives up after this long (a hanging server, issue 36): the call fails as if unreachable. */
+  timeoutMs?: number;
 }
 
 /** Where the app answers a failure instead of a toast: login (the session ended) or an error screen. */
@@ -112,6 +118,10 @@ function toldByRefine(message: string, errors: Record<string, string[]> | undefi
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${opts.query ? `?${opts.query}` : ''}`;
   const init: RequestInit = { method: opts.method ?? 'GET', headers: requestHeaders(opts.headers) };
+  // A read gives up when a hanging server keeps it waiting (sooner once it is known not to
+  // answer): the screen then shows what the device keeps (offline/, issue 36).
+  const timeoutMs = opts.timeoutMs ?? (init.method === 'GET' ? (offlineSince() ? OFFLINE_READ_TIMEOUT_MS : READ_TIMEOUT_MS) : undefined);
+  if (timeoutMs) init.signal = AbortSignal.timeout(timeoutMs);
   if (opts.body instanceof FormData) init.body = opts.body;
   else if (opts.body !== undefined) {
     init.body = JSON.stringify(opts.body);
@@ -124,11 +134,13 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     response = await fetch(url, init);
   } catch (err) {
     done();
+    noteNoAnswer();
     // The browser's own words ("Failed to fetch") say nothing to a desk: the reader's language does.
     const text = translate('errors.network', err instanceof Error ? err.message : String(err));
     if (!opts.quiet && !opts.refine) toast('error', errorText(text));
     throw new ApiError(text, 0);
   }
+  noteAnswer();
   try {
     const body = await readBody(response);
     if (response.ok) return body as T;

@@ -8,9 +8,12 @@ import { setClinicCurrency } from './currency';
 
 export const STARTUP_PATHS = ['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications', '/settings/clinic'] as const;
 
-async function quiet<T>(path: string): Promise<T | undefined> {
+/** A background load gives up after this long: a hanging server must not hold the app's start (issue 36). */
+export const QUIET_TIMEOUT_MS = 8000;
+
+async function quiet<T>(path: string, timeoutMs = QUIET_TIMEOUT_MS): Promise<T | undefined> {
   try {
-    return await api<T>(path, { quiet: true });
+    return await api<T>(path, { quiet: true, timeoutMs });
   } catch {
     return undefined;
   }
@@ -18,7 +21,8 @@ async function quiet<T>(path: string): Promise<T | undefined> {
 
 /** GET /tenant-check; null when the check itself failed (the app mounts anyway). */
 export async function checkTenant(): Promise<boolean | null> {
-  const body = await quiet<{ exists?: boolean }>('/tenant-check');
+  // Shorter than other loads: the first screen waits for it.
+  const body = await quiet<{ exists?: boolean }>('/tenant-check', 4000);
   return typeof body?.exists === 'boolean' ? body.exists : null;
 }
 

@@ -9,6 +9,7 @@ import type { FileStore } from '../files/store';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { type OutboxDeps, writeReminders } from '../messages/outbox';
 import { runSubscriptionJob } from '../modules/subscriptions';
+import { pruneChanges } from '../offline/changes';
 import type { ScheduledJob } from './scheduler';
 
 export interface PlatformJobDeps {
@@ -30,6 +31,8 @@ export function scheduledJobs(deps: PlatformJobDeps): ScheduledJob[] {
     // Files clinics no longer use leave the store after the change that dropped them.
     { name: 'released-files', everySeconds: every, run: () => purgeReleasedFiles(db, deps.files) },
     { name: 'idempotency-keys', everySeconds: every, run: () => purgeIdempotencyKeys(db) },
+    // The devices' change feed keeps a month (offline/changes.ts).
+    { name: 'sync-changes', everySeconds: every, run: (now) => pruneChanges(db, now) },
     // Values and files stored before encryption (or by the demo seed) are sealed.
     { name: 'legacy-sealing', everySeconds: every, run: () => sealLegacyData(db, deps.cipher, deps.files) },
   ];

@@ -54,6 +54,7 @@ import * as m054 from './054_clinic_keys_lead_with_tenant';
 import * as m055 from './055_visit_counts';
 import * as m056 from './056_folded_names';
 import * as m057 from './057_drug_ingredients';
+import * as m058 from './058_sync_changes';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -110,6 +111,7 @@ const migrations: Record<string, Migration> = {
   '055_visit_counts': m055,
   '056_folded_names': m056,
   '057_drug_ingredients': m057,
+  '058_sync_changes': m058,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,44 @@
+// The bars above every screen about the app itself (shellState.ts): "Offline since 07:31" and
+// "a new version is ready — reload". Loaded only when there is something to show.
+import { useSyncExternalStore } from 'react';
+import { Alert, Button } from 'antd';
+import { useT } from '../i18n/useT';
+import { onShellState, shellState } from './shellState';
+
+export default function ShellBars() {
+  const t = useT();
+  const state = useSyncExternalStore(onShellState, shellState);
+  const since = state.offlineSince;
+  const apply = state.applyUpdate;
+  return (
+    <>
+      {since && (
+        <Alert
+          data-testid="offline-banner"
+          type="warning"
+          banner
+          message={t('offline.since', { time: `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}` })}
+        />
+      )}
+      {apply && <UpdateBar apply={apply} />}
+    </>
+  );
+}
+
+function UpdateBar({ apply }: { apply: () => void }) {
+  const t = useT();
+  return (
+    <Alert
+      data-testid="update-ready"
+      type="info"
+      banner
+      showIcon
+      message={t('offline.updateReady')}
+      action={
+        <Button size="small" type="primary" data-testid="update-reload" onClick={apply}>
+          {t('offline.reload')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,105 @@
+// The data provider's answers from the working set when the server does not answer (issue 36):
+// lists filtered, searched, sorted and paged as the server would (patients by name, phone in any
+// local form and any digits, or file number), one record, several records. Rows are opened once
+// per sync pass and kept in memory, so a search over 10,000 patients is a scan of plain objects.
+import type { BaseRecord, CrudFilter, CrudSort, Pagination } from '@refinedev/core';
+import { translate } from '../i18n';
+import { ApiError } from '../providers/http';
+import { latinDigits } from '../../shared/digits';
+import { phoneSearchText } from '../../shared/phone';
+import { type WorkingSetResource, isWorkingSetResource } from '../../shared/workingSet';
+import { deviceState } from './device';
+import { foldText, nameMatch } from '../../shared/fold';
+import { keptRows, syncGeneration } from './sync';
+
+type Row = Record<string, unknown>;
+
+const opened = new Map<string, { generation: number; uid: string; rows: Row[] }>();
+
+/** What the screen says instead of an error: this needs the server. */
+export function notAvailableOffline(): ApiError {
+  return new ApiError(translate('offline.notAvailable'), 0);
+}
+
+async function rowsOf(resource: string): Promise<Row[]> {
+  const state = deviceState();
+  if (!state || !isWorkingSetResource(resource)) throw notAvailableOffline();
+  const kept = opened.get(resource);
+  if (kept && kept.generation === syncGeneration() && kept.uid === state.uid) return kept.rows;
+  const rows = await keptRows(state, resource as WorkingSetResource);
+  opened.set(resource, { generation: syncGeneration(), uid: state.uid, rows });
+  return rows;
+}
+
+/** Whether a row matches the search box's text, as the server's search does for patients. */
+export function matchesSearch(row: Row, q: string): boolean {
+  const phone = phoneSearchText(q);
+  if (phone && typeof row.phone === 'string' && row.phone.includes(phone)) return true;
+  const digits = latinDigits(q).trim().replace(/^#\s*/, '');
+  if (/^\d{1,15}$/.test(digits) && Number(row.file_number) === Number(digits)) return true;
+  // The server's own keys (shared/fold.ts): a name however its letters were typed, loosely too.
+  return ['name', 'substance', 'scientific_name'].some((f) => typeof row[f] === 'string' && nameMatch(row[f] as string, q) >= 0);
+}
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) - Number(b);
+  return String(a ?? '').localeCompare(String(b ?? ''));
+}
+
+function matchesFilter(row: Row, filter: CrudFilter): boolean {
+  if (!('field' in filter)) return true;
+  const { field, operator, value } = filter;
+  if (field === 'q') return value === undefined || value === null || value === '' || matchesSearch(row, String(value));
+  const v = row[field];
+  const list = Array.isArray(value) ? value : String(value).split(',');
+  switch (operator) {
+    case 'eq':
+      return value === undefined || value === '' || String(v) === String(value);
+    case 'ne':
+      return String(v) !== String(value);
+    case 'in':
+      return list.map(String).includes(String(v));
+    case 'gt':
+      return compare(v, value) > 0;
+    case 'gte':
+      return compare(v, value) >= 0;
+    case 'lt':
+      return compare(v, value) < 0;
+    case 'lte':
+      return compare(v, value) <= 0;
+    case 'contains':
+      return foldText(String(v ?? '')).includes(foldText(String(value)));
+    case 'null':
+      return v === null || v === undefined;
+    case 'nnull':
+      return v !== null && v !== undefined;
+    default:
+      return true;
+  }
+}
+
+export async function offlineList(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): Promise<{ data: BaseRecord[]; total: number }> {
+  const rows = (await rowsOf(resource)).filter((row) => (params.filters ?? []).every((f) => matchesFilter(row, f)));
+  const sorters = params.sorters?.length ? params.sorters : [{ field: 'id', order: 'desc' as const }];
+  rows.sort((a, b) => {
+    for (const s of sorters) {
+      const c = compare(a[s.field], b[s.field]);
+      if (c) return s.order === 'desc' ? -c : c;
+    }
+    return 0;
+  });
+  const { currentPage = 1, pageSize = 25, mode = 'server' } = params.pagination ?? {};
+  const data = mode === 'server' ? rows.slice((currentPage - 1) * pageSize, currentPage * pageSize) : rows;
+  return { data: data as BaseRecord[], total: rows.length };
+}
+
+export async function offlineOne(resource: string, id: string | number): Promise<BaseRecord> {
+  const row = (await rowsOf(resource)).find((r) => String(r.id) === String(id));
+  if (!row) throw notAvailableOffline();
+  return row as BaseRecord;
+}
+
+export async function offlineMany(resource: string, ids: readonly (string | number)[]): Promise<BaseRecord[]> {
+  const wanted = new Set(ids.map(String));
+  return (await rowsOf(resource)).filter((r) => wanted.has(String(r.id))) as BaseRecord[];
+}

@@ -1,0 +1,34 @@
+// What the app's shell shows above every screen about itself (issue 36): a new version waiting
+// to be loaded, and since when the server has not answered. A small store read with useSyncExternalStore, so the shell
+// can tell about it from outside React (the service worker's events).
+
+export interface ShellState {
+  /** Set when a new version is installed and waits: calling it switches to it and reloads. */
+  applyUpdate: (() => void) | null;
+  /** Since when the server has not answered (link.ts); null while it answers. */
+  offlineSince: Date | null;
+}
+
+let state: ShellState = { applyUpdate: null, offlineSince: null };
+const listeners = new Set<() => void>();
+
+export function shellState(): ShellState {
+  return state;
+}
+
+export function onShellState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function setShellState(change: Partial<ShellState>): void {
+  state = { ...state, ...change };
+  for (const l of listeners) l();
+}
+
+/** Whether the shell has anything to show (the app then loads the bars). */
+export function shellHasNews(s: ShellState = state): boolean {
+  return s.applyUpdate !== null || s.offlineSince !== null;
+}

@@ -1,0 +1,138 @@
+// Filling and following the working set (issue 36): a first load through GET /sync/rows, resource
+// by resource, from a cursor taken before it; then GET /sync/changes every minute while the
+// session lasts. Every row is sealed before it is stored. A "resync" answer (the device was away
+// longer than the server keeps changes) loads everything again.
+import dayjs from 'dayjs';
+import { api } from '../providers/http';
+import { WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
+import type { Unlocked } from './device';
+import { open, seal } from './sealing';
+import { type SealedRow, applyRows, offlineDb, replaceRows, userRows } from './store';
+
+const FOLLOW_MS = 60_000;
+const PAGE = 500;
+const TIMEOUT_MS = 20_000;
+/** The clinic's settings the screens read at start, and the letterhead for prints. */
+export const KEPT_SETTINGS = ['/settings/clinic', '/settings/letterhead'] as const;
+
+type Change = { resource: string; id: number; op: 'upsert'; row: Record<string, unknown> } | { resource: string; id: number; op: 'delete' };
+type ChangesAnswer = { resync: true } | { resync: false; changes: Change[]; cursor: string; more: boolean };
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+/** Raised whenever stored rows change: what reader.ts opened before is read again. */
+let generation = 0;
+
+export function syncGeneration(): number {
+  return generation;
+}
+let following: Unlocked | null = null;
+let running: Promise<void> | null = null;
+
+const rowLabel = (resource: string, id: number) => `${resource}:${id}`;
+
+async function sealRow(state: Unlocked, resource: string, row: Record<string, unknown>): Promise<SealedRow> {
+  const id = Number(row.id);
+  return { uid: state.uid, resource, id, sealed: await seal(state.key, row, rowLabel(resource, id)) };
+}
+
+async function readMeta<T>(state: Unlocked, name: string): Promise<T | null> {
+  const record = await (await offlineDb()).get('meta', [state.uid, name]);
+  return record ? open<T>(state.key, record.sealed, `meta:${name}`) : null;
+}
+
+async function writeMeta(state: Unlocked, name: string, value: unknown): Promise<void> {
+  const sealed = await seal(state.key, value, `meta:${name}`);
+  await (await offlineDb()).put('meta', { uid: state.uid, name, sealed });
+}
+
+const get = <T>(path: string, query?: string) => api<T>(path, { query, quiet: true, timeoutMs: TIMEOUT_MS });
+
+/** Everything again: a cursor first, so what changes during the load comes after it. */
+async function loadAll(state: Unlocked): Promise<void> {
+  // The start names the resources this user may read: only those are kept.
+  const start = await get<{ data: { cursor: string; resources: string[] } }>('/sync/changes');
+  for (const resource of start.data.resources.filter((r): r is WorkingSetResource => r in WORKING_SET)) {
+    let after = 0;
+    let first = true;
+    for (;;) {
+      const page = await get<{ data: Record<string, unknown>[]; next_after_id: number | null }>(`/sync/rows`, `resource=${resource}&after_id=${after}&limit=${PAGE}`);
+      await replaceRows(state.uid, resource, await Promise.all(page.data.map((row) => sealRow(state, resource, row))), first);
+      generation++;
+      first = false;
+      if (page.next_after_id === null) break;
+      after = page.next_after_id;
+    }
+  }
+  await writeMeta(state, 'cursor', start.data.cursor);
+}
+
+/** The changes since the cursor, applied; false when the server asks for a full load. */
+async function followChanges(state: Unlocked, cursor: string): Promise<boolean> {
+  const today = dayjs().format('YYYY-MM-DD');
+  for (;;) {
+    const { data } = await get<{ data: ChangesAnswer }>('/sync/changes', `after=${encodeURIComponent(cursor)}&limit=${PAGE}`);
+    if (data.resync) return false;
+    const put: SealedRow[] = [];
+    const drop: { uid: string; resource: string; id: number }[] = [];
+    for (const c of data.changes) {
+      const resource = c.resource as WorkingSetResource;
+      // A row that left the window (a booking moved far ahead) leaves the device too.
+      if (c.op === 'upsert' && keptRow(resource, c.row, today)) put.push(await sealRow(state, resource, c.row));
+      else drop.push({ uid: state.uid, resource, id: c.id });
+    }
+    await applyRows(put, drop);
+    if (put.length || drop.length) generation++;
+    cursor = data.cursor;
+    await writeMeta(state, 'cursor', cursor);
+    if (!data.more) return true;
+  }
+}
+
+async function keepSettings(state: Unlocked): Promise<void> {
+  for (const path of KEPT_SETTINGS) {
+    const body = await get<unknown>(path).catch(() => undefined);
+    if (body !== undefined) await writeMeta(state, `settings:${path}`, body);
+  }
+}
+
+/** One pass: a first load or the changes since the last, then the settings, then the time. */
+export async function syncNow(state: Unlocked): Promise<void> {
+  const cursor = await readMeta<string>(state, 'cursor');
+  if (!cursor || !(await followChanges(state, cursor))) await loadAll(state);
+  await keepSettings(state);
+  await writeMeta(state, 'syncedAt', new Date().toISOString());
+}
+
+function schedule(): void {
+  if (!following) return;
+  const state = following;
+  running = syncNow(state)
+    .catch(() => undefined) // the server did not answer: the next pass tries again
+    .finally(() => {
+      running = null;
+      if (following === state) timer = setTimeout(schedule, FOLLOW_MS);
+    });
+}
+
+export function startFollowing(state: Unlocked): void {
+  stopFollowing();
+  following = state;
+  schedule();
+}
+
+export function stopFollowing(): void {
+  following = null;
+  if (timer) clearTimeout(timer);
+  timer = null;
+}
+
+/** The pass under way, if any (tests and the sign-out wait for it). */
+export function currentPass(): Promise<void> | null {
+  return running;
+}
+
+/** Rows of a resource kept for the unlocked user, opened. */
+export async function keptRows(state: Unlocked, resource: WorkingSetResource): Promise<Record<string, unknown>[]> {
+  const rows = await userRows(state.uid, resource);
+  return Promise.all(rows.map((r) => open<Record<string, unknown>>(state.key, r.sealed, rowLabel(resource, r.id))));
+}

@@ -1,0 +1,58 @@
+// GET /api/v1/sync/changes and /sync/rows: how a clinic's device fills and follows its working set
+// (issue 36; changes.ts reads, cursor.ts says what a cursor means).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceByName } from '../../../resources/index';
+import { WORKING_SET, isWorkingSetResource } from '../../shared/workingSet';
+import { badQuery } from '../http/errors';
+import { decodeCursor, encodeCursor } from './cursor';
+import { readChanges, readRows, startCursor } from './changes';
+
+const DEFAULT_LIMIT = 500;
+const MAX_LIMIT = 1000;
+
+function limitOf(request: FastifyRequest): number {
+  const raw = (request.query as { limit?: string }).limit;
+  if (raw === undefined || raw === '') return DEFAULT_LIMIT;
+  const n = /^\d{1,4}$/.test(raw) ? Number(raw) : 0;
+  if (n < 1 || n > MAX_LIMIT) throw badQuery({ limit: [{ key: 'validation.maximum', vars: { limit: MAX_LIMIT } }] });
+  return n;
+}
+
+export function registerSyncRoutes(app: FastifyInstance): void {
+  app.get(
+    '/sync/changes',
+    {
+      config: { scope: 'tenant' },
+      schema: {
+        tags: ['offline'],
+        summary: "The clinic's working-set rows changed after the cursor (none and a fresh cursor without one); { resync: true } when the cursor is too old",
+      },
+    },
+    async (request) => {
+      const after = (request.query as { after?: string }).after;
+      const limit = limitOf(request);
+      // A start also names the working set's resources this caller may read (the first load's list).
+      if (after === undefined || after === '') {
+        const resources = Object.keys(WORKING_SET).filter((name) => request.data.can(resourceByName(name), 'read'));
+        return { data: { resync: false, changes: [], cursor: encodeCursor(await startCursor(request.data)), more: false, resources } };
+      }
+      const cursor = decodeCursor(after);
+      if (!cursor) throw badQuery({ after: [{ key: 'validation.pattern' }] });
+      const answer = await readChanges(request.data, cursor, limit);
+      return { data: answer.resync ? { resync: true } : { ...answer, cursor: encodeCursor(answer.cursor) } };
+    },
+  );
+
+  app.get(
+    '/sync/rows',
+    { config: { scope: 'tenant' }, schema: { tags: ['offline'], summary: "One page of a working-set resource for a device's first load, in id order after after_id" } },
+    async (request) => {
+      const { resource, after_id: afterText } = request.query as { resource?: string; after_id?: string };
+      if (!resource || !isWorkingSetResource(resource)) throw badQuery({ resource: [{ key: 'validation.pattern' }] });
+      const afterId = afterText === undefined || afterText === '' ? 0 : /^\d{1,15}$/.test(afterText) ? Number(afterText) : -1;
+      if (afterId < 0) throw badQuery({ after_id: [{ key: 'validation.pattern' }] });
+      const page = await readRows(request.data, resource, afterId, limitOf(request));
+      return { data: page.rows, next_after_id: page.next };
+    },
+  );
+}

@@ -1,0 +1,162 @@
+// The installable app (issue 36): each application's manifest, the service worker's headers, the
+// shell starting with the server cut, and a new version offered without swapping the page under
+// what is being typed. The server is cut through a front of its own (cut-proxy.ts): Playwright's
+// setOffline does not stop a service worker's traffic.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, serverPort } from './browser';
+import { type CutProxy, cutProxy } from './cut-proxy';
+
+interface Manifest {
+  name: string;
+  short_name: string;
+  lang: string;
+  dir: string;
+  start_url: string;
+  display: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; type: string; purpose: string }[];
+}
+
+/** A GET to the test server as `host` would send it (Node's fetch cannot set Host). */
+function get(host: string, path: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port: serverPort(), path, headers: { Host: `${host}:${serverPort()}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+  });
+}
+
+async function manifest(host: string, lang?: string): Promise<{ headers: http.IncomingHttpHeaders; body: Manifest }> {
+  const res = await get(host, `/api/v1/app/manifest${lang ? `?lang=${lang}` : ''}`);
+  expect(res.status).toBe(200);
+  return { headers: res.headers, body: JSON.parse(res.body.toString('utf8')) as Manifest };
+}
+
+describe('the manifest of each application', () => {
+  it.each([
+    // The demo clinic is named for its doctor.
+    { host: 'demo.localhost', lang: 'ckb', dir: 'rtl', name: /^Dr\. Hawre Salih$/ },
+    { host: 'demo.localhost', lang: 'en', dir: 'ltr', name: /^Dr\. Hawre Salih$/ },
+    { host: 'localhost', lang: 'ar', dir: 'rtl', name: /منصة العيادات — الإدارة المركزية/ },
+    { host: 'localhost', lang: 'en', dir: 'ltr', name: /Clinic Platform — Central administration/ },
+  ])('$host in $lang: named, $dir, installable', async ({ host, lang, dir, name }) => {
+    const { headers, body } = await manifest(host, lang);
+    expect(headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(body).toMatchObject({ lang, dir, start_url: '/dashboard', display: 'standalone', theme_color: '#0f766e' });
+    expect(body.name).toMatch(name);
+    expect(body.icons.map((i) => i.sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of body.icons) {
+      const res = await get(host, icon.src);
+      expect([res.status, res.headers['content-type'], res.body.subarray(1, 4).toString()]).toEqual([200, 'image/png', 'PNG']);
+    }
+  });
+
+  it("a clinic's app is named for the clinic, the central one is not", async () => {
+    const clinic = (await manifest('demo.localhost', 'en')).body.name;
+    const central = (await manifest('localhost', 'en')).body.name;
+    expect(clinic).not.toBe(central);
+    expect((await manifest('other.localhost', 'en')).body.name).not.toBe(clinic);
+  });
+
+  it('the service worker is always revalidated, the manifest never kept', async () => {
+    const sw = await get('demo.localhost', '/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.body.toString('utf8')).toContain('precacheAndRoute');
+    expect((await manifest('demo.localhost')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('the installed shell through a cut', () => {
+  let browser: Browser;
+  let proxy: CutProxy;
+  let context: BrowserContext;
+  let page: Page;
+  const url = () => `http://demo.localhost:${proxy.port}`;
+
+  beforeAll(async () => {
+    browser = await launch();
+    proxy = await cutProxy(serverPort());
+    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
+    });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await proxy?.close();
+  });
+
+  it('installs: the worker takes the page and precaches the shell', async () => {
+    await page.goto(`${url()}/login`);
+    await page.locator('#username').waitFor();
+    // The page's manifest follows the active language.
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/api/v1/app/manifest?lang=ckb');
+    // Installed once every file of the shell is cached; the first worker takes the page at once.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached).toContain('/index.html');
+    expect(cached.some((u) => u.endsWith('.woff2'))).toBe(true);
+    expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+  });
+
+  it.each(['down', 'hanging'] as const)('with the server %s, the app still opens from its start address, in Kurdish', async (state) => {
+    proxy.set(state);
+    try {
+      await page.goto(`${url()}/login`);
+      await page.locator('#username').waitFor();
+      expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ckb', 'rtl']);
+      await expect.poll(() => page.getByTestId('login-submit').innerText()).toMatch(/[\u0600-\u06FF]/);
+      // Nothing of the API was answered from a cache meanwhile.
+      const check = await page.evaluate(async () => {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), 1500);
+        return fetch('/api/v1/tenant-check', { signal: controller.signal }).then((r) => `answered ${r.status}`, () => 'no answer');
+      });
+      expect(check).toBe('no answer');
+    } finally {
+      proxy.set('up');
+    }
+  });
+
+  it('a new version is offered, and taken only when the user reloads: what is typed stays until then', async () => {
+    await page.goto(`${url()}/login`);
+    await page.locator('#username').fill('typed-before-the-update');
+    // A new deployment: the worker's script changes.
+    const next = `// next version ${Date.now()}`;
+    proxy.rewrite((path, body) => (path.startsWith('/sw.js') ? `${body}\n${next}` : null));
+    try {
+      const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+      await page.getByTestId('update-ready').waitFor();
+      expect(await page.getByTestId('update-ready').innerText()).toContain('وەشانێکی نوێ ئامادەیە');
+      // Not swapped meanwhile: the field keeps what was typed.
+      await page.waitForTimeout(500);
+      expect(await page.locator('#username').inputValue()).toBe('typed-before-the-update');
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('update-reload').click()]);
+      await page.locator('#username').waitFor();
+      expect(await page.locator('#username').inputValue()).toBe('');
+      // The new version now runs the page, and offers nothing more.
+      await page.waitForTimeout(1000);
+      expect(await page.getByTestId('update-ready').count()).toBe(0);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null)).toBeNull();
+      expect(before).not.toBeNull();
+    } finally {
+      proxy.rewrite(null);
+    }
+  });
+});
