@@ -102,9 +102,15 @@ async function startServer(root: string): Promise<Server> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  let stopping = false;
+  // A server gone before the run ends fails every later test of its worker: say when and how.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`--- the e2e server on port ${port} exited at ${new Date().toISOString().slice(11, 19)} (${signal ?? `code ${code}`}); its last words ---\n${log.slice(-3000)}`);
+  });
   try {
     await waitUntilUp(port, child, 90_000);
   } catch (err) {
+    stopping = true;
     child.kill('SIGKILL');
     console.error(log);
     rmSync(dataDir, { recursive: true, force: true });
@@ -114,6 +120,7 @@ async function startServer(root: string): Promise<Server> {
     port,
     logFile,
     stop: async () => {
+      stopping = true;
       reportSlowness(logFile);
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
