@@ -29,6 +29,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   sequences: 'counts given under parallel creates',
   'session-cache': 'sessions dropped on changes made by another process',
   'table-generator': 'generated tables refused by the database itself',
+  'sync-changes': "a transaction committing late on another connection is not skipped by the change feed",
   'template-db': 'the template database the PostgreSQL pass copies',
   'two-nodes': 'two server processes on one database (PostgreSQL only)',
   visits: 'two requests racing for the last place of a plan',

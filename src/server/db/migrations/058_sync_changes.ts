@@ -37,9 +37,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`grant select on sync_horizon to clinic_app`.execute(db);
   await sql`revoke insert, update, delete, truncate on sync_horizon from clinic_app`.execute(db);
 
+  // A clinic being deleted takes its rows with it (on delete cascade): nothing is noted for them,
+  // the clinic's own row being gone already (its log goes with it).
   await sql`create function note_sync_change(tenant bigint, tbl text, row_id bigint, op text) returns void
     language sql security definer set search_path = public as $$
-      insert into sync_changes (tenant_id, tbl, row_id, op) values (tenant, tbl, row_id, op)
+      insert into sync_changes (tenant_id, tbl, row_id, op)
+      select tenant, tbl, row_id, op where exists (select 1 from tenants where id = tenant)
     $$`.execute(db);
   await sql`revoke all on function note_sync_change(bigint, text, bigint, text) from public`.execute(db);
   await sql`grant execute on function note_sync_change(bigint, text, bigint, text) to clinic_app`.execute(db);
