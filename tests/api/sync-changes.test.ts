@@ -120,18 +120,20 @@ describe('following a clinic', () => {
 
   it.runIf(!!process.env.TEST_DATABASE_URL)('on PostgreSQL, a transaction held open while the feed is read arrives once it commits', async () => {
     const cursor = await start(doctor);
-    // A second connection opens a transaction that writes, and waits.
+    // A second connection opens a transaction that writes, and waits. It writes a drug: a patient
+    // would hold the clinic's file-number counter, and the patient made meanwhile would wait on it.
     const held = await t.db.kysely.connection().execute(async (conn) => {
       await sql`begin`.execute(conn);
-      const { rows } = await sql<{ id: number }>`insert into patients (tenant_id, name, gender) values (${demoId}, 'Feed Held Open', 1) returning id`.execute(conn);
+      const { rows } = await sql<{ id: number }>`insert into drugs (tenant_id, name) values (${demoId}, ${`Feed Held Open ${Date.now()}`}) returning id`.execute(conn);
       const later = (await t.call('POST', '/patients', { host: DEMO, token: doctor, body: patientBody('Feed Meanwhile') })).body.data as { id: number };
       const first = await follow(doctor, cursor);
       await sql`commit`.execute(conn);
       return { id: Number(rows[0].id), later: later.id, first };
     });
-    expect(held.first.changes.map((c) => c.id)).toContain(held.later);
-    expect(held.first.changes.map((c) => c.id)).not.toContain(held.id);
-    expect((await follow(doctor, held.first.cursor)).changes.map((c) => c.id)).toContain(held.id);
+    const has = (changes: Change[], resource: string, id: number) => changes.some((c) => c.resource === resource && c.id === id);
+    expect(has(held.first.changes, 'patients', held.later)).toBe(true);
+    expect(has(held.first.changes, 'drugs', held.id)).toBe(false);
+    expect(has((await follow(doctor, held.first.cursor)).changes, 'drugs', held.id)).toBe(true);
   });
 
   it('a cursor older than what is kept answers resync; a foreign one 422', async () => {
