@@ -211,6 +211,8 @@ describe('my own profile and password, for everyone', () => {
     await nurse.locator('#profile-name').fill(`${before} ئەحمەد`);
     await nurse.getByTestId('profile-save').click();
     await nurse.getByText(say(ckb, 'profile.saved')).first().waitFor();
+    // At 390 px the notice lies over the header's menu until it goes, as a person would see.
+    await nurse.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 30_000 });
 
     await nurse.getByTestId('user-menu').click();
     await nurse.getByTestId('user-menu-password').click();
