@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
@@ -14,7 +15,10 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
     // VitePWA: the service worker of the installable app (pwa.config.ts, issue 36).
-    plugins: [react(), VitePWA(pwaOptions)],
+    // compression: each text file of the build also as .br and .gz, served as they are
+    // (src/server/app.ts, preCompressed): brotli at its best level, and no CPU spent per request
+    // compressing the same files again (a phone on a slow link gets the smaller brotli).
+    plugins: [react(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
     // qs needs three methods of side-channel, whose package brings object-inspect and
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,

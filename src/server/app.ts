@@ -257,6 +257,8 @@ function serveClient(app: FastifyInstance, clientDir: string): void {
   void app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
+    // The build writes .br and .gz beside each text file (vite.config.ts): sent as they are.
+    preCompressed: true,
     index: false,
     setHeaders(res, filePath) {
       res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
@@ -12,13 +13,19 @@ import { type TestApp, startTestApp } from './harness';
 
 let t: TestApp;
 let app: FastifyInstance;
+let clientDir = '';
 
 beforeAll(async () => {
   t = await startTestApp();
-  const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-client-'));
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>app</title>');
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js'), 'console.log(1)');
+  // What the build writes beside a large enough text file (vite.config.ts).
+  const big = `${'console.log("a long enough file");\n'.repeat(100)}`;
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-abc.js'), big);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-abc.js.br'), zlib.brotliCompressSync(big));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'big-abc.js.gz'), zlib.gzipSync(big));
   app = await buildApp({ db: t.db, config: { ...loadConfig({}), clientDir, dataDir: t.dataDir }, logger: false });
   await app.ready();
 });
@@ -27,7 +34,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'demo.localhost' } });
+const get = (url: string, encoding?: string) => app.inject({ method: 'GET', url, headers: { host: 'demo.localhost', ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) } });
 
 describe('paths outside the API', () => {
   it('an unknown API route is a 404 with no-store', async () => {
@@ -53,5 +60,19 @@ describe('paths outside the API', () => {
     const res = await get('/assets/main-abc.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  // The build's own .br and .gz are sent as they are: no CPU spent compressing a file per request.
+  it.each([
+    ['gzip, deflate, br', 'br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip', 'gzip', (b: Buffer) => zlib.gunzipSync(b)],
+    ['', undefined, (b: Buffer) => b],
+  ] as const)('Accept-Encoding "%s" gets the build\'s %s copy', async (accepted, encoding, open) => {
+    const res = await get('/assets/big-abc.js', accepted);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    const file = encoding === 'br' ? 'big-abc.js.br' : encoding === 'gzip' ? 'big-abc.js.gz' : 'big-abc.js';
+    expect(res.rawPayload.equals(fs.readFileSync(path.join(clientDir, 'assets', file)))).toBe(true);
+    expect(open(res.rawPayload).toString()).toContain('a long enough file');
   });
 });

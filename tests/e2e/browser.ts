@@ -24,7 +24,12 @@ export function serverLog(): string {
   return inject('e2eLogs')[slot()];
 }
 
-/** Chromium; every context it opens is watched, so a failed test says what its pages were doing. */
+/**
+ * Chromium; every context it opens is watched, so a failed test says what its pages were doing.
+ * A context runs no service worker unless it asks (`serviceWorkers: 'allow'`, the installed app's
+ * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
+ * which on the CI's two cores cost the other tests their time.
+ */
 export async function launch(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -32,7 +37,7 @@ export async function launch(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchContext(await newContext(options));
+  browser.newContext = async (options) => watchContext(await newContext({ serviceWorkers: 'block', ...options }));
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     return context.newPage();

@@ -82,7 +82,7 @@ describe('the installed shell through a cut', () => {
   beforeAll(async () => {
     browser = await launch();
     proxy = await cutProxy(serverPort());
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
     await context.addInitScript(() => {
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });

@@ -43,7 +43,7 @@ describe.each([
     LOCAL = `0750${String(Date.now()).slice(-6)}${width % 10}`;
     browser = await launch();
     proxy = await cutProxy(serverPort());
-    context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+    context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, serviceWorkers: 'allow' });
     await context.addInitScript(() => {
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });
