@@ -72,6 +72,12 @@ beforeAll(async () => {
   copyId = (created.body.data as { id: number }).id;
   // Not a ZIP at all: refused on the file, and the clinic is still empty for the real one.
   expect((await restoreCall(copyId, Buffer.from('not a zip'), owner)).status).toBe(422);
+  // A value the API would refuse (an 8 MB name): refused, naming the record and the field.
+  const patients = read<{ id: number; name: string }[]>(original, 'data/patients.json');
+  const tampered = { ...original, 'data/patients.json': Buffer.from(JSON.stringify([{ ...patients[0], name: 'x'.repeat(8 << 20) }, ...patients.slice(1)])) };
+  const refused = await restoreCall(copyId, zipOf(tampered), owner);
+  expect(refused.status).toBe(422);
+  expect(JSON.stringify(refused.body)).toContain(`patients, record ${patients[0].id}, field name`);
   const done = await restoreCall(copyId, zipOf(original), owner);
   expect(done.status).toBe(200);
   answer = done.body.data as typeof answer;

@@ -26,6 +26,7 @@ import type { Row } from '../engine/hooks';
 import { type Lang, translate } from '../i18n';
 import { type ClinicalRecords, FhirBundleBuilder } from './fhir';
 import { SealedFileWriter } from './sealed-file';
+import { slicer } from '../jobs/slices';
 
 const BATCH = 500;
 const encoder = new TextEncoder();
@@ -65,6 +66,8 @@ const FHIR_SOURCES = ['patients', 'visitings', 'vitalSigns', 'patientDiseases', 
 class ZipToFile {
   private readonly zip: Zip;
   private failure: Error | null = null;
+  /** Other requests are served between the pieces of the copy (jobs/slices.ts). */
+  readonly slice = slicer();
 
   constructor(private readonly out: SealedFileWriter) {
     this.zip = new Zip((err, chunk) => {
@@ -88,6 +91,7 @@ class ZipToFile {
   async drain(): Promise<void> {
     if (this.failure) throw this.failure;
     await this.out.flush();
+    await this.slice();
   }
 
   async end(): Promise<void> {
@@ -137,6 +141,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
           const rows = await data.batch(def, after, BATCH);
           if (!rows.length) break;
           yield bytes(`${count ? ',' : ''}\n${rows.map((r) => JSON.stringify(r)).join(',\n')}`);
+          await zip.slice();
           csv.push(await csvLines(data, def, rows, job.lang));
           if ((FHIR_SOURCES as readonly string[]).includes(def.name)) kept.push(...rows);
           count += rows.length;
@@ -157,11 +162,13 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     // Who of the staff may do what (not a resource of the registry, but part of the clinic).
     const { rows: permissions } = await data.transaction((trx) => sql`select up.user_id, p.table_name, p.name from user_permissions up
       join permissions p on p.id = up.permission_id where up.tenant_id = ${job.tenantId} order by up.user_id, p.table_name, p.name`.execute(trx));
+    await zip.slice();
     await zip.entry('permissions.json', [bytes(`${JSON.stringify(permissions, null, 2)}\n`)]);
     step++;
     await beat(progress());
 
     const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], ...clinical };
+    await zip.slice();
     const bundle = new FhirBundleBuilder(clinic.rows[0]).build(records, deps.clock());
     await zip.entry('fhir/bundle.json', [bytes(JSON.stringify(bundle))]);
 

@@ -8,7 +8,7 @@
 // made. Written in one transaction as the clinic's app role (row-level security on the new clinic).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
+import { type Unzipped, unzip } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import { resourceByName, resourcesOf } from '../../../resources/index';
@@ -19,9 +19,13 @@ import { fileContext, seal } from '../crypto/keyring';
 import { DataAccess } from '../engine/data-access';
 import { uploadKey } from '../files/store';
 import type { Row, Tx } from '../engine/hooks';
+import { fieldSchema } from '../engine/schema';
+import type { ValidateFunction } from 'ajv';
+import { compile } from '../engine/validate';
 import { ApiError, invalidField } from '../http/errors';
 import { ALLOWED_UPLOAD_TYPES } from '../modules/uploads';
 import type { BuildDeps } from './build';
+import { slicer } from '../jobs/slices';
 
 /** The original clinic's own history: not records to bring back. */
 const NOT_RESTORED = new Set(['clinicAudit', 'exports']);
@@ -75,12 +79,9 @@ export function restoreOrder(defs: ResourceDef[]): ResourceDef[] {
 }
 
 export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archive: Uint8Array): Promise<RestoreResult> {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(archive);
-  } catch {
-    throw broken();
-  }
+  // Inflated on fflate's worker threads: a copy may be hundreds of megabytes.
+  const entries = await new Promise<Unzipped>((resolve, reject) => unzip(archive, (err, out) => (err ? reject(broken()) : resolve(out))));
+  const slice = slicer();
   const json = <T>(name: string): T | null => {
     if (!entries[name]) return null;
     try {
@@ -107,7 +108,11 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archi
         const rows = (json<Row[]>(`data/${def.name}.json`) ?? []).sort((a, b) => Number(a.id) - Number(b.id));
         const map = new Map<number, number>();
         ids.set(def.name, map);
-        for (const row of rows) map.set(Number(row.id), await restoreRow(deps, trx, tenantId, def, row, ids, files));
+        for (const row of rows) {
+          map.set(Number(row.id), await restoreRow(deps, trx, tenantId, def, row, ids, files));
+          // Other clinics' requests are served between rows (jobs/slices.ts).
+          await slice();
+        }
         records[def.name] = rows.length;
       }
       await restorePermissions(trx, tenantId, json<{ user_id: number; table_name: string; name: string }[]>('permissions.json') ?? [], ids.get('tenantUsers'));
@@ -181,11 +186,26 @@ function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, num
   return value;
 }
 
+/** Types whose values a copy holds as the API takes them: checked by the API's own field rules. */
+const CHECKED = new Set(['string', 'text', 'phone', 'email', 'url', 'integer', 'number', 'money', 'boolean', 'date', 'datetime', 'time', 'enum']);
+
+const checks = new WeakMap<FieldDef, ValidateFunction>();
+
+/** A copy is a file anyone could have edited: its values meet the rules an API write meets (an 8 MB name never reaches the database). */
+function assertAccepted(def: ResourceDef, row: Row, name: string, field: FieldDef): void {
+  const value = row[name];
+  if (value === null || value === undefined || !CHECKED.has(field.type)) return;
+  let check = checks.get(field);
+  if (!check) checks.set(field, (check = compile(fieldSchema(field))));
+  if (!check(value)) throw invalidField('file', 'validation.restoreValue', { resource: def.name, id: String(row.id), field: name });
+}
+
 async function restoreRow(deps: BuildDeps, trx: Tx, tenantId: number, def: ResourceDef, row: Row, ids: Map<string, Map<number, number>>, files: Map<number, number>): Promise<number> {
   const fields = allFields(def);
   const values: Record<string, unknown> = {};
   for (const name of readableFields(def)) {
     if (name === 'id' || name === 'version' || isComputed(fields[name])) continue;
+    assertAccepted(def, row, name, fields[name]);
     values[name] = moved(fields[name], row[name], ids, files);
   }
   await deps.cipher?.sealValues(trx, def, tenantId, values);
