@@ -3,7 +3,7 @@
 // public screens (home, login, recovery, error screens) are rendered by App.tsx without it.
 import { useMemo } from 'react';
 import { Refine } from '@refinedev/core';
-import routerProvider, { DocumentTitleHandler } from '@refinedev/react-router';
+import { DocumentTitleHandler } from '@refinedev/react-router';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, i18nProvider } from './i18n';
@@ -21,6 +21,7 @@ import { liveProvider } from './providers/liveProvider';
 import { queryClient } from './providers/queryClient';
 import { callerOf, getSession } from './providers/session';
 import { notificationProvider } from './providers/notificationProvider';
+import { routerProvider } from './providers/routerProvider';
 import { NotFound } from './pages/lazyScreens';
 import { screenTitle } from './engine/documentTitle';
 import { composeTitle, useSiteName } from './pageTitle';
