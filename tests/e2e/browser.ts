@@ -1,6 +1,6 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
 import { watchContext } from './diagnostics';
 
 export const PASSWORD = 'demo-pass-1234';
@@ -25,7 +25,8 @@ export function serverLog(): string {
 }
 
 /**
- * Chromium; every context it opens is watched, so a failed test says what its pages were doing.
+ * Chromium; every context it opens is watched, so a failed test says what its pages were doing,
+ * and closed when the test that made it ends.
  * A context runs no service worker unless it asks (`serviceWorkers: 'allow'`, the installed app's
  * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
  * which on the CI's two cores cost the other tests their time.
@@ -37,7 +38,18 @@ export async function launch(): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options) => watchContext(await newContext({ serviceWorkers: 'block', ...options }));
+  browser.newContext = async (options) => {
+    const context = watchContext(await newContext({ serviceWorkers: 'block', ...options }));
+    // A context made in a test (or its beforeEach) closes when the test ends: a page left open
+    // runs the app on (its live stream, timers, refetches) beside the next tests, on the same
+    // two cores. One made in a beforeAll is its file's to close (onTestFinished refuses there).
+    try {
+      onTestFinished(() => context.close().catch(() => undefined));
+    } catch {
+      // not inside a test
+    }
+    return context;
+  };
   browser.newPage = async (options) => {
     const context = await browser.newContext(options);
     return context.newPage();
