@@ -29,6 +29,8 @@ import { SealedFileWriter } from './sealed-file';
 import { slicer } from '../jobs/slices';
 
 const BATCH = 500;
+/** The most of a piece compressed at once (about a millisecond of work here). */
+const PART = 64 * 1024;
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
 
@@ -81,8 +83,11 @@ class ZipToFile {
     const file = store ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
     this.zip.add(file);
     for await (const piece of pieces) {
-      file.push(piece);
-      await this.drain();
+      // Compressed a part at a time, so other requests are served between the parts of a large piece.
+      for (let at = 0; at < piece.length; at += PART) {
+        file.push(piece.subarray(at, at + PART));
+        await this.drain();
+      }
     }
     file.push(new Uint8Array(0), true);
     await this.drain();
