@@ -105,7 +105,9 @@ describe('payments at the desk', () => {
     await desk.emulateMedia({ media: 'print' });
     expect(await desk.getByTestId('print-cash').isVisible()).toBe(true);
     expect(await desk.getByTestId('print-cash').getByTestId('cash-net').innerText()).toBe(await desk.locator('.ant-card').getByTestId('cash-net').first().innerText());
-    await desk.pdf({ path: '/tmp/payments-daily.pdf', printBackground: true });
+    await desk.pdf({ path: '/tmp/payments-daily.pdf', printBackground: true, preferCSSPageSize: true });
+    // On A4 whatever the browser's default paper (US Letter in English).
+    expect(execFileSync('pdfinfo', ['/tmp/payments-daily.pdf']).toString()).toMatch(/Page size:\s+59\d\.\d+ x 841\.\d+ pts \(A4\)/);
     await desk.emulateMedia({ media: 'screen' });
   });
 });

@@ -107,6 +107,8 @@ export default function DailyCash() {
       {printed > 0 &&
         createPortal(
           <div className="print-root" dir={document.documentElement.dir} data-testid="print-cash">
+            {/* A4, the paper of the region, whatever the browser's default (US Letter in English). */}
+            <style>{'@media print { @page { size: A4; margin: 12mm; } }'}</style>
             <h2 className="rx-title">{title}</h2>
             {content}
           </div>,
