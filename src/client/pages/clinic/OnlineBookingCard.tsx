@@ -9,7 +9,7 @@ import { useT } from '../../i18n/useT';
 import { api } from '../../providers/http';
 import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { useDoctors } from './useDoctors';
 import type { OnlineBooking } from '../../../shared/onlineBooking';
 

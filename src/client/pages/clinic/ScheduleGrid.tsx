@@ -19,7 +19,7 @@ import { useT } from '../../i18n/useT';
 import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import { type DoctorDay, minutesOf } from '../../../shared/slots';
 import { toast } from '../../providers/notify';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { AVAILABILITY_SOURCES, type Availability } from './lib/availability';
 import type { Doctor } from './useDoctors';
 import { shortTime } from './lib/queue';
