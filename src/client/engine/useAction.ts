@@ -116,3 +116,6 @@ export function useAsk() {
     [dataProvider, open, checkError],
   );
 }
+
+/** What useAsk gives: a read through the data provider. */
+export type Ask = ReturnType<typeof useAsk>;
