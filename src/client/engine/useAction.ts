@@ -49,7 +49,8 @@ function refreshCustom(queryClient: ReturnType<typeof useQueryClient>, urls: rea
 }
 
 /**
- * `notices`: the defaults of every call of this hook; a call may say its own. `run` resolves with
+ * `notices`: the defaults of every call of this hook; a call may say its own (in the call, or as
+ * `run`'s second argument when the call is made elsewhere). `run` resolves with
  * the answer's body, or rejects with the failure (already told, unless `failure` said otherwise).
  */
 export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
@@ -57,9 +58,11 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const run = useCallback(
-    async (call: ActionCall<T>): Promise<T> => {
+    async <R = T>(request: ActionCall<R>, own: ActionNotices<R> = {}): Promise<R> => {
+      const call = { ...request, ...own };
       const { url, method = 'post', values, headers, meta } = call;
-      const success = call.success ?? notices.success;
+      // A call's own answer type may differ from the hook's (one hook, several calls).
+      const success = (call.success ?? notices.success) as ActionNotices<R>['success'];
       const failure = call.failure ?? notices.failure;
       const answer = await mutateAsync({
         url,
@@ -68,7 +71,7 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
         config: { headers },
         meta,
         successNotification: (response) => {
-          const text = typeof success === 'function' ? success(response?.data as T) : success;
+          const text = typeof success === 'function' ? success(response?.data as R) : success;
           return text ? { type: 'success', message: text } : false;
         },
         errorNotification: failure === false ? false : failure ? (error) => (error ? failure(error) : undefined) : undefined,
@@ -78,7 +81,7 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
         void invalidate({ resource, id, invalidates });
       }
       refreshCustom(queryClient, [...(notices.refreshes ?? []), ...(call.refreshes ?? [])]);
-      return answer.data as T;
+      return answer.data as R;
     },
     // The notices are the caller's constants; a new object each render must not make a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
