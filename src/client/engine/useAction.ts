@@ -40,9 +40,9 @@ export interface ActionCall<T> extends ActionNotices<T> {
 export const onFields: FailureNotice = (error) => (error.statusCode === 422 ? false : undefined);
 
 /** Reads again the custom reads (useApiGet) of these URLs, whatever their query. */
-function refreshCustom(queryClient: ReturnType<typeof useQueryClient>, urls: readonly string[]): void {
-  if (!urls.length) return;
-  void queryClient.invalidateQueries({
+function refreshCustom(queryClient: ReturnType<typeof useQueryClient>, urls: readonly string[]): Promise<void> {
+  if (!urls.length) return Promise.resolve();
+  return queryClient.invalidateQueries({
     queryKey: ['data', 'default', 'custom'],
     predicate: (q) => urls.includes(String((q.queryKey[3] as { url?: unknown } | undefined)?.url)),
   });
@@ -76,11 +76,14 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
         },
         errorNotification: failure === false ? false : failure ? (error) => (error ? failure(error) : undefined) : undefined,
       });
-      for (const target of [...(notices.invalidates ?? []), ...(call.invalidates ?? [])]) {
-        const { resource, id, invalidates = ['all'] } = typeof target === 'string' ? { resource: target } : target;
-        void invalidate({ resource, id, invalidates });
-      }
-      refreshCustom(queryClient, [...(notices.refreshes ?? []), ...(call.refreshes ?? [])]);
+      // Resolved once what changed is read again: a confirmation awaiting it closes on fresh data.
+      await Promise.all([
+        ...[...(notices.invalidates ?? []), ...(call.invalidates ?? [])].map((target) => {
+          const { resource, id, invalidates = ['all'] } = typeof target === 'string' ? { resource: target } : target;
+          return invalidate({ resource, id, invalidates });
+        }),
+        refreshCustom(queryClient, [...(notices.refreshes ?? []), ...(call.refreshes ?? [])]),
+      ]).catch(() => undefined);
       return answer.data as R;
     },
     // The notices are the caller's constants; a new object each render must not make a new run.
