@@ -8,7 +8,7 @@
 // meta.quiet: a background read whose failure the screen shows its own way (no toast, no error
 // screen; the session still ends on a 401). meta.file: the answer is a file ({ blob, name }).
 import type { BaseRecord, CustomParams, CustomResponse } from '@refinedev/core';
-import { API_BASE, api } from './http';
+import { API_BASE, ApiError, api } from './http';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -35,8 +35,12 @@ export async function customRequest<T = BaseRecord>({ url, method, payload, quer
     query: qs || undefined,
     headers: headers as Record<string, string> | undefined,
     file,
-    // A quiet read fails without a toast or an error screen: told neither here nor by Refine.
+    // A quiet call fails without a toast or an error screen: told neither here nor by Refine.
     ...(quiet ? { quiet: true } : { refine: true }),
+  }).catch((error: unknown) => {
+    // Refine hands every failure to authProvider.onError, which shows the screen an error names.
+    if (quiet && error instanceof ApiError) delete error.screen;
+    throw error;
   });
   return { data };
 }
