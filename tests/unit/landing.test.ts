@@ -3,13 +3,21 @@
 import './helpers/env';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { discountedPrice, imageFor, pickText, pictureSources, safeUrl, screenOf } from '../../src/client/pages/landing/content';
-import { fileUrl, uploadError, uploadFile } from '../../src/client/engine/upload';
+import { type UploadedFile, fileUrl, uploadCall, uploadError } from '../../src/client/engine/upload';
+import { dataProvider } from '../../src/client/providers/dataProvider';
 import { ApiError } from '../../src/client/providers/http';
 import { getLanding, loadLandingPage, resetLanding } from '../../src/client/providers/landing';
 import { setToastSink } from '../../src/client/providers/notify';
 import { clearSession, setSession } from '../../src/client/providers/session';
 import { setLocale } from '../../src/client/i18n';
 import { fakeFetch, json } from './helpers/env';
+
+/** An upload as the file input sends it: its action through the data provider's custom call. */
+async function uploadFile(file: File, field: { publicFile?: boolean }): Promise<UploadedFile> {
+  const { url, values } = uploadCall(file, field);
+  const answer = await dataProvider.custom!<{ data: UploadedFile } & Record<string, unknown>>({ url, method: 'post', payload: values });
+  return answer.data.data;
+}
 
 describe('landing texts', () => {
   const row = { title_en: 'Plans', title_ar: '', title_ckb: 'پلانەکان', subtitle_en: 'Yearly', subtitle_ar: null, subtitle_ckb: '  ' };

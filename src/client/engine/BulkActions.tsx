@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { Button, Popconfirm, Space } from 'antd';
 import { Text } from './Text';
 import { DeleteOutlined } from '@ant-design/icons';
-import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import { type BaseRecord, useInvalidate, useNotification } from '@refinedev/core';
 import type { ResourceDef, RowAction } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
-import { api } from '../providers/http';
-import { toast } from '../providers/notify';
-import { offered, runRowAction } from './RowActions';
+import { offered, rowActionCall } from './RowActions';
+import { type ActionCall, useAction } from './useAction';
 
 export function bulkActionsOf(def: ResourceDef, canEdit: boolean, canDelete: boolean): { actions: RowAction[]; remove: boolean } {
   return { actions: canEdit ? (def.rowActions ?? []).filter((a) => a.bulk) : [], remove: canDelete && !!def.bulkDelete };
@@ -21,15 +20,20 @@ export function bulkActionsOf(def: ResourceDef, canEdit: boolean, canDelete: boo
 export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceDef; rows: BaseRecord[]; actions: RowAction[]; remove: boolean; onDone: () => void }) {
   const t = useT();
   const invalidate = useInvalidate();
+  const { open } = useNotification();
+  // Each row's refusal is counted, not told: one notice says how many were refused.
+  const { run: runOne } = useAction({ failure: false });
+  // The whole run, not one request, keeps the buttons busy.
   const [busy, setBusy] = useState(false);
-  const run = async (each: (row: BaseRecord) => Promise<unknown>, done: string, invalidates: readonly string[] = []) => {
+  const run = async (each: (row: BaseRecord) => ActionCall<unknown>, done: string, invalidates: readonly string[] = []) => {
     setBusy(true);
     let refused = 0;
-    // One after another: a clinic's rules (plan limits, versions) are met row by row.
-    for (const row of rows) await each(row).catch(() => refused++);
+    // One after another: a clinic's rules (plan limits, versions) are met row by row. Quiet: a
+    // row's failure sends nobody to an error screen in the middle of the run.
+    for (const row of rows) await runOne({ ...each(row), meta: { quiet: true } }).catch(() => refused++);
     setBusy(false);
-    if (refused) toast('error', t('lists.bulkRefused', { count: refused, total: rows.length, defaultValue: '{{count}} of {{total}} were refused' }));
-    else toast('success', t(done));
+    if (refused) open?.({ type: 'error', message: t('lists.bulkRefused', { count: refused, total: rows.length, defaultValue: '{{count}} of {{total}} were refused' }) });
+    else open?.({ type: 'success', message: t(done) });
     for (const resource of [def.name, ...invalidates]) void invalidate({ resource, invalidates: ['all'] });
     onDone();
   };
@@ -47,7 +51,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
             okText={t(action.label)}
             cancelText={t('buttons.cancel', 'Cancel')}
             disabled={!targets.length}
-            onConfirm={() => void run((row) => runRowAction(def, action, row.id!, true), action.done, action.invalidates)}
+            onConfirm={() => void run((row) => rowActionCall(def, action, row.id!), action.done, action.invalidates)}
           >
             <Button icon={action.icon ? menuIcon(action.icon) : undefined} loading={busy} disabled={!targets.length} data-testid={`bulk-${action.key}`}>
               {t(action.label)} ({targets.length})
@@ -62,7 +66,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
           okText={t('buttons.delete', 'Delete')}
           okButtonProps={{ danger: true }}
           cancelText={t('buttons.cancel', 'Cancel')}
-          onConfirm={() => void run((row) => api(`/${def.path}/${String(row.id)}`, { method: 'DELETE', quiet: true }), 'lists.bulkDeleted')}
+          onConfirm={() => void run((row) => ({ url: `/${def.path}/${String(row.id)}`, method: 'delete' }), 'lists.bulkDeleted')}
         >
           <Button danger icon={<DeleteOutlined />} loading={busy} data-testid="bulk-delete">
             {t('buttons.delete', 'Delete')} ({rows.length})

@@ -10,8 +10,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/labels';
 import { latinDigits } from '../../shared/digits';
 import { useT } from '../i18n/useT';
-import { api } from '../providers/http';
-import { queryString } from '../providers/dataProvider';
+import { useAsk } from './useAction';
 
 interface Hit {
   id: number;
@@ -39,13 +38,14 @@ function useExisting(def: ResourceDef, values: Record<string, unknown>): [string
     .filter(([name, value]) => enough(def.fields[name].type, value));
   const key = JSON.stringify(asked);
   const [hits, setHits] = useState<{ key: string; found: [string, Hit][] }>({ key: '', found: [] });
+  const ask = useAsk();
   useEffect(() => {
     let live = true;
     const timer = window.setTimeout(() => {
       const asks = JSON.parse(key) as [string, string, string][];
       void Promise.all(
         asks.map(([field, value, alike]) =>
-          api<{ data: Record<string, unknown>[] }>(`/${def.path}`, { query: queryString({ [`filter[${field}]`]: value, ...(alike ? { q: alike } : {}), per_page: 1 }), quiet: true })
+          ask<{ data: Record<string, unknown>[] }>(`/${def.path}`, { query: { [`filter[${field}]`]: value, ...(alike ? { q: alike } : {}), per_page: 1 }, quiet: true })
             .then((b) => b.data?.[0])
             .catch(() => undefined)
             .then((r): [string, Hit] | null => (r ? [field, { id: Number(r.id), title: String(r[def.titleField] ?? r.id) }] : null)),
@@ -56,7 +56,7 @@ function useExisting(def: ResourceDef, values: Record<string, unknown>): [string
       live = false;
       window.clearTimeout(timer);
     };
-  }, [def, key]);
+  }, [ask, def, key]);
   // What was found for other values than these is not said.
   return hits.key === key ? hits.found : [];
 }

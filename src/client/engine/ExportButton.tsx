@@ -6,20 +6,25 @@ import { DownOutlined, DownloadOutlined, FileExcelOutlined } from '@ant-design/i
 import type { CrudFilter, CrudSort } from '@refinedev/core';
 import type { ResourceDef } from '../../shared/resource';
 import { exportQuery } from '../providers/dataProvider';
-import { download } from '../providers/http';
+import type { FileAnswer } from '../providers/http';
 import { useT } from '../i18n/useT';
+import { saveFile } from './saveFile';
+import { useAsk } from './useAction';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function ExportButton({ def, filters, sorters }: { def: ResourceDef; filters: CrudFilter[]; sorters: CrudSort[] }) {
   const t = useT();
+  const ask = useAsk();
+  // A read at a click has no busy state of Refine's: the button keeps its own.
   const [busy, setBusy] = useState(false);
   const run = async (format: 'csv' | 'xlsx') => {
     setBusy(true);
     try {
       const query = exportQuery({ filters, sorters });
-      if (format === 'csv') await download(`/${def.path}/export`, query, `${def.name}.csv`);
-      else await download(`/${def.path}/export`, `${query ? `${query}&` : ''}format=xlsx`, `${def.name}.xlsx`, XLSX);
+      const url = `/${def.path}/export?${query ? `${query}&` : ''}${format === 'xlsx' ? 'format=xlsx' : ''}`.replace(/[?&]$/, '');
+      const file = await ask<FileAnswer>(url, { file: true, accept: format === 'csv' ? 'text/csv' : XLSX });
+      saveFile(file, `${def.name}.${format}`);
     } catch {
       // Already told to the user.
     } finally {

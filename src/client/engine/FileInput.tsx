@@ -7,7 +7,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { FileValue } from './FileValue';
-import { type UploadedFile, uploadError, uploadFile } from './upload';
+import { type UploadedFile, uploadCall, uploadError } from './upload';
+import { onFields, useAction } from './useAction';
 
 export interface FileInputProps {
   id?: string;
@@ -20,23 +21,22 @@ export interface FileInputProps {
 export function FileInput({ id, name, field, value, onChange }: FileInputProps) {
   const t = useT();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
+  // A refusal (type, size, storage limit) is said on the field, not toasted.
+  const { run, busy } = useAction<{ data: UploadedFile }>({ failure: onFields });
   const [error, setError] = useState<string | null>(null);
   const [last, setLast] = useState<UploadedFile | null>(null);
   const hasValue = value !== null && value !== undefined && value !== '';
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
     setError(null);
     try {
-      const stored = await uploadFile(file, field);
+      const { data: stored } = await run(uploadCall(file, field));
       setLast(stored);
       onChange(stored.id);
     } catch (err) {
       setError(uploadError(err));
     } finally {
-      setBusy(false);
       if (input.current) input.current.value = '';
     }
   };

@@ -11,8 +11,7 @@ import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/cor
 import type { ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/labels';
 import { useT } from '../i18n/useT';
-import { api } from '../providers/http';
-import { toast } from '../providers/notify';
+import { useAction, useAsk } from './useAction';
 
 /** A view starts on its first page whatever page it was saved on. */
 export function withoutPage(search: string): string {
@@ -67,7 +66,10 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const [current, setCurrent] = useState<number | undefined>();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const [saving, setSaving] = useState(false);
+  const ask = useAsk();
+  // A refusal (a name already used) is said under the name, not toasted.
+  const { run: send, busy: saving } = useAction<{ data: SavedView }>({ success: t('lists.viewSaved', 'The view was saved'), failure: false });
+  const { run: drop } = useAction();
   // A double-clicked Save or a second Enter saves one view, not two.
   const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
@@ -75,12 +77,12 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const narrow = Grid.useBreakpoint().sm === false;
   const load = useCallback(async () => {
     try {
-      const body = await api<{ data: SavedView[] }>(`/list-views?filter[resource]=${encodeURIComponent(def.name)}&sort=name&per_page=100`, { quiet: true });
+      const body = await ask<{ data: SavedView[] }>('/list-views', { query: { 'filter[resource]': def.name, sort: 'name', per_page: 100 }, quiet: true });
       setViews(body.data);
     } catch {
       // No saved views offered when they cannot be read; the list itself still works.
     }
-  }, [def.name]);
+  }, [ask, def.name]);
   useEffect(() => void load(), [load]);
 
   const apply = (id: number) => {
@@ -97,30 +99,27 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const save = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
-    setSaving(true);
     setError(null);
     try {
-      const body = await api<{ data: SavedView }>('/list-views', { method: 'POST', quiet: true, body: { resource: def.name, name: name.trim(), search: withoutPage(search), columns: columns?.join(',') ?? null } });
+      const body = await send({ url: '/list-views', values: { resource: def.name, name: name.trim(), search: withoutPage(search), columns: columns?.join(',') ?? null }, meta: { quiet: true } });
       setViews((list) => [...list, body.data].sort((a, b) => a.name.localeCompare(b.name)));
       setCurrent(body.data.id);
       setNaming(false);
       setName('');
-      toast('success', t('lists.viewSaved', 'The view was saved'));
     } catch (err) {
       const errors = (err as { errors?: Record<string, string[]> }).errors;
       setError(errors?.name?.join(' ') ?? (err instanceof Error ? err.message : String(err)));
     } finally {
       inFlight.current = false;
-      setSaving(false);
     }
   };
   const remove = async (id: number) => {
     try {
-      await api(`/list-views/${id}`, { method: 'DELETE' });
+      await drop({ url: `/list-views/${id}`, method: 'delete' });
       setViews((list) => list.filter((v) => v.id !== id));
       setCurrent(undefined);
     } catch {
-      // Told by the HTTP layer.
+      // Told by Refine.
     }
   };
   return (

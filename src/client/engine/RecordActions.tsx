@@ -7,22 +7,20 @@ import type { BaseRecord } from '@refinedev/core';
 import { type RecordAction, type ResourceDef, offersRecordAction } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
-import { api } from '../providers/http';
-import { toast } from '../providers/notify';
 import { getSession } from '../providers/session';
 import { PANELS } from './panels';
+import { useAction } from './useAction';
 
 function RecordActionButton({ def, action, id }: { def: ResourceDef; action: RecordAction; id: number }) {
   const t = useT();
+  const { run } = useAction({ success: t(action.done), invalidates: [{ resource: def.name, id, invalidates: ['detail'] }] });
   return (
     <Popconfirm
       title={t(action.confirm)}
       okText={t(action.label)}
       cancelText={t('buttons.cancel', 'Cancel')}
-      onConfirm={async () => {
-        await api(`/${def.path}/${id}/${action.post}`, { method: 'POST' });
-        toast('success', t(action.done));
-      }}
+      // The confirmation keeps its button busy until the answer (Popconfirm awaits it).
+      onConfirm={() => run({ url: `/${def.path}/${id}/${action.post}` }).catch(() => undefined)}
     >
       <Button icon={menuIcon(action.icon)} data-testid={action.key}>
         {t(action.label)}

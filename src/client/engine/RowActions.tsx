@@ -1,15 +1,14 @@
 // The list's one-click changes declared on a resource: a boolean switched in its row (`toggle`)
 // and the declared row actions (`rowActions`: an invoice marked paid). Each is a PATCH of the
 // row's record (a refusal toasted by Refine with the server's reason), or a POST to its route.
-import { useState } from 'react';
 import { Button, Popconfirm, Switch } from 'antd';
 import { type BaseKey, type BaseRecord, useInvalidate, useUpdate } from '@refinedev/core';
-import { api } from '../providers/http';
 import type { ResourceDef, RowAction } from '../../shared/resource';
 import { fieldLabel } from '../../shared/labels';
 import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
-import { toast } from '../providers/notify';
+import type { ActionCall } from './useAction';
+import { useAction } from './useAction';
 
 /** `label`: what the switch is read out as, when the field's name says too little (a section's name). */
 export function InlineToggle({ def, name, record, label }: { def: ResourceDef; name: string; record: BaseRecord; label?: string }) {
@@ -24,8 +23,7 @@ export function InlineToggle({ def, name, record, label }: { def: ResourceDef; n
       aria-label={label ?? fieldLabel(t, def, name)}
       onChange={(on) =>
         mutate(
-          { resource: def.name, id: record.id ?? '', values: { [name]: on }, successNotification: false },
-          { onSuccess: () => toast('success', t('notifications.saved', 'Saved')) },
+          { resource: def.name, id: record.id ?? '', values: { [name]: on }, successNotification: () => ({ type: 'success', message: t('notifications.saved', 'Saved') }) },
         )
       }
     />
@@ -38,30 +36,26 @@ export function offered(action: RowAction, record: BaseRecord): boolean {
 }
 
 /** One row's action as a request: its PATCH, or its POST (the API checks it as for the row alone). */
-export function runRowAction(def: ResourceDef, action: RowAction, id: BaseKey, quiet = false): Promise<unknown> {
-  return action.post ? api(`/${def.path}/${String(id)}/${action.post}`, { method: 'POST', quiet }) : api(`/${def.path}/${String(id)}`, { method: 'PATCH', body: action.set, quiet });
+export function rowActionCall(def: ResourceDef, action: RowAction, id: BaseKey): ActionCall<unknown> {
+  return action.post ? { url: `/${def.path}/${String(id)}/${action.post}` } : { url: `/${def.path}/${String(id)}`, method: 'patch', values: action.set };
 }
 
 export function RowActionButton({ def, action, record }: { def: ResourceDef; action: RowAction; record: BaseRecord }) {
   const t = useT();
   const invalidate = useInvalidate();
   const { mutate, mutation } = useUpdate();
-  const [posting, setPosting] = useState(false);
+  const { run, busy } = useAction({ success: t(action.done), invalidates: [def.name, ...(action.invalidates ?? [])] });
   if (record.id === undefined || !offered(action, record)) return null;
-  const done = () => {
-    toast('success', t(action.done));
-    for (const resource of [...(action.post ? [def.name] : []), ...(action.invalidates ?? [])]) void invalidate({ resource, invalidates: ['all'] });
-  };
   const confirm = () => {
     if (!action.post) {
-      mutate({ resource: def.name, id: record.id!, values: action.set ?? {}, successNotification: false }, { onSuccess: done });
+      // Refine reads the row's resource again; the declared others are read again here.
+      mutate(
+        { resource: def.name, id: record.id!, values: action.set ?? {}, successNotification: () => ({ type: 'success', message: t(action.done) }) },
+        { onSuccess: () => (action.invalidates ?? []).forEach((resource) => void invalidate({ resource, invalidates: ['all'] })) },
+      );
       return;
     }
-    setPosting(true);
-    void runRowAction(def, action, record.id!)
-      .then(done)
-      .catch(() => undefined)
-      .finally(() => setPosting(false));
+    void run(rowActionCall(def, action, record.id!)).catch(() => undefined);
   };
   return (
     <Popconfirm
@@ -71,7 +65,7 @@ export function RowActionButton({ def, action, record }: { def: ResourceDef; act
       cancelText={t('buttons.cancel', 'Cancel')}
       onConfirm={confirm}
     >
-      <Button size="small" icon={menuIcon(action.icon)} loading={mutation.isPending || posting} data-testid={`row-${action.key}`}>
+      <Button size="small" icon={menuIcon(action.icon)} loading={mutation.isPending || busy} data-testid={`row-${action.key}`}>
         {t(action.label)}
       </Button>
     </Popconfirm>

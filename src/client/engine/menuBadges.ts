@@ -3,7 +3,7 @@
 // when the live stream says the resource changed. One store per resource, shared by the menu and
 // any screen showing the same count (the central dashboard's pending requests).
 import type { ResourceDef } from '../../shared/resource';
-import { api } from '../providers/http';
+import { customRequest } from '../providers/custom';
 import { type LiveStore, createLiveStore } from '../providers/liveStore';
 
 const stores = new Map<string, LiveStore<number>>();
@@ -11,10 +11,10 @@ const stores = new Map<string, LiveStore<number>>();
 export function badgeStore(def: ResourceDef): LiveStore<number> {
   let store = stores.get(def.name);
   if (!store) {
-    const query = new URLSearchParams(Object.entries(def.menu?.badge ?? {}).map(([field, value]) => [`filter[${field}]`, String(value)]));
-    query.set('per_page', '1');
+    const query: Record<string, string | number> = { ...Object.fromEntries(Object.entries(def.menu?.badge ?? {}).map(([field, value]) => [`filter[${field}]`, String(value)])), per_page: 1 };
+    // The data provider's custom call (the store lives outside React, so not through useCustom).
     store = createLiveStore(
-      async () => (await api<{ meta?: { total?: number } }>(`/${def.path}`, { query: query.toString(), quiet: true })).meta?.total ?? 0,
+      async () => (await customRequest<{ meta?: { total?: number } }>({ url: `/${def.path}`, method: 'get', query, meta: { quiet: true } })).data.meta?.total ?? 0,
       0,
       [def.name],
     );

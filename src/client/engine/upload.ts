@@ -2,7 +2,8 @@
 // address a stored file is read from. Public files (landing-page images) are served to anyone on
 // the host; private ones need the bearer token (see useFileSrc.ts).
 import type { FieldDef } from '../../shared/resource';
-import { API_BASE, ApiError, api } from '../providers/http';
+import { API_BASE, ApiError } from '../providers/http';
+import type { ActionCall } from './useAction';
 
 export interface UploadedFile {
   id: number;
@@ -17,14 +18,15 @@ export function uploadTarget(field: Pick<FieldDef, 'publicFile'>): { path: strin
   return field.publicFile ? { path: '/uploads', query: 'public=1' } : { path: '/uploads' };
 }
 
-/** Sends one file; resolves with the stored file, rejects with the ApiError (422: its message). */
-export async function uploadFile(file: File, field: Pick<FieldDef, 'publicFile'>): Promise<UploadedFile> {
+/**
+ * One file's upload as an action (useAction: through the data provider's custom call, a FormData
+ * body sent as it is). No progress is shown, so it needs no XHR of its own.
+ */
+export function uploadCall(file: File, field: Pick<FieldDef, 'publicFile'>): ActionCall<{ data: UploadedFile }> {
   const body = new FormData();
   body.append('file', file, file.name);
   const { path, query } = uploadTarget(field);
-  // 422 (type, size, storage limit) is shown on the field by the caller, not as a toast.
-  const answer = await api<{ data: UploadedFile }>(path, { method: 'POST', body, query });
-  return answer.data;
+  return { url: query ? `${path}?${query}` : path, values: body };
 }
 
 /** Where a stored file is read: an id of the API's uploads, or a URL the server already gave. */

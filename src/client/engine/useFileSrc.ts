@@ -3,8 +3,9 @@
 // released when the component no longer needs it. A fetched file also tells its type and name
 // (so a list of files can show images as thumbnails and documents by name).
 import { useEffect, useState } from 'react';
-import { requestHeaders } from '../providers/http';
+import type { FileAnswer } from '../providers/http';
 import { fileUrl } from './upload';
+import { useAsk } from './useAction';
 
 export interface FileSrc {
   src: string | null;
@@ -14,34 +15,20 @@ export interface FileSrc {
   name?: string;
 }
 
-/** The name in `Content-Disposition: inline; filename*=UTF-8''<name>` (or a plain filename="..."). */
-export function dispositionName(header: string | null): string | undefined {
-  if (!header) return undefined;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) {
-    try {
-      return decodeURIComponent(encoded);
-    } catch {
-      return undefined;
-    }
-  }
-  return /filename="([^"]+)"/i.exec(header)?.[1];
-}
-
 export function useFileSrc(value: unknown, isPublic: boolean): FileSrc {
   const url = fileUrl(value);
   const [state, setState] = useState<FileSrc & { url: string | null }>({ url: null, src: null, failed: false });
+  const ask = useAsk();
   useEffect(() => {
     if (!url || isPublic) return;
     let objectUrl: string | null = null;
     let cancelled = false;
-    fetch(url, { headers: requestHeaders({ Accept: '*/*' }) })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        const blob = await res.blob();
+    // Quiet: a file that cannot be read shows as failed where it would be, with no toast.
+    ask<FileAnswer>(url, { file: true, quiet: true, accept: '*/*' })
+      .then(({ blob, name }) => {
         if (cancelled) return;
         objectUrl = URL.createObjectURL(blob);
-        setState({ url, src: objectUrl, failed: false, mime: blob.type, name: dispositionName(res.headers.get('content-disposition')) });
+        setState({ url, src: objectUrl, failed: false, mime: blob.type, name });
       })
       .catch(() => {
         if (!cancelled) setState({ url, src: null, failed: true });
@@ -50,7 +37,7 @@ export function useFileSrc(value: unknown, isPublic: boolean): FileSrc {
       cancelled = true;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [url, isPublic]);
+  }, [ask, url, isPublic]);
   if (!url) return { src: null, failed: false };
   if (isPublic) return { src: url, failed: false };
   return state.url === url ? { src: state.src, failed: state.failed, mime: state.mime, name: state.name } : { src: null, failed: false };

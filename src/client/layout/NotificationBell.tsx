@@ -8,6 +8,7 @@ import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { type NotificationItem, bell, markRead } from '../providers/bell';
 import { allows } from '../engine/rules';
+import { useAction } from '../engine/useAction';
 import { callerOf, useSession } from '../providers/session';
 
 // The dropdown's content loads on demand: first pointed at, focused or opened.
@@ -26,9 +27,10 @@ export function NotificationBell() {
   const session = useSession();
   const seesPage = central && allows(callerOf(session), { kind: 'central', screen: 'notifications' });
   const latest = notifications.slice(0, LATEST);
+  const { run } = useAction();
   const opened = (n: NotificationItem) => {
     setOpen(false);
-    if (!n.is_read) void markRead(n.id).catch(() => undefined); // the bell refreshes on its own anyway
+    if (!n.is_read) void run(markRead(n.id)).then(() => bell.refresh()).catch(() => undefined);
   };
 
   return (

@@ -1,14 +1,13 @@
 // The bell's dropdown (the latest notifications, "mark all as read", the link to the page):
 // loaded when the bell is first pointed at or opened, so the logged-in app's first load carries
 // no antd Card (with its tabs and skeleton) nor List.
-import { useState } from 'react';
 import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
-import { type NotificationItem, markAllRead } from '../providers/bell';
+import { type NotificationItem, bell, markAllRead } from '../providers/bell';
+import { useAction } from '../engine/useAction';
 import { notificationLink } from './notificationLink';
-import { toast } from '../providers/notify';
 
 export default function NotificationPanel({ latest, unread, central, seesPage, opened, close }: {
   latest: NotificationItem[];
@@ -20,22 +19,13 @@ export default function NotificationPanel({ latest, unread, central, seesPage, o
   close: () => void;
 }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction<{ message?: string } | undefined>({ success: (body) => body?.message ?? t('messages.allRead', 'All notifications marked as read') });
   return (
     <Card size="small" style={{ width: 340, maxWidth: '90vw' }} data-testid="bell-panel"
       title={t('nav.notifications', 'Notifications')}
       extra={
         unread > 0 && (
-          <Button size="small" type="link" loading={busy} onClick={async () => {
-            setBusy(true);
-            try {
-              toast('success', (await markAllRead()) ?? t('messages.allRead', 'All notifications marked as read'));
-            } catch {
-              // shown by the HTTP layer
-            } finally {
-              setBusy(false);
-            }
-          }}>
+          <Button size="small" type="link" loading={busy} onClick={() => void run(markAllRead).then(() => bell.refresh()).catch(() => undefined)}>
             {t('notificationsPage.markAllRead', 'Mark all as read')}
           </Button>
         )

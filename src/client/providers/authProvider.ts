@@ -165,6 +165,22 @@ export const authProvider: AuthProvider = {
   getIdentity: async () => getSession().user,
 };
 
+/**
+ * A support session arriving on a clinic's host from the platform (its token was in the address):
+ * kept like a login's once the clinic names its user; forgotten if it does not.
+ */
+export async function openSupportSession(token: string): Promise<SessionUser> {
+  setSession({ token });
+  try {
+    const { data } = await api<{ data: SessionUser }>('/auth/tenant/user', { quiet: true });
+    setSession({ token, user: data, role: data.role });
+    return data;
+  } catch (err) {
+    clearSession();
+    throw err;
+  }
+}
+
 /** The login's second step: the code (or a recovery code) for the challenge. Errors are thrown. */
 export function verifyMfa(challenge: string, code: string): Promise<LoginAnswer> {
   // quiet: the login page shows what went wrong itself.

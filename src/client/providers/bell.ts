@@ -1,6 +1,8 @@
 // The header bell's data, in both applications: GET /dashboard/notifications → the latest
-// notifications and the unread count. Marking all read refreshes it.
-import { api } from './http';
+// notifications and the unread count (the data provider's custom call: the store lives outside
+// React). Marking read is an action (useAction); the bell is read again after it.
+import type { ActionCall } from '../engine/useAction';
+import { customRequest } from './custom';
 import { createLiveStore } from './liveStore';
 
 export interface NotificationItem {
@@ -25,16 +27,14 @@ export function parseBell(body: unknown): BellState {
 }
 
 // Refreshed when the caller's notifications change (each application's resource of them).
-export const bell = createLiveStore<BellState>(async () => parseBell(await api('/dashboard/notifications', { quiet: true })), { notifications: [], unread: 0 }, ['notifications', 'clinicNotifications']);
+export const bell = createLiveStore<BellState>(
+  async () => parseBell((await customRequest({ url: '/dashboard/notifications', method: 'get', meta: { quiet: true } })).data),
+  { notifications: [], unread: 0 },
+  ['notifications', 'clinicNotifications'],
+);
 
-export async function markAllRead(): Promise<string | undefined> {
-  const body = await api<{ message?: string }>('/dashboard/notifications/markAllAsRead', { method: 'PUT' });
-  await bell.refresh();
-  return body?.message;
-}
+/** Every notification of mine read; the answer's message says so. */
+export const markAllRead: ActionCall<{ message?: string } | undefined> = { url: '/dashboard/notifications/markAllAsRead', method: 'put' };
 
-/** One notification read (opened from its link): through the declared resource's update. */
-export async function markRead(id: number): Promise<void> {
-  await api(`/notifications/${id}`, { method: 'PATCH', body: { is_read: 1 }, quiet: true });
-  await bell.refresh();
-}
+/** One notification read (opened from its link), quietly: the bell refreshes on its own anyway. */
+export const markRead = (id: number): ActionCall<unknown> => ({ url: `/notifications/${id}`, method: 'patch', values: { is_read: 1 }, meta: { quiet: true }, failure: false });

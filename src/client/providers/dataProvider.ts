@@ -7,6 +7,9 @@ import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
+import { customRequest, queryString } from './custom';
+
+export { queryString };
 import { offlineSince } from '../offline/link';
 import { isWorkingSetResource } from '../../shared/workingSet';
 
@@ -48,12 +51,6 @@ const OPERATORS: Partial<Record<CrudFilter['operator'], string>> = {
 
 type Query = Record<string, string | number | undefined>;
 
-/** A query string in the given order; absent and empty values are left out. */
-export function queryString(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.append(name, String(value));
-  return params.toString();
-}
 
 function scalar(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
@@ -241,11 +238,6 @@ export const dataProvider: DataProvider = {
     return { data: { id } as unknown as T };
   },
 
-  custom: async <T extends BaseRecord>({ url, method, payload, query, headers }: Parameters<NonNullable<DataProvider['custom']>>[0]) => {
-    const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
-    const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
-    const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-    const data = await api<T>(path, { method: verb, body: payload, query: qs, headers: headers as Record<string, string> | undefined, refine: true });
-    return { data };
-  },
+  // Every call to an endpoint that is not a resource's CRUD (actions, reports, files): custom.ts.
+  custom: customRequest,
 };

@@ -61,6 +61,28 @@ export interface RequestOptions {
   refine?: boolean;
   /** Gives up after this long (a hanging server, issue 36): the call fails as if unreachable. */
   timeoutMs?: number;
+  /** The answer is a file (an export, a stored upload): resolves with its bytes and name. */
+  file?: boolean;
+}
+
+/** A file the API answered with: its bytes and the name its Content-Disposition gives (if any). */
+export interface FileAnswer {
+  blob: Blob;
+  name?: string;
+}
+
+/** The name in `Content-Disposition: inline; filename*=UTF-8''<name>` (or a plain filename="..."). */
+export function dispositionName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      return undefined;
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1];
 }
 
 /** Where the app answers a failure instead of a toast: login (the session ended) or an error screen. */
@@ -142,6 +164,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   }
   noteAnswer();
   try {
+    if (response.ok && opts.file) return { blob: await response.blob(), name: dispositionName(response.headers.get('content-disposition')) } as T;
     const body = await readBody(response);
     if (response.ok) return body as T;
     const data = (body ?? {}) as { message?: unknown; errors?: Record<string, string[]> };
@@ -153,39 +176,6 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     if (screen) error.screen = screen;
     if (response.status === 412 && data && typeof (data as { data?: unknown }).data === 'object') error.current = (data as { data: Record<string, unknown> }).data;
     throw error;
-  } finally {
-    done();
-  }
-}
-
-/**
- * Fetches a file the API makes (a list's CSV export, a clinic's copy) and hands it to the browser
- * as a download, under the name the server gives. Failures are told as for any call, a refusal
- * (422) included.
- */
-export async function download(path: string, query: string, fallbackName: string, accept = 'text/csv'): Promise<void> {
-  const url = `${API_BASE}${path}${query ? `?${query}` : ''}`;
-  const hadToken = !!getSession().token;
-  const done = beginLoading();
-  try {
-    const response = await fetch(url, { headers: requestHeaders({ Accept: accept }) });
-    if (!response.ok) {
-      const data = ((await readBody(response)) ?? {}) as { message?: unknown };
-      const message = typeof data.message === 'string' && data.message ? data.message : String(response.status);
-      handleFailure(response.status, message, {}, hadToken);
-      if (response.status === 422) toast('error', errorText(message));
-      throw new ApiError(message, response.status);
-    }
-    const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-    const href = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(href), 10_000);
-  } catch (err) {
-    if (!(err instanceof ApiError)) toast('error', errorText(err instanceof Error ? err.message : String(err)));
-    throw err;
   } finally {
     done();
   }

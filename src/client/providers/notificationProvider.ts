@@ -1,5 +1,5 @@
 // Refine's notifications, success and error, go to the one top-centre toast stack. An error says
-// "Error: " and the server's message (Refine's title, "Error (status code: 500)", is not shown); a
+// "Error: " and the server's message (its description) (Refine's title, "Error (status code: 500)", is not shown); a
 // failure answered by a screen of its own (login, 417, 418, 500, not found) carries no message and
 // shows no toast (see http.ts `screenOf`).
 import type { HttpError, NotificationProvider } from '@refinedev/core';
@@ -18,9 +18,10 @@ export const notificationProvider: NotificationProvider = {
   open: ({ key, type, message, description }) => {
     if (type === 'progress') return;
     if (type !== 'error') return toast(type, message, key);
-    const text = description ?? message;
+    // An error notice of ours with no server message (a bulk run's count of refusals) is said as it is.
+    if (description === undefined) return message ? toast('error', message, key) : undefined;
     // The key: two hooks failing on one query show one toast.
-    if (text) toast('error', errorText(text), key);
+    if (description) toast('error', errorText(description), key);
   },
   close: () => undefined,
 };

@@ -3,63 +3,62 @@
 // notice; an Admin's request goes back to the list (nothing changed yet).
 import { useState } from 'react';
 import { Alert, Button, Form, Modal, Popconfirm, Select, Space } from 'antd';
-import { useInvalidate, useNavigation } from '@refinedev/core';
+import { useNavigation } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { useT } from '../../i18n/useT';
 import { ApiError } from '../../providers/http';
-import { toast } from '../../providers/notify';
-import { type ActionAnswer, changePlan, renewSubscription, setAccountStatus } from './doctorApi';
+import { type ActionCall, onFields, useAction } from '../../engine/useAction';
+import { answerOf, changePlan, renewSubscription, setAccountStatus } from './doctorApi';
 import { statusActions } from './subscription';
 
 const tenants = resourceByName('tenants');
 
-/** 422 answers are not toasted by the HTTP layer (forms show them on fields); here there is no field. */
-export function reportRefusal(err: unknown, prefix: string): void {
-  if (err instanceof ApiError && err.statusCode === 422) toast('error', `${prefix}${err.message}`);
-}
-
-/** After an action: the notice, then either back to the list (a request) or fresh data. */
-function useAfterAction(id: string | number) {
-  const invalidate = useInvalidate();
+/**
+ * A doctor's action: the server's notice, fresh data, and back to the list when it became a
+ * request (nothing changed yet). Resolves when done (Popconfirm keeps its button busy meanwhile).
+ */
+function useDoctorAction(id: string | number, failure?: false | typeof onFields) {
   const { list } = useNavigation();
-  return (answer: ActionAnswer) => {
-    toast('success', answer.message);
-    void invalidate({ resource: 'tenants', id, invalidates: ['list', 'detail'] });
-    void invalidate({ resource: 'doctorRequests', invalidates: ['list'] });
-    void invalidate({ resource: 'invoices', invalidates: ['list'] });
-    void invalidate({ resource: 'planHistories', invalidates: ['list'] });
+  const { run, busy } = useAction({
+    failure,
+    invalidates: [
+      { resource: 'tenants', id, invalidates: ['list', 'detail'] },
+      { resource: 'doctorRequests', invalidates: ['list'] },
+      { resource: 'invoices', invalidates: ['list'] },
+      { resource: 'planHistories', invalidates: ['list'] },
+    ],
+  });
+  const act = async (call: ActionCall<unknown>) => {
+    const answer = answerOf(await run(call), '');
     if (answer.pending) list('tenants');
   };
+  return { act, busy };
 }
 
 export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | number; currentPlan: unknown; disabled?: boolean }) {
   const t = useT();
-  const after = useAfterAction(id);
+  // A refusal is said in the dialog.
+  const { act, busy: saving } = useDoctorAction(id, onFields);
   const [open, setOpen] = useState(false);
   const [planId, setPlanId] = useState<number | undefined>();
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const { options, loading } = useRelationOptions(tenants.fields.plan_id, currentPlan);
 
   const submit = async () => {
     if (planId === undefined) return setFieldError(t('validation.required', 'This field is required'));
-    setSaving(true);
     setFieldError(null);
     setFormError(null);
     try {
-      const answer = await changePlan(id, planId, t('messages.planUpdated', 'Plan updated'));
+      await act(changePlan(id, planId, t('messages.planUpdated', 'Plan updated')));
       setOpen(false);
-      after(answer);
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 422) {
         const onField = err.errors?.plan_id?.[0];
         if (onField) setFieldError(onField);
         else setFormError(err.message);
       }
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -111,24 +110,14 @@ export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | n
 /** Owner and Developer only (the caller decides whether to render it). */
 export function RenewButton({ id, disabled }: { id: string | number; disabled?: boolean }) {
   const t = useT();
-  const after = useAfterAction(id);
-  const [busy, setBusy] = useState(false);
+  const { act, busy } = useDoctorAction(id);
   return (
     <Popconfirm
       title={t('common.areYouSure', 'Are you sure?')}
       description={t('doctors.renewConfirm', 'Renew the subscription for one year and issue its invoice?')}
       okText={t('doctors.renew', 'Renew')}
       cancelText={t('buttons.cancel', 'Cancel')}
-      onConfirm={async () => {
-        setBusy(true);
-        try {
-          after(await renewSubscription(id, t('messages.renewed', 'Subscription renewed for a year')));
-        } catch (err) {
-          reportRefusal(err, t('common.errorPrefix', 'Error: '));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onConfirm={() => act(renewSubscription(id, t('messages.renewed', 'Subscription renewed for a year'))).catch(() => undefined)}
     >
       <Button disabled={disabled} loading={busy} data-testid="renew">
         {t('doctors.renew', 'Renew')}
@@ -140,8 +129,9 @@ export function RenewButton({ id, disabled }: { id: string | number; disabled?: 
 /** Suspend / archive / reactivate (Owner and Developer). */
 export function StatusButtons({ id, status, disabled }: { id: string | number; status: number; disabled?: boolean }) {
   const t = useT();
-  const after = useAfterAction(id);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { act, busy } = useDoctorAction(id);
+  // Which of the buttons asked (one request at a time).
+  const [asked, setAsked] = useState<string | null>(null);
   return (
     <Space wrap>
       {statusActions(status).map((action) => (
@@ -152,18 +142,12 @@ export function StatusButtons({ id, status, disabled }: { id: string | number; s
           okText={t(`doctors.${action.key}`, action.key)}
           cancelText={t('buttons.cancel', 'Cancel')}
           okButtonProps={{ danger: action.key !== 'reactivate' }}
-          onConfirm={async () => {
-            setBusy(action.key);
-            try {
-              after(await setAccountStatus(id, action.status, t('doctors.statusChanged', 'Status updated')));
-            } catch (err) {
-              reportRefusal(err, t('common.errorPrefix', 'Error: '));
-            } finally {
-              setBusy(null);
-            }
+          onConfirm={() => {
+            setAsked(action.key);
+            return act(setAccountStatus(id, action.status, t('doctors.statusChanged', 'Status updated'))).catch(() => undefined);
           }}
         >
-          <Button danger={action.key !== 'reactivate'} disabled={disabled} loading={busy === action.key} data-testid={`status-${action.key}`}>
+          <Button danger={action.key !== 'reactivate'} disabled={disabled} loading={busy && asked === action.key} data-testid={`status-${action.key}`}>
             {t(`doctors.${action.key}`, action.key)}
           </Button>
         </Popconfirm>

@@ -4,19 +4,19 @@ import { useState } from 'react';
 import { Badge, Button, Card, Empty, Space, Table, Tabs, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
-import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { Link } from 'react-router';
 import { bell, markAllRead, markRead } from '../../providers/bell';
 import { notificationLink } from '../../layout/notificationLink';
-import { toast } from '../../providers/notify';
+import { useAction } from '../../engine/useAction';
 
 type Tab = 'unread' | 'read';
 
 function NotificationTable({ tab }: { tab: Tab }) {
   const t = useT();
-  const invalidate = useInvalidate();
+  const { run } = useAction({ invalidates: [{ resource: 'notifications', invalidates: ['list'] }] });
   const { tableProps } = useTable<BaseRecord>({
     resource: 'notifications',
     syncWithLocation: false,
@@ -44,8 +44,8 @@ function NotificationTable({ tab }: { tab: Tab }) {
           if (!link) return text;
           const open = () => {
             if (n.is_read) return;
-            void markRead(Number(n.id))
-              .then(() => invalidate({ resource: 'notifications', invalidates: ['list'] }))
+            void run(markRead(Number(n.id)))
+              .then(() => bell.refresh())
               .catch(() => undefined);
           };
           return (
@@ -70,22 +70,13 @@ function NotificationTable({ tab }: { tab: Tab }) {
 
 export default function NotificationsPage() {
   const t = useT();
-  const invalidate = useInvalidate();
   const { unread } = bell.useValue();
   const [tab, setTab] = useState<Tab>('unread');
-  const [busy, setBusy] = useState(false);
-  const markAll = async () => {
-    setBusy(true);
-    try {
-      const message = await markAllRead();
-      toast('success', message ?? t('messages.allRead', 'All notifications marked as read'));
-      await invalidate({ resource: 'notifications', invalidates: ['list'] });
-    } catch {
-      // shown by the HTTP layer
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy } = useAction<{ message?: string } | undefined>({
+    success: (body) => body?.message ?? t('messages.allRead', 'All notifications marked as read'),
+    invalidates: [{ resource: 'notifications', invalidates: ['list'] }],
+  });
+  const markAll = () => run(markAllRead).then(() => bell.refresh()).catch(() => undefined);
   return (
     <Card data-testid="notifications-page">
       {/* Title and action wrap onto two lines on a phone rather than clipping the title. */}

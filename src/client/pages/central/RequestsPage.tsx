@@ -13,10 +13,9 @@ import { resourceByName } from '../../../../resources';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { bell } from '../../providers/bell';
-import { ApiError, api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { ApiError } from '../../providers/http';
 import { useSession } from '../../providers/session';
-import { reportRefusal } from './DoctorActions';
+import { useAction } from '../../engine/useAction';
 import { refreshPendingCount } from './pendingCount';
 import { RequestChanges } from './RequestChanges';
 import { requestDoctorName, requestSubdomain } from './requestLabels';
@@ -40,25 +39,18 @@ function useAfterDecision() {
 function Accept({ record }: { record: BaseRecord }) {
   const t = useT();
   const after = useAfterDecision();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction<{ message?: string }>({ success: (body) => body.message ?? t('requests.accepted', 'Request accepted successfully') });
   return (
     <Popconfirm
       title={t('common.areYouSure', 'Are you sure?')}
       description={t('requests.confirm.accept', 'Accept this request and apply the change?')}
       okText={t('requests.accept', 'Accept')}
       cancelText={t('buttons.cancel', 'Cancel')}
-      onConfirm={async () => {
-        setBusy(true);
-        try {
-          const body = await api<{ message?: string }>(`/requests/${String(record.id)}/accept`, { method: 'POST' });
-          toast('success', body.message ?? t('requests.accepted', 'Request accepted successfully'));
-          after(record);
-        } catch (err) {
-          reportRefusal(err, t('common.errorPrefix', 'Error: '));
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onConfirm={() =>
+        run({ url: `/requests/${String(record.id)}/accept` })
+          .then(() => after(record))
+          .catch(() => undefined)
+      }
     >
       <Button type="primary" size="small" loading={busy} data-testid="request-accept">
         {t('requests.accept', 'Accept')}
@@ -73,19 +65,18 @@ function Reject({ record }: { record: BaseRecord }) {
   const after = useAfterDecision();
   const [form] = Form.useForm<{ reason?: string }>();
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A refused reason is said on its field; anything else is toasted.
+  const { run, busy } = useAction<{ message?: string }>({
+    success: (body) => body.message ?? t('requests.rejected', 'Request rejected successfully'),
+    failure: (err) => ((err as ApiError).errors?.reason ? false : undefined),
+  });
   const submit = async ({ reason }: { reason?: string }) => {
-    setBusy(true);
     try {
-      const body = await api<{ message?: string }>(`/requests/${String(record.id)}/reject`, { method: 'POST', body: { reason: reason?.trim() || null } });
-      toast('success', body.message ?? t('requests.rejected', 'Request rejected successfully'));
+      await run({ url: `/requests/${String(record.id)}/reject`, values: { reason: reason?.trim() || null } });
       setOpen(false);
       after(record);
     } catch (err) {
       if (err instanceof ApiError && err.errors?.reason) form.setFields([{ name: 'reason', errors: err.errors.reason }]);
-      else reportRefusal(err, t('common.errorPrefix', 'Error: '));
-    } finally {
-      setBusy(false);
     }
   };
   return (

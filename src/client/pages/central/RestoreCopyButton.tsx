@@ -3,36 +3,29 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { useInvalidate } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
-import { ApiError, api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { ApiError } from '../../providers/http';
+import { onFields, useAction } from '../../engine/useAction';
 
 export function RestoreCopyButton({ id }: { id: string | number }) {
   const t = useT();
-  const invalidate = useInvalidate();
+  // A refusal on the file (not a copy, too large) is said in the dialog; others are toasted.
+  const { run, busy: saving } = useAction<{ message: string }>({ success: (answer) => answer.message, failure: onFields, invalidates: [{ resource: 'tenants', id, invalidates: ['detail'] }] });
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const submit = async () => {
     if (!file) return setError(t('validation.required', 'This field is required'));
-    setSaving(true);
     setError(null);
     const body = new FormData();
     body.append('file', file);
     try {
-      const answer = await api<{ message: string }>(`/tenants/${id}/restore`, { method: 'POST', body });
-      toast('success', answer.message);
+      await run({ url: `/tenants/${id}/restore`, values: body });
       setOpen(false);
       setFile(null);
-      void invalidate({ resource: 'tenants', id, invalidates: ['detail'] });
     } catch (err) {
-      // A refusal on the file (not a copy, too large) is said here; others were toasted.
       if (err instanceof ApiError && err.statusCode === 422) setError(err.errors?.file?.[0] ?? err.message);
-    } finally {
-      setSaving(false);
     }
   };
 

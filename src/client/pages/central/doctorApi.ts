@@ -1,6 +1,7 @@
-// The doctor calls that are not plain CRUD: change plan, renew, status. Each resolves to the
-// server's notice and whether the change became a request (an Admin's 202) instead of applying.
-import { api } from '../../providers/http';
+// The doctor calls that are not plain CRUD: change plan, renew, status (actions for useAction).
+// Each answer says the server's notice and whether the change became a request (an Admin's 202)
+// instead of applying.
+import type { ActionCall } from '../../engine/useAction';
 import { isPendingAnswer } from '../../providers/pending';
 
 export interface ActionAnswer {
@@ -17,14 +18,13 @@ export function answerOf(body: unknown, fallback: string): ActionAnswer {
 
 const path = (id: string | number) => `/tenants/${encodeURIComponent(String(id))}`;
 
-export async function changePlan(id: string | number, planId: number, fallback: string): Promise<ActionAnswer> {
-  return answerOf(await api(`${path(id)}/plan`, { method: 'PUT', body: { plan_id: planId } }), fallback);
+/** The action, its success notice the server's (or `fallback`). */
+function call(url: string, method: 'put' | 'post' | 'patch', values: unknown, fallback: string): ActionCall<unknown> {
+  return { url, method, values, success: (body) => answerOf(body, fallback).message };
 }
 
-export async function renewSubscription(id: string | number, fallback: string): Promise<ActionAnswer> {
-  return answerOf(await api(`${path(id)}/renew`, { method: 'POST' }), fallback);
-}
+export const changePlan = (id: string | number, planId: number, fallback: string) => call(`${path(id)}/plan`, 'put', { plan_id: planId }, fallback);
 
-export async function setAccountStatus(id: string | number, status: number, fallback: string): Promise<ActionAnswer> {
-  return answerOf(await api(path(id), { method: 'PATCH', body: { status } }), fallback);
-}
+export const renewSubscription = (id: string | number, fallback: string) => call(`${path(id)}/renew`, 'post', undefined, fallback);
+
+export const setAccountStatus = (id: string | number, status: number, fallback: string) => call(path(id), 'patch', { status }, fallback);

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
 import { type MonthFigures, chartSeries, monthLabel, yearRows } from './lib/months';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 interface ResultBody extends BaseRecord {
   data?: { year: number; months: MonthFigures[]; totals: { incomes: number; expenses: number; profit: number } };

@@ -8,7 +8,7 @@ import { enumLabel } from '../../../shared/labels';
 import { enumColor } from '../../engine/FieldValue';
 import { resourceByName } from '../../../../resources';
 import { useT } from '../../i18n/useT';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 const severity = resourceByName('allergies').fields.severity;
 

@@ -6,16 +6,16 @@ import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, TimePic
 import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
 import { Create, Edit, useForm } from '@refinedev/antd';
-import type { BaseRecord, HttpError } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useNotification } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
-import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
-import { api, newIdempotencyKey } from '../../providers/http';
+import { newIdempotencyKey } from '../../providers/http';
+import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { PatientPicker } from './PatientPicker';
 import { PatientSafety } from './PatientSafety';
 import { ServiceSelect } from './ServiceSelect';
@@ -86,12 +86,14 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     if (location.key === 'default') navigate('/appointments', { replace: true });
     else navigate(-1);
   };
+  const { open } = useNotification();
+  const ask = useAsk();
   const done = (created?: unknown) => {
     submission.current = newIdempotencyKey();
-    toast('success', t('notifications.saved', 'Saved'));
+    open?.({ type: 'success', message: t('notifications.saved', 'Saved') });
     const id = Number((created as { id?: unknown } | undefined)?.id);
     if (mode !== 'create' || !id) return back();
-    void waitingByHand(id).then((message) => (message ? setWaiting(message) : back()));
+    void waitingByHand(ask, id).then((message) => (message ? setWaiting(message) : back()));
   };
   // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
   // names (an overlap on `time`); what names no field goes on the alert.
@@ -137,19 +139,16 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   };
   const required = [{ required: true, message: t('validation.required', 'This field is required') }];
   // Repeats and "this and following" are calls of their own; their 422s land on the fields too.
-  const [posting, setPosting] = useState(false);
-  const post = async (path: string, body: Record<string, unknown>, headers?: Record<string, string>) => {
-    setPosting(true);
+  const { run, busy: posting } = useAction<{ data: unknown }>({ failure: onFields, invalidates: [{ resource: 'appointments', invalidates: ['list', 'many', 'detail'] }] });
+  const post = async (url: string, values: Record<string, unknown>, headers?: Record<string, string>) => {
     try {
-      const answer = await api<{ data: unknown }>(path, { method: 'POST', body, headers });
+      const answer = await run({ url, values, headers });
       // A series answers its bookings: the first carries the confirmation.
       done(Array.isArray(answer.data) ? answer.data[0] : answer.data);
     } catch (err) {
       const errors = errorsOf(err);
       form.setFields(Object.entries(errors).filter(([name]) => FIELDS.includes(name)).map(([name, messages]) => ({ name, errors: messages })));
       setGeneral(Object.entries(errors).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m));
-    } finally {
-      setPosting(false);
     }
   };
   const submit = (values: Values, pastConfirmed = false) => {

@@ -1,12 +1,10 @@
 // The clinic's currency (Main Doctor, Settings -> Profile): every amount of the clinic's screens
 // follows it at once. Amounts are not converted: it says what the numbers already are.
-import { useState } from 'react';
 import { Card, Select, Space, Typography } from 'antd';
 import { DollarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { useAction } from '../../engine/useAction';
 import { setClinicCurrency, useCurrency } from '../../providers/currency';
 import { CURRENCIES, type Currency, formatMoney } from '../../../shared/money';
 
@@ -14,17 +12,13 @@ export function ClinicCurrencyCard() {
   const t = useT();
   const { i18n } = useTranslation();
   const currency = useCurrency();
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction<{ data: { currency: Currency } }>({ success: t('clinic.currencySaved', 'The currency was changed') });
   const change = async (next: Currency) => {
-    setSaving(true);
     try {
-      const body = await api<{ data: { currency: Currency } }>('/settings/clinic', { method: 'PUT', body: { currency: next } });
+      const body = await run({ url: '/settings/clinic', method: 'put', values: { currency: next } });
       setClinicCurrency(body.data.currency);
-      toast('success', t('clinic.currencySaved', 'The currency was changed'));
     } catch {
-      // shown by the HTTP layer
-    } finally {
-      setSaving(false);
+      // Told by Refine.
     }
   };
   return (

@@ -15,7 +15,7 @@ import { useMoney } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork } from './status';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { labelsOf } from '../../providers/dataProvider';
 
 interface DashboardBody extends BaseRecord {

@@ -4,12 +4,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Empty, Progress, Space, Table, Tag } from 'antd';
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
-import { useList } from '@refinedev/core';
+import { useInvalidate, useList } from '@refinedev/core';
 import dayjs from 'dayjs';
 import type { ExportStatus } from '../../../../resources/exports';
 import { useT } from '../../i18n/useT';
-import { api, download, newIdempotencyKey } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { type FileAnswer, newIdempotencyKey } from '../../providers/http';
+import { saveFile } from '../../engine/saveFile';
+import { useAction, useAsk } from '../../engine/useAction';
 
 interface ClinicCopy {
   id: number;
@@ -43,7 +44,9 @@ const when = (value: string | null) => (value ? <bdi dir="ltr">{dayjs(value).for
 
 export default function ClinicExports() {
   const t = useT();
-  const [asking, setAsking] = useState(false);
+  const { run, busy: asking } = useAction({ success: t('exports.requested', 'The copy is being prepared.'), invalidates: [{ resource: 'exports', invalidates: ['list'] }] });
+  const ask = useAsk();
+  const invalidate = useInvalidate();
   const [fetching, setFetching] = useState<number | null>(null);
   const { result, query } = useList<ClinicCopy>({
     resource: 'exports',
@@ -55,25 +58,16 @@ export default function ClinicExports() {
   const copies = result.data ?? [];
   const inProgress = copies.some(busy);
 
-  const ask = async () => {
-    setAsking(true);
-    try {
-      await api('/exports', { method: 'POST', headers: { 'Idempotency-Key': newIdempotencyKey() } });
-      toast('success', t('exports.requested', 'The copy is being prepared.'));
-      await query.refetch();
-    } catch {
-      // Told to the user by the transport.
-    } finally {
-      setAsking(false);
-    }
-  };
+  const request = () => void run({ url: '/exports', headers: { 'Idempotency-Key': newIdempotencyKey() } }).catch(() => undefined);
 
+  // A read at a click: the row's button keeps its own busy state.
   const fetchZip = async (c: ClinicCopy) => {
     setFetching(c.id);
     try {
-      await download(`/exports/${c.id}/download`, '', `clinic-${c.id}.zip`, 'application/zip');
+      saveFile(await ask<FileAnswer>(`/exports/${c.id}/download`, { file: true, accept: 'application/zip' }), `clinic-${c.id}.zip`);
     } catch {
-      await query.refetch();
+      // Gone meanwhile (expired): the list says so once read again.
+      await invalidate({ resource: 'exports', invalidates: ['list'] });
     } finally {
       setFetching(null);
     }
@@ -83,7 +77,7 @@ export default function ClinicExports() {
     <Card
       title={t('resources.exports.title', "Copy of the clinic's data")}
       extra={
-        <Button type="primary" icon={<CloudDownloadOutlined />} loading={asking} disabled={inProgress} onClick={() => void ask()} data-testid="export-request">
+        <Button type="primary" icon={<CloudDownloadOutlined />} loading={asking} disabled={inProgress} onClick={request} data-testid="export-request">
           {t('exports.request', 'Ask for a copy')}
         </Button>
       }

@@ -11,7 +11,7 @@ import { enumLabel } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { usePrintDialog } from './usePrint';
 import './print.css';
 

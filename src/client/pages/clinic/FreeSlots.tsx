@@ -3,7 +3,7 @@
 import { Button, Form, type FormInstance, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { AVAILABILITY_SOURCES, type Availability } from './lib/availability';
 
 export function FreeSlots({ form }: { form: FormInstance }) {

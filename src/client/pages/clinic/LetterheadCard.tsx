@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Radio, Space, Typography } from 'antd';
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { useAction, useAsk } from '../../engine/useAction';
 import { PAPER_SIZES, type Letterhead, type LetterheadAnswer } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
 import { errorsOf } from './formErrors';
@@ -20,31 +19,35 @@ const LINES = [
   ['licence_number', 60],
 ] as const;
 
+/** The field errors this form can show. */
+function onForm(errors: Record<string, string[]>): [string, string[]][] {
+  return Object.entries(errors).filter(([name]) => name === 'paper_size' || name === 'logo' || LINES.some(([line]) => line === name));
+}
+
 export function LetterheadCard() {
   const t = useT();
   const [form] = Form.useForm<Values>();
   const [answer, setAnswer] = useState<LetterheadAnswer | null>(null);
-  const [saving, setSaving] = useState(false);
+  const ask = useAsk();
+  // A refusal naming the form's fields is said on them; anything else is toasted.
+  const { run, busy: saving } = useAction<{ data: LetterheadAnswer }>({
+    success: t('clinic.letterheadSaved', 'The letterhead was saved'),
+    failure: (err) => (onForm(errorsOf(err)).length ? false : undefined),
+  });
   useEffect(() => {
-    api<{ data: LetterheadAnswer }>('/settings/letterhead').then((r) => {
+    ask<{ data: LetterheadAnswer }>('/settings/letterhead').then((r) => {
       setAnswer(r.data);
       form.setFieldsValue(r.data);
     }, () => undefined);
-  }, [form]);
+  }, [ask, form]);
   const save = async (values: Values) => {
-    setSaving(true);
     try {
-      const r = await api<{ data: LetterheadAnswer }>('/settings/letterhead', { method: 'PUT', body: values, quiet: true });
+      const r = await run({ url: '/settings/letterhead', method: 'put', values, meta: { quiet: true } });
       setAnswer(r.data);
       form.setFieldsValue(r.data);
-      toast('success', t('clinic.letterheadSaved', 'The letterhead was saved'));
     } catch (err) {
-      const errors = errorsOf(err);
-      const fields = Object.entries(errors).filter(([name]) => name === 'paper_size' || name === 'logo' || LINES.some(([line]) => line === name));
+      const fields = onForm(errorsOf(err));
       if (fields.length) form.setFields(fields.map(([name, messages]) => ({ name: name as keyof Values, errors: messages })));
-      else toast('error', err instanceof Error ? err.message : String(err));
-    } finally {
-      setSaving(false);
     }
   };
   const fallback = (name: (typeof LINES)[number][0]): string | undefined => {

@@ -1,15 +1,13 @@
 // The outbox as the front desk works it: the generated list of messages to patients, with, on a
 // message no transport takes (channel `manual`), one click that opens WhatsApp with the text
 // filled in and marks it sent; and on a failed one, "send again".
-import { useState } from 'react';
 import { Button, Tooltip } from 'antd';
 import { RedoOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { ListPage } from '../../engine/ListPage';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { useAction } from '../../engine/useAction';
 import { useMayWork } from './status';
 
 const MESSAGES = resourceByName('messages');
@@ -21,18 +19,9 @@ export function whatsappLink(phone: string, text: string): string {
 
 function MessageActions({ record }: { record: BaseRecord }) {
   const t = useT();
-  const invalidate = useInvalidate();
-  const [busy, setBusy] = useState(false);
-  const post = async (what: 'sent' | 'retry') => {
-    setBusy(true);
-    try {
-      await api(`/messages/${String(record.id)}/${what}`, { method: 'POST' });
-      toast('success', t(what === 'sent' ? 'outbox.markedSent' : 'outbox.retried'));
-      await invalidate({ resource: 'messages', invalidates: ['list', 'detail'] });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { run, busy } = useAction({ invalidates: [{ resource: 'messages', invalidates: ['list', 'detail'] }] });
+  const post = (what: 'sent' | 'retry') =>
+    run({ url: `/messages/${String(record.id)}/${what}`, success: t(what === 'sent' ? 'outbox.markedSent' : 'outbox.retried') });
   if (record.channel === 'manual' && record.status === 'pending') {
     return (
       <Button

@@ -2,21 +2,20 @@
 // appointments on the clinic's site (/book), which doctors and services they choose from, the
 // notice and how far ahead, and whether the desk approves each request or it is booked at once.
 // Free times follow each doctor's working hours (Settings -> Working hours).
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
 import { errorsOf } from './formErrors';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
+import { onFields, useAction } from '../../engine/useAction';
 import { useDoctors } from './useDoctors';
 import type { OnlineBooking } from '../../../shared/onlineBooking';
 
 export function OnlineBookingCard() {
   const t = useT();
   const [form] = Form.useForm<OnlineBooking>();
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction({ success: t('onlineBooking.saved'), failure: onFields, refreshes: ['/settings/online-booking'] });
   const { data } = useApiGet<{ data: OnlineBooking }>('/settings/online-booking');
   const { doctors } = useDoctors();
   const prices = useApiGet<{ data: { id: number; name: string }[] }>('/prices', { 'filter[active]': 'true', sort: 'name', per_page: 200 }, true, ['prices']);
@@ -26,15 +25,11 @@ export function OnlineBookingCard() {
 
   const save = async () => {
     const values = await form.validateFields();
-    setSaving(true);
     try {
-      await api('/settings/online-booking', { method: 'PUT', body: { ...values, service_ids: values.service_ids ?? [], doctor_ids: values.doctor_ids ?? [] } });
-      toast('success', t('onlineBooking.saved'));
+      await run({ url: '/settings/online-booking', method: 'put', values: { ...values, service_ids: values.service_ids ?? [], doctor_ids: values.doctor_ids ?? [] } });
     } catch (err) {
       const errors = errorsOf(err);
       form.setFields((['doctor_ids', 'service_ids', 'min_notice_hours', 'max_days_ahead'] as const).map((name) => ({ name, errors: errors[name] ?? [] })));
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -4,7 +4,7 @@ import { Space, Statistic, Tag } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { MoneyText, useMoney } from '../../engine/MoneyText';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 // A payment, a refund, a visit's fee or a booking's amount changes it.
 const LIVE_ON = ['payments', 'visitings', 'appointments'] as const;

@@ -8,7 +8,7 @@ import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { FieldValue, enumColor } from '../../engine/FieldValue';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 type Row = Record<string, unknown>;
 interface Safety {

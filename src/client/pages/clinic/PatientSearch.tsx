@@ -6,7 +6,7 @@ import { AutoComplete } from 'antd';
 import Search from 'antd/es/input/Search';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
+import { useAsk } from '../../engine/useAction';
 import { PhoneText } from '../../engine/PhoneText';
 
 interface Found {
@@ -22,13 +22,14 @@ export default function PatientSearch() {
   const [text, setText] = useState('');
   const [found, setFound] = useState<Found[]>([]);
   const [loading, setLoading] = useState(false);
+  const ask = useAsk();
   useEffect(() => {
     const q = text.trim();
     if (q.length < 2) return;
     let live = true;
     const timer = window.setTimeout(() => {
       setLoading(true);
-      api<{ data: Found[] }>('/patients', { query: new URLSearchParams({ q, per_page: '8', sort: 'name' }).toString(), quiet: true })
+      ask<{ data: Found[] }>('/patients', { query: { q, per_page: 8, sort: 'name' }, quiet: true })
         .then((body) => live && setFound(body.data ?? []))
         .catch(() => live && setFound([]))
         .finally(() => live && setLoading(false));
@@ -37,7 +38,7 @@ export default function PatientSearch() {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [text]);
+  }, [ask, text]);
   const options = text.trim().length < 2 ? [] : found.map((p) => ({
     value: String(p.id),
     label: (

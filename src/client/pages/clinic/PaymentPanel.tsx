@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
-import { type BaseRecord, useInvalidate } from '@refinedev/core';
+import type { BaseRecord } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { type Lang, currentLang, isLang, loadLanguage } from '../../i18n';
 import { useT } from '../../i18n/useT';
@@ -12,9 +12,8 @@ import { type LetterheadAnswer, letterheadLines, plainLetterhead } from '../../.
 import { MoneyInput } from '../../engine/MoneyInput';
 import { resourceRule } from '../../engine/nav';
 import { allows } from '../../engine/rules';
-import { api } from '../../providers/http';
+import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { useCurrency } from '../../providers/currency';
-import { toast } from '../../providers/notify';
 import { callerOf, useSession } from '../../providers/session';
 import { errorsOf } from './formErrors';
 import { PrintButton } from './PrintButton';
@@ -27,11 +26,12 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const t = useT();
   const session = useSession();
   const currency = useCurrency();
-  const invalidate = useInvalidate();
+  const ask = useAsk();
+  // A refused amount or note is said on its field.
+  const { run, busy: saving } = useAction({ success: t('payments.refunded', 'Refunded'), failure: onFields, invalidates: [{ resource: 'payments', invalidates: ['list', 'many', 'detail'] }] });
   const [model, setModel] = useState<ReceiptModel | null>(null);
   const [nonce, setNonce] = useState(0);
   const [refunding, setRefunding] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ amount?: number; note?: string }>();
   const id = String(record.id);
   const mayRefund = Number(record.amount) > 0 && allows(callerOf(session), resourceRule(payments, 'update'));
@@ -40,10 +40,10 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const print = async (chosen?: Lang) => {
     const patientId = String(record.patient_id);
     const [one, letterhead, patient, balance] = await Promise.all([
-      api<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
-      api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
-      api<{ data: { name: string; file_number: number | null; language?: string } }>(`/patients/${patientId}`, { quiet: true }).then((r) => r.data, () => null),
-      api<{ data: { balance: number } }>(`/patients/${patientId}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),
+      ask<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
+      ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
+      ask<{ data: { name: string; file_number: number | null; language?: string } }>(`/patients/${patientId}`, { quiet: true }).then((r) => r.data, () => null),
+      ask<{ data: { balance: number } }>(`/patients/${patientId}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),
     ]);
     const lang = chosen ?? (patient?.language && isLang(patient.language) ? patient.language : currentLang());
     await loadLanguage(lang);
@@ -66,19 +66,14 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
 
   const refund = async () => {
     const values = await form.validateFields();
-    setSaving(true);
     try {
-      await api(`/payments/${id}/refund`, { method: 'POST', body: { amount: values.amount || undefined, note: values.note?.trim() || null } });
-      toast('success', t('payments.refunded', 'Refunded'));
+      await run({ url: `/payments/${id}/refund`, values: { amount: values.amount || undefined, note: values.note?.trim() || null } });
       setRefunding(false);
-      await invalidate({ resource: 'payments', invalidates: ['list', 'many', 'detail'] });
     } catch (err) {
       const errors = errorsOf(err);
       const on = (name: 'amount' | 'note') => ({ name, errors: errors[name] ?? [] });
       form.setFields([on('amount'), on('note')]);
       if (!errors.amount && !errors.note) throw err;
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -7,11 +7,10 @@ import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { ACTIONS, type Action } from '../../../shared/resource';
 import type { Permission } from '../../../shared/access';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
 import { loadTenantData } from '../../providers/tenantData';
+import { useAction } from '../../engine/useAction';
 import { type MatrixRow, groupPermissions, rowState, toggleId, toggleRow } from './lib/permissionMatrix';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 interface CatalogueBody extends BaseRecord {
   permissions?: Permission[];
@@ -31,23 +30,21 @@ export function PermissionMatrix({ userId }: { userId: number }) {
   const current = useApiGet<UserBody>(`/permissions/user/${userId}`);
   const rows = useMemo(() => groupPermissions(catalogue.data?.permissions ?? []), [catalogue.data]);
   const [selected, setSelected] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { run, busy: saving } = useAction<{ message?: string }>({
+    success: (body) => body.message ?? t('messages.permissionsUpdated', 'Permissions updated'),
+    refreshes: [`/permissions/user/${userId}`],
+  });
   useEffect(() => {
     if (current.data?.data) setSelected([...current.data.data.permissions].sort((a, b) => a - b));
   }, [current.data]);
   if (catalogue.isLoading || current.isLoading) return <Card style={{ marginTop: 16 }}><Skeleton active /></Card>;
   if (catalogue.isError || current.isError || !selected) return <Alert style={{ marginTop: 16 }} type="error" showIcon message={t('clinic.loadFailed', 'Could not load the data. Please try again.')} />;
   const save = async () => {
-    setSaving(true);
     try {
-      const body = await api<{ message?: string }>('/permissions/update', { method: 'PUT', body: { user: userId, permissions: selected } });
+      await run({ url: '/permissions/update', method: 'put', values: { user: userId, permissions: selected } });
       await loadTenantData();
-      toast('success', body.message ?? t('messages.permissionsUpdated', 'Permissions updated'));
-      void current.refetch();
     } catch {
-      // the HTTP layer has shown the error
-    } finally {
-      setSaving(false);
+      // Told by Refine.
     }
   };
   const cell = (row: MatrixRow, action: Action) => {

@@ -3,38 +3,32 @@
 // server's reason and nothing changes.
 import { useRef, useState } from 'react';
 import { Button, DatePicker, Popconfirm, Space, TimePicker, Typography } from 'antd';
-import { useInvalidate } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { onFields, useAction } from '../../engine/useAction';
 import { errorsOf } from './formErrors';
 
 export function PostponeButton({ id, label }: { id: number | string; label: string }) {
   const t = useT();
-  const invalidate = useInvalidate();
   const [date, setDate] = useState<Dayjs | null>(dayjs().add(7, 'day'));
   const [time, setTime] = useState<Dayjs | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // A taken slot is said in the question, not toasted.
+  const { run, busy } = useAction({ failure: onFields, invalidates: [{ resource: 'appointments', invalidates: ['list', 'many', 'detail'] }] });
   const [open, setOpen] = useState(false);
   // A refused slot keeps the question open with the reason (the close that follows is ignored).
   const refused = useRef(false);
   const confirm = async () => {
     if (!date || !time) return;
-    setBusy(true);
     setError(null);
     try {
-      await api(`/appointments/${id}/postpone`, { method: 'POST', body: { date: date.format('YYYY-MM-DD'), time: time.format('HH:mm') } });
-      toast('success', t('clinic.postponedTo', { date: date.format('YYYY-MM-DD'), time: time.format('HH:mm') }));
-      await invalidate({ resource: 'appointments', invalidates: ['list', 'many', 'detail'] });
+      const slot = { date: date.format('YYYY-MM-DD'), time: time.format('HH:mm') };
+      await run({ url: `/appointments/${id}/postpone`, values: slot, success: t('clinic.postponedTo', slot) });
     } catch (err) {
       const fields = Object.values(errorsOf(err)).flat();
       setError(fields.length ? fields.join(' ') : err instanceof Error ? err.message : String(err));
       refused.current = true;
-    } finally {
-      setBusy(false);
     }
   };
   return (

@@ -18,8 +18,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import { type DoctorDay, minutesOf } from '../../../shared/slots';
-import { toast } from '../../providers/notify';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { AVAILABILITY_SOURCES, type Availability } from './lib/availability';
 import type { Doctor } from './useDoctors';
 import { shortTime } from './lib/queue';
@@ -101,11 +100,8 @@ export function ScheduleGrid(props: { view: 'day' | 'week'; days: Dayjs[]; rows:
     setMoved((m) => ({ ...m, [event.id]: { start: s.toDate(), end: e.toDate(), resourceId: doctorId } }));
     mutate(
       // The version it was drawn from: a booking someone changed meanwhile is not moved over their change.
-      { resource: 'appointments', id: event.id, values, meta: { original: event.record }, successNotification: false },
-      {
-        onSuccess: () => toast('success', t('clinic.moved', 'Moved')),
-        onSettled: () => setMoved(({ [event.id]: _gone, ...rest }) => rest),
-      },
+      { resource: 'appointments', id: event.id, values, meta: { original: event.record }, successNotification: () => ({ type: 'success', message: t('clinic.moved', 'Moved') }) },
+      { onSettled: () => setMoved(({ [event.id]: _gone, ...rest }) => rest) },
     );
   };
 

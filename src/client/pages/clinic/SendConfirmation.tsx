@@ -1,12 +1,10 @@
 // Right after a booking is made at the desk: when its confirmation waits to be sent by hand (no
 // transport reaches the patient), the desk is offered to send it now, one click to WhatsApp, or
 // later from "Patient messages".
-import { useState } from 'react';
 import { Button, Modal, Typography } from 'antd';
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { type Ask, useAction } from '../../engine/useAction';
 import { whatsappLink } from './MessagesList';
 
 export interface WaitingMessage {
@@ -16,9 +14,10 @@ export interface WaitingMessage {
 }
 
 /** The booking's message waiting to be sent by hand, if any (none when the caller may not read them). */
-export async function waitingByHand(appointmentId: number): Promise<WaitingMessage | null> {
+export async function waitingByHand(ask: Ask, appointmentId: number): Promise<WaitingMessage | null> {
   try {
-    const answer = await api<{ data: WaitingMessage[] }>('/messages', { query: `filter[appointment_id]=${appointmentId}&filter[status]=pending&filter[channel]=manual&per_page=1`, quiet: true });
+    const query = { 'filter[appointment_id]': appointmentId, 'filter[status]': 'pending', 'filter[channel]': 'manual', per_page: 1 };
+    const answer = await ask<{ data: WaitingMessage[] }>('/messages', { query, quiet: true });
     return answer.data[0] ?? null;
   } catch {
     return null;
@@ -27,14 +26,11 @@ export async function waitingByHand(appointmentId: number): Promise<WaitingMessa
 
 export function SendConfirmation({ message, onDone }: { message: WaitingMessage | null; onDone: () => void }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction({ success: t('outbox.markedSent'), invalidates: [{ resource: 'messages', invalidates: ['list', 'detail'] }] });
   const send = async () => {
-    setBusy(true);
     try {
-      await api(`/messages/${message!.id}/sent`, { method: 'POST' });
-      toast('success', t('outbox.markedSent'));
+      await run({ url: `/messages/${message!.id}/sent` });
     } finally {
-      setBusy(false);
       onDone();
     }
   };

@@ -4,7 +4,7 @@
 // only the service is sent (FieldDef.fill).
 import { Select } from 'antd';
 import type { FormInstance } from 'antd';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { useT } from '../../i18n/useT';
 import { useCurrency } from '../../providers/currency';
 import { formatMoney } from '../../../shared/money';

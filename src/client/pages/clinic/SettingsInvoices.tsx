@@ -6,7 +6,7 @@ import { currentLang } from '../../i18n';
 import { MoneyText } from '../../engine/MoneyText';
 import { PLATFORM_CURRENCY } from '../../../shared/money';
 import { Ltr } from '../../engine/Ltr';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { planName } from './planText';
 
 interface Body extends BaseRecord {

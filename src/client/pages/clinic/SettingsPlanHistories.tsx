@@ -4,7 +4,7 @@ import type { BaseRecord } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { currentLang } from '../../i18n';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 import { planName } from './planText';
 
 interface Body extends BaseRecord {

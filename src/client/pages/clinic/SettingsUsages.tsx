@@ -2,7 +2,7 @@
 import { Card, Col, Progress, Row, Skeleton, Statistic } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 interface UsageBody extends BaseRecord {
   data?: {

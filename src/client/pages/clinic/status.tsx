@@ -9,7 +9,6 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { resourceByName } from '../../../../resources';
 import { callerOf, useSession } from '../../providers/session';
 import { hasPermission } from '../../../shared/access';
-import { toast } from '../../providers/notify';
 import { STATUS, nextMoves } from './lib/queue';
 import { PostponeButton } from './PostponeButton';
 
@@ -56,11 +55,13 @@ export function AppointmentActions({ id, status }: { id: number | string; status
   const { mutate, mutation } = useUpdate();
   const [referral, setReferral] = useState('');
   const move = (to: number, extra: Record<string, string> = {}) =>
-    mutate(
-      { resource: 'appointments', id, values: { status: to, ...extra }, successNotification: false },
-      // A refused move (the slot is taken again, say) is toasted with the server's reason.
-      { onSuccess: () => toast('success', t('clinic.statusChanged', { status: enumLabel(t, STATUS_FIELD, to) })) },
-    );
+    // A refused move (the slot is taken again, say) is toasted with the server's reason.
+    mutate({
+      resource: 'appointments',
+      id,
+      values: { status: to, ...extra },
+      successNotification: () => ({ type: 'success', message: t('clinic.statusChanged', { status: enumLabel(t, STATUS_FIELD, to) }) }),
+    });
   return (
     <Space size={4} wrap>
       {mayUpdate &&

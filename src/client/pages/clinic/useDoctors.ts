@@ -1,7 +1,7 @@
 // The clinic's active doctors (Main Doctor first), for booking and for the appointments list.
 // Read from /dashboard/doctors, which every staff member may call (staff management is the Main
 // Doctor's alone).
-import { useApiGet } from './useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 export interface Doctor {
   id: number;

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { type Lang, currentLang, loadLanguage } from '../../i18n';
-import { api } from '../../providers/http';
+import { useAction, useAsk } from '../../engine/useAction';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
@@ -14,6 +14,9 @@ export function usePrint() {
   const { user } = useSession();
   const [model, setModel] = useState<PrintModel | null>(null);
   const [nonce, setNonce] = useState(0);
+  const ask = useAsk();
+  // Quiet: printing goes on without the server's word (the sheet then says less).
+  const { run } = useAction<{ data: Printed }>({ failure: false });
   const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang(), document: PrintDocument = 'prescription', letter: LetterInput = {}) => {
     const patientId = patient?.id ?? visit.patient_id;
     // Without the server's answer the sheet names the prescriber only when it is the person printing.
@@ -22,11 +25,11 @@ export function usePrint() {
     const [printed, letterhead, allergies] = await Promise.all([
       // The print is in the audit trail like any opening of the record, and the server names the
       // prescriber of record and an earlier print; printing goes on regardless.
-      visit.id !== undefined ? api<{ data: Printed }>(`/visitings/${String(visit.id)}/prints`, { method: 'POST', quiet: true }).then((r) => r.data, () => unknown) : unknown,
+      visit.id !== undefined ? run({ url: `/visitings/${String(visit.id)}/prints`, meta: { quiet: true } }).then((r) => r.data, () => unknown) : unknown,
       // Without it (offline for a moment) the sheet still prints, with the clinic's name alone.
-      api<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
+      ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
       // The pharmacist is told of the allergies too (those the printing user may read).
-      patientId ? api<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
+      patientId ? ask<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
       loadLanguage(lang),
     ]);
     setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient, allergies, visit, document, letter }));

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
+import { publicRead, publicSend } from '../../providers/publicSite';
 import { latinDigits } from '../../../shared/digits';
 import { enumLabel } from '../../../shared/labels';
 import { errorsOf } from '../clinic/formErrors';
@@ -43,7 +43,7 @@ export default function BookOnline() {
   const [form] = Form.useForm<Values>();
 
   useEffect(() => {
-    api<{ data: Offer }>('/public/booking', { quiet: true })
+    publicRead<{ data: Offer }>('/public/booking')
       .then(({ data }) => {
         setOffer(data);
         if (data.doctors.length === 1) setDoctorId(data.doctors[0].id);
@@ -59,7 +59,7 @@ export default function BookOnline() {
     // An answer for a doctor or day no longer chosen is dropped: answered after the current one
     // (a slow network), it showed another day's times under the chosen day.
     let chosen = true;
-    api<{ data: { days: { date: string; free: string[] }[] } }>('/public/booking/slots', { query: `doctor_id=${doctorId}&from=${date}&to=${date}`, quiet: true })
+    publicRead<{ data: { days: { date: string; free: string[] }[] } }>('/public/booking/slots', { doctor_id: doctorId, from: date, to: date })
       .then(({ data }) => chosen && setFree(data.days[0]?.free ?? []))
       .catch(() => chosen && setFree([]));
     return () => {
@@ -71,9 +71,15 @@ export default function BookOnline() {
     const values = await form.validateFields();
     setSending(true);
     try {
-      const answer = await api<{ data: { status: string; date: string; time: string } }>('/public/booking', {
-        method: 'POST',
-        body: { doctor_id: doctorId, service_id: serviceId, date: day!.format('YYYY-MM-DD'), time, name: values.name.trim(), phone: values.phone, gender: values.gender, reason: values.reason?.trim() || null },
+      const answer = await publicSend<{ data: { status: string; date: string; time: string } }>('/public/booking', {
+        doctor_id: doctorId,
+        service_id: serviceId,
+        date: day!.format('YYYY-MM-DD'),
+        time,
+        name: values.name.trim(),
+        phone: values.phone,
+        gender: values.gender,
+        reason: values.reason?.trim() || null,
       });
       setDone(answer.data);
     } catch (err) {

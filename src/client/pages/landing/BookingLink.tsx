@@ -7,7 +7,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { isLang, setLocale } from '../../i18n';
 import { useT } from '../../i18n/useT';
 import { Ltr } from '../../engine/Ltr';
-import { api } from '../../providers/http';
+import { publicRead, publicSend } from '../../providers/publicSite';
 import { LandingShell } from './LandingShell';
 import { useDocumentMeta } from './useDocumentMeta';
 
@@ -35,7 +35,7 @@ export default function BookingLink() {
     if (isLang(lang)) void setLocale(lang);
   }, [search]);
   useEffect(() => {
-    api<{ data: Booking }>(`/public/appointments/${encodeURIComponent(ref)}`, { quiet: true })
+    publicRead<{ data: Booking }>(`/public/appointments/${encodeURIComponent(ref)}`)
       .then((answer) => setBooking(answer.data))
       .catch(() => setFailed(true));
   }, [ref]);
@@ -43,7 +43,7 @@ export default function BookingLink() {
   const act = async (action: 'confirm' | 'cancel' | 'stop') => {
     setBusy(action);
     try {
-      const answer = await api<{ data: Booking }>(`/public/appointments/${encodeURIComponent(ref)}/${action}`, { method: 'POST' });
+      const answer = await publicSend<{ data: Booking }>(`/public/appointments/${encodeURIComponent(ref)}/${action}`);
       setBooking(answer.data);
       if (action === 'stop') setStopped(true);
     } finally {

@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, isLang } from '../../i18n';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
+import { publicRead } from '../../providers/publicSite';
 import { LandingShell } from './LandingShell';
 import { useDocumentMeta } from './useDocumentMeta';
 
@@ -30,7 +30,7 @@ function usePublicList(path: string | null): Texts[] | null {
   useEffect(() => {
     if (!path) return;
     let live = true;
-    api<{ data: Texts[] }>(path, { quiet: true })
+    publicRead<{ data: Texts[] }>(path)
       .then((body) => live && setRows(body.data))
       .catch(() => live && setRows([]));
     return () => {

@@ -5,23 +5,25 @@ import { useEffect, useState } from 'react';
 import { Card, Space, Switch, Typography } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
-import { toast } from '../../providers/notify';
+import { useAction, useAsk } from '../../engine/useAction';
 import { mfaApi } from './mfaApi';
 
 export function StaffMfaPolicy() {
   const t = useT();
   const [required, setRequired] = useState<boolean | null>(null);
-  const [saving, setSaving] = useState(false);
+  const ask = useAsk();
+  const { run, busy: saving } = useAction<{ data: { required: boolean } }>({
+    success: (body) => (body.data.required ? t('mfa.policyOn', 'Two-step verification is now required of staff') : t('mfa.policyOff', 'Two-step verification is no longer required')),
+  });
   useEffect(() => {
     let live = true;
-    mfaApi
-      .policy()
+    ask<{ data: { required: boolean } }>(mfaApi.policy())
       .then((body) => live && setRequired(body.data.required))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, []);
+  }, [ask]);
 
   return (
     <Card title={<Space><TeamOutlined />{t('mfa.policyTitle', 'Staff sign-in')}</Space>} data-testid="mfa-policy">
@@ -29,18 +31,11 @@ export function StaffMfaPolicy() {
         <Switch
           checked={!!required}
           loading={required === null || saving}
-          onChange={async (on) => {
-            setSaving(true);
-            try {
-              const body = await mfaApi.setPolicy(on);
-              setRequired(body.data.required);
-              toast('success', body.data.required ? t('mfa.policyOn', 'Two-step verification is now required of staff') : t('mfa.policyOff', 'Two-step verification is no longer required'));
-            } catch {
-              // shown by the HTTP layer
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onChange={(on) =>
+            void run(mfaApi.setPolicy(on))
+              .then((body) => setRequired(body.data.required))
+              .catch(() => undefined)
+          }
           data-testid="mfa-policy-switch"
         />
         <Typography.Text strong>{t('mfa.policySwitch', 'Require two-step verification for staff')}</Typography.Text>

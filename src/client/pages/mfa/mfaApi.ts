@@ -1,7 +1,8 @@
 // Two-step verification calls of the profile (<profile>/mfa...), the staff policy
 // (<auth>/mfa-policy).
+// The reads are paths for useAsk; the writes are actions for useAction.
+import type { ActionCall } from '../../engine/useAction';
 import { authBase } from '../../providers/authProvider';
-import { api } from '../../providers/http';
 import { profileBase } from '../profile/profileApi';
 
 export interface MfaStatus {
@@ -14,12 +15,11 @@ export interface MfaStatus {
 type Codes = { data: { recovery_codes: string[] } };
 
 export const mfaApi = {
-  status: () => api<{ data: MfaStatus }>(`${profileBase()}/mfa`),
-  setup: () => api<{ data: { secret: string; uri: string } }>(`${profileBase()}/mfa/setup`, { method: 'POST' }),
-  enable: (code: string) => api<Codes>(`${profileBase()}/mfa/enable`, { method: 'POST', body: { code } }),
-  renewCodes: (currentPassword: string) => api<Codes>(`${profileBase()}/mfa/recovery-codes`, { method: 'POST', body: { current_password: currentPassword } }),
-  disable: (currentPassword: string, code: string) =>
-    api<{ message?: string }>(`${profileBase()}/mfa/disable`, { method: 'POST', body: { current_password: currentPassword, code } }),
-  policy: () => api<{ data: { required: boolean } }>(`${authBase()}/mfa-policy`),
-  setPolicy: (required: boolean) => api<{ data: { required: boolean } }>(`${authBase()}/mfa-policy`, { method: 'PUT', body: { required } }),
+  status: () => `${profileBase()}/mfa`,
+  setup: (): ActionCall<{ data: { secret: string; uri: string } }> => ({ url: `${profileBase()}/mfa/setup` }),
+  enable: (code: string): ActionCall<Codes> => ({ url: `${profileBase()}/mfa/enable`, values: { code } }),
+  renewCodes: (currentPassword: string): ActionCall<Codes> => ({ url: `${profileBase()}/mfa/recovery-codes`, values: { current_password: currentPassword } }),
+  disable: (currentPassword: string, code: string): ActionCall<{ message?: string }> => ({ url: `${profileBase()}/mfa/disable`, values: { current_password: currentPassword, code } }),
+  policy: () => `${authBase()}/mfa-policy`,
+  setPolicy: (required: boolean): ActionCall<{ data: { required: boolean } }> => ({ url: `${authBase()}/mfa-policy`, method: 'put', values: { required } }),
 };

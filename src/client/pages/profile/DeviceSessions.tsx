@@ -5,8 +5,7 @@ import { Button, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { useAction, useAsk } from '../../engine/useAction';
 import { profileBase } from './profileApi';
 
 interface DeviceSession {
@@ -29,11 +28,13 @@ export function deviceName(agent: string | null): string {
 export function DeviceSessions() {
   const t = useT();
   const [sessions, setSessions] = useState<DeviceSession[] | null>(null);
+  const ask = useAsk();
+  const { run } = useAction({ success: t('profile.sessionEnded', 'That device was signed out') });
   const load = useCallback(() => {
-    api<{ data: DeviceSession[] }>(`${profileBase()}/sessions`, { quiet: true })
+    ask<{ data: DeviceSession[] }>(`${profileBase()}/sessions`, { quiet: true })
       .then((b) => setSessions(b.data))
       .catch(() => setSessions([]));
-  }, []);
+  }, [ask]);
   useEffect(load, [load]);
   if (!sessions) return <Skeleton active />;
   return (
@@ -57,11 +58,11 @@ export function DeviceSessions() {
                       title={t('profile.endSessionConfirm', 'Sign this device out?')}
                       okText={t('profile.endSession', 'Sign out')}
                       cancelText={t('buttons.cancel', 'Cancel')}
-                      onConfirm={async () => {
-                        await api(`${profileBase()}/sessions/${s.id}`, { method: 'DELETE' });
-                        toast('success', t('profile.sessionEnded', 'That device was signed out'));
-                        load();
-                      }}
+                      onConfirm={() =>
+                        run({ url: `${profileBase()}/sessions/${s.id}`, method: 'delete' })
+                          .then(load)
+                          .catch(() => undefined)
+                      }
                     >
                       <Button size="small" danger data-testid={`end-session-${s.id}`}>{t('profile.endSession', 'Sign out')}</Button>
                     </Popconfirm>,

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { resourceByName } from '../../../../resources';
-import { useApiGet } from '../clinic/useApi';
+import { useApiGet } from '../../engine/useApiGet';
 
 const tenants = resourceByName('tenants');
 type Professional = Record<string, string | number | null>;

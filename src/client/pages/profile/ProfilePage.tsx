@@ -11,10 +11,10 @@ import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../../shared/labels';
 import { EMAIL_PATTERN } from '../../engine/formRules';
 import { latinDigits } from '../../../shared/digits';
-import { toast } from '../../providers/notify';
-import { getSession, setSession } from '../../providers/session';
+import { type SessionUser, getSession, setSession } from '../../providers/session';
+import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { DeviceSessions } from './DeviceSessions';
-import { type PasswordValues, type ProfileValues, fieldErrors, profileApi } from './profileApi';
+import { type PasswordValues, type ProfileValues, fieldErrors, profileApi, profileBase } from './profileApi';
 import { ProfessionalCard } from './ProfessionalCard';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../../shared/roles';
 import { StaffMfaPolicy } from '../mfa/StaffMfaPolicy';
@@ -26,8 +26,13 @@ import { TwoStepCard } from './TwoStepCard';
 function SecurityCard() {
   const t = useT();
   const [form] = Form.useForm<PasswordValues>();
-  const [saving, setSaving] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
+  const { run: changePassword, busy: saving } = useAction<{ message?: string }>({
+    success: (body) => body.message ?? t('messages.passwordChanged', 'Your password has been changed. Your other devices were signed out'),
+    failure: onFields,
+  });
+  const { run: logoutOthers, busy: signingOut } = useAction<{ message?: string }>({
+    success: (body) => body.message ?? t('messages.loggedOutOthers', 'Your other devices were signed out'),
+  });
   const required = { required: true, message: t('validation.required', 'This field is required') };
   return (
     <Card id="security" title={<Space><LockOutlined />{t('profile.security', 'Account security')}</Space>} data-testid="profile-security">
@@ -35,15 +40,11 @@ function SecurityCard() {
         form={form}
         layout="vertical"
         onFinish={async (values) => {
-          setSaving(true);
           try {
-            const body = await profileApi.changePassword(values);
-            toast('success', body.message ?? t('messages.passwordChanged', 'Your password has been changed. Your other devices were signed out'));
+            await changePassword(profileApi.changePassword(values));
             form.resetFields();
           } catch (err) {
             form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof PasswordValues, errors: f.errors })));
-          } finally {
-            setSaving(false);
           }
         }}
       >
@@ -78,17 +79,7 @@ function SecurityCard() {
         description={t('profile.logoutOthersConfirm', 'Sign out all your other devices?')}
         okText={t('profile.logoutOthers', 'Sign out other devices')}
         cancelText={t('buttons.cancel', 'Cancel')}
-        onConfirm={async () => {
-          setSigningOut(true);
-          try {
-            const body = await profileApi.logoutOthers();
-            toast('success', body.message ?? t('messages.loggedOutOthers', 'Your other devices were signed out'));
-          } catch {
-            // shown by the HTTP layer
-          } finally {
-            setSigningOut(false);
-          }
-        }}
+        onConfirm={() => logoutOthers(profileApi.logoutOthers()).catch(() => undefined)}
       >
         <Button icon={<LogoutOutlined />} loading={signingOut} data-testid="logout-others">
           {t('profile.logoutOthers', 'Sign out other devices')}
@@ -104,7 +95,8 @@ export default function ProfilePage() {
   const [form] = Form.useForm<ProfileValues>();
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { run: save, busy: saving } = useAction<{ data: SessionUser }>({ success: t('profile.saved', 'Profile updated'), failure: onFields });
+  const ask = useAsk();
   const [user, setUser] = useState(getSession().user);
   const { hash } = useLocation();
   // "Change password" in the user's menu leads here: bring its card into view once the page is laid out.
@@ -116,8 +108,7 @@ export default function ProfilePage() {
   }, [hash, loading]);
   useEffect(() => {
     let live = true;
-    profileApi
-      .load()
+    ask<{ data: SessionUser }>(profileBase())
       .then((body) => {
         if (!live) return;
         setUser(body.data);
@@ -127,7 +118,7 @@ export default function ProfilePage() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [ask]);
   // Who sets the staff's two-step verification policy: the Owner, a clinic's Main Doctor.
   const manager = !user?.support && (appScope() === 'central' ? user?.role === CENTRAL_ROLE.owner : user?.role === TENANT_ROLE.mainDoctor);
   const roleField = { type: 'enum' as const, enum: appScope() === 'central' ? 'centralRole' : 'tenantRole' };
@@ -148,18 +139,14 @@ export default function ProfilePage() {
                 layout="vertical"
                 initialValues={{ name: user?.name ?? '', email: user?.email ?? '', phone: user?.phone ?? '' }}
                 onFinish={async (values) => {
-                  setSaving(true);
                   try {
-                    const body = await profileApi.save(values);
+                    const body = await save(profileApi.save(values));
                     setUser(body.data);
                     // The header shows the session's user: refresh it.
                     setSession({ user: { ...getSession().user, ...body.data } });
-                    toast('success', t('profile.saved', 'Profile updated'));
                     form.setFieldValue('current_password', undefined);
                   } catch (err) {
                     form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof ProfileValues, errors: f.errors })));
-                  } finally {
-                    setSaving(false);
                   }
                 }}
               >

@@ -7,7 +7,7 @@ import { Alert, Button, Card, Form, Input, Skeleton, Space, Tag, Typography } fr
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { appScope } from '../../host';
 import { useT } from '../../i18n/useT';
-import { toast } from '../../providers/notify';
+import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { CodeField } from '../mfa/CodeField';
 import { EnrolSecret } from '../mfa/EnrolSecret';
 import { type MfaStatus, mfaApi } from '../mfa/mfaApi';
@@ -27,67 +27,58 @@ export function TwoStepCard() {
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const ask = useAsk();
+  // Refusals are said on their fields (the code, the password).
+  const { run: act, busy } = useAction({ failure: onFields });
   const [form] = Form.useForm<PasswordCode>();
   const required = { required: true, message: t('validation.required', 'This field is required') };
 
   const load = () =>
-    mfaApi
-      .status()
+    ask<{ data: MfaStatus }>(mfaApi.status())
       .then((body) => setStatus(body.data))
       .catch(() => undefined);
   useEffect(() => {
     void load();
+    // Read once, on opening; again after each change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
+  const start = () =>
+    act(mfaApi.setup())
+      .then((body) => {
+        setCode('');
+        setCodeError(undefined);
+        setMode({ kind: 'enrol', ...body.data });
+      })
+      .catch(() => undefined);
+
+  const confirm = async () => {
+    if (code.length !== 6) return setCodeError(t('mfa.codeHelp', 'Enter the 6-digit code your app shows'));
     try {
-      await action();
-    } finally {
-      setBusy(false);
+      const body = await act(mfaApi.enable(code), { success: t('mfa.enabled', 'Two-step verification is on') });
+      setMode({ kind: 'codes', codes: body.data.recovery_codes });
+      await load();
+    } catch (err) {
+      setCodeError(fieldErrors(err).find((f) => f.name === 'code')?.errors[0]);
+      setCode('');
     }
   };
 
-  const start = () =>
-    run(async () => {
-      const body = await mfaApi.setup();
-      setCode('');
-      setCodeError(undefined);
-      setMode({ kind: 'enrol', ...body.data });
-    });
-
-  const confirm = () =>
-    run(async () => {
-      if (code.length !== 6) return setCodeError(t('mfa.codeHelp', 'Enter the 6-digit code your app shows'));
-      try {
-        const body = await mfaApi.enable(code);
+  const submitPassword = async (values: PasswordCode) => {
+    try {
+      if (mode.kind === 'renew') {
+        const body = await act(mfaApi.renewCodes(values.current_password));
         setMode({ kind: 'codes', codes: body.data.recovery_codes });
-        toast('success', t('mfa.enabled', 'Two-step verification is on'));
-        await load();
-      } catch (err) {
-        setCodeError(fieldErrors(err).find((f) => f.name === 'code')?.errors[0]);
-        setCode('');
+      } else {
+        await act(mfaApi.disable(values.current_password, values.code ?? ''), { success: (body) => body.message ?? t('messages.mfaDisabled', 'Two-step verification is off') });
+        setMode({ kind: 'idle' });
       }
-    });
-
-  const submitPassword = (values: PasswordCode) =>
-    run(async () => {
-      try {
-        if (mode.kind === 'renew') {
-          const body = await mfaApi.renewCodes(values.current_password);
-          setMode({ kind: 'codes', codes: body.data.recovery_codes });
-        } else {
-          const body = await mfaApi.disable(values.current_password, values.code ?? '');
-          toast('success', body.message ?? t('messages.mfaDisabled', 'Two-step verification is off'));
-          setMode({ kind: 'idle' });
-        }
-        form.resetFields();
-        await load();
-      } catch (err) {
-        form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof PasswordCode, errors: f.errors })));
-      }
-    });
+      form.resetFields();
+      await load();
+    } catch (err) {
+      form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof PasswordCode, errors: f.errors })));
+    }
+  };
 
   const title = (
     <Space>

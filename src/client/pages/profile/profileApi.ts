@@ -1,7 +1,8 @@
 // The logged-in person's own account, in both applications: /auth/profile on the central host,
 // /auth/tenant/profile on a clinic.
 import { appScope } from '../../host';
-import { ApiError, api } from '../../providers/http';
+import type { ActionCall } from '../../engine/useAction';
+import { ApiError } from '../../providers/http';
 import type { SessionUser } from '../../providers/session';
 
 export interface ProfileValues {
@@ -36,9 +37,9 @@ export function fieldErrors(err: unknown): { name: string; errors: string[] }[] 
   return Object.entries(err.errors).map(([name, errors]) => ({ name, errors }));
 }
 
+/** The profile's writes, as actions for useAction (the read is `profileBase()` itself). */
 export const profileApi = {
-  load: () => api<{ data: SessionUser }>(profileBase()),
-  save: (values: Partial<ProfileValues>) => api<{ data: SessionUser }>(profileBase(), { method: 'PUT', body: profileBody(values) }),
-  changePassword: (values: PasswordValues) => api<{ message?: string }>(`${profileBase()}/password`, { method: 'PUT', body: values }),
-  logoutOthers: () => api<{ message?: string }>(`${profileBase()}/logout-others`, { method: 'POST' }),
+  save: (values: Partial<ProfileValues>): ActionCall<{ data: SessionUser }> => ({ url: profileBase(), method: 'put', values: profileBody(values) }),
+  changePassword: (values: PasswordValues): ActionCall<{ message?: string }> => ({ url: `${profileBase()}/password`, method: 'put', values }),
+  logoutOthers: (): ActionCall<{ message?: string }> => ({ url: `${profileBase()}/logout-others` }),
 };

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
+import { useAction, useAsk } from '../../engine/useAction';
 import { clinicOrigin } from './clinicHost';
 
 interface Grant {
@@ -22,19 +22,22 @@ export default function SupportAccess() {
   const [grants, setGrants] = useState<Grant[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [opening, setOpening] = useState<number | null>(null);
+  const ask = useAsk();
+  const { run } = useAction<{ token: string }>();
 
   const load = useCallback(() => {
     setFailed(false);
-    api<{ data: Grant[] }>('/support/grants')
+    ask<{ data: Grant[] }>('/support/grants')
       .then((body) => setGrants(body.data))
       .catch(() => setFailed(true));
-  }, []);
+  }, [ask]);
   useEffect(load, [load]);
 
+  // The button stays busy until the clinic's page opens: not the request's busy state alone.
   const open = async (grant: Grant) => {
     setOpening(grant.id);
     try {
-      const { token } = await api<{ token: string }>(`/support/grants/${grant.id}/open`, { method: 'POST' });
+      const { token } = await run({ url: `/support/grants/${grant.id}/open` });
       window.location.assign(`${clinicOrigin(grant.subdomain)}/support-session#token=${encodeURIComponent(token)}`);
     } catch {
       setOpening(null);

@@ -3,14 +3,13 @@
 // "Revoke". Grants are kept after they end: the activity names them.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
-import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
+import { type BaseRecord, type HttpError, useList, useNotification } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';
 import { formErrorNotification } from '../../providers/notificationProvider';
 import { errorsOf } from '../clinic/formErrors';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { toast } from '../../providers/notify';
+import { useAction, useAsk } from '../../engine/useAction';
 
 interface Grant {
   id: number;
@@ -38,6 +37,9 @@ export default function SupportGrants() {
   const t = useT();
   const [staff, setStaff] = useState<Staff[]>([]);
   const [open, setOpen] = useState(false);
+  const { open: notify } = useNotification();
+  const ask = useAsk();
+  const { run } = useAction<{ message: string }>({ success: (body) => body.message, invalidates: [{ resource: 'supportGrants', invalidates: ['list'] }] });
   const { result, query } = useList<Grant>({ resource: 'supportGrants', pagination: { pageSize: 100 }, sorters: [{ field: 'created_at', order: 'desc' }] });
   // Refine's antd form: it saves and puts the server's 422 on the field it names (an end too far).
   const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
@@ -48,7 +50,7 @@ export default function SupportGrants() {
     successNotification: false,
     errorNotification: formErrorNotification,
     onMutationSuccess: () => {
-      toast('success', t('support.granted', 'Access granted'));
+      notify?.({ type: 'success', message: t('support.granted', 'Access granted') });
       setOpen(false);
       form.resetFields();
     },
@@ -60,10 +62,10 @@ export default function SupportGrants() {
   });
 
   useEffect(() => {
-    api<{ data: Staff[] }>('/support/staff')
+    ask<{ data: Staff[] }>('/support/staff')
       .then((body) => setStaff(body.data))
       .catch(() => undefined);
-  }, []);
+  }, [ask]);
   const nameOf = (id: number) => staff.find((s) => s.id === id)?.name ?? `#${id}`;
   const now = Date.now();
 
@@ -73,11 +75,7 @@ export default function SupportGrants() {
     await onFinish({ user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() }).catch(() => undefined);
   };
 
-  const revoke = async (g: Grant) => {
-    const body = await api<{ message: string }>(`/supportGrants/${g.id}/revoke`, { method: 'POST' });
-    toast('success', body.message);
-    await query.refetch();
-  };
+  const revoke = (g: Grant) => run({ url: `/supportGrants/${g.id}/revoke` }).catch(() => undefined);
 
   return (
     <Card

@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
-import { api } from '../../providers/http';
-import { type SessionUser, clearSession, setSession } from '../../providers/session';
+import { openSupportSession } from '../../providers/authProvider';
 
 export default function SupportSession() {
   const t = useT();
@@ -19,16 +18,9 @@ export default function SupportSession() {
       setFailed(true);
       return;
     }
-    setSession({ token });
-    api<{ data: SessionUser }>('/auth/tenant/user', { quiet: true })
-      .then(({ data }) => {
-        setSession({ token, user: data, role: data.role });
-        void navigate('/dashboard', { replace: true });
-      })
-      .catch(() => {
-        clearSession();
-        setFailed(true);
-      });
+    openSupportSession(token)
+      .then(() => void navigate('/dashboard', { replace: true }))
+      .catch(() => setFailed(true));
   }, [navigate]);
   if (failed) return <Alert type="error" showIcon style={{ margin: 48 }} message={t('support.sessionFailed', 'This support session is not valid (it may have ended or been revoked).')} />;
   return <Spin style={{ display: 'block', margin: '96px auto' }} />;

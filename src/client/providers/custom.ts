@@ -1,0 +1,46 @@
+// The data provider's `custom`: every call to an endpoint that is not a resource's CRUD (refund,
+// renew, approve, a report, a file) goes through here, from Refine's useCustom and
+// useCustomMutation (engine/useAction.ts, engine/useApiGet.ts) and, before Refine is loaded, from
+// the public screens' provider (publicSite.ts). It carries what the transport (http.ts) carries:
+// the session's token, Accept-Language, the caller's headers (Idempotency-Key, If-Match), a
+// FormData body as it is (uploads), 204 as no data, a failure as an ApiError with its field errors.
+//
+// meta.quiet: a background read whose failure the screen shows its own way (no toast, no error
+// screen; the session still ends on a 401). meta.file: the answer is a file ({ blob, name }).
+import type { BaseRecord, CustomParams, CustomResponse } from '@refinedev/core';
+import { API_BASE, ApiError, api } from './http';
+
+type Query = Record<string, string | number | undefined>;
+
+export interface CustomMeta {
+  quiet?: boolean;
+  file?: boolean;
+}
+
+/** A query string in the given order; absent and empty values are left out. */
+export function queryString(query: Query): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.append(name, String(value));
+  return params.toString();
+}
+
+export async function customRequest<T = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams): Promise<CustomResponse<T>> {
+  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
+  const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  const { quiet, file } = (meta ?? {}) as CustomMeta;
+  const data = await api<T>(path, {
+    method: verb,
+    body: payload,
+    query: qs || undefined,
+    headers: headers as Record<string, string> | undefined,
+    file,
+    // A quiet call fails without a toast or an error screen: told neither here nor by Refine.
+    ...(quiet ? { quiet: true } : { refine: true }),
+  }).catch((error: unknown) => {
+    // Refine hands every failure to authProvider.onError, which shows the screen an error names.
+    if (quiet && error instanceof ApiError) delete error.screen;
+    throw error;
+  });
+  return { data };
+}
