@@ -118,11 +118,13 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
   const entries = await waitingEntries(state);
   const refOf = (resource: string, provisional: number) => entries.find((e) => e.method === 'POST' && e.resource === resource && provisionalId(e.seq) === provisional)?.clientRef;
   const landedId = (resource: string, provisional: number) => landed[`${resource}:${provisional}`]?.id;
-  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), write.body, refOf, landedId);
+  // A create names itself already (the data provider's client_ref): the same request, sent later.
+  const { client_ref: named, ...fields } = write.body;
+  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), fields, refOf, landedId);
   const creating = write.id === undefined;
   let target: Target;
   let version = write.version;
-  if (creating) target = { ref: newIdempotencyKey() };
+  if (creating) target = { ref: typeof named === 'string' ? named : newIdempotencyKey() };
   else {
     const id = Number(write.id);
     const ref = id < 0 ? refOf(write.resource, id) : undefined;
@@ -151,7 +153,7 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
   const seq = Number(await tx.store.add(sealed));
   await tx.done;
   const shown: Row = creating
-    ? { ...write.body, id: provisionalId(seq), client_ref: entry.clientRef, version: 0, pending: true }
+    ? { ...fields, id: provisionalId(seq), client_ref: entry.clientRef, version: 0, pending: true }
     : { ...(write.original ?? {}), ...write.body, id: write.id, pending: true };
   await keepRow(state, write.resource, shown);
   return shown;

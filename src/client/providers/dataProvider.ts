@@ -29,6 +29,8 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
 import { isPendingAnswer, toPendingResult } from './pending';
 import type { QueuedWrite } from '../offline/outbox';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * A create or change of a resource the desk may write offline (ResourceDef.offline, issue 37),
  * while the server is known not to answer or when it gave none: kept in this device's outbox
@@ -226,7 +228,9 @@ export const dataProvider: DataProvider = {
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
     const key = typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : newIdempotencyKey();
-    const sent = writableBody(resource, variables, 'create');
+    // A record the desk may make offline names itself (the submission's key, a UUID): sent now or
+    // from the outbox after no answer, it is the same request, and lands once.
+    const sent = { ...writableBody(resource, variables, 'create'), ...(defOf(resource)?.offline ? { client_ref: UUID.test(key) ? key : newIdempotencyKey() } : {}) };
     const body = await orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true }));
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
