@@ -4,7 +4,7 @@
 // booking for a patient registered offline carries the patient's real id; a change to it is sent
 // on the version it landed with).
 import { describe, expect, it } from 'vitest';
-import { type OutboxEntry, dependenciesOf, nextToSend, provisionalId, recordKey, rewriteLanded } from '../../src/client/offline/outboxPlan';
+import { type OutboxEntry, dependenciesOf, nextToSend, provisionalId, recordKey, rewriteLanded, rewriteSent } from '../../src/client/offline/outboxPlan';
 
 const PATIENT = 'aaaaaaaa-0000-4000-8000-000000000001';
 const BOOKING = 'bbbbbbbb-0000-4000-8000-000000000002';
@@ -66,6 +66,28 @@ describe('a record made offline landing', () => {
 
   it('keeps a version a change already had', () => {
     expect(rewriteLanded([{ ...fixPhone, version: 2 }], landed)[0].version).toBe(2);
+  });
+});
+
+describe("a record's change going through", () => {
+  it("moves the device's later changes made on the same version onto the new one, and no other", () => {
+    const second = entry(7, { target: { id: 40 }, version: 3, body: { phone: '+9647501112299' } });
+    const unknown = entry(8, { target: { id: 40 }, body: { address: 'Zakho' } });
+    const madeOnTheirs = entry(9, { target: { id: 40 }, version: 5, body: { address: 'Soran' } });
+    const otherRecord = entry(10, { target: { id: 41 }, version: 3 });
+    const changed = rewriteSent([second, unknown, madeOnTheirs, otherRecord], { resource: 'patients', id: 40, from: 3, to: 4 });
+    expect(changed.map((e) => [e.seq, e.version])).toEqual([
+      [7, 4],
+      [8, 4],
+    ]);
+  });
+
+  it('chains a record made offline and changed twice: each change on the version the one before left', () => {
+    const again = entry(11, { target: { ref: PATIENT }, body: { address: 'Erbil' } });
+    let waiting = rewriteLanded([fixPhone, again], { resource: 'patients', ref: PATIENT, id: 501, version: 1 });
+    expect(waiting.map((e) => e.version)).toEqual([1, 1]);
+    waiting = rewriteSent(waiting.slice(1), { resource: 'patients', id: 501, from: 1, to: 2 });
+    expect(waiting).toMatchObject([{ seq: 11, target: { id: 501 }, version: 2 }]);
   });
 });
 

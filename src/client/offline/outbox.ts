@@ -18,7 +18,7 @@ import { getSession } from '../providers/session';
 import { notAvailableOffline } from './reader';
 import { open, seal } from './sealing';
 import { applyRows, offlineDb } from './store';
-import { type Landed, type OutboxEntry, type Problem, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded } from './outboxPlan';
+import { type Landed, type OutboxEntry, type Problem, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
 
 type Row = Record<string, unknown>;
 
@@ -131,9 +131,10 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
     const done = id < 0 ? landed[`${write.resource}:${id}`] : undefined;
     if (id < 0 && !ref && !done) throw notAvailableOffline();
     target = ref ? { ref } : { id: done ? done.id : id };
-    // A record made offline is changed on the version it lands with (rewriteLanded).
+    // A record made offline is changed on the version it lands with (rewriteLanded); the screen's
+    // provisional row knows no server version.
     if (ref) version = undefined;
-    else if (done && version === undefined) version = done.version;
+    else if (done) version = done.version;
   }
   const entry: Omit<OutboxEntry, 'seq'> = {
     key: write.key ?? newIdempotencyKey(),
@@ -181,13 +182,28 @@ async function sendEntry(entry: OutboxEntry, device: string): Promise<Sent> {
 
 export type Sender = (entry: OutboxEntry, device: string) => Promise<Sent>;
 
+/**
+ * The entries rewritten to every record known to have landed: what a round cut short between
+ * noting a landing and rewriting its dependants left behind (saved again).
+ */
+async function withLanded(state: Unlocked, entries: OutboxEntry[], landed: Record<string, Landed>): Promise<OutboxEntry[]> {
+  let current = entries;
+  const changed = new Map<number, OutboxEntry>();
+  for (const made of Object.values(landed)) {
+    for (const e of rewriteLanded(current, made)) changed.set(e.seq, e);
+    current = current.map((e) => changed.get(e.seq) ?? e);
+  }
+  if (changed.size) await saveEntries(state, [...changed.values()], []);
+  return current;
+}
+
 /** Sends what waits, until nothing can go or the server stops answering; how many went. */
 async function drain(state: Unlocked, send: Sender): Promise<number> {
   const device = await deviceId();
   const landed = await landedMap(state);
   let sent = 0;
   for (;;) {
-    const entries = (await waitingEntries(state)).filter((e) => e.userId === state.user.id);
+    const entries = await withLanded(state, (await waitingEntries(state)).filter((e) => e.userId === state.user.id), landed);
     const entry = nextToSend(entries);
     if (!entry) return sent;
     const result = await send(entry, device);
@@ -206,7 +222,8 @@ async function drain(state: Unlocked, send: Sender): Promise<number> {
       await saveEntries(state, rewriteLanded(rest, made), [entry.seq]);
       await keepRow(state, entry.resource, result.record, provisionalId(entry.seq));
     } else {
-      await saveEntries(state, [], [entry.seq]);
+      const id = 'id' in entry.target ? entry.target.id : Number(result.record.id);
+      await saveEntries(state, rewriteSent(rest, { resource: entry.resource, id, from: entry.version, to: Number(result.record.version) }), [entry.seq]);
       await keepRow(state, entry.resource, result.record);
     }
   }

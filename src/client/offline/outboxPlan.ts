@@ -112,6 +112,18 @@ export function rewriteLanded(entries: readonly OutboxEntry[], landed: Landed): 
 }
 
 /**
+ * The entries after a change of a record went through, raising it from `from` to `to`: the
+ * device's later changes of the same record made on `from` (or on nothing known) were made on
+ * what this one left, so they go on its new version instead of meeting their own change as a
+ * conflict. The entries that changed, only.
+ */
+export function rewriteSent(entries: readonly OutboxEntry[], sent: { resource: string; id: number; from: number | undefined; to: number }): OutboxEntry[] {
+  return entries
+    .filter((e) => e.method === 'PATCH' && e.resource === sent.resource && 'id' in e.target && e.target.id === sent.id && (e.version === undefined || e.version === sent.from))
+    .map((e) => ({ ...e, version: sent.to }));
+}
+
+/**
  * A create's or change's relation fields holding a provisional id (a negative number), as
  * dependencies on the records made offline they name. `refOf` gives a provisional id's reference
  * (undefined: it landed already, `landedId` then gives its real id, written into the body).
