@@ -18,6 +18,7 @@ import { getSession } from '../providers/session';
 import { notAvailableOffline } from './reader';
 import { open, seal } from './sealing';
 import { applyRows, offlineDb } from './store';
+import { rowsChanged } from './sync';
 import { type Landed, type OutboxEntry, type Problem, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
 
 type Row = Record<string, unknown>;
@@ -88,7 +89,6 @@ async function keepRow(state: Unlocked, resource: string, row: Row, drop?: numbe
   // Kept as the feed keeps it, with the marks of a record the server does not have yet.
   const kept = { ...keptFields(resource as WorkingSetResource, row), ...(row.pending ? { pending: true } : {}), ...(row.client_ref ? { client_ref: row.client_ref } : {}) };
   await applyRows([{ uid: state.uid, resource, id, sealed: await seal(state.key, kept, rowLabel(resource, id)) }], drop === undefined ? [] : [{ uid: state.uid, resource, id: drop }]);
-  const { rowsChanged } = await import('./sync');
   rowsChanged();
 }
 

@@ -114,14 +114,18 @@ export async function syncNow(state: Unlocked): Promise<void> {
   await writeMeta(state, 'syncedAt', new Date().toISOString());
 }
 
+/** The link came back during a pass: another at once when it ends (it may have met the cut). */
+let passAgain = false;
+
 function schedule(): void {
   if (!following) return;
   const state = following;
+  passAgain = false;
   running = syncNow(state)
     .catch(() => undefined) // the server did not answer: the next pass tries again
     .finally(() => {
       running = null;
-      if (following === state) timer = setTimeout(schedule, FOLLOW_MS);
+      if (following === state) timer = setTimeout(schedule, passAgain ? 0 : FOLLOW_MS);
     });
 }
 
@@ -135,9 +139,12 @@ export function startFollowing(state: Unlocked): void {
   let down = shellState().offlineSince !== null;
   stopWatching = onShellState(() => {
     const now = shellState().offlineSince !== null;
-    if (down && !now && following === state && !running) {
-      if (timer) clearTimeout(timer);
-      schedule();
+    if (down && !now && following === state) {
+      if (running) passAgain = true;
+      else {
+        if (timer) clearTimeout(timer);
+        schedule();
+      }
     }
     down = now;
   });
