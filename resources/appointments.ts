@@ -7,6 +7,8 @@ export default defineResource({
   name: 'appointments',
   path: 'appointments',
   table: 'appointments',
+  // Booked during an internet cut too (issue 37).
+  offline: true,
   scope: 'tenant',
   patientData: true,
   titleField: 'date',

@@ -23,6 +23,10 @@ const fields: Record<string, FieldDef> = {
   fields: readOnly({ type: 'json', list: true }),
   ip: readOnly({ type: 'string', dir: 'ltr', list: true, filterable: true }),
   user_agent: readOnly({ type: 'string' }),
+  // A change entered on a device during an internet cut (issue 37): when, by the device's clock,
+  // and which device; sent later, so `at` is when the server took it.
+  entered_offline_at: readOnly({ type: 'datetime', nullable: true, list: true }),
+  device_id: readOnly({ type: 'string', nullable: true, dir: 'ltr' }),
 };
 
 const base = { path: 'audit', table: 'audit_events', appendOnly: true, actions: ['read'], titleField: 'action', defaultSort: '-at' } as const;

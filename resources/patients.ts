@@ -4,6 +4,8 @@ export default defineResource({
   name: 'patients',
   path: 'patients',
   table: 'patients',
+  // Registered at the desk during an internet cut too (issue 37).
+  offline: true,
   // A patient with visits, appointments, records or payments is archived, never erased with them.
   deletePolicy: 'archive',
   // An archived patient's future bookings are cancelled: the doctor's slots free, no reminder goes.

@@ -10,6 +10,8 @@ export default defineResource({
   name: 'payments',
   path: 'payments',
   table: 'payments',
+  // Taken during an internet cut too (issue 37).
+  offline: true,
   scope: 'tenant',
   patientData: true,
   within: { resource: 'patients', field: 'patient_id', tab: 'payments' },

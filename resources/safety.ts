@@ -9,6 +9,8 @@ export const allergies = defineResource({
   name: 'allergies',
   path: 'allergies',
   table: 'allergies',
+  // Noted during an internet cut too (issue 37).
+  offline: true,
   scope: 'tenant',
   patientData: true,
   within: { resource: 'patients', field: 'patient_id', tab: 'nurses/allergies' },

@@ -18,6 +18,8 @@ export default defineResource({
   name: 'visitings',
   path: 'visitings',
   table: 'visitings',
+  // Recorded during an internet cut too (issue 37).
+  offline: true,
   // A visit whose payment is in the accounts is archived: the income stays.
   deletePolicy: 'archive',
   scope: 'tenant',

@@ -434,6 +434,15 @@ export interface ResourceDef {
   quota?: { plan: 'max_cases' | 'max_users' | 'max_visitings'; field: string; message: string };
   /** Central resources anyone may read without logging in (public laws on the platform's site). */
   publicRead?: boolean;
+  /**
+   * A clinic's records the desk may make while the server cannot be reached (issue 37): a device
+   * queues the create and sends it when the link is back. Its table has `client_ref`
+   * (CLIENT_REF_FIELD), a UUID the device makes per record, unique per clinic: a create sending one
+   * the clinic already holds answers that record (201, as the first answer did) instead of making
+   * another, so an answer lost on the way never doubles a patient or a payment. Only these
+   * resources accept `client_ref`; every other one refuses it as an unknown field (422).
+   */
+  offline?: boolean;
 }
 
 /** Fields every table has, added by the engine so declarations stay short. */
@@ -445,6 +454,13 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
   version: { type: 'integer', readOnly: true },
 };
 
+/**
+ * The device's own reference of a record made offline (resources declared `offline`): sent on
+ * create only, never changed, unique per clinic. Answered with the record, so a device matches
+ * what landed to what it queued.
+ */
+export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
+
 /** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
 
@@ -454,7 +470,7 @@ function madeFields(def: ResourceDef) {
   const made = fieldsMade.get(def);
   if (made && made.fields === def.fields) return made;
   const system = def.appendOnly ? { id: SYSTEM_FIELDS.id } : SYSTEM_FIELDS;
-  const all = Object.freeze({ ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...def.fields });
+  const all = Object.freeze({ ...system, ...(isArchivable(def) ? { archived_at: ARCHIVED_FIELD } : {}), ...(def.offline ? { client_ref: CLIENT_REF_FIELD } : {}), ...def.fields });
   const readable = Object.freeze(Object.entries(all).filter(([, f]) => !f.writeOnly && !f.virtual).map(([name]) => name));
   const fresh = { fields: def.fields, all, readable };
   fieldsMade.set(def, fresh);
@@ -562,6 +578,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   if (def.module && def.scope !== 'tenant') throw new Error(`${def.name}: a module groups clinic resources`);
   if (def.quota && (def.scope !== 'tenant' || !def.fields[def.quota.field])) throw new Error(`${def.name}: a quota counts a clinic's records and points at one of its fields`);
   if (def.publicRead && def.scope !== 'central') throw new Error(`${def.name}: public reading is for the platform's own content`);
+  if (def.offline && (def.scope !== 'tenant' || !resourceActions(def).includes('create') || 'client_ref' in def.fields)) throw new Error(`${def.name}: offline records are a clinic's, made by create, with the engine's client_ref`);
   for (const check of def.checks ?? []) {
     const [a, b] = [def.fields[check.field], def.fields[check.other]];
     if (!a || !b || comparisonKind(a) === null || comparisonKind(a) !== comparisonKind(b)) {

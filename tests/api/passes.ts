@@ -23,6 +23,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   live: 'events heard by a second process through notices',
   migrations: 'migrations on a server database',
   money: 'two desks paying one booking at once',
+  'offline-writes': 'one client reference sent twice at once, on two connections',
   outbox: 'two senders on their own pools never send twice',
   scheduler: 'a rival scheduler on a pool of its own',
   'schema-drift': "the declarations against the server's catalog",

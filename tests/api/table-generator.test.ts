@@ -3,14 +3,16 @@
 // module's) agrees with their declarations by the same comparison the drift test makes over the registry, and the database
 // itself then refuses what the declaration forbids: a lawsuit in a court that does not exist, a
 // court's name twice in one clinic, a fee below zero, a status or priority outside its values,
-// another clinic's rows; a sequence numbers each clinic's rows from 1.
+// another clinic's rows; a sequence numbers each clinic's rows from 1. A resource made offline
+// (issue 37) has its client reference, unique per clinic, whether its table is made with it or
+// the field is added to an existing table (addedFieldStatements).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../resources/index';
 import { attachments } from '../../resources/attachments';
 import { type ResourceDef, defineResource } from '../../src/shared/resource';
 import type { Db } from '../../src/server/db/index';
-import { createTableStatements } from '../../src/server/db/table-from-declaration';
+import { addedFieldStatements, createTableStatements } from '../../src/server/db/table-from-declaration';
 import { readCatalog, schemaProblems } from './schema-catalog';
 import { migratedDatabase } from './scratch-db';
 
@@ -33,6 +35,7 @@ const lawsuits = defineResource({
   table: 'trial_lawsuits',
   scope: 'tenant',
   deletePolicy: 'archive',
+  offline: true,
   titleField: 'title',
   defaultSort: '-filed_on',
   fields: {
@@ -49,6 +52,11 @@ const lawsuits = defineResource({
     number: { type: 'integer', readOnly: true, sequence: true, unique: true },
   },
 });
+
+const hearingFields = { day: { type: 'date', required: true, sortable: true }, room: { type: 'string', maxLength: 40, nullable: true } } as const;
+const hearings = defineResource({ name: 'hearings', path: 'hearings', table: 'trial_hearings', scope: 'tenant', titleField: 'day', defaultSort: '-day', fields: hearingFields });
+/** The same table once its records may be made offline: its client reference added by a later migration. */
+const offlineHearings = defineResource({ ...hearings, offline: true, fields: hearingFields });
 
 const own = [courts, lawsuits];
 const resolve = (name: string): ResourceDef => own.find((d) => d.name === name) ?? resourceByName(name);
@@ -77,7 +85,8 @@ async function refusal(fn: () => Promise<unknown>): Promise<string | null> {
 
 beforeAll(async () => {
   ({ db, drop } = await migratedDatabase());
-  for (const def of own) for (const statement of createTableStatements(def, resolve)) await sql.raw(statement).execute(db.kysely);
+  for (const def of [...own, hearings]) for (const statement of createTableStatements(def, resolve)) await sql.raw(statement).execute(db.kysely);
+  for (const statement of addedFieldStatements(offlineHearings, ['client_ref'], resolve)) await sql.raw(statement).execute(db.kysely);
   for (const sub of ['alpha', 'beta']) {
     const { rows } = await sql<{ id: number }>`insert into tenants (name, subdomain, username) values (${sub}, ${sub}, ${sub}) returning id`.execute(db.kysely);
     clinics.push(Number(rows[0].id));
@@ -88,7 +97,7 @@ afterAll(() => drop?.());
 describe('tables generated from declarations', () => {
   it('agree with their declarations, as the drift test compares them', async () => {
     const catalog = await readCatalog(db.kysely);
-    for (const def of own) expect(schemaProblems(def, catalog, resolve), def.name).toEqual([]);
+    for (const def of [...own, offlineHearings]) expect(schemaProblems(def, catalog, resolve), def.name).toEqual([]);
   });
 
   it('refuse in the database what the declaration forbids', async () => {
@@ -116,5 +125,19 @@ describe('tables generated from declarations', () => {
     // Every change raises the version (the API's ETag).
     const version = await asClinic(alpha, async (trx) => (await sql<{ version: number }>`update trial_courts set city = 'Erbil' where id = ${court} returning version`.execute(trx)).rows[0].version);
     expect(version).toBe(2);
+  });
+  it('keep a client reference once per clinic, on a new table and on one it was added to', async () => {
+    const [alpha, beta] = clinics;
+    const ref = '1b4e28ba-2fa1-11d2-883f-0016d3cca427';
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_hearings (tenant_id, day, client_ref) values (${alpha}, '2026-05-04', ${ref})`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_hearings (tenant_id, day, client_ref) values (${alpha}, '2026-05-05', ${ref})`.execute(trx)))).toBe('23505');
+    expect(await refusal(() => asClinic(beta, (trx) => sql`insert into trial_hearings (tenant_id, day, client_ref) values (${beta}, '2026-05-05', ${ref})`.execute(trx)))).toBeNull();
+    // Records made online have none, as many as there are.
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_hearings (tenant_id, day) values (${alpha}, '2026-05-06'), (${alpha}, '2026-05-07')`.execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(alpha, (trx) => sql`insert into trial_hearings (tenant_id, day, client_ref) values (${alpha}, '2026-05-08', ${'x'.repeat(37)})`.execute(trx)))).toBe('23514');
+    const court = await asClinic(beta, async (trx) => (await sql<{ id: number }>`insert into trial_courts (tenant_id, name) values (${beta}, 'Duhok Court') returning id`.execute(trx)).rows[0].id);
+    const lawsuit = (n: number) => sql`insert into trial_lawsuits (tenant_id, court_id, title, priority, client_ref) values (${beta}, ${court}, ${`Case ${n}`}, 1, ${ref})`;
+    expect(await refusal(() => asClinic(beta, (trx) => lawsuit(1).execute(trx)))).toBeNull();
+    expect(await refusal(() => asClinic(beta, (trx) => lawsuit(2).execute(trx)))).toBe('23505');
   });
 });

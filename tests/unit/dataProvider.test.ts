@@ -71,7 +71,19 @@ describe('data provider', () => {
       variables: { name: 'Shilan', gender: 1, id: 5, created_at: 'x', bogus: true, phone: '' },
     });
     expect(calls[0].method).toBe('POST');
-    expect(calls[0].body).toEqual({ name: 'Shilan', gender: 1, phone: null });
+    // A patient may be registered offline (issue 37): it names itself with a client reference.
+    expect(calls[0].body).toEqual({ name: 'Shilan', gender: 1, phone: null, client_ref: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/) });
+  });
+
+  it.each([
+    ['a record made offline too: the submission key names it', 'patients', '3f2a6c1e-1d2b-4c3d-8e4f-5a6b7c8d9e0f', '3f2a6c1e-1d2b-4c3d-8e4f-5a6b7c8d9e0f'],
+    ['an online-only record: no reference', 'tasks', '3f2a6c1e-1d2b-4c3d-8e4f-5a6b7c8d9e0f', undefined],
+  ])('create: %s', async (_name, resource, key, ref) => {
+    const { fn, calls } = fakeFetch({ [`POST /${resource}`]: (c) => json(201, { data: { id: 9, ...(c.body as object) } }) });
+    vi.stubGlobal('fetch', fn);
+    await dataProvider.create({ resource, variables: { name: 'Shilan', title: 'Call the lab', gender: 1 }, meta: { idempotencyKey: key } });
+    expect((calls[0].body as Record<string, unknown>).client_ref).toBe(ref);
+    expect(calls[0].headers['Idempotency-Key']).toBe(key);
   });
 
   it('update is a partial PATCH and leaves an empty password out', async () => {

@@ -8,6 +8,8 @@ import { WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/work
 import type { Unlocked } from './device';
 import { open, seal } from './sealing';
 import { type SealedRow, applyRows, offlineDb, replaceRows, userRows } from './store';
+import { sendWaiting } from './outbox';
+import { onShellState, shellState } from './shellState';
 
 const FOLLOW_MS = 60_000;
 const PAGE = 500;
@@ -24,6 +26,11 @@ let generation = 0;
 
 export function syncGeneration(): number {
   return generation;
+}
+
+/** Rows changed on the device itself (a write kept in the outbox, outbox.ts): read them again. */
+export function rowsChanged(): void {
+  generation++;
 }
 let following: Unlocked | null = null;
 let running: Promise<void> | null = null;
@@ -95,35 +102,60 @@ async function keepSettings(state: Unlocked): Promise<void> {
   }
 }
 
-/** One pass: a first load or the changes since the last, then the settings, then the time. */
+/**
+ * One pass: the writes waiting in the outbox first (issue 37: the server's rows then include
+ * them), a first load or the changes since the last, then the settings, then the time.
+ */
 export async function syncNow(state: Unlocked): Promise<void> {
+  await sendWaiting();
   const cursor = await readMeta<string>(state, 'cursor');
   if (!cursor || !(await followChanges(state, cursor))) await loadAll(state);
   await keepSettings(state);
   await writeMeta(state, 'syncedAt', new Date().toISOString());
 }
 
+/** The link came back during a pass: another at once when it ends (it may have met the cut). */
+let passAgain = false;
+
 function schedule(): void {
   if (!following) return;
   const state = following;
+  passAgain = false;
   running = syncNow(state)
     .catch(() => undefined) // the server did not answer: the next pass tries again
     .finally(() => {
       running = null;
-      if (following === state) timer = setTimeout(schedule, FOLLOW_MS);
+      if (following === state) timer = setTimeout(schedule, passAgain ? 0 : FOLLOW_MS);
     });
 }
+
+let stopWatching: (() => void) | null = null;
 
 export function startFollowing(state: Unlocked): void {
   stopFollowing();
   following = state;
   schedule();
+  // The link back: a pass at once, so what waits in the outbox goes now, not within the minute.
+  let down = shellState().offlineSince !== null;
+  stopWatching = onShellState(() => {
+    const now = shellState().offlineSince !== null;
+    if (down && !now && following === state) {
+      if (running) passAgain = true;
+      else {
+        if (timer) clearTimeout(timer);
+        schedule();
+      }
+    }
+    down = now;
+  });
 }
 
 export function stopFollowing(): void {
   following = null;
   if (timer) clearTimeout(timer);
   timer = null;
+  stopWatching?.();
+  stopWatching = null;
 }
 
 /** The pass under way, if any (tests and the sign-out wait for it). */

@@ -30,6 +30,28 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
   return kept(await import('../offline/reader'));
 }
 import { isPendingAnswer, toPendingResult } from './pending';
+import type { QueuedWrite } from '../offline/outbox';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A create or change of a resource the desk may write offline (ResourceDef.offline, issue 37),
+ * while the server is known not to answer or when it gave none: kept in this device's outbox
+ * (offline/outbox.ts, loaded only then) under the same Idempotency-Key, answered with the record
+ * as the screens show it until the server has it. Any other write goes to the server as before.
+ */
+async function orQueued<T>(write: QueuedWrite, online: () => Promise<T>): Promise<T | { data: Record<string, unknown> }> {
+  if (!defOf(write.resource)?.offline) return online();
+  if (!offlineSince()) {
+    try {
+      return await online();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode !== 0) throw err;
+    }
+  }
+  const { queueWrite } = await import('../offline/outbox');
+  return { data: await queueWrite(write) };
+}
 
 function defOf(resource: string): ResourceDef | undefined {
   return resources.find((r) => r.name === resource);
@@ -203,30 +225,38 @@ export const dataProvider: DataProvider = {
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
     const key = typeof meta?.idempotencyKey === 'string' ? meta.idempotencyKey : newIdempotencyKey();
-    const body = await api<{ data: T }>(pathOf(resource), { method: 'POST', body: writableBody(resource, variables, 'create'), headers: { 'Idempotency-Key': key }, refine: true });
+    // A record the desk may make offline names itself (the submission's key, a UUID): sent now or
+    // from the outbox after no answer, it is the same request, and lands once.
+    const sent = { ...writableBody(resource, variables, 'create'), ...(defOf(resource)?.offline ? { client_ref: UUID.test(key) ? key : newIdempotencyKey() } : {}) };
+    const body = await orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true }));
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
-    return { data: body.data };
+    return { data: body.data as T };
   },
 
   // meta.original: the record as the form loaded it (a ref's current, or the record): only the
   // fields that differ from it are sent, with If-Match of its version (a 412 if someone saved since).
   update: async <T extends BaseRecord>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: unknown; meta?: Record<string, unknown> }) => {
     const original = originalOf(meta);
-    const body = await api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, {
-      method: 'PATCH',
-      body: original ? changedOnly(writableBody(resource, variables, 'update'), asSent(resource, original)) : writableBody(resource, variables, 'update'),
-      headers: original?.version !== undefined ? { 'If-Match': `"${String(original.version)}"` } : undefined,
-      conflictShown: !!original,
-      refine: true,
-    }).catch((error: unknown) => {
-      // The form's loaded record may be refetched before the 412 reaches it (Refine invalidates
-      // on settle): the conflict is judged against the version this request was based on.
-      if (error instanceof ApiError && error.statusCode === 412 && original) error.base = original;
-      throw error;
-    });
+    const sent = original ? changedOnly(writableBody(resource, variables, 'update'), asSent(resource, original)) : writableBody(resource, variables, 'update');
+    const version = original?.version !== undefined ? Number(original.version) : undefined;
+    const key = newIdempotencyKey();
+    const online = () =>
+      api<{ data: T }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, {
+        method: 'PATCH',
+        body: sent,
+        headers: { 'Idempotency-Key': key, ...(version !== undefined ? { 'If-Match': `"${String(version)}"` } : {}) },
+        conflictShown: !!original,
+        refine: true,
+      }).catch((error: unknown) => {
+        // The form's loaded record may be refetched before the 412 reaches it (Refine invalidates
+        // on settle): the conflict is judged against the version this request was based on.
+        if (error instanceof ApiError && error.statusCode === 412 && original) error.base = original;
+        throw error;
+      });
+    const body = await orQueued({ resource, id, body: sent, version, key, original }, online);
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
-    return { data: body.data };
+    return { data: body.data as T };
   },
 
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {

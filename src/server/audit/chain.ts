@@ -8,8 +8,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 
 /** Everything an event says, as one deterministic text (jsonb's output is canonical). */
-const CONTENT = sql`jsonb_build_array(e.id, e.tenant_id, extract(epoch from e.at), e.actor_scope, e.user_id, e.actor_role, e.actor_name,
-  e.on_behalf_of, e.action, e.resource, e.record_id, e.patient_id, e.patient_ids, e.fields, e.ip, e.user_agent)::text`;
+// An offline entry's device time and device follow only where there is one, so the content of
+// every event written before them (and sealed) reads as it did.
+const CONTENT = sql`(jsonb_build_array(e.id, e.tenant_id, extract(epoch from e.at), e.actor_scope, e.user_id, e.actor_role, e.actor_name,
+  e.on_behalf_of, e.action, e.resource, e.record_id, e.patient_id, e.patient_ids, e.fields, e.ip, e.user_agent)
+  || case when e.entered_offline_at is null and e.device_id is null then '[]'::jsonb else jsonb_build_array(extract(epoch from e.entered_offline_at), e.device_id) end)::text`;
 
 const BATCH = 5000;
 // Ids are taken when an event is written and sealed once it commits, so a long transaction's

@@ -21,6 +21,8 @@ export interface Origin {
   ip: string | null;
   userAgent: string | null;
   onBehalfOf: number | null;
+  /** A change a device queued during an internet cut: its device time and device (issue 37). */
+  offline?: { enteredAt: string; deviceId: string } | null;
 }
 
 export interface AuditEvent {
@@ -50,13 +52,14 @@ function textArray(values: string[] | null | undefined) {
   return values.length ? sql`array[${sql.join(values.map((v) => sql`${v}::text`))}]` : sql`'{}'::text[]`;
 }
 
-export const EVENT_COLUMNS = sql`tenant_id, actor_scope, user_id, actor_role, actor_name, on_behalf_of, action, resource, record_id, patient_id, patient_ids, fields, ip, user_agent`;
+export const EVENT_COLUMNS = sql`tenant_id, actor_scope, user_id, actor_role, actor_name, on_behalf_of, action, resource, record_id, patient_id, patient_ids, fields, ip, user_agent, entered_offline_at, device_id`;
 
 /** The event's values, in the order of EVENT_COLUMNS. */
 export function eventValues(tenantId: number | null, actor: Actor | null, origin: Origin, event: AuditEvent) {
   return sql`${tenantId}::bigint, ${actor?.scope ?? null}::text, ${actor?.id ?? null}::bigint, ${actor?.role ?? null}::smallint, ${actor?.name ?? null}::text,
     ${origin.onBehalfOf}::bigint, ${event.action}::text, ${event.resource ?? null}::text, ${event.recordId ?? null}::bigint, ${event.patientId ?? null}::bigint,
-    ${bigintArray(event.patientIds)}, ${textArray(event.fields)}, ${origin.ip}::text, ${origin.userAgent}::text`;
+    ${bigintArray(event.patientIds)}, ${textArray(event.fields)}, ${origin.ip}::text, ${origin.userAgent}::text,
+    ${origin.offline?.enteredAt ?? null}::timestamptz, ${origin.offline?.deviceId ?? null}::text`;
 }
 
 /** Appends one event (inside the caller's transaction when `db` is one). */

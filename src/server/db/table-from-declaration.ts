@@ -10,11 +10,14 @@
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
 //   the version trigger, the live-update trigger (migration 039), the numbering trigger of a
-//   `sequence` field (migration 043), archived_at for an archived resource, and the app role's grants.
+//   `sequence` field (migration 043), archived_at for an archived resource, client_ref for one
+//   made offline (issue 37), and the app role's grants.
+// addedFieldStatements: the same column, checks, unique index and index for a field declared on a
+// table that exists already (`npm run migration:new -- <name> <resource>.<field>`).
 // tests/api/schema-drift.test.ts compares every declaration with the live database, and
 // tests/api/table-generator.test.ts checks that what this generates passes that comparison.
 import { enumValues } from '../../shared/enums';
-import { type FieldDef, type ResourceDef, isArchivable, isComputed } from '../../shared/resource';
+import { CLIENT_REF_FIELD, type FieldDef, type ResourceDef, allFields, isArchivable, isComputed } from '../../shared/resource';
 
 /** A declaration's relation targets, by resource name (the registry, or a test's own). */
 export type Resolve = (name: string) => ResourceDef;
@@ -68,6 +71,50 @@ function columnOf(name: string, field: FieldDef): string[] {
   return lines;
 }
 
+/** A field's table constraints (unique, foreign key) and the statements after the table (indexes, triggers). */
+function fieldConstraints(def: ResourceDef, name: string, field: FieldDef, resolve: Resolve): { constraints: string[]; indexes: string[] } {
+  const table = ident(def.table);
+  const clinic = def.scope === 'tenant';
+  const scoped = (column: string) => (clinic ? `tenant_id, ${column}` : column);
+  const constraints: string[] = [];
+  const indexes: string[] = [];
+  const column = ident(name);
+  // Named for the field, so a duplicate's 422 points at it even when row-level security hides the detail.
+  if (field.unique) constraints.push(field.uniqueWith ? `constraint ${table}_${column}_key unique (${scoped([...field.uniqueWith.map(ident), column].join(', '))})` : `unique (${scoped(column)})`);
+  if (field.type === 'relation' && field.relation) {
+    const target = resolve(field.relation.resource);
+    const both = clinic && target.scope === 'tenant';
+    constraints.push(both ? `foreign key (tenant_id, ${column}) references ${ident(target.table)} (tenant_id, id)` : `foreign key (${column}) references ${ident(target.table)} (id)`);
+    indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
+  } else if ((field.filterable || field.sortable) && !field.unique && !field.encrypted) {
+    indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
+  }
+  if (field.lookup) indexes.push(`create index ${table}_${column}_lookup_idx on ${table} (${scoped(`${column}_lookup`)})`);
+  // A clinic's own count, given on insert by the database (migration 043).
+  if (field.sequence) indexes.push(`create trigger ${table}_${column} before insert on ${table} for each row execute function number_record('${column}')`);
+  return { constraints, indexes };
+}
+
+/**
+ * The statements adding declared fields to the resource's existing table: each column with its
+ * checks, its unique constraint (named `<table>_<field>_key`) or foreign key, and its indexes. The
+ * fields are the declaration's, or the engine's own it adds (`client_ref` of an offline resource).
+ */
+export function addedFieldStatements(def: ResourceDef, names: readonly string[], resolve: Resolve): string[] {
+  const table = ident(def.table);
+  const statements: string[] = [];
+  for (const name of names) {
+    const field = allFields(def)[name];
+    if (!field || field.virtual || isComputed(field)) throw new Error(`${def.name} declares no stored field ${name}`);
+    const [column, ...rest] = columnOf(name, field);
+    const made = fieldConstraints(def, name, field, resolve);
+    const unique = made.constraints.map((c) => (c.startsWith('unique') ? `constraint ${table}_${ident(name)}_key ${c}` : c));
+    const parts = [`add column ${column}`, ...[...rest, ...unique].map((c) => (c.startsWith(`${name}_lookup`) ? `add column ${c}` : `add ${c}`))];
+    statements.push(`alter table ${table}\n  ${parts.join(',\n  ')}`, ...made.indexes);
+  }
+  return statements;
+}
+
 /** The statements creating the declaration's table, its indexes, isolation and versions. */
 export function createTableStatements(def: ResourceDef, resolve: Resolve): string[] {
   const table = ident(def.table);
@@ -76,29 +123,17 @@ export function createTableStatements(def: ResourceDef, resolve: Resolve): strin
     ? ['tenant_id bigint not null references tenants(id) on delete cascade', 'id bigint generated always as identity']
     : ['id bigint generated always as identity primary key'];
   const indexes: string[] = [];
-  const stored = Object.entries(def.fields).filter(([, f]) => !f.virtual && !isComputed(f));
+  const stored = Object.entries({ ...def.fields, ...(def.offline ? { client_ref: CLIENT_REF_FIELD } : {}) }).filter(([, f]) => !f.virtual && !isComputed(f));
   for (const [name, field] of stored) lines.push(...columnOf(name, field));
   lines.push('created_at timestamptz not null default now()', 'updated_at timestamptz not null default now()');
   if (!def.appendOnly) lines.push('version integer not null default 1');
   if (isArchivable(def)) lines.push('archived_at timestamptz');
   for (const c of def.checks ?? []) lines.push(`constraint ${table}_${ident(c.field)}_vs_${ident(c.other)}_check check (${c.field} ${c.op} ${c.other})`);
   if (clinic) lines.push('primary key (tenant_id, id)');
-  const scoped = (column: string) => (clinic ? `tenant_id, ${column}` : column);
   for (const [name, field] of stored) {
-    const column = ident(name);
-    // Named for the field, so a duplicate's 422 points at it even when row-level security hides the detail.
-    if (field.unique) lines.push(field.uniqueWith ? `constraint ${table}_${column}_key unique (${scoped([...field.uniqueWith.map(ident), column].join(', '))})` : `unique (${scoped(column)})`);
-    if (field.type === 'relation' && field.relation) {
-      const target = resolve(field.relation.resource);
-      const both = clinic && target.scope === 'tenant';
-      lines.push(both ? `foreign key (tenant_id, ${column}) references ${ident(target.table)} (tenant_id, id)` : `foreign key (${column}) references ${ident(target.table)} (id)`);
-      indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
-    } else if ((field.filterable || field.sortable) && !field.unique && !field.encrypted) {
-      indexes.push(`create index ${table}_${column}_idx on ${table} (${scoped(column)})`);
-    }
-    if (field.lookup) indexes.push(`create index ${table}_${column}_lookup_idx on ${table} (${scoped(`${column}_lookup`)})`);
-    // A clinic's own count, given on insert by the database (migration 043).
-    if (field.sequence) indexes.push(`create trigger ${table}_${column} before insert on ${table} for each row execute function number_record('${column}')`);
+    const made = fieldConstraints(def, name, field, resolve);
+    lines.push(...made.constraints);
+    indexes.push(...made.indexes);
   }
   const statements = [`create table ${table} (\n  ${lines.join(',\n  ')}\n)`, ...indexes];
   if (!def.appendOnly) {

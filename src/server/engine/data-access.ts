@@ -730,10 +730,26 @@ export class DataAccess {
     return { trx, caller, tenantId: this.tenantId, now: this.clock() };
   }
 
+  /**
+   * The record the clinic already holds under a device's reference (ResourceDef.offline), or null.
+   * Creates bringing the same reference wait for each other (a transaction-long lock on it), so
+   * the second finds what the first made.
+   */
+  private async madeBefore(trx: Tx, def: ResourceDef, clientRef: string): Promise<Row | null> {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`${def.table}:${clientRef.toLowerCase()}`}, ${this.tenantId ?? 0}))`.execute(trx);
+    const where = [...this.scopeWhere(def, 'read'), sql`client_ref = ${clientRef.toLowerCase()}`];
+    const { rows } = await sql<Row>`select ${this.columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
+    return rows.length ? (await this.opened(trx, def, rows))[0] : null;
+  }
+
   async create(def: ResourceDef, input: Input): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'create');
     const hooks = this.hooks[def.name] ?? {};
+    const clientRef = def.offline && typeof input.client_ref === 'string' ? input.client_ref : null;
     return this.transaction(async (trx) => {
+      // A device's create whose answer was lost, sent again: the record it made, nothing new.
+      const existing = clientRef ? await this.madeBefore(trx, def, clientRef) : null;
+      if (existing) return existing;
       const ctx = this.hookContext(trx, caller);
       // Files are checked before a change becomes a request, so a request never carries bad ones.
       await this.checkFiles(trx, def, input);
@@ -750,6 +766,7 @@ export class DataAccess {
       const values = await this.toColumns(def, input);
       await this.seal(trx, def, values);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
+      if (clientRef) values.client_ref = clientRef.toLowerCase();
       Object.assign(values, def.fixed);
       // A row the create rule filters is made the caller's own (else its maker could not see it).
       const own = def.rowFilter?.create;

@@ -1,7 +1,7 @@
 // Declaration -> JSON Schema. The same schemas validate request bodies and describe the API in
 // OpenAPI, so what the documentation says is exactly what the server checks.
 import { enumValues } from '../../shared/enums';
-import { type FieldDef, type ResourceDef, allFields, readableFields, writableFields } from '../../shared/resource';
+import { CLIENT_REF_FIELD, type FieldDef, type ResourceDef, allFields, readableFields, writableFields } from '../../shared/resource';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -89,7 +89,8 @@ export function bodySchema(def: ResourceDef, mode: 'create' | 'update'): JsonSch
 }
 
 function buildBodySchema(def: ResourceDef, mode: 'create' | 'update'): JsonSchema {
-  const fields = writableFields(def);
+  // A record made offline brings the device's reference on create (ResourceDef.offline); never after.
+  const fields = mode === 'create' && def.offline ? [...writableFields(def), ['client_ref', { ...CLIENT_REF_FIELD, readOnly: false, nullable: false }] as [string, FieldDef]] : writableFields(def);
   const required = mode === 'create' ? fields.filter(([, f]) => f.required && f.default === undefined).map(([n]) => n) : [];
   return {
     type: 'object',

@@ -16,6 +16,7 @@ import { actorOf, originOf } from '../audit/origin';
 import { DataAccess } from '../engine/data-access';
 import type { AuthCaller, HookRegistry } from '../engine/hooks';
 import { type Lang, pickLanguage } from '../i18n';
+import { replayable } from './idempotency';
 import { forbidden, notFound, tenantNotRegistered, tenantSuspended, unauthenticated } from './errors';
 import { recordEvent } from '../audit/events';
 import type { ReadLog } from '../audit/read-log';
@@ -191,8 +192,7 @@ export function installRequestContext(
   // answer: Idempotency-Key) confirm a kept session before their handler: one round trip.
   app.addHook('preHandler', async (request) => {
     if (!request.data?.unconfirmed) return;
-    const replayable = request.method === 'POST' && request.headers['idempotency-key'] !== undefined;
-    if (request.routeOptions.config?.confirmsInTransaction && !replayable) return;
+    if (request.routeOptions.config?.confirmsInTransaction && !replayable(request)) return;
     await request.data.confirmAccess();
   });
 

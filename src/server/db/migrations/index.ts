@@ -55,6 +55,7 @@ import * as m055 from './055_visit_counts';
 import * as m056 from './056_folded_names';
 import * as m057 from './057_drug_ingredients';
 import * as m058 from './058_sync_changes';
+import * as m059 from './059_offline_writes';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -112,6 +113,7 @@ const migrations: Record<string, Migration> = {
   '056_folded_names': m056,
   '057_drug_ingredients': m057,
   '058_sync_changes': m058,
+  '059_offline_writes': m059,
 };
 
 export const migrationProvider: MigrationProvider = {

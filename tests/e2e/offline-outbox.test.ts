@@ -1,0 +1,184 @@
+// The outbox in real Chromium (issue 37, item 1): with the server cut (cut-proxy.ts) the desk
+// registers a patient (phone in Arabic-Indic digits) and the save is kept in IndexedDB, sealed
+// (the patient's name is nowhere in the browser's storage in plain), surviving the page being
+// closed; signed in again once the link is back, the device sends it: the patient exists once,
+// with its client reference, and the audit trail marks the entry as made offline on this device.
+// Then, the page staying open, a patient registered during a second cut reaches the server as
+// soon as the link returns.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
+import { type CutProxy, cutProxy } from './cut-proxy';
+
+const MARK = `Outboxmarker${Date.now().toString(36)}`;
+const LOCAL = `0750${String(Date.now()).slice(-7)}`;
+const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+
+interface StoreDump {
+  count: number;
+  text: string;
+}
+
+/** The outbox store as the browser holds it: how many entries, and every byte of them as text. */
+async function outbox(page: Page): Promise<StoreDump> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'clinic-offline')) return { count: -1, text: '' };
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('clinic-offline');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    if (!db.objectStoreNames.contains('outbox')) {
+      db.close();
+      return { count: -1, text: '' };
+    }
+    const values = await new Promise<unknown[]>((resolve) => {
+      const req = db.transaction('outbox').objectStore('outbox').getAll();
+      req.onsuccess = () => resolve(req.result);
+    });
+    db.close();
+    const show = (v: unknown): string => {
+      if (v instanceof ArrayBuffer) return new TextDecoder('latin1').decode(v);
+      if (ArrayBuffer.isView(v)) return new TextDecoder('latin1').decode(v);
+      if (v && typeof v === 'object') return Object.entries(v).map(([k, x]) => `${k}=${show(x)}`).join(';');
+      return String(v);
+    };
+    return { count: values.length, text: values.map(show).join('\n') };
+  });
+}
+
+/** Rows of a resource the device keeps (their keys name a resource and an id, not sealed). */
+async function keptCount(page: Page, resource: string): Promise<number> {
+  return page.evaluate(async (res) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'clinic-offline')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve) => {
+      const req = indexedDB.open('clinic-offline');
+      req.onsuccess = () => resolve(req.result);
+    });
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const req = db.transaction('rows').objectStore('rows').getAllKeys();
+      req.onsuccess = () => resolve(req.result);
+    });
+    db.close();
+    return keys.filter((k) => Array.isArray(k) && k[1] === res).length;
+  }, resource);
+}
+
+/** Moves within the app (a reload would drop the device key until the next sign-in). */
+async function goWithin(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+type Patient = { id: number; name: string; phone: string; version: number; client_ref: string | null };
+
+describe('the desk writes through a cut (1440 px, Kurdish)', () => {
+  let browser: Browser;
+  let proxy: CutProxy;
+  let context: BrowserContext;
+  let page: Page;
+  let doctor: Page;
+  let doctorContext: BrowserContext;
+  let url = '';
+  let patient: Patient;
+
+  const signIn = async () => {
+    await page.goto(`${url}/login`);
+    await page.locator('#username').fill('secretary');
+    await page.locator('#password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+  };
+  const byMark = async (): Promise<Patient[]> => (await api<{ data: Patient[] }>(doctor, `/patients?q=${MARK}`)).body.data;
+
+  beforeAll(async () => {
+    browser = await launch();
+    proxy = await cutProxy(serverPort());
+    url = `http://demo.localhost:${proxy.port}`;
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(() => {
+      if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
+    });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    doctorContext = await newContext(browser);
+    doctor = await doctorContext.newPage();
+    await login(doctor, 'demo.localhost', 'doctor');
+    await waitForPath(doctor, '/dashboard');
+    await signIn();
+    const deadline = Date.now() + 30_000;
+    while ((await keptCount(page, 'patients')) === 0) {
+      if (Date.now() > deadline) throw new Error('the working set did not reach the device');
+      await page.waitForTimeout(250);
+    }
+    // The installed shell, so a page opened during the cut still loads.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  });
+  afterAll(async () => {
+    await doctorContext?.close();
+    await context?.close();
+    await browser?.close();
+    await proxy?.close();
+  });
+
+  it('registers a patient during a cut, keeps it sealed through a closed page, and sends it once when signed in again', async () => {
+    await goWithin(page, '/patients/create');
+    await page.locator('#field-name').waitFor();
+    proxy.set('down');
+    await page.locator('#field-name').fill(MARK);
+    await page.locator('#field-gender').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await page.locator('#field-phone').fill(toArabicIndic(LOCAL));
+    await page.locator('#field-name').press('Enter');
+    // Saved on the device: the list again, the entry on disk.
+    await page.waitForURL((u) => u.pathname === '/patients');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    const stored = await outbox(page);
+    for (const secret of [MARK, LOCAL, toArabicIndic(LOCAL), LOCAL.slice(1)]) expect(stored.text).not.toContain(secret);
+    expect(await byMark()).toEqual([]);
+
+    // The browser's page closed mid-cut, another opened: the entry is still there.
+    const again = await context.newPage();
+    await page.close();
+    page = again;
+    // The installed app opens from its start address without the server (the service worker).
+    await page.goto(`${url}/dashboard`);
+    expect((await outbox(page)).count).toBe(1);
+
+    // The link back; the key went with the closed page: the desk signs in again, and it goes.
+    proxy.set('up');
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await signIn();
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
+    const made = await byMark();
+    expect(made).toHaveLength(1);
+    patient = made[0];
+    expect(patient.phone).toBe(`+964${LOCAL.slice(1)}`);
+    expect(patient.client_ref).toMatch(/^[0-9a-f-]{36}$/);
+    const trail = await api<{ data: { action: string; user_id: number; entered_offline_at: string | null; device_id: string | null }[] }>(doctor, `/audit?filter[resource]=patients&filter[record_id]=${patient.id}`);
+    const created = trail.body.data.find((e) => e.action === 'create');
+    expect(created?.device_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(created!.entered_offline_at!)).toBeLessThan(Date.now());
+  });
+
+  it('a patient registered during a second cut reaches the server when the link returns, the page staying open', async () => {
+    const name = `${MARK} second`;
+    await goWithin(page, '/patients/create');
+    await page.locator('#field-name').waitFor();
+    proxy.set('down');
+    await page.locator('#field-name').fill(name);
+    await page.locator('#field-gender').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await page.locator('#field-name').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/patients');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    await page.getByTestId('offline-banner').waitFor();
+    expect((await byMark()).map((p) => p.name)).toEqual([MARK]);
+    proxy.set('up');
+    // No reload, no sign-in: the link coming back (the heartbeat finds the server) sends it.
+    await expect.poll(async () => (await byMark()).map((p) => p.name).sort(), { timeout: 40_000 }).toEqual([MARK, name].sort());
+    await expect.poll(async () => (await outbox(page)).count).toBe(0);
+  });
+});
