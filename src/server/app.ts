@@ -33,6 +33,7 @@ import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
 import { installRouteRules } from './http/route-rules';
+import { describeRoute } from './http/openapi';
 import { routeValidator } from './engine/validate';
 import { sealEvents } from './audit/chain';
 import { ReadLog } from './audit/read-log';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    transform: describeRoute,
   });
   installErrorHandler(app);
 
@@ -210,8 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels, liveOff: config.benchWithoutLive });
-      installRouteRules(api);
+      // Clean text first (its 422 names the field whatever else is wrong), then the routes' rules.
       installInputGuard(api);
+      installRouteRules(api);
       installIdempotency(api, db.kysely, keyring);
       // Clinic data is never kept by a browser or a proxy (a route may say otherwise for its files).
       api.addHook('onSend', async (_request, reply, payload) => {

@@ -43,6 +43,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   auth: 'logins, throttling and recovery',
   availability: 'working hours and free slots',
   'bad-input': 'input refused before the database',
+  openapi: 'the document against real answers of every route',
   'route-rules': "routes' declared schemas and access, and the order of their refusals",
   central: 'central workflows',
   'check-in': "the queue's moves",

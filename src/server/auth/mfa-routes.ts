@@ -15,7 +15,7 @@ import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { type Actor, accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
 import { NO_BODY, type RouteAccess } from '../http/route-rules';
-import { arr, authUser, bool, dataAnswer, int, messageAnswer, obj, str } from '../http/answers';
+import { arr, authUser, bool, dataAnswer, int, messageAnswer, NO_CONTENT, obj, str } from '../http/answers';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser } from './accounts';
@@ -219,7 +219,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   // Who, and the path: the staff resource's declared record action.
   const resetFor = (scope: AccountScope, def: ResourceDef) => {
     const action = recordAction(def, 'reset-staff-mfa');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification", body: NO_BODY } }, async (request, reply) => {
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification", body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const session = request.session!;
       const id = Number((request.params as { id: string }).id);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
 import { NO_BODY } from '../http/route-rules';
-import { authUser, dataAnswer, messageAnswer, obj, str } from '../http/answers';
+import { authUser, dataAnswer, messageAnswer, NO_CONTENT, obj, str } from '../http/answers';
 import { ApiError, tenantSuspended, unauthenticated } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser } from './accounts';
@@ -93,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
     app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: request.session!.user }));
 
-    app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)', body: NO_BODY } }, async (request, reply) => {
+    app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       if (!request.session) throw unauthenticated();
       await endSession(deps.db, request.session.tokenHash);
       await recordEvent(deps.db, request.session.tenantId, actorOf(request.session), originOf(request), { action: 'logout' });

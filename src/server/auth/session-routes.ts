@@ -10,7 +10,7 @@ import { actorOf, originOf } from '../audit/origin';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 import { NO_BODY } from '../http/route-rules';
-import { bool, int, listAnswer, nullable, obj, str } from '../http/answers';
+import { bool, int, listAnswer, NO_CONTENT, nullable, obj, str } from '../http/answers';
 import type { AccountScope } from './accounts';
 import { endUserSessions } from './sessions';
 
@@ -49,7 +49,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
       return { data: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     });
 
-    app.delete(`${prefix}/:id`, { config, schema: { tags, summary: 'Sign one of my devices out' } }, async (request, reply) => {
+    app.delete(`${prefix}/:id`, { config, schema: { tags, summary: 'Sign one of my devices out', response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const id = idParam(request);
       const { rows } = await sql<{ id: number }>`delete from sessions where ${mine(request)} and id = ${id} returning id`.execute(db);
       if (!rows.length) throw notFound();
@@ -62,7 +62,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
   // the staff resource's declared record action says who, and the path.
   const endFor = (scope: AccountScope, def: ResourceDef, table: 'users' | 'tenant_users') => {
     const action = recordAction(def, 'end-staff-sessions');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: 'Sign a staff member out of every device', body: NO_BODY } }, async (request, reply) => {
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: 'Sign a staff member out of every device', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const session = request.session!;
       const id = idParam(request);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();

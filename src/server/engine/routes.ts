@@ -12,6 +12,7 @@ import type { Holder } from './references';
 import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, exportFileName, toCsv, toXlsx } from './export';
 import { parseListQuery } from './query';
 import { NO_BODY } from '../http/route-rules';
+import { NO_CONTENT } from '../http/answers';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
 import { listQuerySchema } from './list-schema';
 import { compile, normalizeInput, toFieldErrors } from './validate';
@@ -201,7 +202,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
     if (actions.has('delete')) {
       app.delete(`/${path}/:id`, {
         config,
-        schema: { tags, summary: `Delete one of ${path}` },
+        schema: {
+          tags,
+          summary: `Delete one of ${path}: 204, or 200 with the record when it is archived instead (still in use)`,
+          response: { 200: { type: 'object', properties: { message: { type: 'string' }, data: recordSchema(doc) } }, 204: NO_CONTENT },
+        },
         handler: async (request, reply) => {
           const result = await guarded(request, reply, () => request.data.remove(pick(defs, request), idOf(request), expectedVersion(request)));
           if (result === null) return reply;
@@ -217,7 +222,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
       if (defs.some((d) => d.cancelsOnArchive)) {
         app.get(`/${path}/:id/archive-effects`, {
           config,
-          schema: { tags, summary: `How many records still to come archiving one of ${path} would cancel, by resource` },
+          schema: { tags, summary: `How many records still to come archiving one of ${path} would cancel, by resource`, response: { 200: { type: 'object', properties: { data: { type: 'object', additionalProperties: { type: 'integer' } } } } } },
           handler: async (request) => ({ data: await request.data.archiveEffects(pick(defs, request), idOf(request)) }),
         });
       }

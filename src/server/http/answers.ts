@@ -25,6 +25,9 @@ export const anyObject: JsonSchema = { type: 'object' };
 
 /** `{ data: ... }` */
 export const dataAnswer = (data: JsonSchema): JsonSchema => obj({ data });
+/** An answer with no body (204). */
+export const NO_CONTENT: JsonSchema = { type: 'null', description: 'Done: no content' };
+
 /** `{ message }` */
 export const messageAnswer: JsonSchema = obj({ message: str });
 /** A list answer of hand routes: `{ data: [...] }`. */

@@ -9,7 +9,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { type RouteAccess, allowed } from '../http/route-rules';
-import { bool, dataAnswer, int, obj, str } from '../http/answers';
+import { bool, dataAnswer, int, NO_CONTENT, obj, str } from '../http/answers';
 import type { Database, UploadsTable } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { holdersOf, patientOfFile } from '../engine/released-files';
@@ -102,7 +102,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     return row;
   };
 
-  app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself' } }, async (request, reply) => {
+  app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself', produces: [...ALLOWED_UPLOAD_TYPES] } }, async (request, reply) => {
     const row = await findVisible(request);
     // A file of a patient's record is the patient's data: its opening is in the audit trail.
     const patientId = !row.is_public && row.tenant_id !== null ? await patientOfFile(db, row.tenant_id, row.id) : null;
@@ -123,7 +123,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     data: publicView(await findVisible(request)),
   }));
 
-  app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)' } }, async (request, reply) => {
+  app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)', response: { 204: NO_CONTENT } } }, async (request, reply) => {
     const row = await findVisible(request);
     const caller = request.data.caller!;
     if (row.user_id !== caller.userId && !allowed(request, FILE_MANAGERS)) throw forbidden();
