@@ -32,6 +32,9 @@ import { scheduledJobs } from './jobs/platform-jobs';
 import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
+import { installRouteRules } from './http/route-rules';
+import { describeRoute } from './http/openapi';
+import { routeValidator } from './engine/validate';
 import { sealEvents } from './audit/chain';
 import { ReadLog } from './audit/read-log';
 import { FieldCipher } from './crypto/fields';
@@ -95,10 +98,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Bodies and queries are validated by the engine from the declarations (strict, localized);
-    // route schemas are there to describe the API in OpenAPI.
   });
-  app.setValidatorCompiler(() => () => true);
+  // Every route's body, query and path are validated from its schema by the engine's validator
+  // (strict, answered as a localized 422): see http/route-rules.ts for the order of the checks.
+  app.setValidatorCompiler(routeValidator);
   // The API speaks JSON (and multipart for uploads): plain text bodies are refused with 415.
   app.removeContentTypeParser('text/plain');
 
@@ -141,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
+    transform: describeRoute,
   });
   installErrorHandler(app);
 
@@ -208,7 +212,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels, liveOff: config.benchWithoutLive });
+      // Clean text first (its 422 names the field whatever else is wrong), then the routes' rules.
       installInputGuard(api);
+      installRouteRules(api);
       installIdempotency(api, db.kysely, keyring);
       // Clinic data is never kept by a browser or a proxy (a route may say otherwise for its files).
       api.addHook('onSend', async (_request, reply, payload) => {

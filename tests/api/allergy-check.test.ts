@@ -104,7 +104,7 @@ describe('prescribing anyway', () => {
 });
 
 describe('GET /patients/:id/allergy-check', () => {
-  it('answers null to a caller who may not read allergies, 404 for another clinic or an unknown drug', async () => {
+  it('answers null to a caller who may not read allergies, 404 for another clinic or an unknown drug, 422 without a drug id', async () => {
     const patient = await patientAllergicTo('Penicillin');
     const drug = drugs.get('Augmentin');
     const bySecretary = await t.call('GET', `/patients/${patient}/allergy-check?drug_id=${drug}`, { host: DEMO, token: secretary });
@@ -113,7 +113,12 @@ describe('GET /patients/:id/allergy-check', () => {
     const boss = await t.login(OTHER, 'boss', 'copper-harbor-6620');
     expect((await t.call('GET', `/patients/${patient}/allergy-check?drug_id=${drug}`, { host: OTHER, token: boss })).status).toBe(404);
     expect((await t.call('GET', `/patients/${patient}/allergy-check?drug_id=999999`, { host: DEMO, token: doctor })).status).toBe(404);
-    expect((await t.call('GET', `/patients/${patient}/allergy-check`, { host: DEMO, token: doctor })).status).toBe(404);
+    // No drug named, or not an id: the query is refused on its parameter (the route's schema).
+    for (const query of ['', '?drug_id=abc', '?drug_id=1&extra=1']) {
+      const res = await t.call('GET', `/patients/${patient}/allergy-check${query}`, { host: DEMO, token: doctor });
+      expect(res.status, query).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), query).toEqual([query.includes('extra') ? 'extra' : 'drug_id']);
+    }
   });
 });
 

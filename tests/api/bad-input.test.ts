@@ -29,8 +29,8 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) 
   const host = hostOf(def);
   const canWrite = resourceActions(def).includes('create');
 
-  it('rejects bad create bodies with 4xx and keeps the table as it was', async () => {
-    if (!canWrite) return;
+  // A resource without the action has no such test (reported skipped, never passed empty).
+  it.skipIf(!canWrite)('rejects bad create bodies with 4xx and keeps the table as it was', async () => {
     const token = await tokenFor(t, def, host);
     const before = await total(def, host, token);
     const valid = sampleInput(def, await relationsFor(t, def, host));
@@ -97,8 +97,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) 
     }
   });
 
-  it('rejects bad update bodies and leaves the record unchanged', async () => {
-    if (!resourceActions(def).includes('update')) return;
+  it.skipIf(!resourceActions(def).includes('update'))('rejects bad update bodies and leaves the record unchanged', async () => {
     const token = await tokenFor(t, def, host);
     const record = await createRecord(t, def, host);
     for (const [name, f] of writableFields(def)) {

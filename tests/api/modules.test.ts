@@ -38,8 +38,9 @@ describe.each(MODULES.map((m) => [m] as const))('module %s', (module) => {
   const defs = inModules.filter((d) => d.module === module);
   const column = moduleColumn(module);
 
-  it('switched off: every route of its resources is 404 (with or without a session), its permissions are not offered, and the user says so', async () => {
+  it("switched off: every route of its resources is 404 to the clinic's session, 401 without one or with another clinic's (authentication first), its permissions are not offered, and the user says so", async () => {
     const boss = await t.login(OTHER, 'boss', 'copper-harbor-6620');
+    const stranger = await t.login(DEMO, 'doctor');
     // Records made while it was on stay, unreachable while it is off.
     const ids: Record<string, number> = {};
     for (const def of defs) if (resourceActions(def).includes('create')) ids[def.name] = (await createRecord(t, def, OTHER, ids)).id;
@@ -57,9 +58,16 @@ describe.each(MODULES.map((m) => [m] as const))('module %s', (module) => {
         ...(isArchivable(def) ? [['POST', `/${def.path}/${id}/restore`] as [string, string]] : []),
       ];
       for (const [method, url, body] of calls) {
-        for (const token of [boss, null]) {
+        // Public reads need no session: without one, the module's absence is what answers.
+        const openRead = method === 'GET' && def.publicRead === true;
+        const cases: [string | null, string, number][] = [
+          [boss, "the clinic's Main Doctor", 404],
+          [null, 'no session', openRead ? 404 : 401],
+          [stranger, "another clinic's token", 401],
+        ];
+        for (const [token, who, status] of cases) {
           const res = await t.call(method, url, { host: OTHER, token, body });
-          expect(res.status, `${method} ${url} ${token ? 'as the Main Doctor' : 'without a session'}`).toBe(404);
+          expect(res.status, `${method} ${url} as ${who}`).toBe(status);
         }
       }
     }

@@ -14,7 +14,8 @@ import { resourceByName } from '../../../resources/index';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { type Actor, accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
-import { assertValid } from '../engine/validate';
+import { NO_BODY, type RouteAccess } from '../http/route-rules';
+import { arr, authUser, bool, dataAnswer, int, messageAnswer, NO_CONTENT, obj, str } from '../http/answers';
 import { ApiError, forbidden, invalidField, notFound, tenantSuspended } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser } from './accounts';
@@ -40,7 +41,8 @@ const disableBody = {
 };
 const policyBody = { type: 'object', additionalProperties: false, required: ['required'], properties: { required: { type: 'boolean' } } };
 
-const ID = /^[1-9]\d{0,15}$/;
+const recoveryCodes = dataAnswer(obj({ recovery_codes: arr(str) }));
+const policyAnswer = dataAnswer(obj({ required: bool }));
 const wrongCode = () => invalidField('code', 'errors.invalidMfaCode');
 // The password step must be done again (expired, used, tried five times, or another host's).
 const challengeEnded = () => new ApiError(401, 'errors.mfaChallengeEnded');
@@ -80,9 +82,9 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
     app.post(
       `${prefix}/login/mfa`,
-      { config: { scope, auth: false, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags: loginTags, summary: 'Log in, step 2: the code (or a recovery code)', body: challengeBody } },
+      { config: { scope, auth: false, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags: loginTags, summary: 'Log in, step 2: the code (or a recovery code)', body: challengeBody, response: { 200: obj({ token: str, user: authUser, recovery_codes: arr(str) }, ['token', 'user']) } } },
       async (request) => {
-        const body = assertValid<{ challenge: string; code: string }>(challengeBody, request.body);
+        const body = request.body as { challenge: string; code: string };
         const tenantId = tenantOf(request);
         const now = clock();
         // Bound to this host: another clinic's (or the other application's) challenge is not found.
@@ -142,21 +144,21 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return keys;
     };
 
-    app.get(base, { config, schema: { tags, summary: 'My two-step verification: on or off, required, recovery codes left' } }, async (request) => {
+    app.get(base, { config, schema: { tags, summary: 'My two-step verification: on or off, required, recovery codes left', response: { 200: dataAnswer(obj({ enabled: bool, required: bool, recovery_codes_left: int })) } } }, async (request) => {
       const { ref } = me(request);
       const state = await mfa.state(ref);
       return { data: { enabled: state.enabled, required: await mfa.required(ref.tenantId), recovery_codes_left: state.recoveryCodesLeft } };
     });
 
-    app.post(`${base}/setup`, { config, schema: { tags, summary: 'Start turning two-step verification on: a new secret (and its otpauth URI)' } }, async (request) => {
+    app.post(`${base}/setup`, { config, schema: { tags, summary: 'Start turning two-step verification on: a new secret (and its otpauth URI)', body: NO_BODY, response: { 200: dataAnswer(obj({ secret: str, uri: str })) } } }, async (request) => {
       const { session, ref } = me(request);
       if ((await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaAlreadyOn');
       const { issuer, label } = naming(request, session.user.username);
       return { data: await mfa.beginEnrolment(ref, issuer, label) };
     });
 
-    app.post(`${base}/enable`, { config, schema: { tags, summary: 'Turn two-step verification on with a first code; answers the recovery codes (once)', body: codeBody } }, async (request) => {
-      const body = assertValid<{ code: string }>(codeBody, request.body);
+    app.post(`${base}/enable`, { config, schema: { tags, summary: 'Turn two-step verification on with a first code; answers the recovery codes (once)', body: codeBody, response: { 200: recoveryCodes } } }, async (request) => {
+      const body = request.body as { code: string };
       const { session, ref } = me(request);
       if ((await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaAlreadyOn');
       const codes = await mfa.confirmEnrolment(ref, body.code, clock());
@@ -165,8 +167,8 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return { data: { recovery_codes: codes } };
     });
 
-    app.post(`${base}/recovery-codes`, { config, schema: { tags, summary: 'New recovery codes (the old ones stop working); asks the current password', body: passwordBody } }, async (request) => {
-      const body = assertValid<{ current_password: string }>(passwordBody, request.body);
+    app.post(`${base}/recovery-codes`, { config, schema: { tags, summary: 'New recovery codes (the old ones stop working); asks the current password', body: passwordBody, response: { 200: recoveryCodes } } }, async (request) => {
+      const body = request.body as { current_password: string };
       const { session, ref } = me(request);
       const keys = await checkPassword(request, body.current_password);
       const codes = await mfa.renewRecoveryCodes(ref, clock());
@@ -176,8 +178,8 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return { data: { recovery_codes: codes } };
     });
 
-    app.post(`${base}/disable`, { config, schema: { tags, summary: 'Turn two-step verification off; asks the current password and a code', body: disableBody } }, async (request) => {
-      const body = assertValid<{ current_password: string; code: string }>(disableBody, request.body);
+    app.post(`${base}/disable`, { config, schema: { tags, summary: 'Turn two-step verification off; asks the current password and a code', body: disableBody, response: { 200: messageAnswer } } }, async (request) => {
+      const body = request.body as { current_password: string; code: string };
       const { session, ref } = me(request);
       if (!(await mfa.state(ref)).enabled) throw new ApiError(409, 'errors.mfaNotOn');
       if (await mfa.required(ref.tenantId)) throw invalidField('code', scope === 'central' ? 'errors.mfaRequiredByPlatform' : 'errors.mfaRequiredByClinic');
@@ -195,19 +197,16 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
     });
 
     // The staff policy: required at each one's next login (sessions already open keep working).
-    const manager = (request: FastifyRequest) => {
-      const { user } = request.session!;
-      const ok = scope === 'central' ? user.role === CENTRAL_ROLE.owner : user.role === TENANT_ROLE.mainDoctor && !user.support;
-      if (!ok) throw forbidden();
-      return request.session!;
-    };
-    app.get(`${prefix}/mfa-policy`, { config, schema: { tags: ['settings'], summary: 'Whether staff must use two-step verification (Owner; Main Doctor)' } }, async (request) => {
-      const session = manager(request);
+    // The Owner on the central host; the clinic's Main Doctor (not a support session) on a clinic's.
+    const managers: RouteAccess = scope === 'central' ? { roles: [CENTRAL_ROLE.owner] } : { clinicRoles: [TENANT_ROLE.mainDoctor], notSupport: true };
+    const managerConfig = { ...config, access: managers };
+    app.get(`${prefix}/mfa-policy`, { config: managerConfig, schema: { tags: ['settings'], summary: 'Whether staff must use two-step verification (Owner; Main Doctor)', response: { 200: policyAnswer } } }, async (request) => {
+      const session = request.session!;
       return { data: { required: await mfa.required(session.tenantId) } };
     });
-    app.put(`${prefix}/mfa-policy`, { config, schema: { tags: ['settings'], summary: 'Require two-step verification of staff, from their next login (Owner; Main Doctor)', body: policyBody } }, async (request) => {
-      const body = assertValid<{ required: boolean }>(policyBody, request.body);
-      const session = manager(request);
+    app.put(`${prefix}/mfa-policy`, { config: managerConfig, schema: { tags: ['settings'], summary: 'Require two-step verification of staff, from their next login (Owner; Main Doctor)', body: policyBody, response: { 200: policyAnswer } } }, async (request) => {
+      const body = request.body as { required: boolean };
+      const session = request.session!;
       await mfa.setRequired(session.tenantId, body.required, session.user.id, clock());
       await recordEvent(db, session.tenantId, actorOf(session), originOf(request), { action: 'mfa_policy_change', resource: accountResource(scope), fields: ['mfa_required'] });
       return { data: { required: body.required } };
@@ -220,11 +219,9 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   // Who, and the path: the staff resource's declared record action.
   const resetFor = (scope: AccountScope, def: ResourceDef) => {
     const action = recordAction(def, 'reset-staff-mfa');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification" } }, async (request, reply) => {
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification", body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const session = request.session!;
-      const raw = (request.params as { id: string }).id;
-      if (!ID.test(raw)) throw notFound();
-      const id = Number(raw);
+      const id = Number((request.params as { id: string }).id);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();
       const tenantId = scope === 'tenant' ? session.tenantId : null;
       if (!(await loadAuthUser(db, scope, tenantId, id))) throw notFound();

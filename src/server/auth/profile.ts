@@ -6,7 +6,9 @@ import type { Database } from '../db/schema';
 import { accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
 import { resourceByName } from '../../../resources/index';
-import { assertValid, normalizeInput } from '../engine/validate';
+import { normalizeInput } from '../engine/validate';
+import { NO_BODY } from '../http/route-rules';
+import { authUser, dataAnswer, messageAnswer } from '../http/answers';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser, setPassword } from './accounts';
@@ -47,10 +49,13 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     const accountDef = resourceByName(scope === 'central' ? 'users' : 'tenantUsers');
     const me = (request: FastifyRequest) => ({ session: request.session!, tenantId: request.session!.tenantId });
 
-    app.get(prefix, { config, schema: { tags, summary: 'My account' } }, async (request) => ({ data: request.session!.user }));
+    app.get(prefix, { config, schema: { tags, summary: 'My account', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: request.session!.user }));
 
-    app.put(prefix, { config, schema: { tags, summary: 'Change my name, e-mail and phone', body: profileBody } }, async (request) => {
-      const { current_password: currentPassword, ...body } = assertValid<{ name?: string; email?: string | null; phone?: string | null; current_password?: string }>(profileBody, normalizeInput(accountDef, request.body));
+    const tidy = async (request: FastifyRequest) => {
+      request.body = normalizeInput(accountDef, request.body);
+    };
+    app.put(prefix, { config, preValidation: tidy, schema: { tags, summary: 'Change my name, e-mail and phone', body: profileBody, response: { 200: dataAnswer(authUser) } } }, async (request) => {
+      const { current_password: currentPassword, ...body } = request.body as { name?: string; email?: string | null; phone?: string | null; current_password?: string };
       const { session, tenantId } = me(request);
       if (typeof body.email === 'string') body.email = body.email.trim().toLowerCase() || null;
       const recoveryChanged = (body.email !== undefined && body.email !== session.user.email) || (body.phone !== undefined && (body.phone || null) !== session.user.phone);
@@ -67,8 +72,8 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
       return { data: await loadAuthUser(db, scope, tenantId, session.user.id) };
     });
 
-    app.put(`${prefix}/password`, { config, schema: { tags, summary: 'Change my password (other sessions end)', body: passwordBody } }, async (request) => {
-      const body = assertValid<{ current_password: string; password: string; password_confirmation: string }>(passwordBody, request.body);
+    app.put(`${prefix}/password`, { config, schema: { tags, summary: 'Change my password (other sessions end)', body: passwordBody, response: { 200: messageAnswer } } }, async (request) => {
+      const body = request.body as { current_password: string; password: string; password_confirmation: string };
       const { session, tenantId } = me(request);
       if (body.password !== body.password_confirmation) throw new ApiError(422, 'errors.validation', undefined, { password_confirmation: [{ key: 'validation.confirmed' }] });
       const account = await findAccount(db, scope, tenantId, session.user.username);
@@ -82,7 +87,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
       return { message: translate(request.lang, 'messages.passwordChanged') };
     });
 
-    app.post(`${prefix}/logout-others`, { config, schema: { tags, summary: 'Sign out my other devices' } }, async (request) => {
+    app.post(`${prefix}/logout-others`, { config, schema: { tags, summary: 'Sign out my other devices', body: NO_BODY, response: { 200: messageAnswer } } }, async (request) => {
       const { session, tenantId } = me(request);
       await endUserSessions(db, scope, tenantId, session.user.id, session.tokenHash);
       return { message: translate(request.lang, 'messages.loggedOutOthers') };

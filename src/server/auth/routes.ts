@@ -6,7 +6,8 @@ import { ACCOUNT_STATUS } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { accountResource, recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
-import { assertValid } from '../engine/validate';
+import { NO_BODY } from '../http/route-rules';
+import { authUser, dataAnswer, messageAnswer, NO_CONTENT, obj, str } from '../http/answers';
 import { ApiError, tenantSuspended, unauthenticated } from '../http/errors';
 import { translate } from '../i18n';
 import { type AccountScope, findAccount, loadAuthUser } from './accounts';
@@ -26,6 +27,12 @@ export interface AuthDeps {
   sessions: SessionPolicy;
   mfa: MfaService;
 }
+
+/** Login's answer: a session, or the second step it asks for first (mfa-routes.ts). */
+const loginAnswer = {
+  type: 'object',
+  properties: { token: str, user: authUser, mfa: { type: 'string', enum: ['required', 'enrol'] }, challenge: str, secret: str, uri: str },
+};
 
 const username = { type: 'string', minLength: 1, maxLength: 200 };
 const credentials = { type: 'object', additionalProperties: false, required: ['username', 'password'], properties: { username, password: { type: 'string', minLength: 1, maxLength: 200 } } };
@@ -57,8 +64,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return request.tenant!.id;
     };
 
-    app.post(`${prefix}/login`, { config: limited, schema: { tags, summary: 'Log in', body: credentials } }, async (request) => {
-      const body = assertValid<{ username: string; password: string }>(credentials, request.body);
+    app.post(`${prefix}/login`, { config: limited, schema: { tags, summary: 'Log in', body: credentials, response: { 200: loginAnswer } } }, async (request) => {
+      const body = request.body as { username: string; password: string };
       const tenantId = tenantOf(request);
       const now = deps.clock();
       const { account: accountKey, address: addressKey } = loginKeys(scope, tenantId, body.username, request.ip);
@@ -84,30 +91,30 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return { token, user: await loadAuthUser(deps.db, scope, tenantId, account.id) };
     });
 
-    app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user' } }, async (request) => ({ data: request.session!.user }));
+    app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: request.session!.user }));
 
-    app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)' } }, async (request, reply) => {
+    app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       if (!request.session) throw unauthenticated();
       await endSession(deps.db, request.session.tokenHash);
       await recordEvent(deps.db, request.session.tenantId, actorOf(request.session), originOf(request), { action: 'logout' });
       return reply.status(204).send();
     });
 
-    app.post(`${prefix}/forget/request`, { config: limited, schema: { tags, summary: 'Recovery 1: send a one-time code', body: forgetRequest } }, async (request) => {
-      const body = assertValid<{ username: string }>(forgetRequest, request.body);
+    app.post(`${prefix}/forget/request`, { config: limited, schema: { tags, summary: 'Recovery 1: send a one-time code', body: forgetRequest, response: { 200: messageAnswer } } }, async (request) => {
+      const body = request.body as { username: string };
       await recovery.request(scope, tenantOf(request), body.username, request.lang);
       // Same answer whether the account exists or not.
       return { message: translate(request.lang, 'messages.codeSent') };
     });
 
-    app.post(`${prefix}/forget/verify`, { config: limited, schema: { tags, summary: 'Recovery 2: check the code, get a reset token', body: forgetVerify } }, async (request) => {
-      const body = assertValid<{ username: string; code: string }>(forgetVerify, request.body);
+    app.post(`${prefix}/forget/verify`, { config: limited, schema: { tags, summary: 'Recovery 2: check the code, get a reset token', body: forgetVerify, response: { 200: obj({ message: str, token: str }) } } }, async (request) => {
+      const body = request.body as { username: string; code: string };
       const token = await recovery.verify(scope, tenantOf(request), body.username, body.code);
       return { message: translate(request.lang, 'messages.codeVerified'), token };
     });
 
-    app.post(`${prefix}/forget/reset`, { config: limited, schema: { tags, summary: 'Recovery 3: set a new password', body: forgetReset } }, async (request) => {
-      const body = assertValid<{ username: string; token: string; password: string; password_confirmation: string }>(forgetReset, request.body);
+    app.post(`${prefix}/forget/reset`, { config: limited, schema: { tags, summary: 'Recovery 3: set a new password', body: forgetReset, response: { 200: messageAnswer } } }, async (request) => {
+      const body = request.body as { username: string; token: string; password: string; password_confirmation: string };
       if (body.password !== body.password_confirmation) throw new ApiError(422, 'errors.validation', undefined, { password_confirmation: [{ key: 'validation.confirmed' }] });
       const tenantId = tenantOf(request);
       const account = await recovery.reset(scope, tenantId, body.username, body.token, body.password);

@@ -9,16 +9,17 @@ import { recordEvent } from '../audit/events';
 import { actorOf, originOf } from '../audit/origin';
 import type { Database } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
+import { NO_BODY } from '../http/route-rules';
+import { bool, int, listAnswer, NO_CONTENT, nullable, obj, str } from '../http/answers';
 import type { AccountScope } from './accounts';
 import { endUserSessions } from './sessions';
 
-const ID = /^[1-9]\d{0,15}$/;
-
+/** The path's id (its form checked by the input guard: 404). */
 function idParam(request: FastifyRequest): number {
-  const raw = (request.params as { id: string }).id;
-  if (!ID.test(raw)) throw notFound();
-  return Number(raw);
+  return Number((request.params as { id: string }).id);
 }
+
+const deviceAnswer = listAnswer(obj({ id: int, created_at: { type: 'string', format: 'date-time' }, last_seen_at: { type: 'string', format: 'date-time' }, ip: nullable(str), user_agent: nullable(str), current: bool }));
 
 export interface DeviceSession {
   id: number;
@@ -42,13 +43,13 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
       return sql`scope = ${scope} and ${tenant} and user_id = ${session.user.id}`;
     };
 
-    app.get(prefix, { config, schema: { tags, summary: 'My signed-in devices' } }, async (request) => {
+    app.get(prefix, { config, schema: { tags, summary: 'My signed-in devices', response: { 200: deviceAnswer } } }, async (request) => {
       const { rows } = await sql<DeviceSession>`select id, created_at, last_seen_at, ip, user_agent, token_hash = ${request.session!.tokenHash} as current
         from sessions where ${mine(request)} and expires_at > now() order by last_seen_at desc`.execute(db);
       return { data: rows.map((r) => ({ ...r, id: Number(r.id) })) };
     });
 
-    app.delete(`${prefix}/:id`, { config, schema: { tags, summary: 'Sign one of my devices out' } }, async (request, reply) => {
+    app.delete(`${prefix}/:id`, { config, schema: { tags, summary: 'Sign one of my devices out', response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const id = idParam(request);
       const { rows } = await sql<{ id: number }>`delete from sessions where ${mine(request)} and id = ${id} returning id`.execute(db);
       if (!rows.length) throw notFound();
@@ -61,7 +62,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
   // the staff resource's declared record action says who, and the path.
   const endFor = (scope: AccountScope, def: ResourceDef, table: 'users' | 'tenant_users') => {
     const action = recordAction(def, 'end-staff-sessions');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Sign a staff member out of every device" } }, async (request, reply) => {
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: 'Sign a staff member out of every device', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       const session = request.session!;
       const id = idParam(request);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();

@@ -21,7 +21,9 @@ import type { Database } from '../db/schema';
 import { dayOf, timeOfDay } from '../days';
 import type { DataAccess } from '../engine/data-access';
 import { Diverted, type Row } from '../engine/hooks';
-import { assertValid } from '../engine/validate';
+import { recordSchema } from '../engine/schema';
+import { anyObject, arr, bool, dataAnswer, int, obj, str } from '../http/answers';
+import { NO_BODY } from '../http/route-rules';
 import { ApiError, badQuery, invalid, invalidField, notFound, tenantSuspended } from '../http/errors';
 import { notify } from '../modules/notifications';
 import { bookingSettings, type OnlineBooking } from './settings';
@@ -135,7 +137,15 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
   const tags = ['online booking'];
   const open = { scope: 'tenant' as const, auth: false, rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-  app.get('/public/booking', { config: open, schema: { tags, summary: 'What a patient may book on this clinic site' } }, async (request) => {
+  const offer = dataAnswer(obj({ doctors: arr(obj({ id: int, name: str })), services: arr(anyObject), from: str, to: str, auto_confirm: bool }));
+  const days = dataAnswer(obj({ days: arr(obj({ date: str, free: arr(str) })) }));
+  const slotsQuery = { type: 'object', additionalProperties: false, required: ['doctor_id'], properties: { doctor_id: { type: 'string' }, from: { type: 'string', description: 'YYYY-MM-DD' }, to: { type: 'string', description: 'YYYY-MM-DD' } } };
+  // A clinic that takes no online bookings has no such page (404), before any body is judged.
+  const clinicOpen = async (request: FastifyRequest) => {
+    await openClinic(db, request);
+  };
+
+  app.get('/public/booking', { config: open, schema: { tags, summary: 'What a patient may book on this clinic site', response: { 200: offer } } }, async (request) => {
     const { tenantId, settings } = await openClinic(db, request);
     const [doctors, services] = await Promise.all([
       sql<{ id: number; name: string }>`select id, name from tenant_users where tenant_id = ${tenantId} and is_active and id in (${sql.join([0, ...settings.doctor_ids])}) order by role, name`.execute(db),
@@ -145,7 +155,7 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
     return { data: { doctors: doctors.rows, services: services.rows, from: earliest(now, settings).date, to: lastDay(now, settings), auto_confirm: settings.auto_confirm } };
   });
 
-  app.get('/public/booking/slots', { config: open, schema: { tags, summary: "A doctor's free start times, day by day (no one's bookings)" } }, async (request) => {
+  app.get('/public/booking/slots', { config: open, schema: { tags, summary: "A doctor's free start times, day by day (no one's bookings)", querystring: slotsQuery, response: { 200: days } } }, async (request) => {
     const { tenantId, settings } = await openClinic(db, request);
     const q = request.query as { doctor_id?: string; from?: string; to?: string };
     const doctorId = Number(q.doctor_id);
@@ -160,9 +170,11 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
     return { data: { days: await freeSlots(db, tenantId, doctorId, from, to, first) } };
   });
 
-  app.post('/public/booking', { config: { ...open, rateLimit: { max: 10, timeWindow: '1 minute' } }, schema: { tags, summary: 'Ask for an appointment in a free slot', body: requestBody } }, async (request, reply) => {
+  const asked = { ...open, rateLimit: { max: 10, timeWindow: '1 minute' } };
+  const askedAnswer = dataAnswer(obj({ status: str, date: str, time: str }));
+  app.post('/public/booking', { config: asked, preValidation: clinicOpen, schema: { tags, summary: 'Ask for an appointment in a free slot', body: requestBody, response: { 201: askedAnswer } } }, async (request, reply) => {
     const { tenantId, settings } = await openClinic(db, request);
-    const body = assertValid<RequestBody>(requestBody, request.body);
+    const body = request.body as RequestBody;
     const phone = toE164(body.phone);
     if (!phone) throw invalidField('phone', 'validation.phone');
     if (!settings.doctor_ids.includes(body.doctor_id)) throw invalidField('doctor_id', 'validation.relation');
@@ -199,9 +211,8 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
 
   const decide = (action: 'approve' | 'decline') => async (request: FastifyRequest) => {
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const data = request.data;
-    const caller = data.authorize(REQUESTS, 'update');
+    const caller = data.caller!;
     if (action === 'approve') return { data: await approveRequest(data, id) };
     return {
       data: await data.transaction(async (trx) => {
@@ -214,6 +225,8 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
       }),
     };
   };
-  app.post('/booking-requests/:id/approve', { config: { scope: 'tenant' }, schema: { tags, summary: 'Book a waiting request: the patient found by phone or registered' } }, decide('approve'));
-  app.post('/booking-requests/:id/decline', { config: { scope: 'tenant' }, schema: { tags, summary: 'Decline a waiting request' } }, decide('decline'));
+  const deciding = { scope: 'tenant', access: { resource: REQUESTS, action: 'update' } } as const;
+  const decided = { 200: dataAnswer(recordSchema(REQUESTS)) };
+  app.post('/booking-requests/:id/approve', { config: deciding, schema: { tags, summary: 'Book a waiting request: the patient found by phone or registered', body: NO_BODY, response: decided } }, decide('approve'));
+  app.post('/booking-requests/:id/decline', { config: deciding, schema: { tags, summary: 'Decline a waiting request', body: NO_BODY, response: decided } }, decide('decline'));
 }

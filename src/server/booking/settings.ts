@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
-import { assertValid } from '../engine/validate';
-import { forbidden, invalidField } from '../http/errors';
+import { dataAnswer } from '../http/answers';
+import { invalidField } from '../http/errors';
 import { resourceByName } from '../../../resources';
 import { BOOKING_DEFAULTS, type OnlineBooking } from '../../shared/onlineBooking';
 
@@ -40,14 +40,12 @@ export function registerBookingSettingsRoutes(app: FastifyInstance): void {
   const config = { scope: 'tenant' } as const;
   const tags = ['online booking'];
 
-  app.get('/settings/online-booking', { config, schema: { tags, summary: "The clinic's online booking choices" } }, async (request) => {
-    request.data.authorize(APPOINTMENTS, 'read');
+  app.get('/settings/online-booking', { config: { ...config, access: { resource: APPOINTMENTS, action: 'read' } }, schema: { tags, summary: "The clinic's online booking choices", response: { 200: dataAnswer(body) } } }, async (request) => {
     return { data: await request.data.transaction((trx) => bookingSettings(trx, request.tenant!.id)) };
   });
 
-  app.put('/settings/online-booking', { config, schema: { tags, summary: "Change the clinic's online booking choices (Main Doctor)", body } }, async (request) => {
-    if (request.data.caller?.role !== TENANT_ROLE.mainDoctor) throw forbidden();
-    const settings = assertValid<OnlineBooking>(body, request.body);
+  app.put('/settings/online-booking', { config: { ...config, access: { clinicRoles: [TENANT_ROLE.mainDoctor] } }, schema: { tags, summary: "Change the clinic's online booking choices (Main Doctor)", body, response: { 200: dataAnswer(body) } } }, async (request) => {
+    const settings = request.body as OnlineBooking;
     const tenantId = request.tenant!.id;
     await request.data.transaction(async (trx) => {
       // Only the clinic's active doctors and its active services can be offered.

@@ -115,7 +115,15 @@ function epochMoved(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === ACCESS_EPOCH_MOVED;
 }
 
-export type AccessRule = { permission: string; action: Action } | { roles: readonly number[] };
+/**
+ * Who may use a custom endpoint: a clinic permission (Main Doctor passes), central roles, clinic
+ * roles, or a declared resource's action as the access matrix says. `notSupport`: not for a support session.
+ */
+export type AccessRule =
+  | { permission: string; action: Action }
+  | { roles: readonly number[] }
+  | { clinicRoles: readonly number[]; notSupport?: boolean }
+  | { resource: ResourceDef; action: Action };
 
 export class DataAccess {
   private current: Tx | undefined;
@@ -285,8 +293,22 @@ export class DataAccess {
   allows(rule: AccessRule): boolean {
     return this.decided((caller) => {
       if (!caller) return false;
-      return 'roles' in rule ? caller.scope === 'central' && rule.roles.includes(caller.role) : hasPermission(caller, rule.permission, rule.action);
+      if ('roles' in rule) return caller.scope === 'central' && rule.roles.includes(caller.role);
+      if ('clinicRoles' in rule) return caller.scope === 'tenant' && !(rule.notSupport && caller.support) && rule.clinicRoles.includes(caller.role);
+      if ('resource' in rule) return can(caller, rule.resource, rule.action);
+      return hasPermission(caller, rule.permission, rule.action);
     });
+  }
+
+  /** A route no one may call on this host: 401 without a session, else 403. */
+  refuse(): never {
+    if (!this.caller) throw unauthenticated();
+    throw forbidden();
+  }
+
+  /** 404 unless the record is one the caller may `action`: a route's record is found before its body is judged. */
+  async assertExists(def: ResourceDef, action: Action, id: number): Promise<void> {
+    await this.transaction((trx) => this.fetch(trx, def, action, id));
   }
 
   require(rule: AccessRule): AuthCaller {

@@ -6,7 +6,10 @@ import { latinDigits } from '../../shared/digits';
 import { toE164 } from '../../shared/phone';
 
 export type FilterOp = 'eq' | 'ne' | 'gt' | 'gte' | 'lt' | 'lte' | 'in' | 'like' | 'null';
-const OPS: readonly FilterOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'null'];
+/** A page's size when the query names none. */
+export const DEFAULT_PER_PAGE = 25;
+
+export const OPS: readonly FilterOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'like', 'null'];
 export type FilterValue = string | number | boolean;
 
 export interface Filter {
@@ -76,7 +79,7 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
 
   const page = positiveInt(single(raw.page), 1);
   if (page === null) fail('page', 'validation.page');
-  const perPage = positiveInt(single(raw.per_page), 25);
+  const perPage = positiveInt(single(raw.per_page), DEFAULT_PER_PAGE);
   if (perPage === null) fail('per_page', 'validation.page');
 
   const sort: ListQuery['sort'] = [];
@@ -143,7 +146,7 @@ export function parseListQuery(def: ResourceDef, raw: Record<string, unknown>): 
   }
 
   if (Object.keys(errors).length) throw badQuery(errors);
-  return { page: page ?? 1, perPage: Math.min(perPage ?? 25, MAX_PER_PAGE), sort, q: q || undefined, filters, archived };
+  return { page: page ?? 1, perPage: Math.min(perPage ?? DEFAULT_PER_PAGE, MAX_PER_PAGE), sort, q: q || undefined, filters, archived };
 }
 
 /** The number a search box's text names whole ("42", "#42", "٤٢"), for a `sequence` field; else null. */

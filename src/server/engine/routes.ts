@@ -4,15 +4,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resource';
 import { isArchivable, resourceActions } from '../../shared/resource';
-import { ApiError, invalidField, notFound } from '../http/errors';
+import { ApiError, invalid, invalidField, notFound } from '../http/errors';
 import { type Lang, translate } from '../i18n';
 import { StaleRecord, StillReferenced } from './data-access';
 import { Diverted, type Row } from './hooks';
 import type { Holder } from './references';
 import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, exportFileName, toCsv, toXlsx } from './export';
 import { parseListQuery } from './query';
+import { NO_BODY } from '../http/route-rules';
+import { NO_CONTENT } from '../http/answers';
 import { type JsonSchema, bodySchema, recordSchema } from './schema';
-import { assertValid, normalizeInput } from './validate';
+import { listQuerySchema } from './list-schema';
+import { compile, normalizeInput, toFieldErrors } from './validate';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -81,6 +84,25 @@ const listMeta: JsonSchema = {
   properties: { current_page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, last_page: { type: 'integer' } },
 };
 
+/**
+ * Before a write's body is validated: the host's declaration (404), the caller's right (403), the
+ * body tidied as the declaration says (digits, phones, trimming). A path served by a central and a
+ * clinic declaration at once has a body schema per host: validated here, with the same validator.
+ */
+function prepareWrite(defs: ResourceDef[], mode: 'create' | 'update') {
+  return async (request: FastifyRequest): Promise<void> => {
+    const def = pick(defs, request);
+    request.data.authorize(def, mode);
+    request.body = normalizeInput(def, request.body);
+    if (defs.length === 1) return;
+    const check = compile(bodySchema(def, mode));
+    if (check(request.body)) return;
+    if (mode === 'update') await request.data.assertExists(def, 'update', idOf(request));
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) throw invalid({ _: [{ key: 'validation.type', vars: { type: 'object' } }] });
+    throw invalid(toFieldErrors(check.errors ?? []));
+  };
+}
+
 export function registerResourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
   const byPath = new Map<string, ResourceDef[]>();
   for (const def of resources) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
@@ -88,16 +110,17 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
   for (const [path, defs] of byPath) {
     const scope = defs.length > 1 ? 'any' : defs[0].scope;
     // Every handler here reaches the database through request.data's transactions only.
-    // A module's routes answer 404 on a clinic without it, before the session is even judged.
+    // A module's routes answer 404 on a clinic without it (after the token is judged: 401).
     const config = { scope, confirmsInTransaction: true, ...(defs[0].module ? { module: defs[0].module } : {}) } as const;
     // Content anyone may read (public laws): its reads need no session.
     // A token sent is still judged: another host's is refused (401), as everywhere.
-    const readConfig = defs.every((d) => d.publicRead) ? { ...config, auth: false, tokenChecked: true } : config;
+    // Reads are serialized from the record's schema.
+    const readConfig = { ...(defs.every((d) => d.publicRead) ? { ...config, auth: false, tokenChecked: true } : config), serializedBySchema: true };
     const doc = defs[0];
     const tags = [doc.name];
     const actions = new Set(defs.flatMap((d) => resourceActions(d)));
-    // Bodies are validated by the engine (strict, localized); these schemas document the API.
-    const documented = (schema: JsonSchema) => ({ ...schema, 'x-validated-by': 'engine' });
+    // One declaration: Fastify validates the body with its schema. Two (one per host): prepareWrite does.
+    const body = (mode: 'create' | 'update') => (defs.length === 1 ? bodySchema(doc, mode) : { ...bodySchema(doc, mode), 'x-validated-by': 'engine' });
 
     if (actions.has('read')) {
       app.get(`/${path}`, {
@@ -105,16 +128,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         schema: {
           tags,
           summary: `List ${path}`,
-          querystring: {
-            type: 'object',
-            properties: {
-              page: { type: 'integer', minimum: 1 },
-              per_page: { type: 'integer', minimum: 1, maximum: 100 },
-              sort: { type: 'string', description: `Comma-separated fields, '-' for descending. Default ${doc.defaultSort}` },
-              q: { type: 'string', description: 'Text search' },
-            },
-            additionalProperties: { type: 'string', description: 'filter[field] or filter[field][op] with op one of eq, ne, gt, gte, lt, lte, in, like, null' },
-          },
+          querystring: listQuerySchema(doc),
           response: { 200: { type: 'object', properties: { data: { type: 'array', items: recordSchema(doc) }, meta: listMeta, labels: labelsSchema } } },
         },
         handler: async (request) => {
@@ -127,7 +141,7 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         schema: {
           tags,
           summary: `Every ${path} the list's filters, search and sort select, as CSV or Excel (format=xlsx; at most ${MAX_EXPORT_ROWS})`,
-          querystring: { type: 'object', properties: { sort: { type: 'string' }, q: { type: 'string' }, format: { type: 'string', enum: [...EXPORT_FORMATS] } }, additionalProperties: { type: 'string' } },
+          querystring: { ...listQuerySchema(doc, false), properties: { ...(listQuerySchema(doc, false).properties as JsonSchema), format: { type: 'string', enum: [...EXPORT_FORMATS] } } },
           produces: ['text/csv', XLSX_TYPE],
         },
         handler: async (request, reply) => {
@@ -155,12 +169,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
     if (actions.has('create')) {
       app.post(`/${path}`, {
         config,
-        schema: { tags, summary: `Create one of ${path}`, body: documented(bodySchema(doc, 'create')) },
+        schema: { tags, summary: `Create one of ${path}`, body: body('create'), response: { 201: { type: 'object', properties: { data: recordSchema(doc) } } } },
+        preValidation: prepareWrite(defs, 'create'),
         handler: async (request, reply) => {
           const def = pick(defs, request);
-          request.data.authorize(def, 'create');
-          const input = assertValid<Record<string, unknown>>(bodySchema(def, 'create'), normalizeInput(def, request.body));
-          const result = await request.data.create(def, input);
+          const result = await request.data.create(def, request.body as Record<string, unknown>);
           if (result instanceof Diverted) return sendDiverted(request, reply, result);
           return reply.status(201).header('ETag', etagOf(result)).send({ data: result });
         },
@@ -171,13 +184,13 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         app.route({
           method,
           url: `/${path}/:id`,
-          config,
-          schema: { tags, summary: `Update one of ${path} (partial)`, body: documented(bodySchema(doc, 'update')) },
+          config: defs.length === 1 ? { ...config, record: { resource: doc, action: 'update' } } : config,
+          schema: { tags, summary: `Update one of ${path} (partial)`, body: body('update'), response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
+          preValidation: prepareWrite(defs, 'update'),
           handler: async (request, reply) => {
             const def = pick(defs, request);
             const id = idOf(request);
-            request.data.authorize(def, 'update');
-            const input = assertValid<Record<string, unknown>>(bodySchema(def, 'update'), normalizeInput(def, request.body));
+            const input = request.body as Record<string, unknown>;
             const result = await guarded(request, reply, () => request.data.update(def, id, input, expectedVersion(request)));
             if (result === null) return reply;
             if (result instanceof Diverted) return sendDiverted(request, reply, result);
@@ -189,7 +202,11 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
     if (actions.has('delete')) {
       app.delete(`/${path}/:id`, {
         config,
-        schema: { tags, summary: `Delete one of ${path}` },
+        schema: {
+          tags,
+          summary: `Delete one of ${path}: 204, or 200 with the record when it is archived instead (still in use)`,
+          response: { 200: { type: 'object', properties: { message: { type: 'string' }, data: recordSchema(doc) } }, 204: NO_CONTENT },
+        },
         handler: async (request, reply) => {
           const result = await guarded(request, reply, () => request.data.remove(pick(defs, request), idOf(request), expectedVersion(request)));
           if (result === null) return reply;
@@ -205,14 +222,14 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
       if (defs.some((d) => d.cancelsOnArchive)) {
         app.get(`/${path}/:id/archive-effects`, {
           config,
-          schema: { tags, summary: `How many records still to come archiving one of ${path} would cancel, by resource` },
+          schema: { tags, summary: `How many records still to come archiving one of ${path} would cancel, by resource`, response: { 200: { type: 'object', properties: { data: { type: 'object', additionalProperties: { type: 'integer' } } } } } },
           handler: async (request) => ({ data: await request.data.archiveEffects(pick(defs, request), idOf(request)) }),
         });
       }
       if (defs.some(isArchivable)) {
         app.post(`/${path}/:id/restore`, {
           config,
-          schema: { tags, summary: `Restore an archived one of ${path}` },
+          schema: { tags, summary: `Restore an archived one of ${path}`, body: NO_BODY, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
           handler: async (request, reply) => {
             const record = await request.data.restore(pick(defs, request), idOf(request));
             return reply.header('ETag', etagOf(record)).send({ data: record });

@@ -100,6 +100,12 @@ function buildBodySchema(def: ResourceDef, mode: 'create' | 'update'): JsonSchem
   };
 }
 
+/** Limits judge what a client sends; an answer holds what is stored (older rows, server-set values). */
+const INPUT_LIMITS = new Set(['minimum', 'maximum', 'minLength', 'maxLength', 'pattern']);
+function answerSchema(schema: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(schema).filter(([key]) => !INPUT_LIMITS.has(key)));
+}
+
 /** The record as the API returns it (for OpenAPI). */
 export function recordSchema(def: ResourceDef): JsonSchema {
   const fields = allFields(def);
@@ -111,7 +117,7 @@ export function recordSchema(def: ResourceDef): JsonSchema {
         const schema =
           // json: any value (an array, an object, null); a typed schema would make the serializer
           // turn an array or null into {}.
-          field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : field.type === 'json' ? { description: 'Any JSON value' } : fieldSchema({ ...field, nullable: true });
+          field.type === 'list' ? { type: 'array', items: itemsSchema(field, 'output') } : field.type === 'json' ? { description: 'Any JSON value' } : answerSchema(fieldSchema({ ...field, nullable: true }));
         return [name, schema];
       }),
     ),

@@ -9,16 +9,16 @@ import { ApiError, invalidField, notFound } from '../http/errors';
 import { translate } from '../i18n';
 import type { BuildDeps } from './build';
 import { restoreClinicCopy } from './restore';
+import { anyObject, obj, str } from '../http/answers';
 
 /** A clinic's copy may be large (its files); it is read whole, so not without bound. */
 export const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
-const ID = /^[1-9]\d{0,15}$/;
 
 export function registerRestoreRoute(app: FastifyInstance, deps: BuildDeps): void {
-  app.post('/tenants/:id/restore', { config: { scope: 'central' }, schema: { tags: ['tenants'], summary: "Restore a clinic's copy (ZIP, multipart field \"file\") into this new, empty clinic (Owner)", consumes: ['multipart/form-data'] } }, async (request) => {
-    request.data.require({ roles: [CENTRAL_ROLE.owner] });
+  const config = { scope: 'central', access: { roles: [CENTRAL_ROLE.owner] } } as const;
+  const summary = "Restore a clinic's copy (ZIP, multipart field \"file\") into this new, empty clinic (Owner)";
+  app.post('/tenants/:id/restore', { config, schema: { tags: ['tenants'], summary, consumes: ['multipart/form-data'], response: { 200: obj({ message: str, data: anyObject }) } } }, async (request) => {
     const { id } = request.params as { id: string };
-    if (!ID.test(id)) throw notFound();
     const { rows } = await sql<{ id: number }>`select id from tenants where id = ${Number(id)}`.execute(deps.db);
     if (!rows[0]) throw notFound();
     if (!request.isMultipart()) throw new ApiError(415, 'errors.unsupportedMediaType');

@@ -7,19 +7,22 @@ import { type Kysely, sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import type { KeyRing } from '../crypto/keyring';
 import type { Database } from '../db/schema';
-import { ApiError, notFound } from '../http/errors';
+import { ApiError } from '../http/errors';
+import { dataAnswer, int, obj, str } from '../http/answers';
+import { NO_BODY } from '../http/route-rules';
 import { type FileStore, exportKey } from '../files/store';
 import { exportContext } from './build';
 import { readSealedFile } from './sealed-file';
 
-const ID = /^[1-9]\d{0,15}$/;
 
 export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing, files: FileStore): void {
   const def = resourceByName('exports');
   const tags = ['exports'];
 
-  app.post('/exports', { config: { scope: 'tenant' }, schema: { tags, summary: "Ask for the clinic's whole copy (Main Doctor): 202, built in the background" } }, async (request, reply) => {
-    request.data.authorize(def, 'read');
+  // Whoever may read the clinic's copies (the Main Doctor) asks for one; it takes no input.
+  const config = { scope: 'tenant', access: { resource: def, action: 'read' } } as const;
+  const answer = { 202: dataAnswer(obj({ id: int, status: str })) };
+  app.post('/exports', { config, schema: { tags, summary: "Ask for the clinic's whole copy (Main Doctor): 202, built in the background", body: NO_BODY, response: answer } }, async (request, reply) => {
     const caller = request.data.caller!;
     const tenantId = request.tenant!.id;
     const job = await request.data.transaction(async (trx) => {
@@ -38,7 +41,6 @@ export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>,
 
   app.get('/exports/:id/download', { config: { scope: 'tenant' }, schema: { tags, summary: 'The copy as a ZIP (Main Doctor, for 24 hours after it is made)', produces: ['application/zip'] } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    if (!ID.test(id)) throw notFound();
     const record = await request.data.get(def, Number(id));
     if (record.status === 'expired') throw new ApiError(410, 'errors.exportExpired');
     if (record.status !== 'done') throw new ApiError(409, 'errors.exportNotReady');

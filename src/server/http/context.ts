@@ -34,7 +34,7 @@ declare module 'fastify' {
     scope?: 'central' | 'tenant' | 'any';
     auth?: boolean;
     unregisteredOk?: boolean;
-    /** The optional module the route belongs to: a clinic without it answers 404, before anything else. */
+    /** The optional module the route belongs to: a clinic without it answers 404 (after 401). */
     module?: ModuleName;
     /** With `auth: false`: no session needed, but a token sent must be good on this host (public reads). */
     tokenChecked?: boolean;
@@ -129,8 +129,6 @@ export function installRequestContext(
     if (onTenantHost) {
       request.tenant = found.tenant ?? null;
       if (!found.tenant && !config.unregisteredOk) throw tenantNotRegistered();
-      // A module the clinic does not have: its routes do not exist here, whoever asks.
-      if (config.module && !moduleOn(config.module, request.tenant?.modules)) throw notFound();
     }
     if (token) {
       const session = found.session;
@@ -143,6 +141,9 @@ export function installRequestContext(
       if (!request.session) throw unauthenticated();
       if (request.tenant && request.tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     }
+    // A module the clinic does not have: its routes do not exist here, for whoever may ask (a
+    // token of another clinic was refused above, 401, as on every route).
+    if (onTenantHost && config.module && !moduleOn(config.module, request.tenant?.modules)) throw notFound();
     if (request.session?.user.support && !supportMay(request, request.session.user.support.read_only)) {
       await recordEvent(db, request.tenant?.id ?? null, actorOf(request.session), originOf(request), { action: 'denied', resource: request.routeOptions.url ?? null });
       throw forbidden();

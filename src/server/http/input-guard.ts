@@ -35,11 +35,16 @@ function isIdParam(name: string): boolean {
   return name === 'id' || name.endsWith('Id') || name.endsWith('_id');
 }
 
-export function checkInput(request: FastifyRequest): void {
+/** A path id that is not canonical names no record: 404, before anything else judges the request. */
+export function checkIds(request: FastifyRequest): void {
   const params = (request.params ?? {}) as Record<string, unknown>;
   for (const [name, value] of Object.entries(params)) {
     if (isIdParam(name) && !(typeof value === 'string' && CANONICAL_ID.test(value))) throw notFound();
   }
+}
+
+export function checkInput(request: FastifyRequest): void {
+  const params = (request.params ?? {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
   findBadText(request.query, '', errors);
   findBadText(params, '', errors);
@@ -49,5 +54,6 @@ export function checkInput(request: FastifyRequest): void {
 }
 
 export function installInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => checkIds(request));
   app.addHook('preHandler', async (request) => checkInput(request));
 }

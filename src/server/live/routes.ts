@@ -27,7 +27,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): void {
   // A stopping server ends its streams (clients reconnect to another process).
   app.addHook('preClose', async () => streams.endAll());
 
-  app.get('/live', { config: { scope: 'any' }, schema: { tags: ['live'], summary: 'Server-sent events: which records changed (resource, type, ids), for what the caller may read' } }, async (request, reply) => {
+  app.get('/live', { config: { scope: 'any' }, schema: { tags: ['live'], summary: 'Server-sent events: which records changed (resource, type, ids), for what the caller may read', produces: ['text/event-stream'] } }, async (request, reply) => {
     const caller = request.data.caller;
     const session = request.session;
     if (!caller || !session) throw unauthenticated();

@@ -17,6 +17,9 @@ import { ApiError, notFound, tenantSuspended } from '../http/errors';
 import { notify } from '../modules/notifications';
 import { MESSAGE_QUEUED, withdrawPending } from './outbox';
 import { appointmentOfRef } from './links';
+import { recordSchema } from '../engine/schema';
+import { bool, dataAnswer, nullable, obj, str } from '../http/answers';
+import { NO_BODY } from '../http/route-rules';
 
 const MESSAGES = resourceByName('messages');
 const APPOINTMENTS = resourceByName('appointments');
@@ -24,11 +27,11 @@ const BOOKED = [APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.late];
 /** The patient acting through their link, as the audit trail names them. */
 const PATIENT_LINK = { scope: 'tenant' as const, id: null, role: null, name: 'patient link' };
 
-function idParam(params: unknown): number {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
+/** The path's id (its form checked by the input guard: 404). */
+const idParam = (params: unknown): number => Number((params as { id: string }).id);
+
+/** What the patient's page shows. */
+const shownAnswer = dataAnswer(obj({ clinic: str, doctor: nullable(str), date: str, time: str, state: { type: 'string', enum: ['booked', 'cancelled', 'over'] }, confirmed: bool }));
 
 export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>, keyring: KeyRing, clock: () => Date): void {
   const tags = ['messages'];
@@ -37,7 +40,7 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
   const move = (from: string, set: (now: Date, userId: number) => ReturnType<typeof sql>, conflictKey: string) => async (request: FastifyRequest) => {
     const id = idParam(request.params);
     const data = request.data;
-    const caller = data.authorize(APPOINTMENTS, 'update');
+    const caller = data.caller!;
     return data.transaction(async (trx) => {
       const message = await data.get(MESSAGES, id);
       const { rows } = await sql<{ id: number }>`update messages set ${set(data.now(), caller.userId)}, updated_at = ${data.now()}
@@ -48,15 +51,18 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
     });
   };
 
+  // Whoever may change bookings handles their messages.
+  const handling = { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'update' } } as const;
+  const moved = { 200: dataAnswer(recordSchema(MESSAGES)) };
   app.post(
     '/messages/:id/sent',
-    { config: { scope: 'tenant' }, schema: { tags, summary: 'Mark a message sent from the screen (WhatsApp by hand) as sent' } },
+    { config: handling, schema: { tags, summary: 'Mark a message sent from the screen (WhatsApp by hand) as sent', body: NO_BODY, response: moved } },
     move("channel = 'manual' and status = 'pending'", (now, userId) => sql`status = 'sent', sent_at = ${now}, sent_by = ${userId}`, 'errors.messageNotPending'),
   );
 
   app.post(
     '/messages/:id/retry',
-    { config: { scope: 'tenant' }, schema: { tags, summary: 'Try a failed message again from now' } },
+    { config: handling, schema: { tags, summary: 'Try a failed message again from now', body: NO_BODY, response: moved } },
     async (request) => {
       const answer = await move("status = 'failed'", (now) => sql`status = 'pending', attempts = 0, last_error = null, next_attempt_at = ${now}`, 'errors.messageNotFailed')(request);
       await sql`select pg_notify(${MESSAGE_QUEUED}, '')`.execute(db);
@@ -91,7 +97,7 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
     confirmed: b.confirmed_at !== null,
   });
 
-  app.get('/public/appointments/:ref', { config: open, schema: { tags: publicTags, summary: 'A booking as its patient sees it from the link in a message' } }, async (request) => ({ data: shown(await bookingOf(request)) }));
+  app.get('/public/appointments/:ref', { config: open, schema: { tags: publicTags, summary: 'A booking as its patient sees it from the link in a message', response: { 200: shownAnswer } } }, async (request) => ({ data: shown(await bookingOf(request)) }));
 
   const act = (action: 'confirm' | 'cancel' | 'stop') => async (request: FastifyRequest) => {
     const b = await bookingOf(request);
@@ -115,6 +121,6 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
     return { data: shown(await bookingOf(request)) };
   };
   for (const action of ['confirm', 'cancel', 'stop'] as const) {
-    app.post(`/public/appointments/:ref/${action}`, { config: open, schema: { tags: publicTags, summary: `The patient's ${action} from the link in a message` } }, act(action));
+    app.post(`/public/appointments/:ref/${action}`, { config: open, schema: { tags: publicTags, summary: `The patient's ${action} from the link in a message`, body: NO_BODY, response: { 200: shownAnswer } } }, act(action));
   }
 }

@@ -78,7 +78,8 @@ export function registerAllergyCheckRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['patients'],
         summary: "What is unsafe in a drug for the patient's allergies (by name, ingredient, class; cross-reactions as cautions); null when the caller may not read allergies",
-        querystring: { type: 'object', required: ['drug_id'], properties: { drug_id: { type: 'integer', minimum: 1 } } },
+        querystring: { type: 'object', additionalProperties: false, required: ['drug_id'], properties: { drug_id: { type: 'string', pattern: '^[1-9][0-9]{0,15}$' } } },
+        response: { 200: { type: 'object', properties: { data: { anyOf: [{ type: 'object' }, { type: 'null' }] } } } },
       },
     },
     async (request) => {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ROLE_GROUPS } from '../../shared/roles';
+import { anyObject, arr, dataAnswer, int, obj, str } from '../http/answers';
 
 // Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
 // show those totals up to a minute old. The figures about doctors are always current.
@@ -53,8 +54,11 @@ export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Databa
     }
     return totals.value;
   };
-  app.get('/dashboard', { config: { scope: 'central' }, schema: { tags: ['dashboard'], summary: 'Figures and charts of the central dashboard' } }, async (request) => {
-    request.data.require({ roles: ROLE_GROUPS.MANAGERS });
+  const counted = arr(obj({ key: {}, count: int }, ['count']));
+  const answer = dataAnswer(
+    obj({ counts: anyObject, gender: counted, status: counted, city: counted, plan: counted, education: counted, age: counted, registrations: arr(obj({ month: str, count: int })) }),
+  );
+  app.get('/dashboard', { config: { scope: 'central', access: { roles: ROLE_GROUPS.MANAGERS } }, schema: { tags: ['dashboard'], summary: 'Figures and charts of the central dashboard', response: { 200: answer } } }, async (request) => {
     const since = dayjs(request.data.now()).startOf('month').subtract(11, 'month').format('YYYY-MM-DD');
     // Before the transaction: the embedded database has one connection, which it would hold.
     const platform = await platformTotals();

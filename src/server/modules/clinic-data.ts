@@ -5,13 +5,20 @@ import { sql } from 'kysely';
 import { badQuery } from '../http/errors';
 import { TENANT_ROLE } from '../../shared/roles';
 import { localDay } from '../days';
+import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
 
 const YEAR = /^\d{4}$/;
+
+const sums = { incomes: num, expenses: num, profit: num };
+const accountingAnswer = dataAnswer(obj({ year: int, months: arr(obj({ month: int, ...sums })), totals: obj(sums) }));
+const dashboardAnswer = dataAnswer(
+  obj({ counts: obj({ patients: nullable(int), appointments_today: nullable(int), tasks_open: int }), today: { type: 'object', additionalProperties: int }, month: nullable(anyObject) }),
+);
 
 export function registerClinicDataRoutes(app: FastifyInstance): void {
   const tenant = { scope: 'tenant' } as const;
 
-  app.get('/dashboard/services', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's locations and links" } }, async (request) =>
+  app.get('/dashboard/services', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's locations and links", response: { 200: obj({ locations: arr(anyObject), links: arr(anyObject) }) } } }, async (request) =>
     request.data.transaction(async (trx) => {
       const [locations, links] = await Promise.all([
         sql`select id, name, address, phone, map_url, working_hours from tenant_locations where tenant_id = ${request.tenant!.id} order by name`.execute(trx),
@@ -22,22 +29,27 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
   );
 
   // Every staff member books for a doctor, even without the right to manage staff: names only.
-  app.get('/dashboard/doctors', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's active doctors (Main Doctor first), to book appointments with" } }, async (request) => {
+  app.get('/dashboard/doctors', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's active doctors (Main Doctor first), to book appointments with", response: { 200: obj({ doctors: arr(obj({ id: int, name: str, role: int })) }) } } }, async (request) => {
     const { rows } = await request.data.transaction((trx) =>
       sql`select id, name, role from tenant_users where tenant_id = ${request.tenant!.id} and role in (${TENANT_ROLE.mainDoctor}, ${TENANT_ROLE.doctor}) and is_active order by role, name`.execute(trx),
     );
     return { doctors: rows };
   });
 
-  app.get('/central/aggrements', { config: tenant, schema: { tags: ['clinic'], summary: "The platform's agreements, for clinic staff" } }, async (request) => {
+  app.get('/central/aggrements', { config: tenant, schema: { tags: ['clinic'], summary: "The platform's agreements, for clinic staff", response: { 200: obj({ aggrements: arr(anyObject) }) } } }, async (request) => {
     const { rows } = await request.data.transaction((trx) =>
       sql`select id, position, title_en, title_ar, title_ckb, body_en, body_ar, body_ckb from agreements order by position, id`.execute(trx),
     );
     return { aggrements: rows };
   });
 
-  app.get('/accounting', { config: tenant, schema: { tags: ['accounting'], summary: 'Incomes, expenses and profit by month of a year', querystring: { type: 'object', properties: { year: { type: 'string' } } } } }, async (request) => {
-    request.data.require({ permission: 'accounting', action: 'read' });
+  app.get(
+    '/accounting',
+    {
+      config: { ...tenant, access: { permission: 'accounting', action: 'read' } },
+      schema: { tags: ['accounting'], summary: 'Incomes, expenses and profit by month of a year', querystring: { type: 'object', additionalProperties: false, properties: { year: { type: 'string', description: 'YYYY (default: this year)' } } }, response: { 200: accountingAnswer } },
+    },
+    async (request) => {
     const raw = (request.query as { year?: string }).year ?? String(localDay(request.data.now()).year());
     if (!YEAR.test(raw)) throw badQuery({ year: [{ key: 'validation.integer' }] });
     const year = Number(raw);
@@ -59,9 +71,10 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
     const totals = months.reduce((acc, m) => ({ incomes: round(acc.incomes + m.incomes), expenses: round(acc.expenses + m.expenses), profit: 0 }), { incomes: 0, expenses: 0, profit: 0 });
     totals.profit = round(totals.incomes - totals.expenses);
     return { data: { year, months, totals } };
-  });
+    },
+  );
 
-  app.get('/basedashboard', { config: tenant, schema: { tags: ['clinic'], summary: "Today's appointments and queue, counts, this month's money" } }, async (request) => {
+  app.get('/basedashboard', { config: tenant, schema: { tags: ['clinic'], summary: "Today's appointments and queue, counts, this month's money", response: { 200: dashboardAnswer } } }, async (request) => {
     const tenantId = request.tenant!.id;
     const day = localDay(request.data.now());
     const today = day.format('YYYY-MM-DD');

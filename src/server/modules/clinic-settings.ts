@@ -4,9 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
-import { forbidden } from '../http/errors';
 import { dayOf } from '../days';
-import { assertValid } from '../engine/validate';
+import { anyObject, arr, dataAnswer, nullable, num, obj } from '../http/answers';
 import { CURRENCIES, type Currency } from '../../shared/money';
 
 const clinicSettingsBody = {
@@ -19,11 +18,11 @@ const clinicSettingsBody = {
 export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   const config = { scope: 'tenant' } as const;
   const tags = ['clinic settings'];
-  const mainDoctorOnly = (role: number | undefined) => {
-    if (role !== TENANT_ROLE.mainDoctor) throw forbidden();
-  };
+  const mainDoctor = { ...config, access: { clinicRoles: [TENANT_ROLE.mainDoctor] } } as const;
+  const used = (limit: string) => obj({ [`used${limit}`]: num, [`limit${limit}`]: num });
+  const currency = dataAnswer(obj({ currency: { type: 'string', enum: [...CURRENCIES] } }));
 
-  app.get('/settings/invoice', { config, schema: { tags, summary: "The clinic's invoices and its subscription" } }, async (request) => {
+  app.get('/settings/invoice', { config, schema: { tags, summary: "The clinic's invoices and its subscription", response: { 200: obj({ data: arr(anyObject), subscription: nullable(anyObject) }) } } }, async (request) => {
     const tenantId = request.tenant!.id;
     return request.data.transaction(async (trx) => {
       const [invoices, subscription] = await Promise.all([
@@ -40,15 +39,14 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   });
 
   // Every staff member's screens show money in it, so any logged-in user of the clinic reads it.
-  app.get('/settings/clinic', { config, schema: { tags, summary: "The clinic's settings: the currency its amounts are shown in" } }, async (request) => {
+  app.get('/settings/clinic', { config, schema: { tags, summary: "The clinic's settings: the currency its amounts are shown in", response: { 200: currency } } }, async (request) => {
     const tenantId = request.tenant!.id;
     const { rows } = await request.data.transaction((trx) => sql<{ currency: Currency }>`select currency from tenants where id = ${tenantId}`.execute(trx));
     return { data: { currency: rows[0]?.currency ?? 'IQD' } };
   });
 
-  app.put('/settings/clinic', { config, schema: { tags, summary: "Change the clinic's currency (Main Doctor); amounts are not converted", body: clinicSettingsBody } }, async (request) => {
-    mainDoctorOnly(request.data.caller?.role);
-    const body = assertValid<{ currency: Currency }>(clinicSettingsBody, request.body);
+  app.put('/settings/clinic', { config: mainDoctor, schema: { tags, summary: "Change the clinic's currency (Main Doctor); amounts are not converted", body: clinicSettingsBody, response: { 200: currency } } }, async (request) => {
+    const body = request.body as { currency: Currency };
     const tenantId = request.tenant!.id;
     await request.data.transaction(async (trx) => {
       await sql`update tenants set currency = ${body.currency}, updated_at = now() where id = ${tenantId}`.execute(trx);
@@ -57,8 +55,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
     return { data: { currency: body.currency } };
   });
 
-  app.get('/settings/usages', { config, schema: { tags, summary: "Use of the plan's limits (Main Doctor)" } }, async (request) => {
-    mainDoctorOnly(request.data.caller?.role);
+  app.get('/settings/usages', { config: mainDoctor, schema: { tags, summary: "Use of the plan's limits (Main Doctor)", response: { 200: dataAnswer(obj({ users: used(''), visits: used(''), storage: used('_bytes') })) } } }, async (request) => {
     const tenantId = request.tenant!.id;
     const { rows } = await request.data.transaction((trx) =>
       sql<{ users: number; max_users: number; visits: number; max_visitings: number; max_storage_gb: number; storage: number }>`
@@ -81,8 +78,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   });
 
   // The doctor's record as the platform keeps it (changes go through the platform's staff).
-  app.get('/settings/professional', { config, schema: { tags, summary: "The Main Doctor's professional record (read only)" } }, async (request) => {
-    mainDoctorOnly(request.data.caller?.role);
+  app.get('/settings/professional', { config: mainDoctor, schema: { tags, summary: "The Main Doctor's professional record (read only)", response: { 200: dataAnswer(anyObject) } } }, async (request) => {
     const { rows } = await request.data.transaction((trx) =>
       sql`select t.name, t.gender, to_char(t.date_of_birth, 'YYYY-MM-DD') as date_of_birth, t.experience_years, t.skill, t.region, t.address,
                  t.subdomain, t.domain, t.owner_name,
@@ -94,8 +90,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
     return { data: rows[0] };
   });
 
-  app.get('/settings/plan-histories', { config, schema: { tags, summary: "The clinic's plan history (Main Doctor)" } }, async (request) => {
-    mainDoctorOnly(request.data.caller?.role);
+  app.get('/settings/plan-histories', { config: mainDoctor, schema: { tags, summary: "The clinic's plan history (Main Doctor)", response: { 200: dataAnswer(arr(anyObject)) } } }, async (request) => {
     const { rows } = await request.data.transaction((trx) =>
       sql`select h.id, h.action, to_char(h.starts_on, 'YYYY-MM-DD') as starts_on, to_char(h.ends_on, 'YYYY-MM-DD') as ends_on, h.created_at,
                  p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb

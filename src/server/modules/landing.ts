@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import type { Database } from '../db/schema';
 import { tenantSuspended } from '../http/errors';
+import { anyObject, arr, bool, dataAnswer, nullable, obj } from '../http/answers';
 
 type Row = Record<string, unknown>;
 const IMAGES = ['image_pc', 'image_tablet', 'image_mobile'];
@@ -24,7 +25,7 @@ function present(row: Row): Row {
 }
 
 export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  app.get('/landing-page', { config: { scope: 'central', auth: false }, schema: { tags: ['landing page'], summary: "The platform's public landing page" } }, async () => {
+  app.get('/landing-page', { config: { scope: 'central', auth: false }, schema: { tags: ['landing page'], summary: "The platform's public landing page", response: { 200: dataAnswer(obj({ sections: arr(anyObject), plans: arr(anyObject) })) } } }, async () => {
     const [sections, items, plans] = await Promise.all([
       sql<Row>`select * from landing_sections where is_visible order by position, id`.execute(db),
       sql<Row>`select * from landing_items where is_visible order by position, id`.execute(db),
@@ -39,7 +40,7 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
     };
   });
 
-  app.get('/tenant/landing-page', { config: { scope: 'tenant', auth: false }, schema: { tags: ['landing page'], summary: "The clinic's public landing page" } }, async (request) => {
+  app.get('/tenant/landing-page', { config: { scope: 'tenant', auth: false }, schema: { tags: ['landing page'], summary: "The clinic's public landing page", response: { 200: dataAnswer(obj({ online_booking: bool, landing_page: nullable(anyObject), solutions: arr(anyObject), highlights: arr(anyObject), projects: arr(anyObject) })) } } }, async (request) => {
     const tenant = request.tenant!;
     if (tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     const id = tenant.id;

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import { LOGO_MAX_BYTES, LOGO_PATTERN, PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize, logoMatches } from '../../shared/letterhead';
-import { forbidden, invalidField } from '../http/errors';
-import { assertValid } from '../engine/validate';
+import { invalidField } from '../http/errors';
+import { dataAnswer, nullable, obj, str } from '../http/answers';
 
 const line = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
 
@@ -24,6 +24,14 @@ const letterheadBody = {
     logo: { type: ['string', 'null'], maxLength: 140_000, pattern: LOGO_PATTERN },
   },
 };
+
+const text = nullable(str);
+const letterheadAnswer = dataAnswer(
+  obj(
+    { name: str, specialty: text, address: text, phone: text, licence_number: text, paper_size: { type: 'string', enum: [...PAPER_SIZES] }, logo: text, profile: obj({ specialty: text, address: text, phone: text }) },
+    ['name', 'paper_size', 'profile'],
+  ),
+);
 
 interface Body {
   specialty?: string | null;
@@ -70,13 +78,12 @@ export function registerLetterheadRoutes(app: FastifyInstance): void {
       };
     });
 
-  app.get('/settings/letterhead', { config, schema: { tags, summary: "The clinic's printed letterhead and paper size (any staff member)" } }, async (request) => {
+  app.get('/settings/letterhead', { config, schema: { tags, summary: "The clinic's printed letterhead and paper size (any staff member)", response: { 200: letterheadAnswer } } }, async (request) => {
     return { data: await read(request) };
   });
 
-  app.put('/settings/letterhead', { config, schema: { tags, summary: "Change the clinic's printed letterhead (Main Doctor)", body: letterheadBody } }, async (request) => {
-    if (request.data.caller?.role !== TENANT_ROLE.mainDoctor) throw forbidden();
-    const body = assertValid<Body>(letterheadBody, request.body);
+  app.put('/settings/letterhead', { config: { ...config, access: { clinicRoles: [TENANT_ROLE.mainDoctor] } }, schema: { tags, summary: "Change the clinic's printed letterhead (Main Doctor)", body: letterheadBody, response: { 200: letterheadAnswer } } }, async (request) => {
+    const body = request.body as Body;
     if (body.logo) checkLogo(body.logo);
     await request.data.transaction(async (trx) => {
       if (body.logo !== undefined) await sql`update tenants set print_logo = ${body.logo} where id = ${request.tenant!.id}`.execute(trx);

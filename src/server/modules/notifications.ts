@@ -12,6 +12,8 @@ import type { ResourceHooks, Row } from '../engine/hooks';
 import { parseListQuery } from '../engine/query';
 import { translate } from '../i18n';
 import { isolateAuto } from '../../shared/bidi';
+import { NO_BODY } from '../http/route-rules';
+import { anyObject, arr, int, obj, str } from '../http/answers';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -64,14 +66,14 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   // Confirms a kept session in its transactions (request.data), like the generated routes.
   const config = { confirmsInTransaction: true } as const;
 
-  app.get('/dashboard/notifications', { config, schema: { tags: ['notifications'], summary: 'The latest notifications of the logged-in user, and the unread count' } }, async (request) => {
+  app.get('/dashboard/notifications', { config, schema: { tags: ['notifications'], summary: 'The latest notifications of the logged-in user, and the unread count', response: { 200: obj({ notifications: arr(anyObject), unread: int }) } } }, async (request) => {
     const def = declared(request);
     const latest = await request.data.list(def, parseListQuery(def, { per_page: String(LATEST) }));
     const unread = await request.data.list(def, parseListQuery(def, { per_page: '1', 'filter[is_read]': '0' }));
     return { notifications: latest.data, unread: unread.meta.total };
   });
 
-  app.put('/dashboard/notifications/markAllAsRead', { config, schema: { tags: ['notifications'], summary: "Mark all the user's notifications as read" } }, async (request) => {
+  app.put('/dashboard/notifications/markAllAsRead', { config, schema: { tags: ['notifications'], summary: "Mark all the user's notifications as read", body: NO_BODY, response: { 200: obj({ message: str, unread: int }) } } }, async (request) => {
     const def = declared(request);
     // The update rule's WHERE (this host's rows, the caller's own): no other row can be touched.
     const mine = request.data.rowsWhere(def, 'update');

@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { resourceByName } from '../../../resources';
 import { APPOINTMENT_STATUS, ENUMS } from '../../shared/enums';
 import { dayOf } from '../days';
-import { assertValid } from '../engine/validate';
-import { invalidField, notFound } from '../http/errors';
+import { recordSchema } from '../engine/schema';
+import { arr, dataAnswer, dayParam, int, nullable, num, obj, str } from '../http/answers';
 import { refund } from './payments';
 
 const PAYMENTS = resourceByName('payments');
@@ -25,20 +25,26 @@ const refundBody = {
   },
 };
 
-function idParam(params: unknown): number {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
-  return id;
-}
+/** The path's id (its form checked by the input guard: 404). */
+const idParam = (params: unknown): number => Number((params as { id: string }).id);
+
+const sums = { payments: num, refunds: num, net: num, count: int };
+const dailyAnswer = dataAnswer(obj({ date: str, total: obj(sums), methods: arr(obj({ method: int, ...sums })), staff: arr(obj({ user_id: nullable(int), name: nullable(str), ...sums })) }));
 
 const money = (v: unknown) => Math.round(Number(v ?? 0) * 100) / 100;
 
 export function registerPaymentRoutes(app: FastifyInstance): void {
-  app.post('/payments/:id/refund', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: 'Refund all or part of what is left of a payment (a new, negative row with its own receipt number)', body: refundBody } }, async (request, reply) => {
+  app.post(
+    '/payments/:id/refund',
+    {
+      config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'update' }, record: { resource: PAYMENTS, action: 'read' } },
+      schema: { tags: ['payments'], summary: 'Refund all or part of what is left of a payment (a new, negative row with its own receipt number)', body: refundBody, response: { 201: dataAnswer(recordSchema(PAYMENTS)) } },
+    },
+    async (request, reply) => {
     const id = idParam(request.params);
     const data = request.data;
-    const caller = data.authorize(PAYMENTS, 'update');
-    const body = assertValid<{ amount?: number; method?: number; note?: string | null }>(refundBody, request.body ?? {});
+    const caller = data.caller!;
+    const body = request.body as { amount?: number; method?: number; note?: string | null };
     const made = await data.transaction(async (trx) => {
       await data.get(PAYMENTS, id); // this clinic's, readable by the caller: else 404
       const row = await refund({ trx, caller, tenantId: data.tenantId, now: data.now() }, id, body);
@@ -46,12 +52,12 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
       return data.get(PAYMENTS, row.id);
     });
     return reply.status(201).send({ data: made });
-  });
+    },
+  );
 
-  app.get('/patients/:id/balance', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes" } }, async (request) => {
+  app.get('/patients/:id/balance', { config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes", response: { 200: dataAnswer(obj({ charged: num, paid: num, balance: num })) } } }, async (request) => {
     const id = idParam(request.params);
     const data = request.data;
-    data.authorize(PAYMENTS, 'read');
     return data.transaction(async (trx) => {
       await data.get(PATIENTS, id);
       const clinic = data.tenantId;
@@ -68,11 +74,9 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.get('/payments/daily', { config: { scope: 'tenant' }, schema: { tags: ['payments'], summary: "The cash report of a day (default today): payments, refunds and net by method and by staff member" } }, async (request) => {
+  app.get('/payments/daily', { config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: 'The cash report of a day (default today): payments, refunds and net by method and by staff member', querystring: { type: 'object', additionalProperties: false, properties: { date: dayParam } }, response: { 200: dailyAnswer } } }, async (request) => {
     const data = request.data;
-    data.authorize(PAYMENTS, 'read');
     const asked = (request.query as { date?: string }).date;
-    if (asked !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asked)) throw invalidField('date', 'validation.date');
     const day = asked ?? dayOf(data.now());
     return data.transaction(async (trx) => {
       const { rows } = await sql<{ method: number; taken_by: number | null; name: string | null; payments: number; refunds: number; count: number }>`

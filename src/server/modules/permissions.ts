@@ -7,8 +7,8 @@ import { moduleOn } from '../../shared/modules';
 import { ACTIONS, permissionTable } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { Database } from '../db/schema';
-import { assertValid } from '../engine/validate';
-import { forbidden, invalidField, notFound } from '../http/errors';
+import { invalidField, notFound } from '../http/errors';
+import { arr, bool, dataAnswer, int, obj, str } from '../http/answers';
 import { translate } from '../i18n';
 
 /** Every (action, table_name) pair a staff member can be given. */
@@ -39,18 +39,19 @@ const updateSchema = {
   },
 };
 
+const permission = obj({ id: int, name: str, table_name: str });
+const MAIN_DOCTOR = { clinicRoles: [TENANT_ROLE.mainDoctor] };
+
 export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Database>): void {
   const listAll = () => db.selectFrom('permissions').select(['id', 'name', 'table_name']).orderBy('table_name').orderBy('id').execute();
 
-  app.get('/permissions', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "The permission catalogue (a module's only where it is on)" } }, async (request) => {
+  app.get('/permissions', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "The permission catalogue (a module's only where it is on)", response: { 200: obj({ permissions: arr(permission) }) } } }, async (request) => {
     const off = tablesOff(request.tenant?.modules);
     return { permissions: (await listAll()).filter((p) => !off.has(p.table_name)) };
   });
 
-  app.put('/permissions/update', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "Replace a staff member's permissions (Main Doctor only)", body: updateSchema } }, async (request) => {
-    const caller = request.data.caller;
-    if (caller?.scope !== 'tenant' || caller.role !== TENANT_ROLE.mainDoctor) throw forbidden();
-    const body = assertValid<{ user: number; permissions: number[] }>(updateSchema, request.body);
+  app.put('/permissions/update', { config: { scope: 'tenant', access: MAIN_DOCTOR }, schema: { tags: ['permissions'], summary: "Replace a staff member's permissions (Main Doctor only)", body: updateSchema, response: { 200: obj({ message: str, data: obj({ user: int, permissions: arr(permission) }) }) } } }, async (request) => {
+    const body = request.body as { user: number; permissions: number[] };
     return request.data.transaction(async (trx) => {
       const user = await trx.selectFrom('tenant_users').select(['id', 'role']).where('tenant_id', '=', request.tenant!.id).where('id', '=', body.user).executeTakeFirst();
       if (!user) throw invalidField('user', 'validation.relation');
@@ -79,11 +80,8 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
     });
   });
 
-  app.get('/permissions/user/:id', { config: { scope: 'tenant' }, schema: { tags: ['permissions'], summary: "A staff member's permission ids (Main Doctor only)" } }, async (request) => {
-    const caller = request.data.caller;
-    if (caller?.scope !== 'tenant' || caller.role !== TENANT_ROLE.mainDoctor) throw forbidden();
+  app.get('/permissions/user/:id', { config: { scope: 'tenant', access: MAIN_DOCTOR }, schema: { tags: ['permissions'], summary: "A staff member's permission ids (Main Doctor only)", response: { 200: dataAnswer(obj({ user: int, permissions: arr(int) })) } } }, async (request) => {
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
     return request.data.transaction(async (trx) => {
       const user = await trx.selectFrom('tenant_users').select('id').where('tenant_id', '=', request.tenant!.id).where('id', '=', id).executeTakeFirst();
       if (!user) throw notFound();
@@ -92,7 +90,7 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
     });
   });
 
-  app.get('/tenant-check', { config: { scope: 'any', auth: false, unregisteredOk: true }, schema: { tags: ['tenancy'], summary: 'Whether this host belongs to a registered clinic' } }, async (request) => ({
+  app.get('/tenant-check', { config: { scope: 'any', auth: false, unregisteredOk: true }, schema: { tags: ['tenancy'], summary: 'Whether this host belongs to a registered clinic', response: { 200: obj({ exists: bool }) } } }, async (request) => ({
     exists: request.tenant !== null,
   }));
 }

@@ -8,6 +8,8 @@ import { CENTRAL_ROLE } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import { Diverted, type HookContext, type Input, type Row, type Tx } from '../engine/hooks';
 import { ApiError, invalidField, notFound } from '../http/errors';
+import { NO_BODY } from '../http/route-rules';
+import { int, obj, str } from '../http/answers';
 import { translate } from '../i18n';
 import { notify } from './notifications';
 import { changePlan } from './subscriptions';
@@ -73,14 +75,13 @@ export async function submitRequest(ctx: HookContext, kind: RequestKind, input: 
 
 /** The reason given with a rejection: optional text, trimmed, at most REASON_MAX characters. */
 const REASON_MAX = 500;
+/** The optional reason of a rejection, trimmed (its type and length are the route's schema). */
 function reasonOf(body: unknown): string | null {
-  const raw = body && typeof body === 'object' ? (body as { reason?: unknown }).reason : undefined;
-  if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'string') throw invalidField('reason', 'validation.string');
-  const reason = raw.trim();
-  if (reason.length > REASON_MAX) throw invalidField('reason', 'validation.maxLength', { limit: REASON_MAX });
-  return reason || null;
+  const raw = (body as { reason?: string | null } | undefined)?.reason;
+  return raw?.trim() || null;
 }
+
+const rejectBody = { type: 'object', additionalProperties: false, properties: { reason: { type: ['string', 'null'], maxLength: REASON_MAX } } };
 
 interface RequestRow {
   id: number;
@@ -95,13 +96,13 @@ interface RequestRow {
 
 export function registerRequestRoutes(app: FastifyInstance): void {
   const tenants = resourceByName('tenants');
-  const config = { scope: 'central' } as const;
+  const config = { scope: 'central', access: { roles: DECIDERS }, record: { resource: resourceByName('doctorRequests'), action: 'read' } } as const;
+  const decided = obj({ message: str, data: obj({ id: int, status: str }) });
 
   async function decide(request: FastifyRequest, accept: boolean) {
-    const caller = request.data.require({ roles: DECIDERS });
+    const caller = request.data.caller!;
     const reason = accept ? null : reasonOf(request.body);
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
     return request.data.transaction(async (trx) => {
       const { rows } = await sql<RequestRow>`select id, kind, tenant_id, payload, password_hash, status, requested_by, doctor_name from doctor_requests where id = ${id} for update`.execute(trx);
       const row = rows[0];
@@ -133,6 +134,6 @@ export function registerRequestRoutes(app: FastifyInstance): void {
     });
   }
 
-  app.post('/requests/:id/accept', { config, schema: { tags: ['requests'], summary: "Accept an Admin's request and apply it" } }, (request) => decide(request, true));
-  app.post('/requests/:id/reject', { config, schema: { tags: ['requests'], summary: "Reject an Admin's request, with an optional reason ({ reason }) told to the requester" } }, (request) => decide(request, false));
+  app.post('/requests/:id/accept', { config, schema: { tags: ['requests'], summary: "Accept an Admin's request and apply it", body: NO_BODY, response: { 200: decided } } }, (request) => decide(request, true));
+  app.post('/requests/:id/reject', { config, schema: { tags: ['requests'], summary: "Reject an Admin's request, with an optional reason ({ reason }) told to the requester", body: rejectBody, response: { 200: decided } } }, (request) => decide(request, false));
 }

@@ -7,18 +7,18 @@ import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import { resourceByName } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
-import { notFound } from '../http/errors';
+import { anyObject, arr, dataAnswer, nullable, obj } from '../http/answers';
 import { parseListQuery } from '../engine/query';
 
 type Row = Record<string, unknown>;
 const PATIENTS = resourceByName('patients');
 /** Enough for any real patient; the header shows the first few and a count. */
 const MOST = '50';
+const rows = nullable(arr(anyObject));
 
 export function registerSafetyRoutes(app: FastifyInstance): void {
-  app.get('/patients/:id/safety', { config: { scope: 'tenant' }, schema: { tags: ['patients'], summary: "A patient's allergies, active alerts, current medications, chronic conditions and latest vital signs (null: not readable by the caller)" } }, async (request) => {
+  app.get('/patients/:id/safety', { config: { scope: 'tenant' }, schema: { tags: ['patients'], summary: "A patient's allergies, active alerts, current medications, chronic conditions and latest vital signs (null: not readable by the caller)", response: { 200: dataAnswer(obj({ allergies: rows, alerts: rows, medications: rows, conditions: rows })) } } }, async (request) => {
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const data = request.data;
     const today = dayjs(data.now()).format('YYYY-MM-DD');
     return data.transaction(async () => {

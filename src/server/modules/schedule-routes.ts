@@ -11,9 +11,10 @@ import { sql } from 'kysely';
 import { resourceByName } from '../../../resources';
 import { TENANT_ROLE } from '../../shared/roles';
 import { type Booking, type ClosedDay, type DoctorDay, SLOT_FREEING_STATUSES, type WeeklyHours, doctorDay } from '../../shared/slots';
-import { badQuery, notFound } from '../http/errors';
+import { badQuery } from '../http/errors';
 import { Diverted } from '../engine/hooks';
-import { assertValid } from '../engine/validate';
+import { recordSchema } from '../engine/schema';
+import { anyObject, arr, dataAnswer, int, obj, str } from '../http/answers';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf, timeOfDay } from '../days';
 
@@ -50,14 +51,31 @@ const postponeBody = {
   required: ['date', 'time'],
   properties: { date: { type: 'string', format: 'date' }, time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' } },
 };
+const availabilityQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    from: { type: 'string', description: 'First day, YYYY-MM-DD' },
+    to: { type: 'string', description: `Last day (default: from), at most ${MAX_DAYS} days after it` },
+    doctor_id: { type: 'string', description: 'One doctor only' },
+    slot: { type: 'string', description: 'Slot length in minutes, 5 to 240 (default 15)' },
+  },
+};
+const availabilityAnswer = dataAnswer(obj({ slot: int, days: arr(obj({ date: str, doctors: arr(anyObject) })) }));
+
 /** What the new booking keeps of the postponed one (not its payment: that stays with the visit it paid for). */
 const CARRIED = ['patient_id', 'doctor_id', 'duration_minutes', 'origin', 'type', 'amount'] as const;
 
 export function registerScheduleRoutes(app: FastifyInstance): void {
-  app.post('/appointments/:id/postpone', { config: { scope: 'tenant' }, schema: { tags: ['appointments'], summary: 'Postpone a booking to a new slot: it becomes Postponed, a new booking holds the slot', body: postponeBody } }, async (request, reply) => {
-    const body = assertValid<{ date: string; time: string }>(postponeBody, request.body);
+  app.post(
+    '/appointments/:id/postpone',
+    {
+      config: { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'update' }, record: { resource: APPOINTMENTS, action: 'update' } },
+      schema: { tags: ['appointments'], summary: 'Postpone a booking to a new slot: it becomes Postponed, a new booking holds the slot', body: postponeBody, response: { 201: dataAnswer(recordSchema(APPOINTMENTS)) } },
+    },
+    async (request, reply) => {
+    const body = request.body as { date: string; time: string };
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const made = await request.data.transaction(async () => {
       const old = await request.data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
       if (old instanceof Diverted) throw new Error('appointments are never diverted');
@@ -66,10 +84,10 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     });
     if (made instanceof Diverted) throw new Error('appointments are never diverted');
     return reply.code(201).send({ data: made });
-  });
+    },
+  );
 
-  app.get('/appointments/availability', { config: { scope: 'tenant' }, schema: { tags: ['appointments'], summary: "Doctors' working hours and free slots, day by day (from, to, doctor_id, slot minutes)" } }, async (request) => {
-    request.data.authorize(APPOINTMENTS, 'read');
+  app.get('/appointments/availability', { config: { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'read' } }, schema: { tags: ['appointments'], summary: "Doctors' working hours and free slots, day by day (from, to, doctor_id, slot minutes)", querystring: availabilityQuery, response: { 200: availabilityAnswer } } }, async (request) => {
     const { from, to, doctorId, slot } = readQuery(request.query as Query);
     const tenantId = request.tenant!.id;
     const now = request.data.now();

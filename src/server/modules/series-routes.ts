@@ -14,9 +14,10 @@ import { sql } from 'kysely';
 import { resourceByName } from '../../../resources';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { Diverted, type Row } from '../engine/hooks';
-import { bodySchema } from '../engine/schema';
-import { assertValid, normalizeInput } from '../engine/validate';
-import { ApiError, invalid, notFound } from '../http/errors';
+import { type JsonSchema, bodySchema, recordSchema } from '../engine/schema';
+import { normalizeInput } from '../engine/validate';
+import { ApiError, invalid } from '../http/errors';
+import { dataAnswer, arr } from '../http/answers';
 
 const APPOINTMENTS = resourceByName('appointments');
 const DAY = 'YYYY-MM-DD';
@@ -29,6 +30,24 @@ const repeatSchema = {
 };
 /** What "this and following" may change. */
 const FOLLOWING = ['date', 'time', 'duration_minutes', 'doctor_id', 'status', 'notes'] as const;
+
+/** A booking's create body and how it repeats. */
+function seriesBody(): JsonSchema {
+  const one = bodySchema(APPOINTMENTS, 'create');
+  return { ...one, properties: { ...(one.properties as JsonSchema), repeat: repeatSchema }, required: [...((one.required as string[] | undefined) ?? []), 'repeat'] };
+}
+
+/** The part of a booking's update body "this and following" takes. */
+function followingBody(): JsonSchema {
+  const all = bodySchema(APPOINTMENTS, 'update').properties as JsonSchema;
+  return { type: 'object', additionalProperties: false, properties: Object.fromEntries(FOLLOWING.map((name) => [name, all[name]])) };
+}
+
+/** Digits, phones and text tidied as the engine does before validation. */
+const tidy = async (request: { body: unknown }) => {
+  request.body = normalizeInput(APPOINTMENTS, request.body);
+};
+const bookings = dataAnswer(arr(recordSchema(APPOINTMENTS)));
 
 const dayText = (value: unknown) => (value instanceof Date ? dayjs(value).format(DAY) : String(value).slice(0, 10));
 
@@ -47,12 +66,12 @@ function made(row: Row | Diverted): Row {
 export function registerSeriesRoutes(app: FastifyInstance): void {
   const tags = ['appointments'];
 
-  app.post('/appointments/series', { config: { scope: 'tenant' }, schema: { tags, summary: 'Book a slot and its repeats every 1, 2 or 4 weeks (all or none)' } }, async (request, reply) => {
+  app.post(
+    '/appointments/series',
+    { config: { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'create' } }, preValidation: tidy, schema: { tags, summary: 'Book a slot and its repeats every 1, 2 or 4 weeks (all or none)', body: seriesBody(), response: { 201: bookings } } },
+    async (request, reply) => {
     const data = request.data;
-    data.authorize(APPOINTMENTS, 'create');
-    const { repeat, ...rest } = (request.body ?? {}) as Record<string, unknown>;
-    const every = assertValid<{ every_weeks: number; count: number }>(repeatSchema, repeat);
-    const input = assertValid<Record<string, unknown>>(bodySchema(APPOINTMENTS, 'create'), normalizeInput(APPOINTMENTS, rest));
+    const { repeat: every, ...input } = request.body as Record<string, unknown> & { repeat: { every_weeks: number; count: number } };
     const seriesId = randomUUID();
     const first = dayjs(String(input.date));
     const rows = await data.transaction(async () => {
@@ -70,17 +89,20 @@ export function registerSeriesRoutes(app: FastifyInstance): void {
       return out;
     });
     return reply.code(201).send({ data: rows });
-  });
+    },
+  );
 
-  app.post('/appointments/:id/following', { config: { scope: 'tenant' }, schema: { tags, summary: 'Change this booking and the later ones of its series (all or none)' } }, async (request) => {
+  app.post(
+    '/appointments/:id/following',
+    {
+      config: { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'update' }, record: { resource: APPOINTMENTS, action: 'update' } },
+      preValidation: tidy,
+      schema: { tags, summary: 'Change this booking and the later ones of its series (all or none)', body: followingBody(), response: { 200: bookings } },
+    },
+    async (request) => {
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id <= 0) throw notFound();
     const data = request.data;
-    data.authorize(APPOINTMENTS, 'update');
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const unknown = Object.keys(body).filter((k) => !(FOLLOWING as readonly string[]).includes(k));
-    if (unknown.length) throw invalid(Object.fromEntries(unknown.map((k) => [k, [{ key: 'validation.unknownField' }]])));
-    const changes = assertValid<Record<string, unknown>>(bodySchema(APPOINTMENTS, 'update'), normalizeInput(APPOINTMENTS, body));
+    const changes = request.body as Record<string, unknown>;
     if (changes.status !== undefined && Number(changes.status) !== APPOINTMENT_STATUS.cancelled) throw invalid({ status: [{ key: 'validation.enum' }] });
     const rows = await data.transaction(async (trx) => {
       const start = await data.get(APPOINTMENTS, id);
@@ -104,5 +126,6 @@ export function registerSeriesRoutes(app: FastifyInstance): void {
       return out;
     });
     return { data: rows };
-  });
+    },
+  );
 }

@@ -4,27 +4,28 @@ import { sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import { CENTRAL_ROLE } from '../../shared/roles';
 import { type HookContext, type ResourceHooks } from '../engine/hooks';
-import { assertValid } from '../engine/validate';
-import { invalidField, notFound } from '../http/errors';
+import { recordSchema } from '../engine/schema';
+import { invalidField } from '../http/errors';
+import { NO_BODY } from '../http/route-rules';
+import { obj, str } from '../http/answers';
 import { translate } from '../i18n';
 import { assertNoPendingRequest, submitRequest } from './requests';
 import { changePlan, reactivateIfSettled, renew } from './subscriptions';
 
 const planBody = { type: 'object', additionalProperties: false, required: ['plan_id'], properties: { plan_id: { type: 'integer', minimum: 1 } } };
 
-function idOf(request: FastifyRequest): number {
-  const id = Number((request.params as { id: string }).id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-  return id;
-}
+/** The path's id (its form checked by the input guard: 404). */
+const idOf = (request: FastifyRequest): number => Number((request.params as { id: string }).id);
 
 export function registerSubscriptionRoutes(app: FastifyInstance): void {
   const tenants = resourceByName('tenants');
   const config = { scope: 'central' } as const;
 
-  app.put('/tenants/:id/plan', { config, schema: { tags: ['tenants'], summary: "Change a doctor's plan (an Admin's change becomes a request)", body: planBody } }, async (request, reply) => {
-    const caller = request.data.authorize(tenants, 'update');
-    const { plan_id } = assertValid<{ plan_id: number }>(planBody, request.body);
+  const answer = obj({ message: str, data: recordSchema(tenants) });
+  const planConfig = { ...config, access: { resource: tenants, action: 'update' }, record: { resource: tenants, action: 'update' } } as const;
+  app.put('/tenants/:id/plan', { config: planConfig, schema: { tags: ['tenants'], summary: "Change a doctor's plan (an Admin's change becomes a request: 202)", body: planBody, response: { 200: answer, 202: obj({ message: str, data: obj({}, []) }) } } }, async (request, reply) => {
+    const caller = request.data.caller!;
+    const { plan_id } = request.body as { plan_id: number };
     const id = idOf(request);
     return request.data.transaction(async (trx) => {
       const existing = await request.data.get(tenants, id);
@@ -32,10 +33,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
       if (Number(existing.plan_id) === plan_id) throw invalidField('plan_id', 'requests.samePlan');
       const plan = await sql`select 1 from plans where id = ${plan_id}`.execute(trx);
       if (!plan.rows.length) throw invalidField('plan_id', 'validation.relation');
-      if (caller.role === CENTRAL_ROLE.admin) {
+      // An Admin's change waits for an Owner's decision.
+      if (request.data.allows({ roles: [CENTRAL_ROLE.admin] })) {
         const ctx: HookContext = { trx, caller, tenantId: null, now: request.data.now() };
         const diverted = await submitRequest(ctx, 'plan', { plan_id }, existing);
-        return reply.status(diverted.status).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
+        return reply.status(202).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
       }
       await changePlan(trx, id, plan_id, caller.userId, request.data.now());
       await request.data.audit(trx, { action: 'update', resource: 'tenants', recordId: id, fields: ['plan_id'] });
@@ -43,8 +45,9 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.post('/tenants/:id/renew', { config, schema: { tags: ['tenants'], summary: "Renew a doctor's subscription for a year, with its invoice" } }, async (request) => {
-    const caller = request.data.require({ roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] });
+  const renewConfig = { ...config, access: { roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] } } as const;
+  app.post('/tenants/:id/renew', { config: renewConfig, schema: { tags: ['tenants'], summary: "Renew a doctor's subscription for a year, with its invoice", body: NO_BODY, response: { 200: answer } } }, async (request) => {
+    const caller = request.data.caller!;
     const id = idOf(request);
     return request.data.transaction(async (trx) => {
       await request.data.get(tenants, id);

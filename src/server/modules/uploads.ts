@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
+import { type RouteAccess, allowed } from '../http/route-rules';
+import { bool, dataAnswer, int, NO_CONTENT, obj, str } from '../http/answers';
 import type { Database, UploadsTable } from '../db/schema';
 import { ACCOUNT_STATUS } from '../../shared/enums';
 import { holdersOf, patientOfFile } from '../engine/released-files';
@@ -24,11 +26,14 @@ type UploadRow = Selectable<UploadsTable>;
 const publicView = (u: UploadRow) => ({ id: u.id, mime: u.mime, size: u.size, name: u.original_name, is_public: u.is_public, url: `/api/v1/uploads/${u.id}`, created_at: u.created_at });
 
 /** Who may publish files for everyone to see: landing-page editors. */
-function mayPublish(request: FastifyRequest): boolean {
-  const caller = request.data.caller;
-  if (!caller) return false;
-  return caller.scope === 'central' ? [CENTRAL_ROLE.owner, CENTRAL_ROLE.serviceAdmin, CENTRAL_ROLE.developer].includes(caller.role as 0 | 2 | 3) : caller.role === TENANT_ROLE.mainDoctor;
-}
+const PUBLISHERS: RouteAccess = { central: { roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.serviceAdmin, CENTRAL_ROLE.developer] }, tenant: { clinicRoles: [TENANT_ROLE.mainDoctor] } };
+/** Who may delete anyone's file, besides its uploader. */
+const FILE_MANAGERS: RouteAccess = { central: { roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] }, tenant: { clinicRoles: [TENANT_ROLE.mainDoctor] } };
+const MAIN_DOCTOR: RouteAccess = { clinicRoles: [TENANT_ROLE.mainDoctor] };
+
+const uploadAnswer = dataAnswer(
+  obj({ id: int, mime: str, size: int, name: str, is_public: bool, url: str, created_at: { type: 'string', format: 'date-time' } }),
+);
 
 /**
  * A clinic's private file: its uploader (a form shows what was just uploaded), the Main Doctor, or
@@ -38,7 +43,7 @@ async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, 
   const caller = request.data.caller;
   if (!caller || caller.scope !== 'tenant') return false;
   // Support staff's ids are the platform's, not the clinic's: never the uploader.
-  if ((!caller.support && row.user_id === caller.userId) || caller.role === TENANT_ROLE.mainDoctor) return true;
+  if ((!caller.support && row.user_id === caller.userId) || allowed(request, MAIN_DOCTOR)) return true;
   const holders = await holdersOf(db, tenantId, row.id);
   return holders.some((def) => request.data.can(def, 'read'));
 }
@@ -46,12 +51,12 @@ async function mayReadClinicFile(request: FastifyRequest, db: Kysely<Database>, 
 export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Database>, files: FileStore, keyring: KeyRing): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.post('/uploads', { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field "file"); ?public=1 for landing-page images', consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  app.post('/uploads', { schema: { tags: ['uploads'], summary: 'Upload one file (multipart field "file"); ?public=1 for landing-page images', consumes: ['multipart/form-data'], querystring: { type: 'object', additionalProperties: false, properties: { public: { type: 'string', enum: ['0', '1'] } } }, response: { 201: uploadAnswer } } }, async (request, reply) => {
     const caller = request.data.caller;
     if (!caller || !request.session) throw unauthenticated();
     if (!request.isMultipart()) throw new ApiError(415, 'errors.unsupportedMediaType');
     const isPublic = (request.query as { public?: string }).public === '1';
-    if (isPublic && !mayPublish(request)) throw forbidden();
+    if (isPublic && !allowed(request, PUBLISHERS)) throw forbidden();
     const file = await request.file();
     if (!file) throw invalidField('file', 'validation.required');
     const buffer = await file.toBuffer().catch((err: { code?: string }) => {
@@ -82,7 +87,6 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
 
   const findVisible = async (request: FastifyRequest): Promise<UploadRow> => {
     const id = Number((request.params as { id: string }).id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
     const row = await db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
     // Files of another application or clinic do not exist here.
     const hostTenant = request.tenant?.id ?? null;
@@ -98,7 +102,7 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
     return row;
   };
 
-  app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself' } }, async (request, reply) => {
+  app.get('/uploads/:id', { config: { auth: false }, schema: { tags: ['uploads'], summary: 'The file itself', produces: [...ALLOWED_UPLOAD_TYPES] } }, async (request, reply) => {
     const row = await findVisible(request);
     // A file of a patient's record is the patient's data: its opening is in the audit trail.
     const patientId = !row.is_public && row.tenant_id !== null ? await patientOfFile(db, row.tenant_id, row.id) : null;
@@ -115,15 +119,14 @@ export async function registerUploadRoutes(app: FastifyInstance, db: Kysely<Data
       .send(body);
   });
 
-  app.get('/uploads/:id/meta', { config: { auth: false }, schema: { tags: ['uploads'], summary: "A file's name, type and size" } }, async (request) => ({
+  app.get('/uploads/:id/meta', { config: { auth: false }, schema: { tags: ['uploads'], summary: "A file's name, type and size", response: { 200: uploadAnswer } } }, async (request) => ({
     data: publicView(await findVisible(request)),
   }));
 
-  app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)' } }, async (request, reply) => {
+  app.delete('/uploads/:id', { schema: { tags: ['uploads'], summary: 'Delete a file (its uploader, or the Main Doctor / a central manager)', response: { 204: NO_CONTENT } } }, async (request, reply) => {
     const row = await findVisible(request);
     const caller = request.data.caller!;
-    const manager = caller.scope === 'tenant' ? caller.role === TENANT_ROLE.mainDoctor : caller.role === CENTRAL_ROLE.owner || caller.role === CENTRAL_ROLE.developer;
-    if (row.user_id !== caller.userId && !manager) throw forbidden();
+    if (row.user_id !== caller.userId && !allowed(request, FILE_MANAGERS)) throw forbidden();
     await db.deleteFrom('uploads').where('id', '=', row.id).execute();
     await files.remove(uploadKey(row.storage_key));
     return reply.status(204).send();

@@ -43,7 +43,7 @@ export function appManifest(lang: Lang, clinicName: string | null): AppManifest 
 export function registerManifestRoute(app: FastifyInstance): void {
   app.get(
     '/app/manifest',
-    { config: { scope: 'any', auth: false, unregisteredOk: true }, schema: { tags: ['offline'], summary: "The installable app's web manifest for this host and language" } },
+    { config: { scope: 'any', auth: false, unregisteredOk: true }, schema: { tags: ['offline'], summary: "The installable app's web manifest for this host and language", querystring: { type: 'object', properties: { lang: { type: 'string' } } }, produces: ['application/manifest+json'] } },
     async (request, reply) => {
       const asked = (request.query as { lang?: string }).lang;
       const lang = (LANGUAGES as readonly string[]).includes(asked ?? '') ? (asked as Lang) : pickLanguage(request.headers['accept-language']);

@@ -26,6 +26,8 @@ export function registerSyncRoutes(app: FastifyInstance): void {
       schema: {
         tags: ['offline'],
         summary: "The clinic's working-set rows changed after the cursor (none and a fresh cursor without one); { resync: true } when the cursor is too old",
+        querystring: { type: 'object', additionalProperties: false, properties: { after: { type: 'string' }, limit: { type: 'string', description: `At most ${MAX_LIMIT}` } } },
+        response: { 200: { type: 'object', properties: { data: { type: 'object', properties: { resync: { type: 'boolean' }, changes: { type: 'array' }, cursor: { type: 'string' }, more: { type: 'boolean' }, resources: { type: 'array', items: { type: 'string' } } }, required: ['resync'] } } } },
       },
     },
     async (request) => {
@@ -45,7 +47,15 @@ export function registerSyncRoutes(app: FastifyInstance): void {
 
   app.get(
     '/sync/rows',
-    { config: { scope: 'tenant' }, schema: { tags: ['offline'], summary: "One page of a working-set resource for a device's first load, in id order after after_id" } },
+    {
+      config: { scope: 'tenant' },
+      schema: {
+        tags: ['offline'],
+        summary: "One page of a working-set resource for a device's first load, in id order after after_id",
+        querystring: { type: 'object', additionalProperties: false, required: ['resource'], properties: { resource: { type: 'string', enum: Object.keys(WORKING_SET) }, after_id: { type: 'string' }, limit: { type: 'string' } } },
+        response: { 200: { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } }, next_after_id: { type: ['integer', 'null'] } } } },
+      },
+    },
     async (request) => {
       const { resource, after_id: afterText } = request.query as { resource?: string; after_id?: string };
       if (!resource || !isWorkingSetResource(resource)) throw badQuery({ resource: [{ key: 'validation.pattern' }] });

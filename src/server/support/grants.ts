@@ -12,6 +12,8 @@ import type { ResourceHooks } from '../engine/hooks';
 import { forbidden, invalidField, notFound } from '../http/errors';
 import { translate } from '../i18n';
 import { notify } from '../modules/notifications';
+import { bool, int, listAnswer, nullable, obj, str } from '../http/answers';
+import { NO_BODY } from '../http/route-rules';
 
 export const supportGrantHooks: ResourceHooks = {
   async beforeCreate(ctx, input) {
@@ -39,21 +41,16 @@ function idOf(request: FastifyRequest): number {
 }
 
 export function registerSupportRoutes(app: FastifyInstance, db: Kysely<Database>): void {
-  const mainDoctor = (request: FastifyRequest) => {
-    const caller = request.data.caller;
-    if (!caller || caller.scope !== 'tenant' || caller.role !== TENANT_ROLE.mainDoctor) throw forbidden();
-    return caller;
-  };
+  const mainDoctor = { scope: 'tenant', access: { clinicRoles: [TENANT_ROLE.mainDoctor] } } as const;
+  const grant = obj({ id: int, tenant_id: int, user_id: int, reason: nullable(str), read_only: bool, expires_at: str, revoked_at: nullable(str) }, ['id']);
 
   // The clinic's side.
-  app.get('/support/staff', { config: { scope: 'tenant' }, schema: { tags: ['support'], summary: "The platform's staff a grant may name (Main Doctor)" } }, async (request) => {
-    mainDoctor(request);
+  app.get('/support/staff', { config: mainDoctor, schema: { tags: ['support'], summary: "The platform's staff a grant may name (Main Doctor)", response: { 200: listAnswer(obj({ id: int, name: str, role: int })) } } }, async () => {
     const { rows } = await sql<{ id: number; name: string; role: number }>`select id, name, role from users where is_active order by name`.execute(db);
     return { data: rows };
   });
 
-  app.post('/supportGrants/:id/revoke', { config: { scope: 'tenant' }, schema: { tags: ['support'], summary: 'End a support grant and its sessions at once (Main Doctor)' } }, async (request) => {
-    mainDoctor(request);
+  app.post('/supportGrants/:id/revoke', { config: mainDoctor, schema: { tags: ['support'], summary: 'End a support grant and its sessions at once (Main Doctor)', body: NO_BODY, response: { 200: obj({ message: str, data: grant }) } } }, async (request) => {
     const id = idOf(request);
     const data = await request.data.transaction(async (trx) => {
       const { rows } = await sql<GrantRow>`update support_grants set revoked_at = coalesce(revoked_at, ${request.data.now()}), updated_at = ${request.data.now()}
@@ -72,12 +69,12 @@ export function registerSupportRoutes(app: FastifyInstance, db: Kysely<Database>
       from support_grants g join tenants t on t.id = g.tenant_id
       where g.user_id = ${userId} and g.revoked_at is null and g.expires_at > ${now} order by g.expires_at`.execute(db);
 
-  app.get('/support/grants', { config: { scope: 'central' }, schema: { tags: ['support'], summary: 'The clinics that let me in now' } }, async (request) => {
+  app.get('/support/grants', { config: { scope: 'central' }, schema: { tags: ['support'], summary: 'The clinics that let me in now', response: { 200: listAnswer({ ...grant, properties: { ...(grant.properties as object), clinic: str, subdomain: str } }) } } }, async (request) => {
     const { rows } = await grantsOf(request.session!.user.id, request.data.now());
     return { data: rows.map(({ status: _, ...grant }) => grant) };
   });
 
-  app.post('/support/grants/:id/open', { config: { scope: 'central' }, schema: { tags: ['support'], summary: 'Open a clinic under its grant: a support session for its host only' } }, async (request) => {
+  app.post('/support/grants/:id/open', { config: { scope: 'central' }, schema: { tags: ['support'], summary: 'Open a clinic under its grant: a support session for its host only', body: NO_BODY, response: { 200: obj({ token: str, subdomain: str, expires_at: str, read_only: bool }) } } }, async (request) => {
     const session = request.session!;
     const now = request.data.now();
     const id = idOf(request);
