@@ -97,7 +97,7 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     browser = await launch();
     proxy = await cutProxy(serverPort());
     url = `http://demo.localhost:${proxy.port}`;
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' });
     await context.addInitScript(() => {
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });

@@ -191,12 +191,20 @@ const CHECKED = new Set(['string', 'text', 'phone', 'email', 'url', 'integer', '
 
 const checks = new WeakMap<FieldDef, ValidateFunction>();
 
-/** A copy is a file anyone could have edited: its values meet the rules an API write meets (an 8 MB name never reaches the database). */
+/**
+ * A copy is a file anyone could have edited: a value a person types is of its field's type and
+ * within its length (an 8 MB name never reaches the database). Only type and length: the finer
+ * rules (formats, ranges, choices) may have tightened since a record was written, and a copy this
+ * platform made must always come back. Values the server writes itself are not judged.
+ */
 function assertAccepted(def: ResourceDef, row: Row, name: string, field: FieldDef): void {
   const value = row[name];
-  if (value === null || value === undefined || !CHECKED.has(field.type)) return;
+  if (value === null || value === undefined || !CHECKED.has(field.type) || field.readOnly) return;
   let check = checks.get(field);
-  if (!check) checks.set(field, (check = compile(fieldSchema(field))));
+  if (!check) {
+    const { type, maxLength } = fieldSchema(field);
+    checks.set(field, (check = compile(maxLength === undefined ? { type } : { type, maxLength })));
+  }
   if (!check(value)) throw invalidField('file', 'validation.restoreValue', { resource: def.name, id: String(row.id), field: name });
 }
 
