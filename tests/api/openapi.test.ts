@@ -83,7 +83,8 @@ describe('the document', () => {
       }
       const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
       expect(headers, where).toContain('accept-language');
-      if (method === 'POST') expect(headers, where).toContain('idempotency-key');
+      // Every write may be retried with its key (http/idempotency.ts; offline replays, issue 37).
+      if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) expect(headers, where).toContain('idempotency-key');
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
       if (!isPublic) expect(codes, where).toContain('401');
     }

@@ -45,11 +45,12 @@ export const OFFLINE_KEPT_DAYS = 14;
 const keptMs = (offline: boolean) => (offline ? OFFLINE_KEPT_DAYS * 24 : KEPT_HOURS) * 3600_000;
 
 /** The methods a key makes safe to send again. */
-const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The methods a retried request with the same Idempotency-Key is answered once for (documented in openapi.ts). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Whether the request may be answered from a kept answer (a write carrying a key). */
 export function replayable(request: FastifyRequest): boolean {
-  return METHODS.has(request.method) && request.headers['idempotency-key'] !== undefined;
+  return IDEMPOTENT_METHODS.has(request.method) && request.headers['idempotency-key'] !== undefined;
 }
 /** A claim whose answer never came (its process died) is free again after this long. */
 const ABANDONED_MS = 60_000;

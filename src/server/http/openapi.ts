@@ -6,6 +6,7 @@
 import type { FastifySchema, RouteOptions } from 'fastify';
 import type { JsonSchema } from '../engine/schema';
 import { ERROR_BODY } from './answers';
+import { IDEMPOTENT_METHODS } from './idempotency';
 
 const ERRORS: Record<number, string> = {
   401: 'No session, or one not good on this host',
@@ -19,7 +20,7 @@ const ERRORS: Record<number, string> = {
 
 const HEADERS = {
   'accept-language': { type: 'string', description: 'ckb (default), ar or en: the language of messages' },
-  'idempotency-key': { type: 'string', maxLength: 200, description: 'A retried POST with the same key answers what the first did, without doing it twice' },
+  'idempotency-key': { type: 'string', maxLength: 200, description: 'A retried write (POST, PUT, PATCH, DELETE) with the same key answers what the first did, without doing it twice' },
   'if-match': { type: 'string', description: 'The ETag of the version the change is based on: an older one is refused with 412' },
 };
 
@@ -56,7 +57,7 @@ export function describeRoute({ schema, url, route }: { schema: FastifySchema; u
   for (const status of errorsOf(route, source)) response[status] ??= { ...ERROR_BODY, description: ERRORS[status] };
   const engineWrite = config.confirmsInTransaction && route.url.endsWith('/:id') && methods.some((m) => ['PUT', 'PATCH', 'DELETE'].includes(m));
   const headers: Record<string, JsonSchema> = { 'accept-language': HEADERS['accept-language'] };
-  if (methods.includes('POST')) headers['idempotency-key'] = HEADERS['idempotency-key'];
+  if (methods.some((m) => IDEMPOTENT_METHODS.has(m))) headers['idempotency-key'] = HEADERS['idempotency-key'];
   if (engineWrite) headers['if-match'] = HEADERS['if-match'];
   const described: Record<string, unknown> = {
     ...source,
