@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
+import { keptRows } from './device-store';
 
 const MARK = `Outboxmarker${Date.now().toString(36)}`;
 const LOCAL = `0750${String(Date.now()).slice(-7)}`;
@@ -47,21 +48,9 @@ async function outbox(page: Page): Promise<StoreDump> {
   });
 }
 
-/** Rows of a resource the device keeps (their keys name a resource and an id, not sealed). */
+/** Rows of a resource the device keeps. */
 async function keptCount(page: Page, resource: string): Promise<number> {
-  return page.evaluate(async (res) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'clinic-offline')) return 0;
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const req = indexedDB.open('clinic-offline');
-      req.onsuccess = () => resolve(req.result);
-    });
-    const keys = await new Promise<IDBValidKey[]>((resolve) => {
-      const req = db.transaction('rows').objectStore('rows').getAllKeys();
-      req.onsuccess = () => resolve(req.result);
-    });
-    db.close();
-    return keys.filter((k) => Array.isArray(k) && k[1] === res).length;
-  }, resource);
+  return (await keptRows(page)).filter(([kept]) => kept === resource).length;
 }
 
 /** Moves within the app (a reload would drop the device key until the next sign-in). */

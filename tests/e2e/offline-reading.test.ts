@@ -6,27 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
+import { keptRows } from './device-store';
 
 const MARK = `Offlinereader${Date.now().toString(36)}`;
 // One number per run and width (two patients of one run must not share it).
 let LOCAL = '';
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
 
-/** Whether the device keeps this patient (row keys name a resource and an id, not sealed). */
+/** Whether the device keeps this patient. */
 async function kept(page: Page, id: number): Promise<boolean> {
-  return page.evaluate(async (wanted) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'clinic-offline')) return false;
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const req = indexedDB.open('clinic-offline');
-      req.onsuccess = () => resolve(req.result);
-    });
-    const keys = await new Promise<IDBValidKey[]>((resolve) => {
-      const req = db.transaction('rows').objectStore('rows').getAllKeys();
-      req.onsuccess = () => resolve(req.result);
-    });
-    db.close();
-    return keys.some((k) => Array.isArray(k) && k[1] === 'patients' && k[2] === wanted);
-  }, id);
+  return (await keptRows(page)).some(([resource, kid]) => resource === 'patients' && kid === id);
 }
 
 describe.each([
