@@ -5,7 +5,9 @@
 // finds the request under "Booking requests" and books it: the patient is registered and the
 // booking is on the clinic's list with its confirmation message waiting.
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { Page } from 'playwright-core';
+import { latinDigits } from '../../src/shared/digits';
 import ckb from '../../locales/ckb.json';
 import { api, baseUrl, kurdishSessions, launch } from './browser';
 
@@ -18,6 +20,21 @@ const signedIn = kurdishSessions(CLINIC, PASSWORD);
 const central = kurdishSessions('localhost');
 const SLOW = `slow${tag}`;
 const signedInSlow = kurdishSessions(`${SLOW}.localhost`, PASSWORD);
+
+/**
+ * Picks a day on the booking page's calendar, until the field shows it: a click while the popup
+ * still moves into place can land on the cell beside it, and today's times may be over by then.
+ */
+async function pickDay(page: Page, day: Dayjs): Promise<void> {
+  const wanted = day.format('YYYY-MM-DD');
+  const field = page.getByTestId('book-day');
+  for (let tries = 0; ; tries++) {
+    if ((await page.locator('.ant-picker-dropdown:visible').count()) === 0) await page.getByTestId('book-day').click();
+    await page.locator(`.ant-picker-dropdown:visible .ant-picker-cell[title="${wanted}"]`).click();
+    if (latinDigits(await field.inputValue()) === wanted) return;
+    if (tries === 4) expect(latinDigits(await field.inputValue())).toBe(wanted);
+  }
+}
 
 describe('online booking', () => {
   it('a patient asks on the clinic site on a phone and the secretary books it', async () => {
@@ -59,8 +76,7 @@ describe('online booking', () => {
         await phone.getByTestId('clinic-book').click();
         await phone.waitForURL((u) => u.pathname === '/book');
         await phone.getByTestId('book-doctor').getByText(`Dr. Online ${tag}`).click();
-        await phone.getByTestId('book-day').click();
-        await phone.locator(`.ant-picker-cell[title="${day.format('YYYY-MM-DD')}"]`).click();
+        await pickDay(phone, day);
         await phone.getByTestId('book-slot-10:30').click();
         await phone.locator('#book-name').fill(`Online ${tag}`);
         await phone.locator('#book-phone').fill('٠٧٧٠ ٥٥٥ ١٢٣٤');
@@ -71,8 +87,7 @@ describe('online booking', () => {
         // The time is taken now: asked again, it is no longer offered.
         await phone.goto(url('/book'));
         await phone.getByTestId('book-doctor').getByText(`Dr. Online ${tag}`).click();
-        await phone.getByTestId('book-day').click();
-        await phone.locator(`.ant-picker-cell[title="${day.format('YYYY-MM-DD')}"]`).click();
+        await pickDay(phone, day);
         await phone.getByTestId('book-slot-10:45').waitFor();
         expect(await phone.getByTestId('book-slot-10:30').count()).toBe(0);
       } finally {
@@ -129,8 +144,7 @@ describe('online booking', () => {
       const phone = await context.newPage();
       await phone.goto(`${baseUrl(`${SLOW}.localhost`)}/book`);
       await phone.getByTestId('book-doctor').getByText(`Dr. Slow ${tag}`).click();
-      await phone.getByTestId('book-day').click();
-      await phone.locator(`.ant-picker-cell[title="${chosen.format('YYYY-MM-DD')}"]`).click();
+      await pickDay(phone, chosen);
       await phone.getByTestId('book-slot-10:30').waitFor();
       const late = phone.waitForResponse((res) => res.url().includes(`from=${first}`));
       release();
@@ -139,6 +153,22 @@ describe('online booking', () => {
       await phone.locator('[data-testid="loading-bar"][aria-busy="false"]').waitFor({ state: 'attached' });
       await phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       expect(await phone.getByTestId('book-slot-10:30').count()).toBe(1);
+
+      // A day whose times cannot be read (the link failed) says so with Retry, not "no free time".
+      const next = chosen.add(1, 'day');
+      let failOnce = true;
+      await context.route('**/api/v1/public/booking/slots?**', async (route) => {
+        if (failOnce && route.request().url().includes(`from=${next.format('YYYY-MM-DD')}`)) {
+          failOnce = false;
+          await route.abort('internetdisconnected');
+        } else await route.continue();
+      });
+      await pickDay(phone, next);
+      await phone.getByTestId('book-slots').getByTestId('load-error').waitFor();
+      expect(await phone.getByTestId('book-slots').getByText(ckb.onlineBooking.noSlots).count()).toBe(0);
+      await phone.getByTestId('load-retry').click();
+      await phone.getByTestId('book-slot-10:30').waitFor();
+      expect(await phone.getByTestId('load-error').count()).toBe(0);
     } finally {
       await browser.close();
     }

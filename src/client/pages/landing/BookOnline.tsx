@@ -7,6 +7,8 @@ import { Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Sp
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { publicRead, publicSend } from '../../providers/publicSite';
+import { ApiError } from '../../providers/http';
+import { LoadError } from '../../engine/LoadError';
 import { latinDigits } from '../../../shared/digits';
 import { enumLabel } from '../../../shared/labels';
 import { errorsOf } from '../clinic/formErrors';
@@ -33,6 +35,10 @@ export default function BookOnline() {
   useDocumentMeta(t('onlineBooking.title'), t('onlineBooking.title'));
   const [offer, setOffer] = useState<Offer | null>(null);
   const [closed, setClosed] = useState(false);
+  // A read that failed (a cut, a timeout) says so with Retry: "no free time" or "closed" would be
+  // read as an answer. Bumping `attempt` asks again.
+  const [failed, setFailed] = useState<'offer' | 'slots' | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const [doctorId, setDoctorId] = useState<number | null>(null);
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [day, setDay] = useState<Dayjs | null>(null);
@@ -43,17 +49,21 @@ export default function BookOnline() {
   const [form] = Form.useForm<Values>();
 
   useEffect(() => {
+    if (offer) return;
+    setFailed(null);
     publicRead<{ data: Offer }>('/public/booking')
       .then(({ data }) => {
         setOffer(data);
         if (data.doctors.length === 1) setDoctorId(data.doctors[0].id);
         setDay(dayjs(data.from));
       })
-      .catch(() => setClosed(true));
-  }, []);
+      .catch((err: unknown) => (err instanceof ApiError && err.statusCode === 404 ? setClosed(true) : setFailed('offer')));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asked once, and again on Retry only
+  }, [attempt]);
   useEffect(() => {
     setFree(null);
     setTime(null);
+    setFailed(null);
     if (!doctorId || !day) return;
     const date = day.format('YYYY-MM-DD');
     // An answer for a doctor or day no longer chosen is dropped: answered after the current one
@@ -61,11 +71,12 @@ export default function BookOnline() {
     let chosen = true;
     publicRead<{ data: { days: { date: string; free: string[] }[] } }>('/public/booking/slots', { doctor_id: doctorId, from: date, to: date })
       .then(({ data }) => chosen && setFree(data.days[0]?.free ?? []))
-      .catch(() => chosen && setFree([]));
+      .catch(() => chosen && setFailed('slots'));
     return () => {
       chosen = false;
     };
-  }, [doctorId, day]);
+  }, [doctorId, day, attempt]);
+  const retry = () => setAttempt((n) => n + 1);
 
   const send = async () => {
     const values = await form.validateFields();
@@ -94,6 +105,7 @@ export default function BookOnline() {
 
   let content;
   if (closed) content = <Result status="info" title={t('onlineBooking.closed')} />;
+  else if (failed === 'offer') content = <LoadError onRetry={retry} />;
   else if (!offer) content = <Spin />;
   else if (done)
     content = (
@@ -131,7 +143,7 @@ export default function BookOnline() {
           <div data-testid="book-slots">
             <Typography.Text strong>{t('onlineBooking.time')}</Typography.Text>
             <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 8 }}>
-              {free === null ? <Spin size="small" /> : free.length === 0 ? <Typography.Text type="secondary">{t('onlineBooking.noSlots')}</Typography.Text> : null}
+              {failed === 'slots' ? <LoadError onRetry={retry} /> : free === null ? <Spin size="small" /> : free.length === 0 ? <Typography.Text type="secondary">{t('onlineBooking.noSlots')}</Typography.Text> : null}
               {free?.map((slot) => (
                 <Button key={slot} type={slot === time ? 'primary' : 'default'} onClick={() => setTime(slot)} data-testid={`book-slot-${slot}`}>
                   <bdi dir="ltr">{slot}</bdi>
