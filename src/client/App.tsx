@@ -15,6 +15,7 @@ import { registerNavigate } from './providers/navigation';
 import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
 import { onShellState, shellHasNews, shellState } from './offline/shellState';
+import { THEME } from './theme';
 
 const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
@@ -35,7 +36,6 @@ const Toasts = lazy(() => import('./layout/Toasts'));
 // The app's own news (a new version waiting): loaded only when there is some (offline/).
 const ShellBars = lazy(() => import('./offline/ShellBars'));
 
-const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /**
  * The router for the HTTP layer, and the toast stack for code outside React once a toast is asked
@@ -133,7 +133,7 @@ export function App({ tenantExists }: { tenantExists: boolean }) {
       <ConfigProvider
         direction={isRtl(lang) ? 'rtl' : 'ltr'}
         locale={locale}
-        theme={{ token: { fontFamily: FONT, colorPrimary: '#0f766e' } }}
+        theme={THEME}
       >
         <Root>
           <LoadingBar />

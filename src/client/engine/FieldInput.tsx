@@ -9,7 +9,7 @@ import { enumLabel, unitLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
-import { NumberInput, PICKER_DIGITS } from './digitInputs';
+import { NumberInput, PICKER_DIGITS, usePickerClear } from './digitInputs';
 import { MoneyInput } from './MoneyInput';
 import { latinDigits } from '../../shared/digits';
 
@@ -83,6 +83,7 @@ export function FieldInput(props: FieldInputProps) {
   // put an empty field's caret and placeholder on the left of a Kurdish form.
   const dir = fieldDir(name, field);
   const common = { id, status, onBlur, disabled };
+  const clearable = usePickerClear();
   switch (field.type) {
     case 'text':
       return <Input.TextArea {...common} dir={dir} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
@@ -116,6 +117,7 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <DatePicker
           {...common}
+          allowClear={clearable}
           style={{ width: '100%' }}
           components={PICKER_DIGITS}
           disabledDate={field.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
@@ -127,6 +129,7 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <DatePicker
           {...common}
+          allowClear={clearable}
           showTime
           components={PICKER_DIGITS}
           style={{ width: '100%' }}
@@ -138,6 +141,7 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <TimePicker
           {...common}
+          allowClear={clearable}
           format="HH:mm"
           components={PICKER_DIGITS}
           value={value ? dayjs(`2000-01-01T${String(value)}`) : null}

@@ -23,6 +23,7 @@ import { childTabPath, isChild } from './within';
 import { formErrorNotification } from '../providers/notificationProvider';
 import { assignableRoles } from '../../shared/roles';
 import { callerOf, useSession } from '../providers/session';
+import { headerOf } from './PageHeading';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -186,14 +187,14 @@ export function FormPage({ def, mode }: FormPageProps) {
   const title = resourceTitle(t, def);
   if (mode === 'create') {
     return (
-      <Create title={title} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>
+      <Create {...headerOf(title)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>
         {body}
       </Create>
     );
   }
   return (
     <Edit
-      title={title}
+      {...headerOf(title)}
       breadcrumb={false}
       saveButtonProps={saveButtonProps}
       isLoading={formLoading}

@@ -1,6 +1,7 @@
 // The filter bar above a generated list: a search box driving `q` (when the resource has
 // searchable fields) and a control per filterable field (selects for enums, booleans, relations).
-import { Select, Space } from 'antd';
+import { Button, Select, Space } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 // antd's input parts one by one: its Input module also brings the text area and OTP input.
 import Input from 'antd/es/input/Input';
 import Search from 'antd/es/input/Search';
@@ -36,6 +37,7 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
       loading={loading}
       options={options}
       placeholder={placeholder}
+      aria-label={placeholder}
       style={{ minWidth: 180 }}
       value={value === undefined || value === '' ? undefined : (value as number | string)}
       onChange={(v) => onChange(v)}
@@ -56,6 +58,8 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
           allowClear
           data-testid="list-search"
           placeholder={t('common.search', 'Search')}
+          aria-label={t('common.search', 'Search')}
+          enterButton={<Button icon={<SearchOutlined />} aria-label={t('common.search', 'Search')} />}
           defaultValue={typeof q === 'string' ? q : undefined}
           onSearch={(v) => onChange('q', v.trim() || undefined)}
           style={{ width: 260 }}
@@ -71,6 +75,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               key={name}
               allowClear
               placeholder={label}
+              aria-label={label}
               options={options}
               style={{ minWidth: 160 }}
               value={value === undefined || value === '' ? undefined : Number(value)}
@@ -87,6 +92,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               showSearch
               optionFilterProp="label"
               placeholder={label}
+              aria-label={label}
               options={options}
               style={{ minWidth: 200 }}
               value={value === undefined || value === '' ? undefined : String(value)}
@@ -101,6 +107,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               key={name}
               allowClear
               placeholder={label}
+              aria-label={label}
               style={{ minWidth: 140 }}
               options={[
                 { value: 'true', label: `${label}: ${t('common.yes', 'Yes')}` },
@@ -120,6 +127,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               key={name}
               allowClear
               placeholder={label}
+              aria-label={label}
               style={{ width: 180 }}
               defaultValue={typeof value === 'string' ? value : undefined}
               onPressEnter={(e) => onChange(name, (e.target as HTMLInputElement).value.trim() || undefined)}

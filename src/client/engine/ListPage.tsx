@@ -4,7 +4,7 @@
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Empty, Space, Switch, Table } from 'antd';
+import { type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
@@ -127,7 +127,18 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
       <Table
         {...tableProps}
-        rowSelection={bulk.actions.length > 0 || bulk.remove ? { selectedRowKeys: ticked.keys, onChange: (keys, rows) => setTicked({ keys, rows }) } : undefined}
+        rowSelection={
+          bulk.actions.length > 0 || bulk.remove
+            ? {
+                selectedRowKeys: ticked.keys,
+                onChange: (keys, rows) => setTicked({ keys, rows }),
+                // Each box named for a screen reader: the row's title, and the page's for the head's.
+                // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
+                getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
+                getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
+              }
+            : undefined
+        }
         pagination={
           tableProps.pagination && {
             ...tableProps.pagination,

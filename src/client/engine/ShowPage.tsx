@@ -16,6 +16,7 @@ import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
 import { ChildTabs } from './ChildTabs';
 import { RecordExtras } from './RecordActions';
+import { headerOf } from './PageHeading';
 
 export function ShowPage({ def }: { def: ResourceDef }) {
   const t = useT();
@@ -32,7 +33,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
   return (
     <Show
-      title={`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${String(record[def.titleField])}` : ''}`}
+      {...headerOf(`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${String(record[def.titleField])}` : ''}`)}
       breadcrumb={false}
       isLoading={query.isLoading}
       canDelete={false}

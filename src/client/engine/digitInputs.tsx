@@ -2,8 +2,10 @@
 // them as typed, so nothing typed is wiped: antd's number input drops what it cannot read, and the
 // date pickers read only ASCII digits. The conversion is the shared one (src/shared/digits.ts),
 // which the server applies again to whatever arrives.
-import { type ComponentProps, type InputHTMLAttributes, forwardRef } from 'react';
+import { type ComponentProps, type InputHTMLAttributes, type ReactNode, forwardRef } from 'react';
 import { InputNumber } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { useT } from '../i18n/useT';
 import { latinDigits, latinNumberText } from '../../shared/digits';
 
 /** What antd's number input reads from its text: ASCII digits, '.', '-' (its own rule, after ours). */
@@ -45,3 +47,9 @@ export const LatinDigitsInput = forwardRef<HTMLInputElement, InputHTMLAttributes
 /** For the pickers' `components` prop. */
 export const PICKER_DIGITS = { input: LatinDigitsInput } as const;
 
+
+/** A date or time picker's clear control, named in the reader's language (antd's icon says "close-circle"). */
+export function usePickerClear(): { clearIcon: ReactNode } {
+  const t = useT();
+  return { clearIcon: <CloseCircleFilled aria-label={t('buttons.clear', 'Clear')} /> };
+}

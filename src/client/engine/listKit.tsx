@@ -26,6 +26,7 @@ import {
 } from '@refinedev/core';
 // Typography.Title's look without Typography (see Text.tsx).
 import { PublicTitle } from '../layout/PublicCard';
+import { useT } from '../i18n/useT';
 
 // The same test ids and class names as @refinedev/antd's buttons (@refinedev/ui-types).
 const BUTTON = {
@@ -39,7 +40,11 @@ type LinkButtonState = ReturnType<typeof useShowButton>;
 
 type ActionButtonProps = Omit<ButtonProps, 'onClick'> & { hideText?: boolean; onClick?: (e: MouseEvent<HTMLElement>) => void };
 
-/** A refine navigation button: a link (so it opens in a new tab too) around an antd button. */
+/**
+ * A refine navigation button: a link (so it opens in a new tab too) around an antd button. The
+ * button is the one stop of the keyboard (its click reaches the link), and an icon-only one is
+ * named in the reader's language (antd would name it by its icon, in English: "eye").
+ */
 function LinkButton({ state, kind, icon, hideText, children, onClick, ...rest }: ActionButtonProps & { state: LinkButtonState; kind: keyof typeof BUTTON; icon: ReactNode }) {
   const { to, label, title, hidden, disabled, LinkComponent } = state;
   const isDisabled = disabled || rest.disabled;
@@ -48,6 +53,7 @@ function LinkButton({ state, kind, icon, hideText, children, onClick, ...rest }:
     <LinkComponent
       to={to}
       replace={false}
+      tabIndex={-1}
       onClick={(e: MouseEvent<HTMLElement>) => {
         if (isDisabled) {
           e.preventDefault();
@@ -59,7 +65,7 @@ function LinkButton({ state, kind, icon, hideText, children, onClick, ...rest }:
         }
       }}
     >
-      <Button icon={icon} disabled={isDisabled} title={title} data-testid={BUTTON[kind].testId} className={BUTTON[kind].className} {...rest}>
+      <Button icon={icon} disabled={isDisabled} title={hideText ? title || label : title} aria-label={hideText ? label : undefined} data-testid={BUTTON[kind].testId} className={BUTTON[kind].className} {...rest}>
         {!hideText && (children ?? label)}
       </Button>
     </LinkComponent>
@@ -105,7 +111,7 @@ export function ListView({
         <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           <div style={{ display: 'flex', alignItems: 'center', marginBlock: token.marginXS / 2, overflow: 'hidden' }}>
             <span style={{ marginInlineEnd: token.marginSM, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', lineHeight: `${token.controlHeight}px` }}>
-              <PublicTitle level={4} style={{ marginBottom: 0 }}>
+              <PublicTitle level={4} top style={{ marginBottom: 0 }}>
                 {title}
               </PublicTitle>
             </span>
@@ -149,10 +155,10 @@ function filtersOf(tableFilters: AntdFilters, previous: CrudFilter[]): CrudFilte
 }
 
 /** A pagination item as a link to that page (so it can be opened in a new tab), as refine's useTable renders it. */
-function PageLink({ to, element }: { to: string; element: ReactNode }) {
+function PageLink({ to, element, label }: { to: string; element: ReactNode; label?: string }) {
   const Link = useLink();
   return (
-    <Link to={to} replace={false} onClick={(e: MouseEvent<HTMLElement>) => e.preventDefault()}>
+    <Link to={to} replace={false} aria-label={label} onClick={(e: MouseEvent<HTMLElement>) => e.preventDefault()}>
       {element}
     </Link>
   );
@@ -163,6 +169,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
   const core = useCoreTable<TData, HttpError, TData>(props);
   const { tableQuery, currentPage, setCurrentPage, pageSize, setPageSize, filters, setFilters, sorters, setSorters, createLinkForSyncWithLocation } = core;
   const breakpoint = Grid.useBreakpoint();
+  const t = useT();
   const liveMode = useLiveMode(props.liveMode);
   const paged = props.pagination?.mode !== 'off';
   const { data, isFetched, isLoading } = tableQuery;
@@ -180,7 +187,8 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
   const pagination: false | TablePaginationConfig = paged && {
     itemRender: (page, type, element) => {
       if (type === 'page') return createElement(PageLink, { to: linkTo(page), element: `${page}` });
-      if (type === 'next' || type === 'prev') return createElement(PageLink, { to: linkTo(page), element });
+      // Named in the reader's language: antd's arrow would name the link "left" or "right".
+      if (type === 'next' || type === 'prev') return createElement(PageLink, { to: linkTo(page), element, label: t(type === 'next' ? 'lists.nextPage' : 'lists.previousPage') });
       if (type === 'jump-next' || type === 'jump-prev') {
         const inner: ReactNode = isValidElement(element) ? (element as ReactElement<{ children?: ReactNode }>).props.children : undefined;
         return createElement(PageLink, { to: linkTo(page), element: Children.count(inner) > 1 ? <>{inner}</> : inner });

@@ -121,7 +121,7 @@ export function AppLayout() {
           {!narrow && search}
           <Space size={narrow ? 'small' : 'middle'}>
             <Dropdown menu={{ items: userMenu }} trigger={['click']} placement="bottomRight">
-              <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={t('nav.userMenu', 'My account')} style={narrow ? undefined : { height: 'auto', paddingBlock: 4 }}>
+              <Button type="text" icon={<UserOutlined />} data-testid="user-menu" aria-label={narrow ? t('nav.userMenu', 'My account') : undefined} style={narrow ? undefined : { height: 'auto', paddingBlock: 4 }}>
                 {!narrow && (
                   <Space size={8}>
                     <Text data-testid="user-name" strong>

@@ -22,10 +22,10 @@ export function PublicCard({ width, children }: { width: number; children: React
   return <div style={style}>{children}</div>;
 }
 
-/** A heading like antd's Typography.Title. */
-export function PublicTitle({ level, children, style }: { level: 3 | 4; children: ReactNode; style?: CSSProperties }) {
+/** A heading like antd's Typography.Title; `top`: the page's one top-level heading (h1) at that size. */
+export function PublicTitle({ level, children, style, top }: { level: 3 | 4; children: ReactNode; style?: CSSProperties; top?: boolean }) {
   const { token } = theme.useToken();
-  const Tag = level === 3 ? 'h3' : 'h4';
+  const Tag = top ? 'h1' : level === 3 ? 'h3' : 'h4';
   return (
     <Tag
       style={{

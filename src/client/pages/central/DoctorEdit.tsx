@@ -12,6 +12,7 @@ import { useT } from '../../i18n/useT';
 import { DoctorDetails } from './DoctorDetails';
 import { requestLink } from './requestLabels';
 import { usePendingRequest } from './usePendingRequest';
+import { headerOf } from '../../engine/PageHeading';
 
 const tenants = resourceByName('tenants');
 
@@ -20,7 +21,7 @@ function LockedDoctor({ id, requestId }: { id: string; requestId?: number }) {
   const { query, result: record } = useShow({ resource: 'tenants', id });
   return (
     <Show
-      title={`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}
+      {...headerOf(`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`)}
       breadcrumb={false}
       isLoading={query.isLoading}
       canDelete={false}

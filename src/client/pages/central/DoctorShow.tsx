@@ -17,6 +17,7 @@ import { RestoreCopyButton } from './RestoreCopyButton';
 import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
 import { usePendingRequest } from './usePendingRequest';
+import { headerOf } from '../../engine/PageHeading';
 
 const tenants = resourceByName('tenants');
 const planHistories = resourceByName('planHistories');
@@ -37,7 +38,7 @@ export default function DoctorShow() {
 
   return (
     <Show
-      title={`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}
+      {...headerOf(`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`)}
       breadcrumb={false}
       isLoading={query.isLoading}
       canDelete={false}

@@ -3,7 +3,7 @@
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
-import { NumberInput, PICKER_DIGITS } from '../../engine/digitInputs';
+import { NumberInput, PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
 import { Create, Edit, useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useNotification } from '@refinedev/core';
@@ -25,6 +25,7 @@ import { SendConfirmation, type WaitingMessage, waitingByHand } from './SendConf
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
+import { headerOf } from '../../engine/PageHeading';
 
 const def = resourceByName('appointments');
 const FIELDS = Object.keys(def.fields);
@@ -180,49 +181,50 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     onFinish(body).catch(() => undefined);
   };
   const repeatWeeks = Form.useWatch('repeat_weeks', form);
+  const clear = usePickerClear();
   const enumSelect = (name: string) => (
     <Select id={`field-${name}`} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />
   );
   const body = (
     <Form {...formProps} layout="vertical" initialValues={mode === 'create' ? initial : result && toForm(result)} onFinish={(v) => submit(v as Values)} data-testid="appointment-form">
       {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
-      <Form.Item name="patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
+      <Form.Item name="patient_id" htmlFor="field-patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
         <PatientPicker id="field-patient_id" />
       </Form.Item>
       {/* Whoever books sees what the doctor will need to know (allergies, alerts), as far as they may read it. */}
       {patientId ? <div style={{ marginTop: -8, marginBottom: 16 }}><PatientSafety patientId={patientId} /></div> : null}
-      <Form.Item name="doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
+      <Form.Item name="doctor_id" htmlFor="field-doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
         <Select id="field-doctor_id" options={doctors.map((d) => ({ value: d.id, label: d.name }))} />
       </Form.Item>
       <Row gutter={16}>
         <Col xs={24} md={8}>
-          <Form.Item name="date" label={fieldLabel(t, def, 'date')} rules={required}>
-            <DatePicker id="field-date" components={PICKER_DIGITS} style={{ width: '100%' }} />
+          <Form.Item name="date" htmlFor="field-date" label={fieldLabel(t, def, 'date')} rules={required}>
+            <DatePicker id="field-date" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="time" label={fieldLabel(t, def, 'time')} rules={required}>
-            <TimePicker id="field-time" components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
+          <Form.Item name="time" htmlFor="field-time" label={fieldLabel(t, def, 'time')} rules={required}>
+            <TimePicker id="field-time" allowClear={clear} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
+          <Form.Item name="duration_minutes" htmlFor="field-duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
             <NumberInput id="field-duration_minutes" precision={0} suffix={t('units.min', 'min')} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={24}>
           <FreeSlots form={form} />
         </Col>
-        <Col xs={24} md={8}><Form.Item name="status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
-        <Col xs={12} md={8}><Form.Item name="origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
-        <Col xs={12} md={8}><Form.Item name="type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
+        <Col xs={24} md={8}><Form.Item name="status" htmlFor="field-status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
+        <Col xs={12} md={8}><Form.Item name="origin" htmlFor="field-origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
+        <Col xs={12} md={8}><Form.Item name="type" htmlFor="field-type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
         <Col xs={24} md={8}>
-          <Form.Item name="service_id" label={fieldLabel(t, def, 'service_id')}>
+          <Form.Item name="service_id" htmlFor="field-service_id" label={fieldLabel(t, def, 'service_id')}>
             <ServiceSelect id="field-service_id" form={form} amountField="amount" doctorId={doctorId} />
           </Form.Item>
         </Col>
         <Col xs={12} md={8}>
-          <Form.Item name="amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
+          <Form.Item name="amount" htmlFor="field-amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
             <MoneyInput id="field-amount" style={{ width: '100%' }} />
           </Form.Item>
         </Col>
@@ -235,13 +237,13 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       {mode === 'create' && (
         <Row gutter={16}>
           <Col xs={16} md={8}>
-            <Form.Item name="repeat_weeks" label={t('clinic.repeat')}>
+            <Form.Item name="repeat_weeks" htmlFor="field-repeat_weeks" label={t('clinic.repeat')}>
               <Select id="field-repeat_weeks" allowClear placeholder={t('clinic.repeatNone')} options={[1, 2, 4].map((w) => ({ value: w, label: t(`clinic.repeatEvery.${w}`) }))} />
             </Form.Item>
           </Col>
           {repeatWeeks ? (
             <Col xs={8} md={4}>
-              <Form.Item name="repeat_count" label={t('clinic.repeatCount')} initialValue={4} rules={[{ type: 'number', min: 2, max: 52, message: t('validation.range', { min: 2, max: 52 }) }]}>
+              <Form.Item name="repeat_count" htmlFor="field-repeat_count" label={t('clinic.repeatCount')} initialValue={4} rules={[{ type: 'number', min: 2, max: 52, message: t('validation.range', { min: 2, max: 52 }) }]}>
                 <NumberInput id="field-repeat_count" precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -249,14 +251,14 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         </Row>
       )}
       {mode === 'edit' && result?.series_id ? (
-        <Form.Item name="apply_to" label={t('clinic.applyTo')} initialValue="one">
+        <Form.Item name="apply_to" htmlFor="field-apply_to" label={t('clinic.applyTo')} initialValue="one">
           <Radio.Group id="field-apply_to" options={[{ value: 'one', label: t('clinic.thisOnly') }, { value: 'following', label: t('clinic.thisAndFollowing') }]} />
         </Form.Item>
       ) : null}
-      <Form.Item name="referral" label={fieldLabel(t, def, 'referral')}>
+      <Form.Item name="referral" htmlFor="field-referral" label={fieldLabel(t, def, 'referral')}>
         <Input id="field-referral" maxLength={200} />
       </Form.Item>
-      <Form.Item name="notes" label={fieldLabel(t, def, 'notes')}>
+      <Form.Item name="notes" htmlFor="field-notes" label={fieldLabel(t, def, 'notes')}>
         <Input.TextArea id="field-notes" rows={3} maxLength={2000} />
       </Form.Item>
     </Form>
@@ -264,12 +266,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
   if (mode === 'create')
     return (
-      <Create title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps}>
+      <Create {...headerOf(resourceTitle(t, def))} breadcrumb={false} saveButtonProps={saveButtonProps}>
         {body}
         <SendConfirmation message={waiting} onDone={back} />
       </Create>
     );
-  return <Edit title={resourceTitle(t, def)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
+  return <Edit {...headerOf(resourceTitle(t, def))} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
 }
 
 export function AppointmentCreate() {

@@ -5,13 +5,14 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { EditButton } from '@refinedev/antd';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
+import { EditButton } from '../../engine/listKit';
+import { usePickerClear } from '../../engine/digitInputs';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';
 import { APPOINTMENT_STATUS, enumValues } from '../../../shared/enums';
@@ -26,6 +27,7 @@ import { useDoctors } from './useDoctors';
 const def = resourceByName('appointments');
 export default function AppointmentsList() {
   const t = useT();
+  const clear = usePickerClear();
   const navigate = useNavigate();
   const canCreate = useCanDo(def, 'create');
   const canEdit = useCanDo(def, 'update');
@@ -95,7 +97,7 @@ export default function AppointmentsList() {
         items={[{ key: 'all', label: t('common.all', 'All') }, ...enumValues('appointmentStatus').map((s) => ({ key: String(s), label: enumLabel(t, STATUS_FIELD, s) }))]}
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker value={date} onChange={(d) => setDate(d)} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} />
+        <DatePicker value={date} onChange={(d) => setDate(d)} allowClear={view === 'list' && clear} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} aria-label={fieldLabel(t, def, 'date')} />
         {view !== 'list' && (
           <Space.Compact>
             <Button aria-label={t('clinic.previous', 'Previous')} icon={rtl ? <RightOutlined /> : <LeftOutlined />} onClick={() => setDate((date ?? dayjs()).subtract(1, view))} data-testid="calendar-previous" />
@@ -110,6 +112,7 @@ export default function AppointmentsList() {
             value={doctor ?? undefined}
             onChange={(v) => choose({ doctor: v ?? null })}
             placeholder={t('clinic.allDoctors', 'All doctors')}
+            aria-label={fieldLabel(t, def, 'doctor_id')}
             options={doctors.map((d) => ({ value: d.id, label: d.name }))}
             data-testid="appointment-doctor"
           />

@@ -100,7 +100,7 @@ export default function ClinicExports() {
                 <Tag color={COLORS[status]} data-testid={`export-status-${c.id}`}>
                   {t(`resources.exports.statuses.${status}`, status)}
                 </Tag>
-                {busy(c) && <Progress percent={c.progress} size="small" status="active" />}
+                {busy(c) && <Progress aria-label={t(`resources.exports.statuses.${status}`, status)} percent={c.progress} size="small" status="active" />}
                 {c.error && <span style={{ color: '#b91c1c' }}>{t(c.error, '')}</span>}
               </Space>
             ),

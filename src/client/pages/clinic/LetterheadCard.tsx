@@ -63,7 +63,7 @@ export function LetterheadCard() {
       </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={!answer} requiredMark={false}>
         {LINES.map(([name, max]) => (
-          <Form.Item key={name} name={name} label={t(`clinic.letterhead.${name}`, name)} rules={[{ max, message: t('validation.maxLength', { limit: max }) }]}>
+          <Form.Item key={name} name={name} htmlFor={`letterhead-${name}`} label={t(`clinic.letterhead.${name}`, name)} rules={[{ max, message: t('validation.maxLength', { limit: max }) }]}>
             {name === 'phone' || name === 'licence_number' ? (
               // Read left to right whatever the interface (the class beats antd's RTL direction).
               <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} dir="ltr" className="phone-input" />

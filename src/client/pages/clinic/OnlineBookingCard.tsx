@@ -39,7 +39,7 @@ export function OnlineBookingCard() {
         <Form.Item name="enabled" valuePropName="checked" label={t('onlineBooking.enabled')}>
           <Switch data-testid="online-booking-enabled" />
         </Form.Item>
-        <Form.Item name="doctor_ids" label={t('onlineBooking.doctors')}>
+        <Form.Item name="doctor_ids" htmlFor="online-booking-doctors" label={t('onlineBooking.doctors')}>
           <Select mode="multiple" id="online-booking-doctors" options={doctors.map((d) => ({ value: d.id, label: d.name }))} />
         </Form.Item>
         <Form.Item name="service_ids" label={t('onlineBooking.services')}>

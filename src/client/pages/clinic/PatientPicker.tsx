@@ -12,7 +12,7 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
 import { ExistingHint } from '../../engine/ExistingHint';
-import { PICKER_DIGITS } from '../../engine/digitInputs';
+import { PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
 import { errorsOf } from './formErrors';
 import { useMayWork } from './status';
@@ -40,7 +40,8 @@ export function PatientPicker({ value, onChange, id }: { value?: number; onChang
         value={value}
         onChange={(v) => onChange?.(v)}
         placeholder={t('clinic.searchPatient', 'Name, phone, file No. or national ID')}
-        style={{ width: '100%' }}
+        // The rest of the row beside the button (at 100% it pushed the button off a phone's screen).
+        style={{ flex: 1, minWidth: 0 }}
       />
       {mayCreate && (
         <Button icon={<UserAddOutlined />} onClick={() => setOpen(true)} data-testid="quick-patient">
@@ -82,6 +83,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
       for (const [name, messages] of Object.entries(errorsOf(err))) if (!(QUICK_FIELDS as readonly string[]).includes(name)) toast('error', messages.join(' '));
     },
   });
+  const clear = usePickerClear();
   const phone: unknown = Form.useWatch('phone', form);
   const name: unknown = Form.useWatch('name', form);
   const born: unknown = Form.useWatch('date_of_birth', form);
@@ -102,7 +104,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
           <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} />
         </Form.Item>
         <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-          <DatePicker id="quick-date_of_birth" components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+          <DatePicker id="quick-date_of_birth" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
         </Form.Item>
         <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
       </Form>

@@ -1,7 +1,8 @@
 // The header's patient search (name, phone or national ID via `q`), on every clinic screen:
 // picking a result opens the patient's page.
 import { useEffect, useState } from 'react';
-import { AutoComplete } from 'antd';
+import { AutoComplete, Button } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 // antd's search input alone: its Input module also brings the text area and OTP input.
 import Search from 'antd/es/input/Search';
 import { useNavigate } from 'react-router';
@@ -65,7 +66,14 @@ export default function PatientSearch() {
       style={{ width: 280, maxWidth: '40vw' }}
       notFoundContent={text.trim().length >= 2 && !loading ? t('clinic.noPatientFound', 'No patient found') : null}
     >
-      <Search data-testid="patient-search" placeholder={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')} loading={loading} allowClear />
+      <Search
+        data-testid="patient-search"
+        placeholder={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')}
+        aria-label={t('clinic.findPatient', 'Find a patient: name, phone, file No., national ID')}
+        enterButton={<Button icon={<SearchOutlined />} aria-label={t('common.search', 'Search')} />}
+        loading={loading}
+        allowClear
+      />
     </AutoComplete>
   );
 }

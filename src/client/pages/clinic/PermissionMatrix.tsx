@@ -1,7 +1,7 @@
 // The permission matrix of one staff member: a row per table, read/create/update/delete boxes.
 // Saved with PUT /permissions/update, then the app's initial data is loaded again.
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Skeleton, Space, Table } from 'antd';
+import { Alert, Button, Card, Checkbox, Skeleton, Table } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -66,10 +66,10 @@ export function PermissionMatrix({ userId }: { userId: number }) {
           render={(_, row) => {
             const state = rowState(selected, row);
             return (
-              <Space>
-                <Checkbox checked={state === 'all'} indeterminate={state === 'some'} onChange={(e) => setSelected(toggleRow(selected, row, e.target.checked))} data-testid={`perm-row-${row.table}`} />
+              // The area's name is the row box's label (a screen reader names the box by it).
+              <Checkbox checked={state === 'all'} indeterminate={state === 'some'} onChange={(e) => setSelected(toggleRow(selected, row, e.target.checked))} data-testid={`perm-row-${row.table}`}>
                 {tableLabel(t, row.table)}
-              </Space>
+              </Checkbox>
             );
           }}
         />

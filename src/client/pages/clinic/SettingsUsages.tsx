@@ -43,7 +43,7 @@ export default function SettingsUsages() {
           return (
             <Col key={i.key} xs={24} md={8} data-testid={`usage-${i.key}`}>
               <Statistic title={i.title} value={i.text} valueStyle={{ direction: 'ltr', unicodeBidi: 'isolate' }} />
-              <Progress percent={p} status={p >= 100 ? 'exception' : p >= 80 ? 'normal' : 'success'} strokeColor={p >= 80 && p < 100 ? '#d97706' : undefined} />
+              <Progress aria-label={i.title} percent={p} status={p >= 100 ? 'exception' : p >= 80 ? 'normal' : 'success'} strokeColor={p >= 80 && p < 100 ? '#d97706' : undefined} />
             </Col>
           );
         })}

@@ -1,7 +1,7 @@
 // The landing-page editor's hub (both applications): the page's sections (or the clinic's page)
 // with their visibility switches, and a link to each list of the landing-page group.
 import { Button, Card, Col, Row, Space, Table, Typography } from 'antd';
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import { type BaseRecord, useList } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useT } from '../../i18n/useT';
 import { pickText } from './content';
 import { InlineToggle } from '../../engine/RowActions';
 import { sectionLabel } from './sectionLabel';
+import { EditButton } from '../../engine/listKit';
 
 /** The record-per-section resource of each application. */
 const SECTIONS = { central: 'landingSections', tenant: 'tenantLandingPage' } as const;
@@ -58,11 +59,7 @@ export default function LandingHub() {
             <Table.Column<BaseRecord>
               key="edit"
               render={(_, r) =>
-                canEdit && (
-                  <Link to={`/${resourcePaths(sectionsDef).edit.replace(':id', String(r.id))}`} aria-label={t('buttons.edit', 'Edit')}>
-                    <Button size="small" icon={<EditOutlined />} />
-                  </Link>
-                )
+                canEdit && <EditButton hideText size="small" resource={sectionsDef.name} recordItemId={r.id as number} />
               }
             />
           </Table>

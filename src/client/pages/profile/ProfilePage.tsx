@@ -48,14 +48,15 @@ function SecurityCard() {
           }
         }}
       >
-        <Form.Item name="current_password" label={t('profile.currentPassword', 'Current password')} rules={[required]}>
+        <Form.Item name="current_password" htmlFor="current_password" label={t('profile.currentPassword', 'Current password')} rules={[required]}>
           <Input.Password id="current_password" autoComplete="current-password" />
         </Form.Item>
-        <Form.Item name="password" label={t('auth.newPassword', 'New password')} rules={[required, { min: 12, message: t('validation.passwordLength', { limit: 12 }) }]}>
+        <Form.Item name="password" htmlFor="new_password" label={t('auth.newPassword', 'New password')} rules={[required, { min: 12, message: t('validation.passwordLength', { limit: 12 }) }]}>
           <Input.Password id="new_password" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="password_confirmation"
+          htmlFor="password_confirmation"
           label={t('auth.confirmPassword', 'Confirm password')}
           dependencies={['password']}
           rules={[
@@ -155,21 +156,21 @@ export default function ProfilePage() {
                   <Descriptions.Item label={t('fields.username', 'Username')}><span dir="ltr">{user?.username}</span></Descriptions.Item>
                   <Descriptions.Item label={t('fields.role', 'Role')}>{enumLabel(t, roleField, user?.role)}</Descriptions.Item>
                 </Descriptions>
-                <Form.Item name="name" label={t('fields.name', 'Name')} rules={[required, { max: 120, message: t('validation.maxLength', { limit: 120 }) }]}>
+                <Form.Item name="name" htmlFor="profile-name" label={t('fields.name', 'Name')} rules={[required, { max: 120, message: t('validation.maxLength', { limit: 120 }) }]}>
                   <Input id="profile-name" autoComplete="name" />
                 </Form.Item>
                 <Typography.Title level={5}><MailOutlined /> {t('profile.contact', 'Contact')}</Typography.Title>
-                <Form.Item name="email" label={t('fields.email', 'E-mail')} rules={[{ pattern: EMAIL_PATTERN, message: t('validation.email', 'Must be a valid e-mail address') }]}>
+                <Form.Item name="email" htmlFor="profile-email" label={t('fields.email', 'E-mail')} rules={[{ pattern: EMAIL_PATTERN, message: t('validation.email', 'Must be a valid e-mail address') }]}>
                   <Input id="profile-email" dir="ltr" autoComplete="email" />
                 </Form.Item>
-                <Form.Item name="phone" label={t('fields.phone', 'Phone')} normalize={(v: string) => latinDigits(v)}>
+                <Form.Item name="phone" htmlFor="profile-phone" label={t('fields.phone', 'Phone')} normalize={(v: string) => latinDigits(v)}>
                   <Input id="profile-phone" dir="ltr" className="phone-input" autoComplete="tel" />
                 </Form.Item>
                 {/* Recovery codes go to the e-mail or phone: changing them asks for the password. */}
                 <Form.Item noStyle shouldUpdate={(a, b) => a.email !== b.email || a.phone !== b.phone}>
                   {({ getFieldValue }) =>
                     (getFieldValue('email') ?? '') !== (user?.email ?? '') || (getFieldValue('phone') ?? '') !== (user?.phone ?? '') ? (
-                      <Form.Item name="current_password" label={t('profile.passwordForContact', 'Current password (needed to change the e-mail or phone)')} rules={[required]}>
+                      <Form.Item name="current_password" htmlFor="profile-current-password" label={t('profile.passwordForContact', 'Current password (needed to change the e-mail or phone)')} rules={[required]}>
                         <Input.Password id="profile-current-password" autoComplete="current-password" />
                       </Form.Item>
                     ) : null

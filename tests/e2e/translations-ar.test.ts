@@ -1,4 +1,0 @@
-// Every screen of both applications in Arabic: no raw translation key, no English left over (tests/e2e/translations.ts).
-import { everyScreenIn } from './translations';
-
-everyScreenIn('ar');
