@@ -3,12 +3,15 @@
 // session lasts. Every row is sealed before it is stored. A "resync" answer (the device was away
 // longer than the server keeps changes) loads everything again.
 import dayjs from 'dayjs';
-import { api } from '../providers/http';
+import { ApiError, api, endSession } from '../providers/http';
+import { goTo } from '../providers/navigation';
+import { toast } from '../providers/notify';
+import { loginPathHere } from '../providers/returnPath';
 import { WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
 import type { Unlocked } from './device';
 import { open, seal } from './sealing';
-import { type SealedRow, applyRows, offlineDb, replaceRows, userRows } from './store';
-import { sendWaiting } from './outbox';
+import { type SealedRow, applyRows, offlineDb, replaceRows, userRows, wipeDevice } from './store';
+import { deviceId, sendWaiting } from './outbox';
 import { onShellState, shellState } from './shellState';
 
 const FOLLOW_MS = 60_000;
@@ -52,7 +55,21 @@ async function writeMeta(state: Unlocked, name: string, value: unknown): Promise
   await (await offlineDb()).put('meta', { uid: state.uid, name, sealed });
 }
 
-const get = <T>(path: string, query?: string) => api<T>(path, { query, quiet: true, timeoutMs: TIMEOUT_MS });
+// The device names itself on its sync calls: the clinic's list of devices, and its revocation.
+const get = async <T>(path: string, query?: string) => api<T>(path, { query, quiet: true, timeoutMs: TIMEOUT_MS, headers: { 'X-Device-Id': await deviceId() } });
+
+/**
+ * The Main Doctor revoked this device (410 on a sync call; the server has ended the session):
+ * everything it keeps goes, for every user, and the user is signed out with the reason.
+ */
+async function revoked(message: string): Promise<void> {
+  stopFollowing();
+  await wipeDevice();
+  generation++;
+  endSession();
+  toast('error', message);
+  goTo(loginPathHere());
+}
 
 /** Everything again: a cursor first, so what changes during the load comes after it. */
 async function loadAll(state: Unlocked): Promise<void> {
@@ -122,7 +139,8 @@ function schedule(): void {
   const state = following;
   passAgain = false;
   running = syncNow(state)
-    .catch(() => undefined) // the server did not answer: the next pass tries again
+    // The server did not answer: the next pass tries again. A revoked device is wiped.
+    .catch((err: unknown) => (err instanceof ApiError && err.statusCode === 410 ? revoked(err.message) : undefined))
     .finally(() => {
       running = null;
       if (following === state) timer = setTimeout(schedule, passAgain ? 0 : FOLLOW_MS);
