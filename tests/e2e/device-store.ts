@@ -1,6 +1,7 @@
 // What a device keeps for working through a cut, read from its IndexedDB (src/client/offline/store.ts):
 // the keys of the kept rows name a resource and an id in plain, their values are sealed.
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PASSWORD } from './browser';
 
 /** The kept rows' [resource, id] pairs; none before the first sync made the store. */
 export function keptRows(page: Page): Promise<[string, number][]> {
@@ -65,4 +66,26 @@ export async function goWithin(page: Page, path: string): Promise<void> {
     window.history.pushState({}, '', p);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+}
+
+/** Signs in at `origin` (a cut test's proxy address) and waits for the dashboard. */
+export async function signInAt(page: Page, origin: string, username: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 25_000 });
+}
+
+/**
+ * The app opened again from its start address in a new page of the same profile (the device), the
+ * old page closed with its key, and the session gone: the sign-in screen, to sign in offline.
+ */
+export async function reopenAtLogin(context: BrowserContext, page: Page, origin: string): Promise<Page> {
+  const again = await context.newPage();
+  await page.close();
+  await again.goto(`${origin}/dashboard`);
+  await again.evaluate(() => localStorage.removeItem('token'));
+  await again.goto(`${origin}/login`);
+  return again;
 }

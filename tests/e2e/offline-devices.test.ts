@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ckb from '../../locales/ckb.json';
 import { PASSWORD, api, baseUrl, launch, login, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
-import { deviceStores, goWithin, keptRows, syncedOnce } from './device-store';
+import { deviceStores, goWithin, keptRows, signInAt, syncedOnce } from './device-store';
 
 interface DeviceRow {
   id: number;
@@ -45,11 +45,7 @@ async function kurdishPage(width: number, clock: boolean): Promise<Page> {
 /** The desk signed in through the proxy, its first sync pass done. */
 async function desk(width: number): Promise<Page> {
   const page = await kurdishPage(width, true);
-  await page.goto(`http://demo.localhost:${proxy.port}/login`);
-  await page.locator('#username').fill('secretary');
-  await page.locator('#password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await waitForPath(page, '/dashboard');
+  await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
   // (A loop, not expect.poll: this runs in a beforeAll too.)
   const deadline = Date.now() + 30_000;
   while (!(await syncedOnce(page))) {

@@ -7,7 +7,7 @@ import { ApiError, api, endSession } from '../providers/http';
 import { goTo } from '../providers/navigation';
 import { toast } from '../providers/notify';
 import { loginPathHere } from '../providers/returnPath';
-import { WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
+import { KEPT_ANSWERS, WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
 import type { Unlocked } from './device';
 import { open, seal } from './sealing';
 import { type SealedRow, applyRows, offlineDb, replaceRows, userRows, wipeDevice } from './store';
@@ -17,8 +17,6 @@ import { onShellState, shellState } from './shellState';
 const FOLLOW_MS = 60_000;
 const PAGE = 500;
 const TIMEOUT_MS = 20_000;
-/** The clinic's settings the screens read at start, and the letterhead for prints. */
-export const KEPT_SETTINGS = ['/settings/clinic', '/settings/letterhead'] as const;
 
 type Change = { resource: string; id: number; op: 'upsert'; row: Record<string, unknown> } | { resource: string; id: number; op: 'delete' };
 type ChangesAnswer = { resync: true } | { resync: false; changes: Change[]; cursor: string; more: boolean };
@@ -112,22 +110,31 @@ async function followChanges(state: Unlocked, cursor: string): Promise<boolean> 
   }
 }
 
-async function keepSettings(state: Unlocked): Promise<void> {
-  for (const path of KEPT_SETTINGS) {
+/** The meta record holding a kept answer (shared/workingSet.ts KEPT_ANSWERS). */
+export const answerMeta = (path: string) => `answer:${path}`;
+
+async function keepAnswers(state: Unlocked): Promise<void> {
+  for (const path of KEPT_ANSWERS) {
+    // One the user may not read (or a moment without the server) is skipped.
     const body = await get<unknown>(path).catch(() => undefined);
-    if (body !== undefined) await writeMeta(state, `settings:${path}`, body);
+    if (body !== undefined) await writeMeta(state, answerMeta(path), body);
   }
+}
+
+/** A kept answer, opened; null when none is kept for the user. */
+export function keptAnswer(state: Unlocked, path: string): Promise<unknown> {
+  return readMeta<unknown>(state, answerMeta(path));
 }
 
 /**
  * One pass: the writes waiting in the outbox first (issue 37: the server's rows then include
- * them), a first load or the changes since the last, then the settings, then the time.
+ * them), a first load or the changes since the last, then the kept answers, then the time.
  */
 export async function syncNow(state: Unlocked): Promise<void> {
   await sendWaiting();
   const cursor = await readMeta<string>(state, 'cursor');
   if (!cursor || !(await followChanges(state, cursor))) await loadAll(state);
-  await keepSettings(state);
+  await keepAnswers(state);
   await writeMeta(state, 'syncedAt', new Date().toISOString());
 }
 
