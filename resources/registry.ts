@@ -6,6 +6,7 @@ import * as appointmentsFile from './appointments';
 import * as auditFile from './audit';
 import * as bookingRequestsFile from './bookingRequests';
 import * as catalogsFile from './catalogs';
+import * as devicesFile from './devices';
 import * as drugsFile from './drugs';
 import * as exportsFile from './exports';
 import * as landingFile from './landing';
@@ -42,6 +43,7 @@ export const registry = [
   catalogsFile.examinations,
   catalogsFile.lifeStyles,
   catalogsFile.physicalTheraphies,
+  devicesFile.default,
   drugsFile.ingredients,
   drugsFile.default,
   exportsFile.default,

@@ -1,7 +1,7 @@
 // The logged-in application, loaded on demand: Refine with our providers (react-query, access
 // control, notifications), the layout and the generated routes of this host's application. The
 // public screens (home, login, recovery, error screens) are rendered by App.tsx without it.
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { Refine } from '@refinedev/core';
 import { DocumentTitleHandler } from '@refinedev/react-router';
 import { Route, Routes } from 'react-router';
@@ -25,6 +25,9 @@ import { routerProvider } from './providers/routerProvider';
 import { NotFound } from './pages/lazyScreens';
 import { screenTitle } from './engine/documentTitle';
 import { composeTitle, useSiteName } from './pageTitle';
+
+// A clinic's shared PC locks after idle time (issue 36): not in a support session (no device key).
+const IdleLock = lazy(() => import('./offline/IdleLock'));
 
 export default function PrivateApp() {
   const { i18n } = useTranslation();
@@ -64,6 +67,11 @@ export default function PrivateApp() {
         <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
         <Route path="*" element={<NotFound />} />
       </Routes>
+      {scope === 'tenant' && !getSession().user?.support && (
+        <Suspense fallback={null}>
+          <IdleLock />
+        </Suspense>
+      )}
       {/* The tab says the screen; keyed so a new language or clinic name re-titles at once
           (Refine's handler itself only runs when the location changes). */}
       <DocumentTitleHandler key={`${lang}|${site}`} handler={({ pathname }) => composeTitle(screenTitle(scope, pathname ?? '', t, callerOf(getSession())), site)} />

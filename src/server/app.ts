@@ -240,7 +240,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, { db: db.kysely, hub: liveHub, streams, policy: sessions, clock });
-      registerOfflineRoutes(api);
+      registerOfflineRoutes(api, db.kysely);
       registerMessageRoutes(api, db.kysely, keyring, clock);
       registerBookingSettingsRoutes(api);
       registerBookingRequestRoutes(api, db.kysely, clock);

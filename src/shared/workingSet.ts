@@ -30,6 +30,17 @@ export const WORKING_SET: Readonly<Record<string, WorkingSetEntry>> = {
   payments: { fields: ['patient_id', 'receipt_number', 'date', 'amount', 'method', 'appointment_id', 'visiting_id', 'refund_of'], window: { field: 'date', from: 0, to: 0 } },
 };
 
+/**
+ * Answers of the clinic's own GET endpoints a device keeps beside the rows (sealed, per user): what
+ * the day's screens and prints read besides records. Offline, a call to one of them is answered
+ * with the kept copy (src/client/providers/custom.ts). Kept only when the user may read them.
+ */
+export const KEPT_ANSWERS = ['/settings/clinic', '/settings/letterhead', '/dashboard/doctors'] as const;
+
+export function isKeptAnswer(path: string): boolean {
+  return (KEPT_ANSWERS as readonly string[]).includes(path);
+}
+
 /** Columns every kept row has beside its entry's fields. */
 export const ROW_META = ['id', 'version', 'updated_at', 'archived_at'] as const;
 

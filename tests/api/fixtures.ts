@@ -1,4 +1,5 @@
 // Shared set-up for registry-driven tests: a second clinic, tokens, and records to play with.
+import { randomUUID } from 'node:crypto';
 import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { resourceByName } from '../../resources/index';
 import { sql } from 'kysely';
@@ -84,6 +85,13 @@ export async function createRecord(
         where t.subdomain = ${host.split('.')[0]} and u.role = 0 limit 1`.execute(t.db.kysely);
       await sql`insert into booking_requests (tenant_id, name, phone, gender, doctor_id, date, time)
         values (${rows[0].tenant_id}, 'Asked Online', '+9647701234567', 1, ${rows[0].id}, '2036-03-03', '10:00')`.execute(t.db.kysely);
+    }
+    // A device keeping a working set, as its sync call notes it (src/server/offline/devices.ts).
+    if (def.table === 'devices') {
+      const { rows } = await sql<{ tenant_id: number; id: number }>`select u.tenant_id, u.id from tenant_users u join tenants t on t.id = u.tenant_id
+        where t.subdomain = ${host.split('.')[0]} and u.role = 0 limit 1`.execute(t.db.kysely);
+      await sql`insert into devices (tenant_id, device_id, user_id, label, status, first_sync_at, last_sync_at)
+        values (${rows[0].tenant_id}, ${randomUUID()}, ${rows[0].id}, 'Chrome · Windows', 'active', now(), now())`.execute(t.db.kysely);
     }
     // Messages to patients: written by booking one (demo patients have phones: sent by hand).
     if (def.table === 'messages') await createRecord(t, resourceByName('appointments'), host, known, { date: `2036-0${1 + (Date.now() % 9)}-${String(1 + (Date.now() % 28)).padStart(2, '0')}` });

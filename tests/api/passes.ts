@@ -15,6 +15,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'citus-schema': "the server's catalog judged for Citus",
   'clinic-rules': 'two bookings racing for one slot',
   'db-connection': 'a connection dropped under the server (PostgreSQL only)',
+  devices: "another clinic's devices unseen under row-level security; a revoked device's session ended across connections",
   'db-refusals': "constraint refusals under row-level security, which hides PostgreSQL's detail",
   encryption: "no plaintext in the cluster's files",
   exports: 'the copy job taken over from another connection',

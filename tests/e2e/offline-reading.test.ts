@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
-import { keptRows } from './device-store';
+import { keptRows, reopenAtLogin } from './device-store';
 
 const MARK = `Offlinereader${Date.now().toString(36)}`;
 // One number per run and width (two patients of one run must not share it).
@@ -99,12 +99,7 @@ describe.each([
     proxy.set(cut);
     try {
       // A new page of the same browser profile (the device); the old one closed, its key with it.
-      const again = await context.newPage();
-      await page.close();
-      page = again;
-      await page.goto(`http://demo.localhost:${proxy.port}/dashboard`);
-      await page.evaluate(() => localStorage.removeItem('token'));
-      await page.goto(`http://demo.localhost:${proxy.port}/login`);
+      page = await reopenAtLogin(context, page, `http://demo.localhost:${proxy.port}`);
       await page.locator('#username').fill('secretary');
       await page.locator('#password').fill('not-the-password-1');
       await page.getByTestId('login-submit').click();

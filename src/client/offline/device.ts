@@ -5,6 +5,7 @@
 import { type SessionUser, getSession, subscribeSession } from '../providers/session';
 import { newDeviceKey, open, rewrapDeviceKey, seal, unwrapDeviceKey } from './sealing';
 import { type DeviceUser, offlineDb, wipeUser } from './store';
+import { offlineSignInAllowed } from './signInAge';
 import { startFollowing, stopFollowing } from './sync';
 
 export interface Unlocked {
@@ -69,8 +70,6 @@ export function lockDevice(): void {
   stopFollowing();
 }
 
-/** How long after an online sign-in on this device an offline one is still accepted. */
-export const OFFLINE_SIGN_IN_HOURS = 72;
 /** The session token of an offline sign-in: the server knows none, and answers 401 once back. */
 export const OFFLINE_TOKEN = 'offline';
 
@@ -85,7 +84,7 @@ export async function signInOffline(username: string, password: string, now = ne
   const uid = await userHash(username);
   const record = await (await offlineDb()).get('users', uid);
   if (!record) return { ok: false, reason: 'notHere' };
-  if (now.getTime() - Date.parse(record.onlineAt) > OFFLINE_SIGN_IN_HOURS * 3600_000) return { ok: false, reason: 'tooOld' };
+  if (!offlineSignInAllowed(record.onlineAt, now)) return { ok: false, reason: 'tooOld' };
   let key: CryptoKey;
   try {
     key = await unwrapDeviceKey(record.key, password, bound(record, record.userId));
@@ -95,6 +94,14 @@ export async function signInOffline(username: string, password: string, now = ne
   const user = await open<SessionUser>(key, record.user, `user:${uid}`);
   unlocked = { uid, key, user };
   return { ok: true, user };
+}
+
+/**
+ * The idle lock opened without the server (idleLock.ts): an online session's working set follows
+ * the server again (its passes fail until the link is back); an offline sign-in's waits for one.
+ */
+export function resumeFollowing(): void {
+  if (unlocked && getSession().token !== OFFLINE_TOKEN) startFollowing(unlocked);
 }
 
 // The session ending anywhere (sign-out, expiry, a 401) locks the working set.

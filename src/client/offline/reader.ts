@@ -7,10 +7,12 @@ import { translate } from '../i18n';
 import { ApiError } from '../providers/http';
 import { latinDigits } from '../../shared/digits';
 import { phoneSearchText } from '../../shared/phone';
-import { type WorkingSetResource, isWorkingSetResource } from '../../shared/workingSet';
+import type { RelationLabels } from '../../shared/labels';
+import { type WorkingSetResource, isKeptAnswer, isWorkingSetResource } from '../../shared/workingSet';
+import { resources } from '../../../resources';
 import { deviceState } from './device';
 import { foldText, nameMatch } from '../../shared/fold';
-import { keptRows, syncGeneration } from './sync';
+import { keptAnswer, keptRows, syncGeneration } from './sync';
 
 type Row = Record<string, unknown>;
 
@@ -102,4 +104,34 @@ export async function offlineOne(resource: string, id: string | number): Promise
 export async function offlineMany(resource: string, ids: readonly (string | number)[]): Promise<BaseRecord[]> {
   const wanted = new Set(ids.map(String));
   return (await rowsOf(resource)).filter((r) => wanted.has(String(r.id))) as BaseRecord[];
+}
+
+/**
+ * The titles of the records the rows point to, as the server sends them beside a list (`labels`):
+ * for each relation of the resource's declaration whose target the device keeps with its title
+ * field (a booking's patient and doctor). Others stay unnamed, as #id.
+ */
+export async function offlineLabels(resource: string, rows: readonly Record<string, unknown>[]): Promise<RelationLabels> {
+  const def = resources.find((r) => r.name === resource);
+  const labels: RelationLabels = {};
+  for (const [name, field] of Object.entries(def?.fields ?? {})) {
+    const target = field.type === 'relation' ? field.relation : undefined;
+    if (!target || !isWorkingSetResource(target.resource)) continue;
+    const wanted = new Set(rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined).map(String));
+    if (!wanted.size) continue;
+    const kept = await rowsOf(target.resource).catch(() => [] as Row[]);
+    const named: Record<string, string> = {};
+    for (const row of kept) if (wanted.has(String(row.id)) && typeof row[target.labelField] === 'string') named[String(row.id)] = row[target.labelField] as string;
+    if (Object.keys(named).length) labels[name] = named;
+  }
+  return labels;
+}
+
+/** A kept answer of one of the clinic's GET endpoints (shared/workingSet.ts KEPT_ANSWERS). */
+export async function offlineAnswer(path: string): Promise<unknown> {
+  const state = deviceState();
+  if (!state || !isKeptAnswer(path)) throw notAvailableOffline();
+  const body = await keptAnswer(state, path);
+  if (body === null) throw notAvailableOffline();
+  return body;
 }

@@ -94,6 +94,17 @@ export async function wipeUser(uid: string): Promise<void> {
   ]);
 }
 
+/**
+ * Everything the device keeps, for every user, its id too (a revoked device, issue 36): the next
+ * sign-in starts as a new device.
+ */
+export async function wipeDevice(): Promise<void> {
+  const db = await offlineDb();
+  const stores = ['users', 'rows', 'meta', 'outbox', 'device'] as const;
+  const tx = db.transaction([...stores], 'readwrite', { durability: 'strict' });
+  await Promise.all([...stores.map((name) => tx.objectStore(name).clear()), tx.done]);
+}
+
 /** The user's rows of one resource are replaced by these (a first load). */
 export async function replaceRows(uid: string, resource: string, rows: SealedRow[], first: boolean): Promise<void> {
   const db = await offlineDb();

@@ -3,19 +3,20 @@
 // session lasts. Every row is sealed before it is stored. A "resync" answer (the device was away
 // longer than the server keeps changes) loads everything again.
 import dayjs from 'dayjs';
-import { api } from '../providers/http';
-import { WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
+import { ApiError, api, endSession } from '../providers/http';
+import { goTo } from '../providers/navigation';
+import { toast } from '../providers/notify';
+import { loginPathHere } from '../providers/returnPath';
+import { KEPT_ANSWERS, WORKING_SET, type WorkingSetResource, keptRow } from '../../shared/workingSet';
 import type { Unlocked } from './device';
 import { open, seal } from './sealing';
-import { type SealedRow, applyRows, offlineDb, replaceRows, userRows } from './store';
-import { sendWaiting } from './outbox';
+import { type SealedRow, applyRows, offlineDb, replaceRows, userRows, wipeDevice } from './store';
+import { deviceId, sendWaiting } from './outbox';
 import { onShellState, shellState } from './shellState';
 
 const FOLLOW_MS = 60_000;
 const PAGE = 500;
 const TIMEOUT_MS = 20_000;
-/** The clinic's settings the screens read at start, and the letterhead for prints. */
-export const KEPT_SETTINGS = ['/settings/clinic', '/settings/letterhead'] as const;
 
 type Change = { resource: string; id: number; op: 'upsert'; row: Record<string, unknown> } | { resource: string; id: number; op: 'delete' };
 type ChangesAnswer = { resync: true } | { resync: false; changes: Change[]; cursor: string; more: boolean };
@@ -52,7 +53,21 @@ async function writeMeta(state: Unlocked, name: string, value: unknown): Promise
   await (await offlineDb()).put('meta', { uid: state.uid, name, sealed });
 }
 
-const get = <T>(path: string, query?: string) => api<T>(path, { query, quiet: true, timeoutMs: TIMEOUT_MS });
+// The device names itself on its sync calls: the clinic's list of devices, and its revocation.
+const get = async <T>(path: string, query?: string) => api<T>(path, { query, quiet: true, timeoutMs: TIMEOUT_MS, headers: { 'X-Device-Id': await deviceId() } });
+
+/**
+ * The Main Doctor revoked this device (410 on a sync call; the server has ended the session):
+ * everything it keeps goes, for every user, and the user is signed out with the reason.
+ */
+async function revoked(message: string): Promise<void> {
+  stopFollowing();
+  await wipeDevice();
+  generation++;
+  endSession();
+  toast('error', message);
+  goTo(loginPathHere());
+}
 
 /** Everything again: a cursor first, so what changes during the load comes after it. */
 async function loadAll(state: Unlocked): Promise<void> {
@@ -95,22 +110,31 @@ async function followChanges(state: Unlocked, cursor: string): Promise<boolean> 
   }
 }
 
-async function keepSettings(state: Unlocked): Promise<void> {
-  for (const path of KEPT_SETTINGS) {
+/** The meta record holding a kept answer (shared/workingSet.ts KEPT_ANSWERS). */
+export const answerMeta = (path: string) => `answer:${path}`;
+
+async function keepAnswers(state: Unlocked): Promise<void> {
+  for (const path of KEPT_ANSWERS) {
+    // One the user may not read (or a moment without the server) is skipped.
     const body = await get<unknown>(path).catch(() => undefined);
-    if (body !== undefined) await writeMeta(state, `settings:${path}`, body);
+    if (body !== undefined) await writeMeta(state, answerMeta(path), body);
   }
+}
+
+/** A kept answer, opened; null when none is kept for the user. */
+export function keptAnswer(state: Unlocked, path: string): Promise<unknown> {
+  return readMeta<unknown>(state, answerMeta(path));
 }
 
 /**
  * One pass: the writes waiting in the outbox first (issue 37: the server's rows then include
- * them), a first load or the changes since the last, then the settings, then the time.
+ * them), a first load or the changes since the last, then the kept answers, then the time.
  */
 export async function syncNow(state: Unlocked): Promise<void> {
   await sendWaiting();
   const cursor = await readMeta<string>(state, 'cursor');
   if (!cursor || !(await followChanges(state, cursor))) await loadAll(state);
-  await keepSettings(state);
+  await keepAnswers(state);
   await writeMeta(state, 'syncedAt', new Date().toISOString());
 }
 
@@ -122,7 +146,8 @@ function schedule(): void {
   const state = following;
   passAgain = false;
   running = syncNow(state)
-    .catch(() => undefined) // the server did not answer: the next pass tries again
+    // The server did not answer: the next pass tries again. A revoked device is wiped.
+    .catch((err: unknown) => (err instanceof ApiError && err.statusCode === 410 ? revoked(err.message) : undefined))
     .finally(() => {
       running = null;
       if (following === state) timer = setTimeout(schedule, passAgain ? 0 : FOLLOW_MS);

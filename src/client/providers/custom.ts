@@ -9,6 +9,8 @@
 // screen; the session still ends on a 401). meta.file: the answer is a file ({ blob, name }).
 import type { BaseRecord, CustomParams, CustomResponse } from '@refinedev/core';
 import { API_BASE, ApiError, api } from './http';
+import { offlineSince } from '../offline/link';
+import { isKeptAnswer } from '../../shared/workingSet';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -29,10 +31,29 @@ export async function customRequest<T = BaseRecord>({ url, method, payload, quer
   const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
   const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   const { quiet, file } = (meta ?? {}) as CustomMeta;
+  // An answer the device keeps (issue 36: the clinic's settings, its letterhead, its doctors) is
+  // read from it when the server does not answer, or without asking while it is known not to.
+  if (verb === 'GET' && !qs && isKeptAnswer(path)) {
+    if (offlineSince()) return { data: (await (await import('../offline/reader')).offlineAnswer(path)) as T };
+    try {
+      return await online<T>(path, verb, { payload, headers, file, quiet });
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode !== 0) throw err;
+      return { data: (await (await import('../offline/reader')).offlineAnswer(path)) as T };
+    }
+  }
+  return online<T>(path, verb, { payload, query: qs || undefined, headers, file, quiet });
+}
+
+async function online<T>(
+  path: string,
+  verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  { payload, query, headers, file, quiet }: { payload: unknown; query?: string; headers: unknown; file?: boolean; quiet?: boolean },
+): Promise<CustomResponse<T>> {
   const data = await api<T>(path, {
     method: verb,
     body: payload,
-    query: qs || undefined,
+    query,
     headers: headers as Record<string, string> | undefined,
     file,
     // A quiet call fails without a toast or an error screen: told neither here nor by Refine.

@@ -196,7 +196,11 @@ export const dataProvider: DataProvider = {
         // The related records' titles come with the rows (read them with labelsOf).
         return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
       },
-      async (r) => ({ ...(await r.offlineList(resource, { pagination, sorters, filters })), labels: {} }) as { data: T[]; total: number; labels: RelationLabels },
+      async (r) => {
+        const page = await r.offlineList(resource, { pagination, sorters, filters });
+        // The titles the server would send beside them, from what the device keeps.
+        return { ...page, labels: await r.offlineLabels(resource, page.data) } as { data: T[]; total: number; labels: RelationLabels };
+      },
     ),
 
   getMany: async <T extends BaseRecord>({ resource, ids }: { resource: string; ids: readonly (string | number)[] }) => {
@@ -219,7 +223,10 @@ export const dataProvider: DataProvider = {
         const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
         return { data: body.data, labels: body.labels ?? {} } as { data: T };
       },
-      async (r) => ({ data: (await r.offlineOne(resource, id)) as T, labels: {} }) as { data: T },
+      async (r) => {
+        const row = await r.offlineOne(resource, id);
+        return { data: row as T, labels: await r.offlineLabels(resource, [row]) } as { data: T };
+      },
     ),
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.

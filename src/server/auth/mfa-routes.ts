@@ -144,6 +144,14 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return keys;
     };
 
+    // The idle lock (issue 36): the screen left alone locks, and the person's password, checked
+    // here (its failures counted like a login's), opens it again without a new session.
+    app.post(`${prefix}/profile/unlock`, { config, schema: { tags, summary: 'Check my password to open the screen locked after idle time', body: passwordBody, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+      const keys = await checkPassword(request, (request.body as { current_password: string }).current_password);
+      await throttle.clear(keys.account);
+      return reply.status(204).send();
+    });
+
     app.get(base, { config, schema: { tags, summary: 'My two-step verification: on or off, required, recovery codes left', response: { 200: dataAnswer(obj({ enabled: bool, required: bool, recovery_codes_left: int })) } } }, async (request) => {
       const { ref } = me(request);
       const state = await mfa.state(ref);

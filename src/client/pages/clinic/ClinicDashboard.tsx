@@ -17,6 +17,7 @@ import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork } from './status';
 import { useApiGet } from '../../engine/useApiGet';
 import { labelsOf } from '../../providers/dataProvider';
+import { DaySheetButton } from './DaySheet';
 
 interface DashboardBody extends BaseRecord {
   data?: {
@@ -129,7 +130,15 @@ export default function ClinicDashboard() {
         </Col>
       </Row>
       {mayAppointments && (
-        <Card title={t('clinic.todayQueue', "Today's queue")} extra={<Link to="/appointments">{t('resources.appointments.title', 'Appointments')}</Link>}>
+        <Card
+          title={t('clinic.todayQueue', "Today's queue")}
+          extra={
+            <Space wrap>
+              <DaySheetButton />
+              <Link to="/appointments">{t('resources.appointments.title', 'Appointments')}</Link>
+            </Space>
+          }
+        >
           <TodayQueue />
         </Card>
       )}

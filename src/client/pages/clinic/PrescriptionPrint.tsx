@@ -10,18 +10,15 @@ import { createPortal } from 'react-dom';
 import { resourceByName } from '../../../../resources';
 import { fixedTranslate, isLang } from '../../i18n';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
-import { formatPhone } from '../../../shared/phone';
 import { formatAge } from './lib/age';
 import type { PrintModel } from './lib/printModel';
 import { usePrintDialog } from './usePrint';
+import { PrintLetterhead } from './PrintLetterhead';
 import './print.css';
 
 const visits = resourceByName('visitings');
 const patients = resourceByName('patients');
 const allergyDef = resourceByName('allergies');
-
-/** A profile phone is stored as +964…: printed as the clinic's patients dial it. */
-const phoneText = (phone: string) => (phone.startsWith('+') ? formatPhone(phone) : phone);
 
 export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
   // The sheet's own language, which may differ from the interface's.
@@ -34,24 +31,7 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
     <div className={`print-root paper-${head.paper_size.toLowerCase()}`} dir={model.dir} lang={model.lang} data-testid="print-prescription" data-paper={head.paper_size}>
       {/* The page size follows the clinic's paper: the rule is only in the document while this sheet is. */}
       <style>{`@media print { @page { size: ${head.paper_size}; margin: 8mm; } }`}</style>
-      <header data-testid="print-letterhead">
-        {head.logo && <img className="rx-logo" src={head.logo} alt="" data-testid="print-logo" />}
-        <div className="rx-head">
-          <h1>{head.name}</h1>
-          {model.doctor && <div className="rx-doctor">{model.doctor}</div>}
-          {head.specialty && <div>{head.specialty}</div>}
-          {head.licence_number && (
-            <div>
-              {t('clinic.printLicence', 'Licence No.')} <bdi dir="ltr">{head.licence_number}</bdi>
-            </div>
-          )}
-        </div>
-        <div className="rx-contact">
-          {head.address && <div><bdi>{head.address}</bdi></div>}
-          {head.phone && <div><bdi dir="ltr">{phoneText(head.phone)}</bdi></div>}
-          <div><bdi dir="ltr">{model.date}</bdi></div>
-        </div>
-      </header>
+      <PrintLetterhead head={head} doctor={model.doctor} date={model.date} t={t} />
       {model.copy && (
         <p className="rx-copy" data-testid="print-copy">
           <strong>{t('clinic.printCopy', 'Copy')}</strong> · {t('clinic.printFirstPrinted', 'first printed')} <bdi dir="ltr">{model.copy.first}</bdi> · {t('clinic.printReprinted', 'this copy printed')} <bdi dir="ltr">{model.copy.now}</bdi>

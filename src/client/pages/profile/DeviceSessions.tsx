@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { profileBase } from './profileApi';
+import { deviceName } from '../../../shared/deviceName';
 
 interface DeviceSession {
   id: number;
@@ -15,14 +16,6 @@ interface DeviceSession {
   ip: string | null;
   user_agent: string | null;
   current: boolean;
-}
-
-/** "Chrome on Android" from a user agent, or the agent itself when unknown. */
-export function deviceName(agent: string | null): string {
-  if (!agent) return '—';
-  const browser = /Edg\//.test(agent) ? 'Edge' : /Firefox\//.test(agent) ? 'Firefox' : /Chrome\//.test(agent) ? 'Chrome' : /Safari\//.test(agent) ? 'Safari' : null;
-  const system = /Android/.test(agent) ? 'Android' : /iPhone|iPad/.test(agent) ? 'iOS' : /Windows/.test(agent) ? 'Windows' : /Mac OS X/.test(agent) ? 'macOS' : /Linux/.test(agent) ? 'Linux' : null;
-  return browser && system ? `${browser} · ${system}` : agent.slice(0, 60);
 }
 
 export function DeviceSessions() {

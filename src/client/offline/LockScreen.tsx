@@ -1,0 +1,66 @@
+// The idle lock's screen (IdleLock.tsx): an opaque dialog over everything (nothing of a patient
+// shows on a PC left alone) asking the password. The app stays mounted under it, so what was typed
+// is still there after unlocking.
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Input, Modal, Space, Typography, theme } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useT } from '../i18n/useT';
+import { getSession } from '../providers/session';
+import { unlock } from './idleLock';
+
+export default function LockScreen() {
+  const t = useT();
+  const { token } = theme.useToken();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password || busy) return;
+    setBusy(true);
+    setError(null);
+    void unlock(password).then((answer) => {
+      setBusy(false);
+      setPassword('');
+      if (!answer.ok) setError(answer.message);
+    });
+  };
+  return (
+    <Modal
+      open
+      closable={false}
+      keyboard={false}
+      maskClosable={false}
+      footer={null}
+      centered
+      // Opaque: the screen under it is hidden, not just dimmed.
+      styles={{ mask: { background: token.colorBgLayout } }}
+      zIndex={2000}
+      title={
+        <Space>
+          <LockOutlined />
+          {t('idleLock.title')}
+        </Space>
+      }
+    >
+      <form data-testid="idle-lock" onSubmit={submit}>
+        <Typography.Paragraph>{t('idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Input.Password
+            autoFocus
+            data-testid="idle-lock-password"
+            autoComplete="current-password"
+            aria-label={t('idleLock.password')}
+            placeholder={t('idleLock.password')}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          {error && <Alert data-testid="idle-lock-error" type="error" showIcon message={error} />}
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="idle-lock-submit">
+            {t('idleLock.unlock')}
+          </Button>
+        </Space>
+      </form>
+    </Modal>
+  );
+}
