@@ -2,6 +2,9 @@
 import { defineResource } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 
+/** What a plan history entry records (labels: planHistory.actions.<action>; the table's check, migration 004). */
+export const PLAN_HISTORY_ACTIONS = ['created', 'renewed', 'changed', 'reactivated', 'suspended', 'archived', 'no_action'] as const;
+
 function namedList<const N extends 'cities' | 'educations'>(name: N, order: number) {
   return defineResource({
     name,
@@ -41,7 +44,7 @@ export const planHistories = defineResource({
   fields: {
     tenant_id: doctor,
     plan_id: plan,
-    action: { type: 'string', readOnly: true, filterable: true, list: true },
+    action: { type: 'string', readOnly: true, filterable: true, list: true, choices: PLAN_HISTORY_ACTIONS, labels: 'planHistory.actions.{}' },
     starts_on: { type: 'date', readOnly: true, list: true },
     ends_on: { type: 'date', readOnly: true, list: true },
     user_id: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
@@ -94,15 +97,16 @@ export const doctorRequests = defineResource({
   route: 'doctors/requests',
   actions: ['read'],
   access: { read: ROLE_GROUPS.MANAGERS, create: [], update: [], delete: [] },
-  titleField: 'kind',
+  // A request is known by whom it is about (its kind is said beside it).
+  titleField: 'doctor_name',
   defaultSort: '-created_at',
   menu: { order: 21, icon: 'inbox', badge: { status: 'pending' } },
   fields: {
-    kind: { type: 'string', readOnly: true, filterable: true, list: true },
+    kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'requests.kinds.{}' },
     tenant_id: doctor,
     // What the Admin asked for (a new doctor's fields, or the changes); never a password.
     payload: { type: 'json', readOnly: true },
-    status: { type: 'string', readOnly: true, filterable: true, list: true },
+    status: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'requests.status.{}' },
     requested_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true, filterable: true },
     requester_name: { type: 'string', readOnly: true, list: true },
     decided_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },

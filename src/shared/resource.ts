@@ -82,7 +82,13 @@ export interface FieldDef {
    * `only`: the target must also have one of these values in each named column (an appointment's
    * doctor is a staff member whose role is Main Doctor or Doctor, and who is active).
    */
-  relation?: { resource: string; labelField: string; only?: Record<string, readonly (string | number | boolean)[]> };
+  relation?: {
+    resource: string;
+    labelField: string;
+    only?: Record<string, readonly (string | number | boolean)[]>;
+    /** The title is answered to whoever reads this record, even one who may not read the target (who took a payment, by name). */
+    titleForReaders?: boolean;
+  };
   /** The value a create leaves out takes (the column's default too). */
   default?: string | number | boolean;
   /** May be used in sort=... (the generated migration indexes it). */
@@ -118,10 +124,19 @@ export interface FieldDef {
   /** Type 'datetime': must lie ahead, at most this many hours from now (a support grant's end). */
   withinHours?: number;
   /**
-   * Type 'string' holding a code (an audit event's action): shown through this translation key,
-   * `{}` standing for the value ('audit.actions.{}'); an unknown code shows as it is.
+   * A field holding a code (an audit event's action, a plan history's step): shown through this
+   * translation key, `{}` standing for the value ('audit.actions.{}'), `{<field>}` for another field
+   * of the record ('enums.{actor_scope}Role.{}': a role of the application the actor belongs to);
+   * an unknown code shows as it is. Lists, details, filters and exports all show the label.
    */
   labels?: string;
+  /**
+   * Type 'integer' holding the id of a record of another resource that is not a foreign key (an audit
+   * event's record): `resource` names it, or `field` the field of this record that names it. Answers
+   * carry the record's title, in the reader's language, in `labels[<this field>]` keyed
+   * `<resource>:<id>` (recordLabelKey), for records the caller may read; a record gone shows its id.
+   */
+  recordOf?: { resource: string } | { field: string };
   /** Stored sealed under the clinic's key (clinical free text, identifiers): never searched,
    * filtered or sorted by the database; the API answers it in plain to who may read. */
   encrypted?: boolean;
@@ -563,6 +578,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
     if (f.final && (f.readOnly || f.virtual || f.toggle)) throw new Error(`${def.name}.${name}: a final field is given on create by the client, so neither read-only, virtual nor a toggle`);
     if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
+    if (f.recordOf && (f.type !== 'integer' || ('field' in f.recordOf && !def.fields[f.recordOf.field]))) throw new Error(`${def.name}.${name}: recordOf is an integer id whose resource is named or held by a declared field`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }
   // A row action sets writable fields (a PATCH) or posts to its route, and is offered by declared ones.

@@ -8,7 +8,7 @@ import dayjs from 'dayjs';
 import { type FieldDef, abnormality, fieldDir } from '../../shared/resource';
 import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel, relationText, unitLabel } from '../../shared/labels';
+import { enumLabel, relationText, unitLabel, valueLabel } from '../../shared/labels';
 import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
@@ -44,7 +44,7 @@ export function formatNumber(value: unknown, field: FieldDef): string {
  * to left, whatever the interface language). Every value is isolated from the text around it:
  * left-to-right tokens (`AB+`, `5 mg`, `dr.ahmad`, dates) never flip inside right-to-left text.
  */
-export function FieldValue({ field, value, relationLabel, name = '' }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string }) {
+export function FieldValue({ field, value, relationLabel, name = '', record }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown> }) {
   const t = useT();
   if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
@@ -53,6 +53,10 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
   }
   if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;
   const dir = fieldDir(name, field);
+  // Another record named by its id (an audit event's record): its title, else "#id".
+  if (field.recordOf) return <bdi>{relationLabel ?? t('audit.record', { id: String(value), defaultValue: `#${String(value)}` })}</bdi>;
+  // A number that is a code (a role): its label, from the declaration.
+  if ((field.type === 'integer' || field.type === 'number') && field.labels) return <bdi dir={dir}>{valueLabel(t, field, value, record)}</bdi>;
   switch (field.type) {
     case 'enum':
       return <Tag color={enumColor(field, value)}><bdi dir={dir}>{enumLabel(t, field, value)}</bdi></Tag>;
@@ -94,7 +98,7 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
         </Suspense>
       );
     default: {
-      const text = <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
+      const text = <bdi dir={dir}>{valueLabel(t, field, value, record)}</bdi>;
       const tone = field.tones?.[String(value)];
       return tone ? <Tag color={tone}>{text}</Tag> : text;
     }

@@ -9,7 +9,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
-import { enumLabel, fieldLabel } from '../../shared/labels';
+import { enumLabel, fieldLabel, valueLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 
 export interface ListFiltersProps {
@@ -79,7 +79,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
           );
         }
         if (field.choices) {
-          const options = field.choices.map((v) => ({ value: v, label: field.labels ? t(field.labels.replace('{}', v), v) : v }));
+          const options = field.choices.map((v) => ({ value: v, label: valueLabel(t, field, v) }));
           return (
             <Select
               key={name}

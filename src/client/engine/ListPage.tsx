@@ -14,7 +14,7 @@ import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
-import { fieldLabel, resourceTitle } from '../../shared/labels';
+import { fieldLabel, recordLabelKey, resourceTitle } from '../../shared/labels';
 import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { recordPath, resourcePaths } from './nav';
@@ -75,7 +75,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const { user } = useSession();
   const { search } = useLocation();
   // The columns: the person's choice for this list (kept per person), else the declaration's.
-  const candidates = columnCandidates(def, readable, locked?.field);
+  // A relation whose title comes to every reader (who took a payment) is a column for everyone.
+  const candidates = columnCandidates(def, (f) => readable(f) || !!f.relation?.titleForReaders, locked?.field);
   const fallback = defaultColumns(def, candidates);
   const [stored, setStored] = useStoredColumns(`${appScope()}-${user?.tenant?.id ?? 0}-${user?.id ?? 0}`, def.name);
   const shown = chosenColumns(stored, candidates, fallback);
@@ -96,7 +97,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       canCreate={canCreate}
       headerButtons={({ defaultButtons }) => (
         <>
-          <ExportButton def={def} filters={locked ? [...filters, { field: locked.field, operator: 'eq', value: locked.value }] : filters} sorters={sorters} />
+          <ExportButton def={def} filters={locked ? [...filters, { field: locked.field, operator: 'eq', value: locked.value }] : filters} sorters={sorters} columns={shown} />
           {defaultButtons}
         </>
       )}
@@ -156,7 +157,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             render={(value: unknown, record: BaseRecord) => {
               if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
               if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
-              const shown = <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />;
+              const shown = <FieldValue name={name} field={field} value={value} record={record} relationLabel={labels[name]?.[recordLabelKey(field, value, record)]} />;
               // The title opens the record (a patient's chart, in one click).
               return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
             }}
