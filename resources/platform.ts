@@ -74,12 +74,25 @@ export const invoices = defineResource({
       done: 'invoices.markedPaid',
       invalidates: ['tenants', 'planHistories'],
       bulk: true,
+      many: { confirm: 'invoices.markPaidConfirmMany', done: 'invoices.markedPaidMany' },
     },
   ],
+  // Unpaid past the day it was due: what the suspension job will act on.
+  quickFilters: [{ key: 'overdue', label: 'invoices.overdue', filters: { is_paid: { op: 'eq', value: false }, due_on: { op: 'lt', value: '$today' } } }],
   fields: {
+    // Numbered 1, 2, 3… within each year of issue, with no gap (src/server/modules/subscriptions.ts
+    // issueInvoice, migration 060): filed as <year>-<number>.
+    year: { type: 'integer', readOnly: true, filterable: true, sortable: true },
+    number: { type: 'integer', readOnly: true, list: true, sortable: true, filterable: true },
     tenant_id: doctor,
     plan_id: plan,
     kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'invoices.kinds.{}' },
+    // What the invoice is for, as it stood when issued: the subscription's period, the plan's
+    // yearly price and discount (amount is what is due). Empty on invoices issued before them.
+    period_start: { type: 'date', readOnly: true, nullable: true },
+    period_end: { type: 'date', readOnly: true, nullable: true },
+    price: { type: 'money', readOnly: true, nullable: true },
+    discount: { type: 'integer', readOnly: true, nullable: true, unit: '%' },
     amount: { type: 'money', readOnly: true, list: true, sortable: true },
     issued_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
     due_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },

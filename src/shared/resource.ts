@@ -227,6 +227,30 @@ export interface RowAction {
   invalidates?: readonly string[];
   /** Also offered on the rows ticked in the list, applied to each (each one checked by the API as alone). */
   bulk?: boolean;
+  /**
+   * A bulk action's question and notice for several rows: translation keys given {{count}} ("Mark
+   * these 2 invoices as paid?", never "this invoice"); required with `bulk`.
+   */
+  many?: { confirm: string; done: string };
+}
+
+/** The question and notice of a row action applied to `count` rows: the plural texts past one. */
+export function rowActionTexts(action: RowAction, count: number): { confirm: string; done: string; count: number } {
+  const texts = count > 1 && action.many ? action.many : { confirm: action.confirm, done: action.done };
+  return { ...texts, count };
+}
+
+/**
+ * A list's ready-made filter (overdue invoices): the filters it sets, by field, each an operator
+ * and a value; '$today' stands for the day it is applied (the clinics' day, in the browser).
+ */
+export interface QuickFilter {
+  /** Test id and React key of its button: `quick-<key>`. */
+  key: string;
+  /** Translation key of its button. */
+  label: string;
+  /** The filters it sets, by field: an operator and a value ('$today': the day it is applied). */
+  filters: Readonly<Record<string, { op: 'eq' | 'lt' | 'lte' | 'gt' | 'gte'; value: string | number | boolean }>>;
 }
 
 /**
@@ -426,6 +450,8 @@ export interface ResourceDef {
   checks?: readonly FieldComparison[];
   /** One-click changes on the list's rows. */
   rowActions?: readonly RowAction[];
+  /** Ready-made filters offered above the list (overdue invoices). */
+  quickFilters?: readonly QuickFilter[];
   /** The list offers deleting the ticked rows, each under the delete policy (archived where others use it). */
   bulkDelete?: boolean;
   /** Buttons on a record's page that ask the server to act on it (sign a person out everywhere). */
@@ -586,6 +612,10 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     const bad = [...Object.keys(action.set ?? {}).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
     const updatable = !def.actions || def.actions.includes('update');
     if (bad.length || !updatable || !action.set === !action.post) throw new Error(`${def.name}: row action ${action.key} either sets writable fields or posts, on an updatable resource, offered by declared ones`);
+    if (action.bulk && !action.many) throw new Error(`${def.name}: bulk row action ${action.key} says its question and notice for several rows (many)`);
+  }
+  for (const quick of def.quickFilters ?? []) {
+    if (Object.keys(quick.filters).some((n) => !def.fields[n]?.filterable)) throw new Error(`${def.name}: quick filter ${quick.key} filters by filterable fields`);
   }
   if (Object.keys(def.menu?.badge ?? {}).some((n) => !def.fields[n]?.filterable)) throw new Error(`${def.name}: a menu badge counts by filterable fields`);
   for (const panel of def.panels ?? []) {

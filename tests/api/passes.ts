@@ -10,6 +10,7 @@
 export const POSTGRES_PASS: Record<string, string> = {
   'access-epoch': 'access changes seen by a second process from the next request',
   'master-key': "the clinics' wrapped keys read from a server database at start",
+  'invoice-numbers': 'invoice numbers given under parallel registrations on several connections',
   'name-search': "the search keys' SQL functions and trigram indexes of PostgreSQL itself",
   audit: 'append-only under the app role and the owner role alike',
   'citus-schema': "the server's catalog judged for Citus",

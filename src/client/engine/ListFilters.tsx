@@ -1,6 +1,7 @@
 // The filter bar above a generated list: a search box driving `q` (when the resource has
 // searchable fields) and a control per filterable field (selects for enums, booleans, relations).
-import { Select, Space } from 'antd';
+import { DatePicker, Select, Space } from 'antd';
+import dayjs from 'dayjs';
 // antd's input parts one by one: its Input module also brings the text area and OTP input.
 import Input from 'antd/es/input/Input';
 import Search from 'antd/es/input/Search';
@@ -11,11 +12,14 @@ import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
 import { enumLabel, fieldLabel, valueLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
+import { rangeOf } from './quickFilters';
 
 export interface ListFiltersProps {
   def: ResourceDef;
   filters: CrudFilter[];
   onChange: (field: string, value: unknown) => void;
+  /** A date field bounded from a day to a day (both included; null: no bound). */
+  onRange?: (field: string, from: string | null, to: string | null) => void;
   /** A field not offered (locked by the page). */
   hide?: string;
 }
@@ -43,7 +47,7 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
   );
 }
 
-export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) {
+export function ListFilters({ def, filters, onChange, onRange, hide }: ListFiltersProps) {
   const t = useT();
   const searchable = Object.values(def.fields).some((f) => f.searchable);
   const readable = useRelationReadable();
@@ -109,6 +113,20 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               value={value === undefined ? undefined : String(value)}
               onChange={(v) => onChange(name, v)}
             />
+          );
+        }
+        if (field.type === 'date' && onRange) {
+          const [from, to] = rangeOf(filters, name);
+          return (
+            <span key={name} data-testid={`filter-${name}`}>
+              <DatePicker.RangePicker
+                allowEmpty={[true, true]}
+                placeholder={[`${label}: ${t('lists.from', 'from')}`, t('lists.to', 'to')]}
+                aria-label={label}
+                value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+                onChange={(days) => onRange(name, days?.[0]?.format('YYYY-MM-DD') ?? null, days?.[1]?.format('YYYY-MM-DD') ?? null)}
+              />
+            </span>
           );
         }
         if (field.type === 'relation' && field.relation) {

@@ -4,8 +4,9 @@
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Empty, Space, Switch, Table } from 'antd';
+import { Button, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
+import dayjs from 'dayjs';
 import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
@@ -14,6 +15,7 @@ import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
+import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
 import { fieldLabel, recordLabelKey, resourceTitle } from '../../shared/labels';
 import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
@@ -108,7 +110,20 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       }
     >
       {/* The filter bar drives setFilters itself (no antd Form). */}
-      <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
+      <ListFilters def={def} filters={filters} onChange={setFilter} onRange={(field, from, to) => setFilters((prev) => withRange(prev, field, from, to))} hide={locked?.field} />
+      {def.quickFilters?.length ? (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {def.quickFilters.map((quick) => {
+            const today = dayjs().format('YYYY-MM-DD');
+            const on = quickFilterOn(filters, quick, today);
+            return (
+              <Button key={quick.key} type={on ? 'primary' : 'default'} aria-pressed={on} onClick={() => setFilters((prev) => toggleQuickFilter(prev, quick, today))} data-testid={`quick-${quick.key}`}>
+                {t(quick.label)}
+              </Button>
+            );
+          })}
+        </Space>
+      ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <ColumnChooser def={def} candidates={candidates} shown={shown} onChange={setStored} />
         {!locked && <SavedViews def={def} search={search} setters={{ setFilters, setSorters, setPageSize, setCurrentPage }} columns={stored} onColumns={setStored} />}

@@ -17,6 +17,7 @@ import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
 import { RestoreCopyButton } from './RestoreCopyButton';
 import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
+import { invoiceExtras } from './InvoicePrint';
 import { usePendingRequest } from './usePendingRequest';
 
 const tenants = resourceByName('tenants');
@@ -61,7 +62,7 @@ export default function DoctorShow() {
       <Tabs
         items={[
           { key: 'details', label: t('doctors.details', 'Details'), children: details },
-          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <ListPage def={resourceByName('invoices')} locked={{ field: 'tenant_id', value: Number(id) }} /> : null },
+          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <ListPage def={resourceByName('invoices')} locked={{ field: 'tenant_id', value: Number(id) }} extras={invoiceExtras()} /> : null },
           {
             key: 'history',
             label: t('resources.planHistories.title', 'Plan history'),
