@@ -22,7 +22,8 @@ const fields: Record<string, FieldDef> = {
   record_id: readOnly({ type: 'integer', list: true, filterable: true, recordOf: { field: 'resource' } }),
   patient_id: readOnly({ type: 'integer', list: true, filterable: true, recordOf: { resource: 'patients' } }),
   patient_ids: readOnly({ type: 'json' }),
-  fields: readOnly({ type: 'json', list: true }),
+  // The fields a change touched, by their labels.
+  fields: readOnly({ type: 'json', list: true, fieldsOf: { field: 'resource' } }),
   ip: readOnly({ type: 'string', dir: 'ltr', list: true, filterable: true }),
   user_agent: readOnly({ type: 'string' }),
   // A change entered on a device during an internet cut (issue 37): when, by the device's clock,

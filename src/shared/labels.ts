@@ -90,3 +90,15 @@ export function relationText(record: Record<string, unknown>, labelField: string
   const value = typeof localized === 'string' && localized ? localized : record[labelField];
   return String(value ?? record.id ?? '');
 }
+
+/**
+ * A list of field names (FieldDef.fieldsOf) as a reader reads it: each by its label in `def` (the
+ * resource the record names), a name `def` does not declare (a permission, a bookkeeping column)
+ * as it is.
+ */
+export function fieldNamesText(t: Translate, names: unknown[], def: ResourceDef | undefined): string[] {
+  return names.map((n) => {
+    const name = String(n);
+    return def && name in def.fields ? fieldLabel(t, def, name) : name;
+  });
+}

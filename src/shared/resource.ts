@@ -137,6 +137,11 @@ export interface FieldDef {
    * `<resource>:<id>` (recordLabelKey), for records the caller may read; a record gone shows its id.
    */
   recordOf?: { resource: string } | { field: string };
+  /**
+   * Type 'json' holding names of fields of the resource another field names (an audit event's
+   * changed fields): shown by those fields' labels in the reader's language, not as names.
+   */
+  fieldsOf?: { field: string };
   /** Stored sealed under the clinic's key (clinical free text, identifiers): never searched,
    * filtered or sorted by the database; the API answers it in plain to who may read. */
   encrypted?: boolean;
@@ -604,6 +609,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
     if (f.final && (f.readOnly || f.virtual || f.toggle)) throw new Error(`${def.name}.${name}: a final field is given on create by the client, so neither read-only, virtual nor a toggle`);
     if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
+    if (f.fieldsOf && (f.type !== 'json' || !def.fields[f.fieldsOf.field])) throw new Error(`${def.name}.${name}: fieldsOf is a json list of field names of the resource a declared field names`);
     if (f.recordOf && (f.type !== 'integer' || ('field' in f.recordOf && !def.fields[f.recordOf.field]))) throw new Error(`${def.name}.${name}: recordOf is an integer id whose resource is named or held by a declared field`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }

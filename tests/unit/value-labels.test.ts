@@ -7,7 +7,7 @@ import ckb from '../../locales/ckb.json';
 import { resourceByName } from '../../resources/index';
 import { PLAN_HISTORY_ACTIONS } from '../../resources/platform';
 import { AUDIT_ACTIONS } from '../../src/shared/audit';
-import { type Translate, codeLabelKey, recordLabelKey, valueLabel } from '../../src/shared/labels';
+import { type Translate, codeLabelKey, fieldNamesText, recordLabelKey, valueLabel } from '../../src/shared/labels';
 import { ACCOUNT_STATUS, remainingTone } from '../../src/client/pages/central/subscription';
 
 type Tree = { [key: string]: string | Tree };
@@ -60,6 +60,14 @@ describe('labels from the declaration', () => {
       const acts = ['suspend', 'archive', 'reactivate', 'renew', 'plan_change', 'request', 'accept', 'reject', 'update'].map((a) => valueLabel(t, audit.fields.action, a));
       expect(new Set(acts).size, lang).toBe(acts.length);
     }
+  });
+
+  it.each([
+    ['en', ['status', 'plan_id'], ['Status', 'Plan']],
+    ['ckb', ['status'], ['دۆخ']],
+    ['en', ['sessions'], ['sessions']],
+  ])("%s: an event's changed fields %j read as %j", (lang, names, shown) => {
+    expect(fieldNamesText(translator(lang), names, resourceByName('tenants'))).toEqual(shown);
   });
 
   it("keys a record's title by its resource and id", () => {

@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import { type FieldDef, abnormality, fieldDir } from '../../shared/resource';
 import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel, relationText, unitLabel, valueLabel } from '../../shared/labels';
+import { enumLabel, fieldNamesText, relationText, unitLabel, valueLabel } from '../../shared/labels';
+import { resources } from '../../../resources';
 import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
@@ -48,7 +49,11 @@ export function FieldValue({ field, value, relationLabel, name = '', record }: {
   const t = useT();
   if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
-    const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
+    // Field names of another record (an event's changed fields): by their labels.
+    const of = field.fieldsOf && record ? resources.find((r) => r.name === record[field.fieldsOf!.field]) : undefined;
+    const names = field.fieldsOf
+      ? fieldNamesText(t, value, of)
+      : value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : typeof item === 'string' ? item : JSON.stringify(item)));
     return <span>{names.map((n, i) => <span key={i}>{i > 0 && '، '}<bdi>{n}</bdi></span>)}</span>;
   }
   if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;

@@ -18,7 +18,7 @@ export function RemainingDays({ end, status }: { end: unknown; status?: unknown 
     soon: () => t('doctors.daysLeft', { count: days }),
     ok: () => t('doctors.daysLeft', { count: days }),
     suspended: () => t('doctors.daysLeftSuspended', { count: Math.max(days, 0) }),
-    archived: () => t('doctors.daysLeftArchived', 'Archived: not running'),
+    archived: () => t('doctors.daysLeftArchived', 'Not running'),
   }[tone];
   return (
     <Tag color={COLORS[tone]} data-testid="remaining-days" data-tone={tone}>
