@@ -2,7 +2,7 @@
 // archived, reactivated, renewed, its plan changed, an Admin's request sent, accepted, rejected;
 // each by its actor (name and role) and its record by title, not "changed · Doctors · 3".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CENTRAL, type TestApp, startTestApp } from './harness';
+import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
 
 let t: TestApp;
 let owner: string;
@@ -74,5 +74,19 @@ describe('the Activity trail', () => {
     // The records by title: the clinic, and each request by the doctor it is about.
     expect(labels.record_id[`tenants:${id}`]).toBe('Dr. Trail Named');
     expect(labels.record_id[`doctorRequests:${asked[0].id}`]).toBe('Dr. Trail Named');
+  });
+
+  it("names a clinic's records in its own trail: the patient by name, the actor's role in the clinic", async () => {
+    const doctor = await t.login(DEMO, 'doctor');
+    const made = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: 'Trail Named Patient', gender: 1 } });
+    expect(made.status).toBe(201);
+    const id = (made.body.data as { id: number }).id;
+    const res = await t.call('GET', `/audit?filter[record_id]=${id}&filter[resource]=patients`, { host: DEMO, token: doctor });
+    expect(res.status).toBe(200);
+    const [created] = (res.body.data as Event[]).filter((e) => e.action === 'create');
+    expect(created).toMatchObject({ actor_scope: 'tenant', actor_role: 0 });
+    const labels = res.body.labels as Record<string, Record<string, string>>;
+    expect(labels.record_id[`patients:${id}`]).toBe('Trail Named Patient');
+    expect(labels.patient_id[`patients:${id}`]).toBe('Trail Named Patient');
   });
 });
