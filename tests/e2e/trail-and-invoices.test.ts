@@ -54,6 +54,12 @@ describe('platform staff read what happened', () => {
     const days = p.getByTestId('doctor-details').getByTestId('remaining-days');
     expect(await days.getAttribute('data-tone')).toBe('suspended');
     expect(await days.evaluate((el) => el.classList.contains('ant-tag-green'))).toBe(false);
+
+    // On a desk's screen the buttons are in a row beside or below the whole title.
+    await p.setViewportSize({ width: 1024, height: 800 });
+    await p.getByTestId('renew').waitFor();
+    expect(await p.getByTestId('header-actions').count()).toBe(0);
+    expect(await title.evaluate((el) => (el.closest('.ant-page-header-heading-title') ?? el).scrollWidth > (el.closest('.ant-page-header-heading-title') ?? el).clientWidth + 1)).toBe(false);
   });
 
   it('the Activity trail names the suspension, who did it in which role, and the clinic by name', async () => {
