@@ -11,16 +11,19 @@ const fields: Record<string, FieldDef> = {
   at: readOnly({ type: 'datetime', list: true, sortable: true, filterable: true }),
   // No name: the platform itself (the subscription job).
   actor_name: readOnly({ type: 'string', list: true, searchable: true, emptyLabel: 'audit.platform' }),
-  actor_scope: readOnly({ type: 'string', filterable: true }),
+  // Whose staff the actor is (the platform's, or the clinic's), and their role there.
+  actor_scope: readOnly({ type: 'string', filterable: true, labels: 'audit.scopes.{}' }),
   user_id: readOnly({ type: 'integer', filterable: true }),
-  actor_role: readOnly({ type: 'integer' }),
+  actor_role: readOnly({ type: 'integer', list: true, labels: 'enums.{actor_scope}Role.{}' }),
   on_behalf_of: readOnly({ type: 'integer', filterable: true, list: true }),
   action: readOnly({ type: 'string', choices: AUDIT_ACTIONS, labels: 'audit.actions.{}', list: true, filterable: true }),
   resource: readOnly({ type: 'string', labels: 'resources.{}.title', list: true, filterable: true }),
-  record_id: readOnly({ type: 'integer', list: true, filterable: true }),
-  patient_id: readOnly({ type: 'integer', list: true, filterable: true }),
+  // Shown by the record's title (a doctor's name, a patient's), not its id.
+  record_id: readOnly({ type: 'integer', list: true, filterable: true, recordOf: { field: 'resource' } }),
+  patient_id: readOnly({ type: 'integer', list: true, filterable: true, recordOf: { resource: 'patients' } }),
   patient_ids: readOnly({ type: 'json' }),
-  fields: readOnly({ type: 'json', list: true }),
+  // The fields a change touched, by their labels.
+  fields: readOnly({ type: 'json', list: true, fieldsOf: { field: 'resource' } }),
   ip: readOnly({ type: 'string', dir: 'ltr', list: true, filterable: true }),
   user_agent: readOnly({ type: 'string' }),
   // A change entered on a device during an internet cut (issue 37): when, by the device's clock,

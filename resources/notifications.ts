@@ -7,12 +7,12 @@ import { type FieldDef, defineResource, ownRows } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 
 const fields: Record<string, FieldDef> = {
-  kind: { type: 'string', readOnly: true, filterable: true, list: true },
+  kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'notificationsPage.kinds.{}' },
   data: { type: 'json', readOnly: true },
   // Rendered from kind and data in the reader's language (the present hook).
   message: { type: 'string', readOnly: true, computed: true, list: true },
   // 0 unread, 1 read (the seed's numbers): filter[is_read]=0 is the unread tab.
-  is_read: { type: 'integer', min: 0, max: 1, required: true, filterable: true, list: true },
+  is_read: { type: 'integer', min: 0, max: 1, required: true, filterable: true, list: true, labels: 'notificationsPage.state.{}' },
 };
 
 const base = {

@@ -35,7 +35,8 @@ export default defineResource({
     appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, nullable: true, final: true, filterable: true, hideInForm: true },
     visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, nullable: true, final: true, filterable: true, hideInForm: true },
     refund_of: { type: 'relation', relation: { resource: 'payments', labelField: 'receipt_number' }, readOnly: true, nullable: true, filterable: true, list: true },
-    taken_by: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true, list: true },
+    // Who took it, by name, for everyone who reads the payment (a secretary reads no staff list).
+    taken_by: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true }, readOnly: true, filterable: true, list: true },
     note: { type: 'string', maxLength: 300, nullable: true, searchable: true },
   },
 });

@@ -2,6 +2,9 @@
 import { defineResource } from '../src/shared/resource';
 import { ROLE_GROUPS } from '../src/shared/roles';
 
+/** What a plan history entry records (labels: planHistory.actions.<action>; the table's check, migration 004). */
+export const PLAN_HISTORY_ACTIONS = ['created', 'renewed', 'changed', 'reactivated', 'suspended', 'archived', 'no_action'] as const;
+
 function namedList<const N extends 'cities' | 'educations'>(name: N, order: number) {
   return defineResource({
     name,
@@ -41,7 +44,7 @@ export const planHistories = defineResource({
   fields: {
     tenant_id: doctor,
     plan_id: plan,
-    action: { type: 'string', readOnly: true, filterable: true, list: true },
+    action: { type: 'string', readOnly: true, filterable: true, list: true, choices: PLAN_HISTORY_ACTIONS, labels: 'planHistory.actions.{}' },
     starts_on: { type: 'date', readOnly: true, list: true },
     ends_on: { type: 'date', readOnly: true, list: true },
     user_id: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },
@@ -71,12 +74,25 @@ export const invoices = defineResource({
       done: 'invoices.markedPaid',
       invalidates: ['tenants', 'planHistories'],
       bulk: true,
+      many: { confirm: 'invoices.markPaidConfirmMany', done: 'invoices.markedPaidMany' },
     },
   ],
+  // Unpaid past the day it was due: what the suspension job will act on.
+  quickFilters: [{ key: 'overdue', label: 'invoices.overdue', filters: { is_paid: { op: 'eq', value: false }, due_on: { op: 'lt', value: '$today' } } }],
   fields: {
+    // Numbered 1, 2, 3… within each year of issue, with no gap (src/server/modules/subscriptions.ts
+    // issueInvoice, migration 060): filed as <year>-<number>.
+    year: { type: 'integer', readOnly: true, filterable: true, sortable: true },
+    number: { type: 'integer', readOnly: true, list: true, sortable: true, filterable: true },
     tenant_id: doctor,
     plan_id: plan,
     kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'invoices.kinds.{}' },
+    // What the invoice is for, as it stood when issued: the subscription's period, the plan's
+    // yearly price and discount (amount is what is due). Empty on invoices issued before them.
+    period_start: { type: 'date', readOnly: true, nullable: true },
+    period_end: { type: 'date', readOnly: true, nullable: true },
+    price: { type: 'money', readOnly: true, nullable: true },
+    discount: { type: 'integer', readOnly: true, nullable: true, unit: '%' },
     amount: { type: 'money', readOnly: true, list: true, sortable: true },
     issued_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
     due_on: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
@@ -94,15 +110,16 @@ export const doctorRequests = defineResource({
   route: 'doctors/requests',
   actions: ['read'],
   access: { read: ROLE_GROUPS.MANAGERS, create: [], update: [], delete: [] },
-  titleField: 'kind',
+  // A request is known by whom it is about (its kind is said beside it).
+  titleField: 'doctor_name',
   defaultSort: '-created_at',
   menu: { order: 21, icon: 'inbox', badge: { status: 'pending' } },
   fields: {
-    kind: { type: 'string', readOnly: true, filterable: true, list: true },
+    kind: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'requests.kinds.{}' },
     tenant_id: doctor,
     // What the Admin asked for (a new doctor's fields, or the changes); never a password.
     payload: { type: 'json', readOnly: true },
-    status: { type: 'string', readOnly: true, filterable: true, list: true },
+    status: { type: 'string', readOnly: true, filterable: true, list: true, labels: 'requests.status.{}' },
     requested_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true, filterable: true },
     requester_name: { type: 'string', readOnly: true, list: true },
     decided_by: { type: 'relation', relation: { resource: 'users', labelField: 'name' }, readOnly: true },

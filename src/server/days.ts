@@ -23,3 +23,8 @@ const clock = new Intl.DateTimeFormat('en-GB', { timeZone: loadConfig().timeZone
 export function timeOfDay(now: Date): string {
   return clock.format(now);
 }
+
+/** An instant as the clinics read it: `YYYY-MM-DD HH:mm` in their time zone (an export, a notice). */
+export function localDateTime(at: Date): string {
+  return `${dayOf(at)} ${timeOfDay(at)}`;
+}

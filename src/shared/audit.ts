@@ -33,5 +33,11 @@ export const AUDIT_ACTIONS = [
   'recovery_code_used',
   'recovery_codes_renewed',
   'mfa_policy_change',
+  // The platform's acts on a clinic, named for what they did rather than "changed" (issue 39).
+  'suspend',
+  'reactivate',
+  'plan_change',
+  // An Admin's change sent to the Owner as a request (accepted or rejected later: accept, reject).
+  'request',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

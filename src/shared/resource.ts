@@ -82,7 +82,13 @@ export interface FieldDef {
    * `only`: the target must also have one of these values in each named column (an appointment's
    * doctor is a staff member whose role is Main Doctor or Doctor, and who is active).
    */
-  relation?: { resource: string; labelField: string; only?: Record<string, readonly (string | number | boolean)[]> };
+  relation?: {
+    resource: string;
+    labelField: string;
+    only?: Record<string, readonly (string | number | boolean)[]>;
+    /** The title is answered to whoever reads this record, even one who may not read the target (who took a payment, by name). */
+    titleForReaders?: boolean;
+  };
   /** The value a create leaves out takes (the column's default too). */
   default?: string | number | boolean;
   /** May be used in sort=... (the generated migration indexes it). */
@@ -118,10 +124,24 @@ export interface FieldDef {
   /** Type 'datetime': must lie ahead, at most this many hours from now (a support grant's end). */
   withinHours?: number;
   /**
-   * Type 'string' holding a code (an audit event's action): shown through this translation key,
-   * `{}` standing for the value ('audit.actions.{}'); an unknown code shows as it is.
+   * A field holding a code (an audit event's action, a plan history's step): shown through this
+   * translation key, `{}` standing for the value ('audit.actions.{}'), `{<field>}` for another field
+   * of the record ('enums.{actor_scope}Role.{}': a role of the application the actor belongs to);
+   * an unknown code shows as it is. Lists, details, filters and exports all show the label.
    */
   labels?: string;
+  /**
+   * Type 'integer' holding the id of a record of another resource that is not a foreign key (an audit
+   * event's record): `resource` names it, or `field` the field of this record that names it. Answers
+   * carry the record's title, in the reader's language, in `labels[<this field>]` keyed
+   * `<resource>:<id>` (recordLabelKey), for records the caller may read; a record gone shows its id.
+   */
+  recordOf?: { resource: string } | { field: string };
+  /**
+   * Type 'json' holding names of fields of the resource another field names (an audit event's
+   * changed fields): shown by those fields' labels in the reader's language, not as names.
+   */
+  fieldsOf?: { field: string };
   /** Stored sealed under the clinic's key (clinical free text, identifiers): never searched,
    * filtered or sorted by the database; the API answers it in plain to who may read. */
   encrypted?: boolean;
@@ -212,6 +232,30 @@ export interface RowAction {
   invalidates?: readonly string[];
   /** Also offered on the rows ticked in the list, applied to each (each one checked by the API as alone). */
   bulk?: boolean;
+  /**
+   * A bulk action's question and notice for several rows: translation keys given {{count}} ("Mark
+   * these 2 invoices as paid?", never "this invoice"); required with `bulk`.
+   */
+  many?: { confirm: string; done: string };
+}
+
+/** The question and notice of a row action applied to `count` rows: the plural texts past one. */
+export function rowActionTexts(action: RowAction, count: number): { confirm: string; done: string; count: number } {
+  const texts = count > 1 && action.many ? action.many : { confirm: action.confirm, done: action.done };
+  return { ...texts, count };
+}
+
+/**
+ * A list's ready-made filter (overdue invoices): the filters it sets, by field, each an operator
+ * and a value; '$today' stands for the day it is applied (the clinics' day, in the browser).
+ */
+export interface QuickFilter {
+  /** Test id and React key of its button: `quick-<key>`. */
+  key: string;
+  /** Translation key of its button. */
+  label: string;
+  /** The filters it sets, by field: an operator and a value ('$today': the day it is applied). */
+  filters: Readonly<Record<string, { op: 'eq' | 'lt' | 'lte' | 'gt' | 'gte'; value: string | number | boolean }>>;
 }
 
 /**
@@ -411,6 +455,8 @@ export interface ResourceDef {
   checks?: readonly FieldComparison[];
   /** One-click changes on the list's rows. */
   rowActions?: readonly RowAction[];
+  /** Ready-made filters offered above the list (overdue invoices). */
+  quickFilters?: readonly QuickFilter[];
   /** The list offers deleting the ticked rows, each under the delete policy (archived where others use it). */
   bulkDelete?: boolean;
   /** Buttons on a record's page that ask the server to act on it (sign a person out everywhere). */
@@ -563,6 +609,8 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.toggle && (f.type !== 'boolean' || f.readOnly || !f.list)) throw new Error(`${def.name}.${name}: a toggle is a writable boolean shown in the list`);
     if (f.final && (f.readOnly || f.virtual || f.toggle)) throw new Error(`${def.name}.${name}: a final field is given on create by the client, so neither read-only, virtual nor a toggle`);
     if (f.fill && (def.fields[f.fill.from]?.type !== 'relation' || comparisonKind(f) !== 'number')) throw new Error(`${def.name}.${name}: a number is filled from one of the resource's relations`);
+    if (f.fieldsOf && (f.type !== 'json' || !def.fields[f.fieldsOf.field])) throw new Error(`${def.name}.${name}: fieldsOf is a json list of field names of the resource a declared field names`);
+    if (f.recordOf && (f.type !== 'integer' || ('field' in f.recordOf && !def.fields[f.recordOf.field]))) throw new Error(`${def.name}.${name}: recordOf is an integer id whose resource is named or held by a declared field`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
   }
   // A row action sets writable fields (a PATCH) or posts to its route, and is offered by declared ones.
@@ -570,6 +618,10 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     const bad = [...Object.keys(action.set ?? {}).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
     const updatable = !def.actions || def.actions.includes('update');
     if (bad.length || !updatable || !action.set === !action.post) throw new Error(`${def.name}: row action ${action.key} either sets writable fields or posts, on an updatable resource, offered by declared ones`);
+    if (action.bulk && !action.many) throw new Error(`${def.name}: bulk row action ${action.key} says its question and notice for several rows (many)`);
+  }
+  for (const quick of def.quickFilters ?? []) {
+    if (Object.keys(quick.filters).some((n) => !def.fields[n]?.filterable)) throw new Error(`${def.name}: quick filter ${quick.key} filters by filterable fields`);
   }
   if (Object.keys(def.menu?.badge ?? {}).some((n) => !def.fields[n]?.filterable)) throw new Error(`${def.name}: a menu badge counts by filterable fields`);
   for (const panel of def.panels ?? []) {

@@ -10,6 +10,7 @@
 export const POSTGRES_PASS: Record<string, string> = {
   'access-epoch': 'access changes seen by a second process from the next request',
   'master-key': "the clinics' wrapped keys read from a server database at start",
+  'invoice-numbers': 'invoice numbers given under parallel registrations on several connections',
   'name-search': "the search keys' SQL functions and trigram indexes of PostgreSQL itself",
   audit: 'append-only under the app role and the owner role alike',
   'citus-schema': "the server's catalog judged for Citus",
@@ -40,6 +41,8 @@ export const POSTGRES_PASS: Record<string, string> = {
 
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
+  'activity-trail': "the platform's acts named in its Activity trail",
+  'raw-values': 'exports, notices and payments say labels, local times and names',
   'allergy-check': 'allergies against what a drug contains',
   'archive-cancels': "an archived patient's bookings cancelled",
   'assignable-roles': 'role rules',

@@ -7,7 +7,7 @@ import { Button, Popconfirm, Space } from 'antd';
 import { Text } from './Text';
 import { DeleteOutlined } from '@ant-design/icons';
 import { type BaseRecord, useInvalidate, useNotification } from '@refinedev/core';
-import type { ResourceDef, RowAction } from '../../shared/resource';
+import { type ResourceDef, type RowAction, rowActionTexts } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
 import { offered, rowActionCall } from './RowActions';
@@ -25,6 +25,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
   const { run: runOne } = useAction({ failure: false });
   // The whole run, not one request, keeps the buttons busy.
   const [busy, setBusy] = useState(false);
+  /** `done`: the notice, already in the reader's language. */
   const run = async (each: (row: BaseRecord) => ActionCall<unknown>, done: string, invalidates: readonly string[] = []) => {
     setBusy(true);
     let refused = 0;
@@ -33,7 +34,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
     for (const row of rows) await runOne({ ...each(row), meta: { quiet: true } }).catch(() => refused++);
     setBusy(false);
     if (refused) open?.({ type: 'error', message: t('lists.bulkRefused', { count: refused, total: rows.length, defaultValue: '{{count}} of {{total}} were refused' }) });
-    else open?.({ type: 'success', message: t(done) });
+    else open?.({ type: 'success', message: done });
     for (const resource of [def.name, ...invalidates]) void invalidate({ resource, invalidates: ['all'] });
     onDone();
   };
@@ -43,15 +44,17 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
       <Text strong>{t('lists.selected', { count: rows.length, defaultValue: '{{count}} selected' })}</Text>
       {actions.map((action) => {
         const targets = rows.filter((r) => offered(action, r));
+        // Two rows are "these 2 invoices", never "this invoice".
+        const texts = rowActionTexts(action, targets.length);
         return (
           <Popconfirm
             key={action.key}
             title={t('common.areYouSure', 'Are you sure?')}
-            description={t(action.confirm)}
+            description={<span data-testid={`bulk-${action.key}-confirm`}>{t(texts.confirm, { count: texts.count })}</span>}
             okText={t(action.label)}
             cancelText={t('buttons.cancel', 'Cancel')}
             disabled={!targets.length}
-            onConfirm={() => void run((row) => rowActionCall(def, action, row.id!), action.done, action.invalidates)}
+            onConfirm={() => void run((row) => rowActionCall(def, action, row.id!), t(texts.done, { count: texts.count }), action.invalidates)}
           >
             <Button icon={action.icon ? menuIcon(action.icon) : undefined} loading={busy} disabled={!targets.length} data-testid={`bulk-${action.key}`}>
               {t(action.label)} ({targets.length})
@@ -66,7 +69,7 @@ export function BulkBar({ def, rows, actions, remove, onDone }: { def: ResourceD
           okText={t('buttons.delete', 'Delete')}
           okButtonProps={{ danger: true }}
           cancelText={t('buttons.cancel', 'Cancel')}
-          onConfirm={() => void run((row) => ({ url: `/${def.path}/${String(row.id)}`, method: 'delete' }), 'lists.bulkDeleted')}
+          onConfirm={() => void run((row) => ({ url: `/${def.path}/${String(row.id)}`, method: 'delete' }), t('lists.bulkDeleted'))}
         >
           <Button danger icon={<DeleteOutlined />} loading={busy} data-testid="bulk-delete">
             {t('buttons.delete', 'Delete')} ({rows.length})

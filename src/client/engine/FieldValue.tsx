@@ -8,7 +8,8 @@ import dayjs from 'dayjs';
 import { type FieldDef, abnormality, fieldDir } from '../../shared/resource';
 import { currentLang, translate } from '../i18n';
 import { useT } from '../i18n/useT';
-import { enumLabel, relationText, unitLabel } from '../../shared/labels';
+import { enumLabel, fieldNamesText, relationText, unitLabel, valueLabel } from '../../shared/labels';
+import { resources } from '../../../resources';
 import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
@@ -44,15 +45,23 @@ export function formatNumber(value: unknown, field: FieldDef): string {
  * to left, whatever the interface language). Every value is isolated from the text around it:
  * left-to-right tokens (`AB+`, `5 mg`, `dr.ahmad`, dates) never flip inside right-to-left text.
  */
-export function FieldValue({ field, value, relationLabel, name = '' }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string }) {
+export function FieldValue({ field, value, relationLabel, name = '', record }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown> }) {
   const t = useT();
   if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
-    const names = value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : JSON.stringify(item)));
+    // Field names of another record (an event's changed fields): by their labels.
+    const of = field.fieldsOf && record ? resources.find((r) => r.name === record[field.fieldsOf!.field]) : undefined;
+    const names = field.fieldsOf
+      ? fieldNamesText(t, value, of)
+      : value.map((item) => (item && typeof item === 'object' && 'name' in item ? String((item as { name: unknown }).name) : typeof item === 'string' ? item : JSON.stringify(item)));
     return <span>{names.map((n, i) => <span key={i}>{i > 0 && '، '}<bdi>{n}</bdi></span>)}</span>;
   }
   if (typeof value === 'object') return <code dir="ltr">{JSON.stringify(value)}</code>;
   const dir = fieldDir(name, field);
+  // Another record named by its id (an audit event's record): its title, else "#id".
+  if (field.recordOf) return <bdi>{relationLabel ?? t('audit.record', { id: String(value), defaultValue: `#${String(value)}` })}</bdi>;
+  // A number that is a code (a role): its label, from the declaration.
+  if ((field.type === 'integer' || field.type === 'number') && field.labels) return <bdi dir={dir}>{valueLabel(t, field, value, record)}</bdi>;
   switch (field.type) {
     case 'enum':
       return <Tag color={enumColor(field, value)}><bdi dir={dir}>{enumLabel(t, field, value)}</bdi></Tag>;
@@ -94,7 +103,7 @@ export function FieldValue({ field, value, relationLabel, name = '' }: { field: 
         </Suspense>
       );
     default: {
-      const text = <bdi dir={dir}>{field.labels ? t(field.labels.replace('{}', String(value)), String(value)) : String(value)}</bdi>;
+      const text = <bdi dir={dir}>{valueLabel(t, field, value, record)}</bdi>;
       const tone = field.tones?.[String(value)];
       return tone ? <Tag color={tone}>{text}</Tag> : text;
     }

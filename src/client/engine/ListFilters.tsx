@@ -1,7 +1,8 @@
 // The filter bar above a generated list: a search box driving `q` (when the resource has
 // searchable fields) and a control per filterable field (selects for enums, booleans, relations).
-import { Button, Select, Space } from 'antd';
+import { Button, DatePicker, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
 // antd's input parts one by one: its Input module also brings the text area and OTP input.
 import Input from 'antd/es/input/Input';
 import Search from 'antd/es/input/Search';
@@ -10,13 +11,16 @@ import type { FieldDef, ResourceDef } from '../../shared/resource';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
-import { enumLabel, fieldLabel } from '../../shared/labels';
+import { enumLabel, fieldLabel, valueLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
+import { rangeOf } from './quickFilters';
 
 export interface ListFiltersProps {
   def: ResourceDef;
   filters: CrudFilter[];
   onChange: (field: string, value: unknown) => void;
+  /** A date field bounded from a day to a day (both included; null: no bound). */
+  onRange?: (field: string, from: string | null, to: string | null) => void;
   /** A field not offered (locked by the page). */
   hide?: string;
 }
@@ -45,7 +49,7 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
   );
 }
 
-export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) {
+export function ListFilters({ def, filters, onChange, onRange, hide }: ListFiltersProps) {
   const t = useT();
   const searchable = Object.values(def.fields).some((f) => f.searchable);
   const readable = useRelationReadable();
@@ -84,7 +88,7 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
           );
         }
         if (field.choices) {
-          const options = field.choices.map((v) => ({ value: v, label: field.labels ? t(field.labels.replace('{}', v), v) : v }));
+          const options = field.choices.map((v) => ({ value: v, label: valueLabel(t, field, v) }));
           return (
             <Select
               key={name}
@@ -116,6 +120,20 @@ export function ListFilters({ def, filters, onChange, hide }: ListFiltersProps) 
               value={value === undefined ? undefined : String(value)}
               onChange={(v) => onChange(name, v)}
             />
+          );
+        }
+        if (field.type === 'date' && onRange) {
+          const [from, to] = rangeOf(filters, name);
+          return (
+            <span key={name} data-testid={`filter-${name}`}>
+              <DatePicker.RangePicker
+                allowEmpty={[true, true]}
+                placeholder={[`${label}: ${t('lists.from', 'from')}`, t('lists.to', 'to')]}
+                aria-label={label}
+                value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
+                onChange={(days) => onRange(name, days?.[0]?.format('YYYY-MM-DD') ?? null, days?.[1]?.format('YYYY-MM-DD') ?? null)}
+              />
+            </span>
           );
         }
         if (field.type === 'relation' && field.relation) {

@@ -4,8 +4,9 @@
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
+import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
+import dayjs from 'dayjs';
 import { type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
@@ -14,7 +15,8 @@ import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
-import { fieldLabel, resourceTitle } from '../../shared/labels';
+import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
+import { fieldLabel, recordLabelKey, resourceTitle } from '../../shared/labels';
 import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { recordPath, resourcePaths } from './nav';
@@ -75,7 +77,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const { user } = useSession();
   const { search } = useLocation();
   // The columns: the person's choice for this list (kept per person), else the declaration's.
-  const candidates = columnCandidates(def, readable, locked?.field);
+  // A relation whose title comes to every reader (who took a payment) is a column for everyone.
+  const candidates = columnCandidates(def, (f) => readable(f) || !!f.relation?.titleForReaders, locked?.field);
   const fallback = defaultColumns(def, candidates);
   const [stored, setStored] = useStoredColumns(`${appScope()}-${user?.tenant?.id ?? 0}-${user?.id ?? 0}`, def.name);
   const shown = chosenColumns(stored, candidates, fallback);
@@ -96,7 +99,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       canCreate={canCreate}
       headerButtons={({ defaultButtons }) => (
         <>
-          <ExportButton def={def} filters={locked ? [...filters, { field: locked.field, operator: 'eq', value: locked.value }] : filters} sorters={sorters} />
+          <ExportButton def={def} filters={locked ? [...filters, { field: locked.field, operator: 'eq', value: locked.value }] : filters} sorters={sorters} columns={shown} />
           {defaultButtons}
         </>
       )}
@@ -107,7 +110,20 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       }
     >
       {/* The filter bar drives setFilters itself (no antd Form). */}
-      <ListFilters def={def} filters={filters} onChange={setFilter} hide={locked?.field} />
+      <ListFilters def={def} filters={filters} onChange={setFilter} onRange={(field, from, to) => setFilters((prev) => withRange(prev, field, from, to))} hide={locked?.field} />
+      {def.quickFilters?.length ? (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {def.quickFilters.map((quick) => {
+            const today = dayjs().format('YYYY-MM-DD');
+            const on = quickFilterOn(filters, quick, today);
+            return (
+              <Button key={quick.key} type={on ? 'primary' : 'default'} aria-pressed={on} onClick={() => setFilters((prev) => toggleQuickFilter(prev, quick, today))} data-testid={`quick-${quick.key}`}>
+                {t(quick.label)}
+              </Button>
+            );
+          })}
+        </Space>
+      ) : null}
       <Space wrap style={{ marginBottom: 12 }}>
         <ColumnChooser def={def} candidates={candidates} shown={shown} onChange={setStored} />
         {!locked && <SavedViews def={def} search={search} setters={{ setFilters, setSorters, setPageSize, setCurrentPage }} columns={stored} onColumns={setStored} />}
@@ -167,7 +183,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             render={(value: unknown, record: BaseRecord) => {
               if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
               if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
-              const shown = <FieldValue name={name} field={field} value={value} relationLabel={labels[name]?.[String(value)]} />;
+              const shown = <FieldValue name={name} field={field} value={value} record={record} relationLabel={labels[name]?.[recordLabelKey(field, value, record)]} />;
               // The title opens the record (a patient's chart, in one click).
               return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
             }}

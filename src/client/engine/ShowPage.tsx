@@ -11,7 +11,7 @@ import { DeleteAction } from './DeleteAction';
 import { RestoreAction } from './RestoreAction';
 import { FieldValue } from './FieldValue';
 import { labelsOf } from '../providers/dataProvider';
-import { fieldLabel, resourceTitle } from '../../shared/labels';
+import { fieldLabel, recordLabelKey, resourceTitle, valueLabel } from '../../shared/labels';
 import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
 import { ChildTabs } from './ChildTabs';
@@ -33,7 +33,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
   return (
     <Show
-      {...headerOf(`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${String(record[def.titleField])}` : ''}`)}
+      {...headerOf(`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${valueLabel(t, allFields(def)[def.titleField], record[def.titleField], record)}` : ''}`)}
       breadcrumb={false}
       isLoading={query.isLoading}
       canDelete={false}
@@ -56,7 +56,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
       <Descriptions bordered column={1} size="small">
         {fields.map(([name, field]) => (
           <Descriptions.Item key={name} label={fieldLabel(t, def, name)}>
-            <FieldValue name={name} field={field} value={record?.[name]} relationLabel={labels[name]?.[String(record?.[name])]} />
+            <FieldValue name={name} field={field} value={record?.[name]} record={record} relationLabel={record ? labels[name]?.[recordLabelKey(field, record[name], record)] : undefined} />
           </Descriptions.Item>
         ))}
       </Descriptions>

@@ -27,6 +27,7 @@ const central = {
   doctorShow: lazy(() => import('../pages/central/DoctorShow')),
   doctorEdit: lazy(() => import('../pages/central/DoctorEdit')),
   requests: lazy(() => import('../pages/central/RequestsPage')),
+  invoiceList: lazy(() => import('../pages/central/InvoiceList')),
 };
 
 const landing = {
@@ -37,6 +38,8 @@ export const RESOURCE_OVERRIDES: Partial<Record<string, Partial<Record<OverrideK
   // Central
   tenants: { list: central.doctorList, show: central.doctorShow, edit: central.doctorEdit },
   doctorRequests: { list: central.requests },
+  // A print button on each invoice (the sheet a doctor files).
+  invoices: { list: central.invoiceList },
   // Clinic
   appointments: { list: clinic.appointmentsList, create: clinic.appointmentCreate, edit: clinic.appointmentEdit },
   // Visits, appointments and the audit beside the nurse records' tabs (pages/PatientTabs.tsx).

@@ -4,7 +4,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { can, hasPermission } from '../../shared/access';
 import { brokenComparisons, comparisonMessage } from '../../shared/checks';
-import { type Action, type FieldDef, type ResourceDef, type RowFilter, allFields, isArchivable, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, type RowFilter, allFields, isArchivable, isComputed, patientColumn, patientIdOf, readableFields } from '../../shared/resource';
 import { type Actor, type AuditEvent, NO_ORIGIN, type Origin, changedFields, recordEvent } from '../audit/events';
 import type { ReadLog } from '../audit/read-log';
 import type { FieldCipher } from '../crypto/fields';
@@ -13,15 +13,16 @@ import { assertPassword, personalWords } from '../auth/password-policy';
 import type { Database } from '../db/schema';
 import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import { type FieldErrors, forbidden, invalid, notFound, unauthenticated } from '../http/errors';
-import { DEFAULT_LANG, type Lang } from '../i18n';
+import { DEFAULT_LANG, type Lang, translator } from '../i18n';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import { type Filter, type ListQuery, searchedNumber } from './query';
-import { resourceByName } from '../../../resources/index';
+import { resourceByName, resources } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { phoneSearchText } from '../../shared/phone';
 import { foldedPattern, loosePattern } from '../../shared/fold';
+import { type Currency, DEFAULT_CURRENCY, PLATFORM_CURRENCY, isCurrency } from '../../shared/money';
 import { assignableRoles } from '../../shared/roles';
-import { type RelationLabels, relationText } from '../../shared/labels';
+import { type RelationLabels, isCoded, recordResource, relationText, valueLabel } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
 import { checkQuota } from './quota';
 import { fillListItems } from './list-items';
@@ -388,23 +389,48 @@ export class DataAccess {
     const labels: RelationLabels = {};
     const lang = this.options.lang ?? DEFAULT_LANG;
     if (!rows.length || this.options.relationLabels === false) return labels;
+    const idsOf = (name: string, of: Row[]) => [...new Set(of.map((r) => Number(r[name])).filter((v) => Number.isSafeInteger(v) && v > 0))];
     const wanted = Object.entries(def.fields).flatMap(([name, field]) => {
+      if (field.recordOf && shown(field)) return this.recordTitles(def, name, field, rows);
       if (!field.relation || field.writeOnly || !shown(field)) return [];
       const target = resourceByName(field.relation.resource);
-      const ids = [...new Set(rows.map((r) => Number(r[name])).filter((v) => Number.isSafeInteger(v) && v > 0))];
-      if (target.scope !== def.scope || !ids.length || !this.can(target, 'read')) return [];
-      return [{ name, labelField: field.relation.labelField, titles: this.titlesSql(target, field.relation.labelField, ids) }];
+      const ids = idsOf(name, rows);
+      if (target.scope !== def.scope || !ids.length || !(field.relation.titleForReaders || this.can(target, 'read'))) return [];
+      return [{ name, target, prefix: '', labelField: field.relation.labelField, titles: this.titlesSql(target, field.relation.labelField, ids) }];
     });
     if (!wanted.length) return labels;
     const found = await this.transaction(async (trx) => {
       const { rows: [one] } = await sql<Record<string, Row[] | null>>`select ${sql.join(wanted.map((w, i) => sql`(${w.titles}) as ${sql.ref(`f${i}`)}`))}`.execute(trx);
       return one;
     });
+    const t = translator(lang);
     wanted.forEach((w, i) => {
       const titles = found[`f${i}`] ?? [];
-      if (titles.length) labels[w.name] = Object.fromEntries(titles.map((r) => [String(r.id), relationText(r, w.labelField, lang)]));
+      // A title that is itself a code (a request's kind) reads as its label.
+      const title = (r: Row) => (w.prefix && isCoded(w.target.fields[w.labelField]) ? valueLabel(t, w.target.fields[w.labelField], r[w.labelField], r) : relationText(r, w.labelField, lang));
+      if (titles.length) labels[w.name] = { ...labels[w.name], ...Object.fromEntries(titles.map((r) => [`${w.prefix}${String(r.id)}`, title(r)])) };
     });
     return labels;
+  }
+
+  /**
+   * The titles a `recordOf` field's ids need (an audit event's record), one query per resource the
+   * rows name: of this application, readable by the caller, titled by a column it can show.
+   */
+  private recordTitles(def: ResourceDef, name: string, field: FieldDef, rows: Row[]) {
+    const byResource = new Map<string, Row[]>();
+    for (const row of rows) {
+      const resource = recordResource(field, row);
+      if (resource) byResource.set(resource, [...(byResource.get(resource) ?? []), row]);
+    }
+    return [...byResource].flatMap(([resource, of]) => {
+      const target = resources.find((r) => r.name === resource);
+      const titleField = target ? allFields(target)[target.titleField] : undefined;
+      if (!target || !titleField || target.scope !== def.scope || titleField.encrypted || isComputed(titleField) || !this.can(target, 'read')) return [];
+      const ids = [...new Set(of.map((r) => Number(r[name])).filter((v) => Number.isSafeInteger(v) && v > 0))];
+      if (!ids.length) return [];
+      return [{ name, target, prefix: `${resource}:`, labelField: target.titleField, titles: this.titlesSql(target, target.titleField, ids) }];
+    });
   }
 
   /**
@@ -440,8 +466,8 @@ export class DataAccess {
    * The titles of related records by id, when the caller may read them (else none): an export
    * names the patient, not patient 42. `labelField` and its translations (`name_en` -> `name_ckb`).
    */
-  async titles(target: ResourceDef, labelField: string, ids: number[]): Promise<Row[]> {
-    if (!ids.length || !this.can(target, 'read')) return [];
+  async titles(target: ResourceDef, labelField: string, ids: number[], forReaders = false): Promise<Row[]> {
+    if (!ids.length || !(forReaders || this.can(target, 'read'))) return [];
     return this.transaction(async (trx) => {
       const { rows } = await sql<{ titles: Row[] | null }>`select (${this.titlesSql(target, labelField, ids)}) as titles`.execute(trx);
       return rows[0]?.titles ?? [];
@@ -597,6 +623,13 @@ export class DataAccess {
     const row = await this.transaction((trx) => this.fetch(trx, def, 'read', id));
     if (patientColumn(def)) this.noteRead({ action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
     return row;
+  }
+
+  /** The currency of `def`'s amounts: the clinic's own, or the platform's for its records. */
+  async currency(def: ResourceDef): Promise<Currency> {
+    if (def.scope === 'central' || this.tenantId === null) return PLATFORM_CURRENCY;
+    const { rows } = await this.transaction((trx) => sql<{ currency: string }>`select currency from tenants where id = ${this.tenantId}`.execute(trx));
+    return isCurrency(rows[0]?.currency) ? rows[0].currency : DEFAULT_CURRENCY;
   }
 
   /** The audit event of reading a patient's data (written in a batch: see audit/read-log.ts). */
@@ -782,7 +815,7 @@ export class DataAccess {
       await fillListItems(trx, def, this.tenantId, input);
       await this.checkPasswords(trx, def, input, null);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
-      if (diverted) return diverted;
+      if (diverted) return this.diverted(trx, diverted);
       await hooks.beforeCreate?.(ctx, input);
       this.checkAssignable(def, caller, input, null);
       const values = await this.toColumns(def, input);
@@ -824,7 +857,7 @@ export class DataAccess {
       await fillListItems(trx, def, this.tenantId, input);
       await this.checkPasswords(trx, def, input, existing);
       const diverted = await hooks.divert?.(ctx, 'update', input, existing);
-      if (diverted) return diverted;
+      if (diverted) return this.diverted(trx, diverted);
       // A save that changes nothing (an untouched form, a phone typed in another form of the same
       // number) keeps the record's version: another tab editing it must not meet a conflict
       // with no change in it, and the trail records no change.
@@ -841,9 +874,15 @@ export class DataAccess {
       await hooks.afterUpdate?.(ctx, record, input, existing);
       // Fields the API never returns (a password) count as changed when they were sent.
       const hidden = Object.keys(input).filter((k) => def.fields[k]?.writeOnly);
-      await this.audit(trx, { action: 'update', resource: def.name, recordId: id, patientId: patientIdOf(def, record), fields: [...changedFields(existing, record), ...hidden] });
+      await this.audit(trx, { action: hooks.auditAction?.(input, existing) ?? 'update', resource: def.name, recordId: id, patientId: patientIdOf(def, record), fields: [...changedFields(existing, record), ...hidden] });
       return record;
     });
+  }
+
+  /** A change a hook answered otherwise (a request): its own event, if it names one. */
+  private async diverted(trx: Tx, diverted: Diverted): Promise<Diverted> {
+    if (diverted.event) await this.audit(trx, diverted.event);
+    return diverted;
   }
 
   /**
@@ -857,7 +896,7 @@ export class DataAccess {
       const existing = await this.fetch(trx, def, 'delete', id, expected);
       const ctx = this.hookContext(trx, caller);
       const diverted = await hooks.divert?.(ctx, 'delete', {}, existing);
-      if (diverted) return diverted;
+      if (diverted) return this.diverted(trx, diverted);
       const where = [...this.scopeWhere(def, 'delete'), sql`id = ${id}`];
       if (def.deletePolicy !== 'cascade') {
         const holders = await holdersOf(trx, def, this.tenantId, id);

@@ -4,6 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
 import type { Database } from '../db/schema';
 import type { Lang } from '../i18n';
+import type { AuditAction } from '../../shared/audit';
+import type { AuditEvent } from '../audit/events';
 
 export type AuthCaller = NonNullable<Caller> & {
   userId: number;
@@ -30,6 +32,8 @@ export class Diverted {
     /** Message key, rendered in the caller's language. */
     readonly messageKey: string,
     readonly data: Record<string, unknown>,
+    /** What the trail records of it (an Admin's change sent as a request), written with it. */
+    readonly event?: AuditEvent,
   ) {}
 }
 
@@ -39,6 +43,11 @@ export interface ResourceHooks {
   beforeCreate?(ctx: HookContext, input: Input): Promise<void> | void;
   afterCreate?(ctx: HookContext, record: Row, input: Input): Promise<void> | void;
   beforeUpdate?(ctx: HookContext, input: Input, existing: Row): Promise<void> | void;
+  /**
+   * The name the audit trail gives this change when "changed" says too little (a clinic suspended,
+   * its plan changed); undefined: 'update'.
+   */
+  auditAction?(input: Input, existing: Row): AuditAction | undefined;
   afterUpdate?(ctx: HookContext, record: Row, input: Input, existing: Row): Promise<void> | void;
   beforeDelete?(ctx: HookContext, existing: Row): Promise<void> | void;
   /**
@@ -71,6 +80,7 @@ export function composeHooks(...sets: ResourceHooks[]): ResourceHooks {
   return {
     divert: sets.find((s) => s.divert)?.divert,
     present: sets.find((s) => s.present)?.present,
+    auditAction: sets.find((s) => s.auditAction)?.auditAction,
     cancelUpcoming: sets.find((s) => s.cancelUpcoming)?.cancelUpcoming,
     beforeCreate: each('beforeCreate'),
     afterCreate: each('afterCreate'),

@@ -9,7 +9,7 @@ import { type Lang, translate } from '../i18n';
 import { StaleRecord, StillReferenced } from './data-access';
 import { Diverted, type Row } from './hooks';
 import type { Holder } from './references';
-import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, exportFileName, toCsv, toXlsx } from './export';
+import { EXPORT_FORMATS, type ExportFormat, MAX_EXPORT_ROWS, exportColumns, exportFileName, toCsv, toXlsx } from './export';
 import { parseListQuery } from './query';
 import { NO_BODY } from '../http/route-rules';
 import { NO_CONTENT } from '../http/answers';
@@ -141,19 +141,20 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         schema: {
           tags,
           summary: `Every ${path} the list's filters, search and sort select, as CSV or Excel (format=xlsx; at most ${MAX_EXPORT_ROWS})`,
-          querystring: { ...listQuerySchema(doc, false), properties: { ...(listQuerySchema(doc, false).properties as JsonSchema), format: { type: 'string', enum: [...EXPORT_FORMATS] } } },
+          querystring: { ...listQuerySchema(doc, false), properties: { ...(listQuerySchema(doc, false).properties as JsonSchema), format: { type: 'string', enum: [...EXPORT_FORMATS] }, columns: { type: 'string', maxLength: 2000, description: "The list's visible columns, comma-separated, in order (default: every field)" } } },
           produces: ['text/csv', XLSX_TYPE],
         },
         handler: async (request, reply) => {
           const def = pick(defs, request);
-          const { format = 'csv', ...params } = request.query as Record<string, unknown> & { format?: ExportFormat };
+          const { format = 'csv', columns, ...params } = request.query as Record<string, unknown> & { format?: ExportFormat; columns?: string };
           if (!EXPORT_FORMATS.includes(format)) throw invalidField('format', 'validation.enum', { values: EXPORT_FORMATS.join(', ') });
+          const shape = { columns: exportColumns(def, columns), currency: await request.data.currency(def) };
           const query = parseListQuery(def, params);
           const rows = await request.data.exportRows(def, query, MAX_EXPORT_ROWS);
           if ('tooMany' in rows) throw new ApiError(422, 'errors.exportTooLarge', { count: rows.tooMany, max: MAX_EXPORT_ROWS });
           reply.header('Content-Disposition', `attachment; filename="${exportFileName(def, request.data.now(), format)}"`);
-          if (format === 'xlsx') return reply.header('Content-Type', XLSX_TYPE).send(await toXlsx(request.data, def, rows, request.lang));
-          return reply.header('Content-Type', 'text/csv; charset=utf-8').send(await toCsv(request.data, def, rows, request.lang));
+          if (format === 'xlsx') return reply.header('Content-Type', XLSX_TYPE).send(await toXlsx(request.data, def, rows, request.lang, shape));
+          return reply.header('Content-Type', 'text/csv; charset=utf-8').send(await toCsv(request.data, def, rows, request.lang, shape));
         },
       });
       app.get(`/${path}/:id`, {

@@ -26,7 +26,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
     const tenantId = request.tenant!.id;
     return request.data.transaction(async (trx) => {
       const [invoices, subscription] = await Promise.all([
-        sql`select i.id, i.kind, i.amount, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.is_paid, i.paid_at,
+        sql`select i.id, i.year, i.number, i.kind, i.amount, to_char(i.issued_on, 'YYYY-MM-DD') as issued_on, to_char(i.due_on, 'YYYY-MM-DD') as due_on, i.is_paid, i.paid_at,
                    p.type_en as plan_en, p.type_ar as plan_ar, p.type_ckb as plan_ckb
             from invoices i left join plans p on p.id = i.plan_id where i.tenant_id = ${tenantId} order by i.issued_on desc, i.id desc`.execute(trx),
         sql`select to_char(t.subscription_start, 'YYYY-MM-DD') as start, to_char(t.subscription_end, 'YYYY-MM-DD') as end,

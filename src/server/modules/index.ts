@@ -18,6 +18,7 @@ import { notificationHooks, registerNotificationRoutes } from './notifications';
 import { registerPermissionRoutes } from './permissions';
 import { registerRequestRoutes } from './requests';
 import { invoiceHooks, registerSubscriptionRoutes } from './subscription-routes';
+import { registerInvoiceSheetRoutes } from './invoice-sheet';
 import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
@@ -51,6 +52,7 @@ export function registerRoutes(app: FastifyInstance, db: Kysely<Database>): void
   registerNotificationRoutes(app);
   registerRequestRoutes(app);
   registerSubscriptionRoutes(app);
+  registerInvoiceSheetRoutes(app);
   registerCentralDashboard(app, db);
   registerClinicSettingsRoutes(app);
   registerLetterheadRoutes(app);

@@ -12,6 +12,7 @@ import type { ResourceHooks, Row } from '../engine/hooks';
 import { parseListQuery } from '../engine/query';
 import { translate } from '../i18n';
 import { isolateAuto } from '../../shared/bidi';
+import { localDateTime } from '../days';
 import { NO_BODY } from '../http/route-rules';
 import { anyObject, arr, int, obj, str } from '../http/answers';
 
@@ -40,13 +41,17 @@ export async function notify(db: Db, to: Recipients, kind: string, data: Record<
   )}`.execute(db);
 }
 
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
 /** The message of every notification answered, in the reader's language (the seed's order of keys first). */
 export const notificationHooks: ResourceHooks = {
   present: (row, { lang }) => {
     const data = (row.data ?? {}) as Record<string, string | number>;
     // In Kurdish and Arabic each value (a date, a subdomain, a name) is isolated in its own
     // direction, so `2025-01-02` or `dr-ahmad` keeps its order inside the right-to-left sentence.
-    const values = lang === 'en' ? data : Object.fromEntries(Object.entries(data).map(([k, v]) => [k, k === 'kind' ? v : isolateAuto(String(v))]));
+    // An instant (a support grant's end) reads as the clinics' local date and time, not ISO in UTC.
+    const local = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' && INSTANT.test(v) ? localDateTime(new Date(v)) : v]));
+    const values = lang === 'en' ? local : Object.fromEntries(Object.entries(local).map(([k, v]) => [k, k === 'kind' ? v : isolateAuto(String(v))]));
     const said = translate(lang, `notifications.${String(row.kind)}`, { ...values, context: String(data.kind ?? '') });
     // A rejection's reason reaches the requester with the notice.
     const message = data.reason ? translate(lang, 'notifications.withReason', { message: said, reason: String(values.reason) }) : said;

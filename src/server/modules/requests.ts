@@ -70,7 +70,7 @@ export async function submitRequest(ctx: HookContext, kind: RequestKind, input: 
   const data: Record<string, string | number> = { kind, doctor: doctorName, request_id: rows[0].id };
   if (existing) data.tenant_id = Number(existing.id);
   await notify(ctx.trx, { scope: 'central', tenantId: null, roles: DECIDERS }, 'requestSubmitted', data);
-  return new Diverted(202, `requests.submitted.${kind}`, { id: rows[0].id, kind, status: 'pending' });
+  return new Diverted(202, `requests.submitted.${kind}`, { id: rows[0].id, kind, status: 'pending' }, { action: 'request', resource: 'doctorRequests', recordId: rows[0].id, fields: Object.keys(payload) });
 }
 
 /** The reason given with a rejection: optional text, trimmed, at most REASON_MAX characters. */
@@ -120,7 +120,7 @@ export function registerRequestRoutes(app: FastifyInstance): void {
         else if (row.kind === 'update') await request.data.update(tenants, row.tenant_id!, row.password_hash ? { ...row.payload, password_hash: row.password_hash } : row.payload);
         else if (row.kind === 'plan') {
           await changePlan(trx, row.tenant_id!, Number(row.payload.plan_id), caller.userId, request.data.now());
-          await request.data.audit(trx, { action: 'update', resource: 'tenants', recordId: row.tenant_id, fields: ['plan_id'] });
+          await request.data.audit(trx, { action: 'plan_change', resource: 'tenants', recordId: row.tenant_id, fields: ['plan_id'] });
         }
         else await request.data.remove(tenants, row.tenant_id!);
       }

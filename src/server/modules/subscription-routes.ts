@@ -37,10 +37,11 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
       if (request.data.allows({ roles: [CENTRAL_ROLE.admin] })) {
         const ctx: HookContext = { trx, caller, tenantId: null, now: request.data.now() };
         const diverted = await submitRequest(ctx, 'plan', { plan_id }, existing);
+        if (diverted.event) await request.data.audit(trx, diverted.event);
         return reply.status(202).send({ message: translate(request.lang, diverted.messageKey), data: diverted.data });
       }
       await changePlan(trx, id, plan_id, caller.userId, request.data.now());
-      await request.data.audit(trx, { action: 'update', resource: 'tenants', recordId: id, fields: ['plan_id'] });
+      await request.data.audit(trx, { action: 'plan_change', resource: 'tenants', recordId: id, fields: ['plan_id'] });
       return { message: translate(request.lang, 'messages.planUpdated'), data: await request.data.get(tenants, id) };
     });
   });

@@ -40,18 +40,22 @@ export async function recordHistory(db: Db, tenantId: number, action: HistoryAct
             values (${tenantId}, ${t.plan_id}, ${action}, ${t.subscription_start}, ${t.subscription_end}, ${userId})`.execute(db);
 }
 
-/** The plan's yearly price less its discount. */
-async function yearlyAmount(db: Db, planId: number | null): Promise<number> {
-  if (!planId) return 0;
-  const { rows } = await sql<{ amount: number }>`select round(price * (100 - discount) / 100, 2) as amount from plans where id = ${planId}`.execute(db);
-  return Number(rows[0]?.amount ?? 0);
+/** The plan's yearly price, its discount, and the price less the discount (what is due). */
+async function yearlyAmount(db: Db, planId: number | null): Promise<{ price: number | null; discount: number | null; amount: number }> {
+  if (!planId) return { price: null, discount: null, amount: 0 };
+  const { rows } = await sql<{ price: number; discount: number; amount: number }>`select price, discount, round(price * (100 - discount) / 100, 2) as amount from plans where id = ${planId}`.execute(db);
+  return rows[0] ? { price: Number(rows[0].price), discount: Number(rows[0].discount), amount: Number(rows[0].amount) } : { price: null, discount: null, amount: 0 };
 }
 
-export async function issueInvoice(db: Db, tenantId: number, kind: 'registration' | 'renewal', now: Date): Promise<void> {
+/** An invoice for the subscription as it stands (its period, the plan's price); numbered in its year by the database (migration 060). */
+export async function issueInvoice(db: Db, tenantId: number, kind: 'registration' | 'renewal', now: Date, period?: { start: string | null; end: string | null }): Promise<void> {
   const t = await tenantRow(db, tenantId);
   const issued = localDay(now);
-  await sql`insert into invoices (tenant_id, plan_id, kind, amount, issued_on, due_on)
-            values (${tenantId}, ${t.plan_id}, ${kind}, ${await yearlyAmount(db, t.plan_id)}, ${issued.format(DAY)}, ${issued.add(GRACE_DAYS, 'day').format(DAY)})`.execute(db);
+  const { price, discount, amount } = await yearlyAmount(db, t.plan_id);
+  const start = period?.start ?? t.subscription_start;
+  const end = period?.end ?? t.subscription_end;
+  await sql`insert into invoices (tenant_id, plan_id, kind, amount, price, discount, period_start, period_end, issued_on, due_on)
+            values (${tenantId}, ${t.plan_id}, ${kind}, ${amount}, ${price}, ${discount}, ${start}, ${end}, ${issued.format(DAY)}, ${issued.add(GRACE_DAYS, 'day').format(DAY)})`.execute(db);
 }
 
 export async function changePlan(db: Db, tenantId: number, planId: number, userId: number | null, now: Date): Promise<void> {
@@ -65,7 +69,8 @@ export async function renew(db: Db, tenantId: number, userId: number | null, now
   const today = localDay(now);
   const from = t.subscription_end && dayjs(t.subscription_end).isAfter(today) ? dayjs(t.subscription_end) : today;
   await sql`update tenants set subscription_end = ${from.add(1, 'year').format(DAY)}, subscription_start = coalesce(subscription_start, ${today.format(DAY)}), updated_at = ${now} where id = ${tenantId}`.execute(db);
-  await issueInvoice(db, tenantId, 'renewal', now);
+  // A renewal is for the year it adds.
+  await issueInvoice(db, tenantId, 'renewal', now, { start: from.format(DAY), end: from.add(1, 'year').format(DAY) });
   await recordHistory(db, tenantId, 'renewed', userId);
 }
 

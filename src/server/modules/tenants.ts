@@ -4,6 +4,8 @@
 // request instead (requests.ts); nothing changes a doctor while a request about it is pending.
 import { sql } from 'kysely';
 import { RESERVED_SUBDOMAINS } from '../../shared/host';
+import type { AuditAction } from '../../shared/audit';
+import { ACCOUNT_STATUS } from '../../shared/enums';
 import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
 import { hashPassword } from '../auth/passwords';
 import { endUserSessions } from '../auth/sessions';
@@ -13,6 +15,11 @@ import { assertNoPendingRequest, submitRequest } from './requests';
 import { historyForStatus, issueInvoice, recordHistory } from './subscriptions';
 import { dayOf, localDay } from '../days';
 import { seedIngredients } from './ingredients';
+
+/** The trail's name for a clinic's move to `status`. */
+export function statusAction(status: number): AuditAction {
+  return status === ACCOUNT_STATUS.suspended ? 'suspend' : status === ACCOUNT_STATUS.archived ? 'archive' : 'reactivate';
+}
 
 function refuseReserved(input: Record<string, unknown>): void {
   if (typeof input.subdomain === 'string' && RESERVED_SUBDOMAINS.includes(input.subdomain)) {
@@ -55,6 +62,12 @@ export const tenantHooks: ResourceHooks = {
   },
   beforeUpdate(_ctx, input) {
     refuseReserved(input);
+  },
+  // The trail names what happened to the clinic: suspended, archived, reactivated, plan changed.
+  auditAction(input, existing) {
+    if (input.status !== undefined && Number(input.status) !== Number(existing.status)) return statusAction(Number(input.status));
+    if (input.plan_id !== undefined && Number(input.plan_id) !== Number(existing.plan_id)) return 'plan_change';
+    return undefined;
   },
   async afterUpdate(ctx, record, input, existing) {
     const planChanged = input.plan_id !== undefined && input.plan_id !== existing.plan_id;

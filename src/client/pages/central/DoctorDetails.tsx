@@ -22,7 +22,7 @@ export function DoctorDetails({ record, testId = 'doctor-details' }: { record: B
         </Descriptions.Item>
       ))}
       <Descriptions.Item label={t('doctors.remainingDays', 'Remaining days')}>
-        <RemainingDays end={record?.subscription_end} />
+        <RemainingDays end={record?.subscription_end} status={record?.status} />
       </Descriptions.Item>
     </Descriptions>
   );

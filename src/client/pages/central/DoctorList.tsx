@@ -14,7 +14,7 @@ export default function DoctorList() {
     <Table.Column<BaseRecord>
       key="remaining_days"
       title={t('doctors.remainingDays', 'Remaining days')}
-      render={(_, record) => <RemainingDays end={record.subscription_end} />}
+      render={(_, record) => <RemainingDays end={record.subscription_end} status={record.status} />}
     />
   );
   return <ListPage def={tenants} extras={{ extraColumns }} />;

@@ -1,12 +1,13 @@
 // A doctor's page: details, the actions an operator needs (edit, change plan, renew, status,
 // delete), and the doctor's invoices and plan history.
-import { Alert, Space, Tabs } from 'antd';
+import { Alert, Tabs } from 'antd';
 import { EditButton, Show } from '@refinedev/antd';
 import { useNavigation, useShow } from '@refinedev/core';
 import { useParams } from 'react-router';
 import { CENTRAL_ROLE, ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { DeleteAction } from '../../engine/DeleteAction';
+import { HeaderActions } from '../../engine/HeaderActions';
 import { ListPage } from '../../engine/ListPage';
 import { resourceTitle } from '../../../shared/labels';
 import { useCanDo } from '../../engine/useCanDo';
@@ -16,6 +17,7 @@ import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
 import { RestoreCopyButton } from './RestoreCopyButton';
 import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
+import { invoiceExtras } from './InvoicePrint';
 import { usePendingRequest } from './usePendingRequest';
 import { headerOf } from '../../engine/PageHeading';
 
@@ -38,13 +40,15 @@ export default function DoctorShow() {
 
   return (
     <Show
-      {...headerOf(`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`)}
+      // The doctor's name is read whole, whatever the buttons (styles.css: .full-title).
+      wrapperProps={{ className: 'full-title' }}
+      {...headerOf(<span data-testid="doctor-title">{`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}</span>)}
       breadcrumb={false}
       isLoading={query.isLoading}
       canDelete={false}
       canEdit={false}
       headerButtons={({ defaultButtons }) => (
-        <Space wrap>
+        <HeaderActions label={t('common.actions', 'Actions')}>
           {defaultButtons}
           {ready && canEdit && <EditButton recordItemId={id} resource="tenants" disabled={pending} />}
           {ready && canEdit && <ChangePlanButton id={id} currentPlan={record?.plan_id} disabled={pending} />}
@@ -52,14 +56,14 @@ export default function DoctorShow() {
           {ready && decider && <StatusButtons id={id} status={status} disabled={pending} />}
           {ready && role === CENTRAL_ROLE.owner && <RestoreCopyButton id={id} />}
           {ready && !pending && <DeleteAction def={tenants} id={id} withText onDeleted={() => list('tenants')} />}
-        </Space>
+        </HeaderActions>
       )}
     >
       {pending && <Alert type="warning" showIcon role="alert" data-testid="pending-request" message={t('requests.pendingLock', "You can't edit this doctor until the request is completed!")} style={{ marginBottom: 16 }} />}
       <Tabs
         items={[
           { key: 'details', label: t('doctors.details', 'Details'), children: details },
-          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <ListPage def={resourceByName('invoices')} locked={{ field: 'tenant_id', value: Number(id) }} /> : null },
+          { key: 'invoices', label: t('resources.invoices.title', 'Invoices'), children: ready ? <ListPage def={resourceByName('invoices')} locked={{ field: 'tenant_id', value: Number(id) }} extras={invoiceExtras()} /> : null },
           {
             key: 'history',
             label: t('resources.planHistories.title', 'Plan history'),

@@ -1,6 +1,9 @@
 import { Tag } from 'antd';
 import type { ListExtras } from '../../engine/ListPage';
-import type { Translate } from '../../../shared/labels';
+import { type Translate, valueLabel } from '../../../shared/labels';
+import { resourceByName } from '../../../../resources';
+
+const planHistories = resourceByName('planHistories');
 
 const ACTION_COLORS: Record<string, string> = {
   created: 'blue',
@@ -15,7 +18,7 @@ const ACTION_COLORS: Record<string, string> = {
 export function planHistoryExtras(t: Translate): ListExtras {
   return {
     renderers: {
-      action: (value) => <Tag color={ACTION_COLORS[String(value)] ?? 'default'}>{t(`planHistory.actions.${String(value)}`, String(value))}</Tag>,
+      action: (value) => <Tag color={ACTION_COLORS[String(value)] ?? 'default'}>{valueLabel(t, planHistories.fields.action, value)}</Tag>,
     },
   };
 }

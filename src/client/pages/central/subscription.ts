@@ -11,10 +11,15 @@ export function remainingDays(subscriptionEnd: unknown, today: Date = new Date()
   return Math.round(end.startOf('day').diff(start, 'day', true));
 }
 
-export type RemainingTone = 'expired' | 'soon' | 'ok';
+export type RemainingTone = 'expired' | 'soon' | 'ok' | 'suspended' | 'archived';
 
-/** Expired when the end has passed (0 days left still counts as the last day). */
-export function remainingTone(days: number): RemainingTone {
+/**
+ * Expired when the end has passed (0 days left still counts as the last day). A clinic that is
+ * not running says so whatever its days: suspended or archived, never a green "304 days left".
+ */
+export function remainingTone(days: number, status: number = ACCOUNT_STATUS.active): RemainingTone {
+  if (status === ACCOUNT_STATUS.archived) return 'archived';
+  if (status === ACCOUNT_STATUS.suspended) return 'suspended';
   if (days < 0) return 'expired';
   if (days <= 30) return 'soon';
   return 'ok';

@@ -8,6 +8,7 @@ import { PLATFORM_CURRENCY } from '../../../shared/money';
 import { Ltr } from '../../engine/Ltr';
 import { useApiGet } from '../../engine/useApiGet';
 import { planName } from './planText';
+import { InvoicePrintButton } from '../central/InvoicePrint';
 
 interface Body extends BaseRecord {
   data?: BaseRecord[];
@@ -39,12 +40,14 @@ export default function SettingsInvoices() {
       </Card>
       <Card title={t('nav.invoices', 'Invoices')}>
         <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" scroll={{ x: true }} locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}>
+          <Table.Column<BaseRecord> key="number" title={t('fields.number', 'Number')} render={(_, r) => <Ltr>{`${String(r.year)}-${String(r.number).padStart(5, '0')}`}</Ltr>} />
           <Table.Column<BaseRecord> key="issued_on" dataIndex="issued_on" title={t('fields.issued_on', 'Issued on')} render={date} />
           <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />
           <Table.Column<BaseRecord> key="kind" dataIndex="kind" title={t('fields.kind', 'Kind')} render={(v: unknown) => t(`clinic.invoiceKind.${String(v)}`, String(v ?? ''))} />
           <Table.Column<BaseRecord> key="amount" dataIndex="amount" title={t('fields.amount', 'Amount')} render={(v: unknown) => <MoneyText value={v ?? 0} currency={PLATFORM_CURRENCY} />} />
           <Table.Column<BaseRecord> key="due_on" dataIndex="due_on" title={t('fields.due_on', 'Due on')} render={date} />
           <Table.Column<BaseRecord> key="is_paid" dataIndex="is_paid" title={t('fields.is_paid', 'Paid')} render={(v: unknown) => (v ? <Tag color="green">{t('clinic.paid', 'Paid')}</Tag> : <Tag color="orange">{t('clinic.unpaid', 'Unpaid')}</Tag>)} />
+          <Table.Column<BaseRecord> key="print" title={t('common.actions', 'Actions')} render={(_, r) => <InvoicePrintButton url={`/settings/invoice/${String(r.id)}/sheet`} />} />
         </Table>
       </Card>
     </Space>

@@ -6,6 +6,11 @@ import { useT } from '../../i18n/useT';
 import { currentLang } from '../../i18n';
 import { useApiGet } from '../../engine/useApiGet';
 import { planName } from './planText';
+import { resourceByName } from '../../../../resources';
+import { valueLabel } from '../../../shared/labels';
+
+// The step's label is the declaration's (planHistory.actions.<step>), as on every other screen.
+const planHistories = resourceByName('planHistories');
 
 interface Body extends BaseRecord {
   data?: BaseRecord[];
@@ -18,7 +23,7 @@ export default function SettingsPlanHistories() {
   return (
     <Card title={t('nav.planHistories', 'Plan history')}>
       <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }} scroll={{ x: true }}>
-        <Table.Column<BaseRecord> key="action" dataIndex="action" title={t('fields.action', 'Action')} render={(v: unknown) => <Tag>{t(`clinic.planAction.${String(v)}`, String(v))}</Tag>} />
+        <Table.Column<BaseRecord> key="action" dataIndex="action" title={t('fields.action', 'Action')} render={(v: unknown) => <Tag>{valueLabel(t, planHistories.fields.action, v)}</Tag>} />
         <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />
         <Table.Column<BaseRecord> key="starts_on" dataIndex="starts_on" title={t('fields.starts_on', 'Starts on')} render={(v: unknown) => <span dir="ltr">{String(v ?? '—')}</span>} />
         <Table.Column<BaseRecord> key="ends_on" dataIndex="ends_on" title={t('fields.ends_on', 'Ends on')} render={(v: unknown) => <span dir="ltr">{String(v ?? '—')}</span>} />

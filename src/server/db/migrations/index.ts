@@ -57,6 +57,7 @@ import * as m057 from './057_drug_ingredients';
 import * as m058 from './058_sync_changes';
 import * as m059 from './059_offline_writes';
 import * as m060 from './060_devices';
+import * as m061 from './061_invoice_numbers';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -116,6 +117,7 @@ const migrations: Record<string, Migration> = {
   '058_sync_changes': m058,
   '059_offline_writes': m059,
   '060_devices': m060,
+  '061_invoice_numbers': m061,
 };
 
 export const migrationProvider: MigrationProvider = {
