@@ -29,8 +29,9 @@ async function pickDay(page: Page, day: Dayjs): Promise<void> {
   const wanted = day.format('YYYY-MM-DD');
   const field = page.getByTestId('book-day');
   for (let tries = 0; ; tries++) {
-    if ((await page.locator('.ant-picker-dropdown:visible').count()) === 0) await page.getByTestId('book-day').click();
-    await page.locator(`.ant-picker-dropdown:visible .ant-picker-cell[title="${wanted}"]`).click();
+    // A click on the field opens the calendar (again, if the last pick's is still closing).
+    await page.getByTestId('book-day').click();
+    await page.locator(`.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-cell[title="${wanted}"]`).click();
     if (latinDigits(await field.inputValue()) === wanted) return;
     if (tries === 4) expect(latinDigits(await field.inputValue())).toBe(wanted);
   }

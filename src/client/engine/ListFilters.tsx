@@ -13,6 +13,7 @@ import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
 import { enumLabel, fieldLabel, valueLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
+import { usePickerClear } from './digitInputs';
 import { rangeOf } from './quickFilters';
 
 export interface ListFiltersProps {
@@ -51,6 +52,7 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
 
 export function ListFilters({ def, filters, onChange, onRange, hide }: ListFiltersProps) {
   const t = useT();
+  const clear = usePickerClear();
   const searchable = Object.values(def.fields).some((f) => f.searchable);
   const readable = useRelationReadable();
   const filterable = Object.entries(def.fields).filter(([name, f]) => f.filterable && !f.writeOnly && name !== hide && readable(f));
@@ -128,6 +130,7 @@ export function ListFilters({ def, filters, onChange, onRange, hide }: ListFilte
             <span key={name} data-testid={`filter-${name}`}>
               <DatePicker.RangePicker
                 allowEmpty={[true, true]}
+                allowClear={clear}
                 placeholder={[`${label}: ${t('lists.from', 'from')}`, t('lists.to', 'to')]}
                 aria-label={label}
                 value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
