@@ -41,6 +41,21 @@ export async function deviceId(): Promise<string> {
   return id;
 }
 
+/**
+ * The next provisional number of this device (a payment's receipt printed during a cut): the
+ * device id's first four hex digits, then its own count, `7F3A-12`, unique per device and clinic
+ * prefix. Counted on disk before it is used, so a number is never given twice.
+ */
+export async function nextProvisionalNumber(): Promise<string> {
+  const prefix = (await deviceId()).slice(0, 4).toUpperCase();
+  const db = await offlineDb();
+  const tx = db.transaction('device', 'readwrite', { durability: 'strict' });
+  const count = Number((await tx.store.get('provisionalCount'))?.value ?? 0) + 1;
+  await tx.store.put({ name: 'provisionalCount', value: String(count) });
+  await tx.done;
+  return `${prefix}-${count}`;
+}
+
 /** The user's waiting entries, opened, oldest first. */
 export async function waitingEntries(state: Unlocked): Promise<OutboxEntry[]> {
   const records = await (await offlineDb()).getAllFromIndex('outbox', 'byUser', state.uid);
@@ -120,8 +135,10 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
   const landedId = (resource: string, provisional: number) => landed[`${resource}:${provisional}`]?.id;
   // A create names itself already (the data provider's client_ref): the same request, sent later.
   const { client_ref: named, ...fields } = write.body;
-  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), fields, refOf, landedId);
   const creating = write.id === undefined;
+  // A record numbered by the server (a payment's receipt) gets the device's number meanwhile.
+  if (creating) for (const [name, f] of Object.entries(resourceByName(write.resource).fields)) if (f.provisionalNumber) fields[name] = await nextProvisionalNumber();
+  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), fields, refOf, landedId);
   let target: Target;
   let version = write.version;
   if (creating) target = { ref: typeof named === 'string' ? named : newIdempotencyKey() };

@@ -56,6 +56,7 @@ import * as m056 from './056_folded_names';
 import * as m057 from './057_drug_ingredients';
 import * as m058 from './058_sync_changes';
 import * as m059 from './059_offline_writes';
+import * as m060 from './060_offline_receipts';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '057_drug_ingredients': m057,
   '058_sync_changes': m058,
   '059_offline_writes': m059,
+  '060_offline_receipts': m060,
 };
 
 export const migrationProvider: MigrationProvider = {
