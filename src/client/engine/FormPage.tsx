@@ -23,6 +23,7 @@ import { childTabPath, isChild } from './within';
 import { formErrorNotification } from '../providers/notificationProvider';
 import { assignableRoles } from '../../shared/roles';
 import { callerOf, useSession } from '../providers/session';
+import { useOutboxDraft } from '../offline/useOutboxDraft';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -70,6 +71,8 @@ export function FormPage({ def, mode }: FormPageProps) {
   // A 412: the record as this form had loaded it, as it is now, and what this form sent, taken
   // when the answer came (a refetch afterwards must not change what the dialog compares).
   const [conflict, setConflict] = useState<{ loaded: BaseRecord; current: BaseRecord; mine: Record<string, unknown> } | null>(null);
+  // Opened by "edit" on the Sync problems screen: what a refused change entered (issue 37).
+  const { draft, settle } = useOutboxDraft();
   const {
     control,
     watch,
@@ -96,6 +99,7 @@ export function FormPage({ def, mode }: FormPageProps) {
       redirect: def.within ? false : 'list',
       onMutationSuccess: ({ data }) => {
         submission.current = newIdempotencyKey();
+        void settle(data);
         if (!isChild(def)) return;
         const parentId = (data as Record<string, unknown>)[def.within.field];
         navigate(childTabPath(def, String(parentId)));
@@ -114,6 +118,15 @@ export function FormPage({ def, mode }: FormPageProps) {
   useEffect(() => {
     if (loaded) original.current = loaded;
   }, [loaded]);
+  // The refused change's values over the record as the server holds it now (an edit, sent on its
+  // version), or over the defaults (a create, under the same client reference).
+  useEffect(() => {
+    if (!draft || (mode === 'edit' && !loaded)) return;
+    if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
+    // After Refine's own filling of the loaded record (a microtask of the same change), not under it.
+    const timer = setTimeout(() => reset({ ...(mode === 'edit' ? loaded : defaultValues(def)), ...draft.body }), 0);
+    return () => clearTimeout(timer);
+  }, [draft, loaded, mode, def, reset]);
   const refusal = mutation.error instanceof ApiError && mutation.error.statusCode === 412 ? null : formLevelError(mutation.error);
   const body = (
     <form
