@@ -4,12 +4,16 @@
 // closed; signed in again once the link is back, the device sends it: the patient exists once,
 // with its client reference, and the audit trail marks the entry as made offline on this device.
 // Then, the page staying open, a patient registered during a second cut reaches the server as
-// soon as the link returns.
+// soon as the link returns. Last, a conflict (item 4): the desk corrects the patient's phone during
+// a cut while the doctor changes it online; when the link returns the change waits in Sync
+// problems (counted in the menu, mine beside theirs) and "apply mine" sends it on the server's
+// version; meanwhile the banner counts what waits and the list marks the row (item 5).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows } from './device-store';
+import { latinDigits } from '../../src/shared/digits';
 
 const MARK = `Outboxmarker${Date.now().toString(36)}`;
 const LOCAL = `0750${String(Date.now()).slice(-7)}`;
@@ -169,5 +173,48 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     // No reload, no sign-in: the link coming back (the heartbeat finds the server) sends it.
     await expect.poll(async () => (await byMark()).map((p) => p.name).sort(), { timeout: 40_000 }).toEqual([MARK, name].sort());
     await expect.poll(async () => (await outbox(page)).count).toBe(0);
+  });
+
+  it('a phone changed during a cut and online meanwhile waits in Sync problems, and "apply mine" settles it', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [mine, theirs] = [`0751${tail}`, `0752${tail}`];
+    const digits = async (testId: string) => latinDigits((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, '');
+    await goWithin(page, `/patients/edit/${patient.id}`);
+    const phone = page.locator('#field-phone');
+    // The record loaded: the field holds the server's phone (it stays disabled until then).
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain(LOCAL.slice(1));
+    proxy.set('down');
+    await phone.fill(mine);
+    await phone.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/patients');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    // Shown to the desk: one change waiting (Kurdish), the row marked as not sent.
+    expect(await page.getByTestId('outbox-waiting').textContent()).toBe('یەک گۆڕانکاری چاوەڕێی ناردنە');
+    await page.getByTestId('waiting-mark').first().waitFor();
+
+    // The doctor, online, changes the same phone meanwhile.
+    const changed = await api<{ data: Patient }>(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } });
+    expect(changed.status).toBe(200);
+    proxy.set('up');
+    // Refused on replay (412, both changed the phone): counted in the menu, nothing overwritten.
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    expect((await outbox(page)).count).toBe(1);
+    expect((await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data.phone).toBe(`+964${theirs.slice(1)}`);
+
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-problem').waitFor();
+    expect(await page.getByTestId('sync-problem-status').textContent()).toBe('412');
+    expect(await digits('sync-mine-phone')).toContain(mine.slice(1));
+    expect(await digits('sync-theirs-phone')).toContain(theirs.slice(1));
+    await page.getByTestId('sync-apply-mine').click();
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
+    const now = (await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data;
+    expect(now.phone).toBe(`+964${mine.slice(1)}`);
+    await page.getByTestId('sync-problems-none').waitFor();
+    // Kept in the device's log of what was settled.
+    expect(await page.getByTestId('sync-settled').textContent()).toContain('ڕەتی کردەوە');
+    // The audit trail: the doctor's change, then the desk's, marked as entered offline.
+    const trail = await api<{ data: { action: string; entered_offline_at: string | null }[] }>(doctor, `/audit?filter[resource]=patients&filter[record_id]=${patient.id}&filter[action]=update`);
+    expect(trail.body.data.filter((e) => e.entered_offline_at)).toHaveLength(1);
   });
 });

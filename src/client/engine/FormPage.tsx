@@ -186,7 +186,9 @@ export function FormPage({ def, mode }: FormPageProps) {
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
                   allowed={field.assignable ? assignable : undefined}
-                  disabled={name === fixedParent || (mode === 'edit' && !!field.final)}
+                  // An edit's fields wait for the record: typed sooner, Refine's filling in of the
+                  // loaded record would overwrite it (a slow or offline load raced the typing).
+                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || !loaded))}
                 />
               </Form.Item>
             )}
