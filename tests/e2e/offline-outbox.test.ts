@@ -217,4 +217,44 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     const trail = await api<{ data: { action: string; entered_offline_at: string | null }[] }>(doctor, `/audit?filter[resource]=patients&filter[record_id]=${patient.id}&filter[action]=update`);
     expect(trail.body.data.filter((e) => e.entered_offline_at)).toHaveLength(1);
   });
+
+  it('a change to another field is re-applied on the newer version by itself; a clashing one is dropped by "keep theirs"', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [theirs, mine, theirsAgain] = [`0753${tail}`, `0754${tail}`, `0755${tail}`];
+    const server = async () => (await api<{ data: Patient & { occupation: string | null } }>(doctor, `/patients/${patient.id}`)).body.data;
+    const occupation = `Mamosta ${tail}`;
+    const edit = async (field: string, value: string) => {
+      await goWithin(page, `/patients/edit/${patient.id}`);
+      await expect.poll(async () => latinDigits(await page.locator('#field-phone').inputValue()).replace(/\D/g, '')).toContain((await server()).phone.slice(4));
+      proxy.set('down');
+      await page.locator(field).fill(value);
+      await page.locator(field).press('Enter');
+      await page.waitForURL((u) => u.pathname === '/patients');
+      await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    };
+
+    // The desk's occupation during a cut, the doctor's phone online: no field both changed.
+    await edit('#field-occupation', occupation);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 40_000 }).toBe(0);
+    expect(await server()).toMatchObject({ occupation, phone: `+964${theirs.slice(1)}` });
+    expect(await page.getByTestId('menu-badge-syncProblems').textContent()).not.toContain('1');
+
+    // Both change the phone: it waits, and "keep theirs" drops the desk's.
+    await edit('#field-phone', mine);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirsAgain } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-keep-theirs').click();
+    await page.getByTestId('sync-keep-theirs-ok').click();
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
+    await page.getByTestId('sync-problems-none').waitFor();
+    expect(await server()).toMatchObject({ occupation, phone: `+964${theirsAgain.slice(1)}` });
+    const settled = (await page.getByTestId('sync-settled').textContent()) ?? '';
+    // Logged: the re-applied occupation, the phone kept as theirs.
+    expect(settled).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
+    expect(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+  });
 });

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import dayjs from 'dayjs';
 import { resourceByName } from '../../../../resources';
 import { clientRoute } from '../../../shared/resource';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
@@ -30,7 +31,8 @@ function recordName(entry: { resource: string; target: OutboxEntry['target']; bo
   return 'id' in entry.target ? `#${entry.target.id}` : '';
 }
 
-const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
+// As the app writes a date and time everywhere (engine/FieldValue), isolated left to right.
+const time = (iso: string) => `\u2066${dayjs(iso).format('YYYY-MM-DD HH:mm')}\u2069`;
 
 export default function SyncProblems() {
   const t = useT();
