@@ -7,10 +7,12 @@
 // soon as the link returns. Last, a conflict (item 4): the desk corrects the patient's phone during
 // a cut while the doctor changes it online; when the link returns the change waits in Sync
 // problems (counted in the menu, mine beside theirs) and "apply mine" sends it on the server's
-// version; meanwhile the banner counts what waits and the list marks the row (item 5).
+// version; meanwhile the banner counts what waits and the list marks the row (item 5). A payment
+// taken during a cut prints its receipt with the device's provisional number, which stays on the
+// record beside the server's number once it lands (item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
+import { PASSWORD, api, countPrints, launch, login, newContext, serverPort, waitForPath, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows } from './device-store';
 import { latinDigits } from '../../src/shared/digits';
@@ -95,6 +97,7 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });
     context.setDefaultTimeout(15_000);
+    await countPrints(context);
     page = await context.newPage();
     doctorContext = await newContext(browser);
     doctor = await doctorContext.newPage();
@@ -256,5 +259,38 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     // Logged: the re-applied occupation, the phone kept as theirs.
     expect(settled).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
     expect(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+  });
+
+  it("a payment taken during a cut prints a provisional number, kept beside the server's once it lands", async () => {
+    await goWithin(page, `/payments/create?patient_id=${patient.id}`);
+    await page.locator('#field-amount').waitFor();
+    proxy.set('down');
+    await page.locator('#field-amount').fill('7500');
+    await page.locator('#field-amount').press('Enter');
+    await page.waitForURL((u) => u.pathname === `/patients/${patient.id}/payments`);
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    const provisionalId = (await keptRows(page)).find(([resource, id]) => resource === 'payments' && id < 0)?.[1];
+    expect(provisionalId).toBeLessThan(0);
+
+    await goWithin(page, `/payments/show/${provisionalId}`);
+    await page.getByTestId('receipt-print').click();
+    await waitForPrint(page);
+    const number = ((await page.getByTestId('print-receipt-number').textContent()) ?? '').replace(/^#/, '');
+    expect(number).toMatch(/^[0-9A-F]{4}-\d+$/);
+    expect(await page.getByTestId('print-receipt-provisional').textContent()).toBe('ژمارەی کاتی: کلینیک ژمارەی ئەم پسوڵەیە دادەنێت کاتێک پەیوەندی گەڕایەوە');
+
+    proxy.set('up');
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 40_000 }).toBe(0);
+    const landed = (await api<{ data: { id: number; amount: string; receipt_number: number; provisional_receipt: string }[] }>(doctor, `/payments?filter[provisional_receipt]=${number}`)).body.data;
+    expect(landed).toHaveLength(1);
+    expect(Number(landed[0].amount)).toBe(7500);
+    expect(landed[0].receipt_number).toBeGreaterThan(0);
+    // Printed again from the server's record: its number, the provisional one beside it.
+    await page.evaluate(() => ((window as unknown as { printed: number }).printed = 0));
+    await goWithin(page, `/payments/show/${landed[0].id}`);
+    await page.getByTestId('receipt-print').click();
+    await waitForPrint(page);
+    expect(await page.getByTestId('print-receipt-number').textContent()).toBe(`#${landed[0].receipt_number}`);
+    expect(await page.getByTestId('print-receipt-provisional').textContent()).toContain(number);
   });
 });
