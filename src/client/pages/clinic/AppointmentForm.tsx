@@ -96,7 +96,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     void settle(created);
     open?.({ type: 'success', message: t('notifications.saved', 'Saved') });
     const id = Number((created as { id?: unknown } | undefined)?.id);
-    if (mode !== 'create' || !id) return back();
+    // A booking kept during a cut (a provisional id, below zero) has no confirmation yet: the
+    // server writes it once it has the booking.
+    if (mode !== 'create' || !id || id < 0) return back();
     void waitingByHand(ask, id).then((message) => (message ? setWaiting(message) : back()));
   };
   // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
