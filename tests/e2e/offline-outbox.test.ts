@@ -293,4 +293,30 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     expect(await page.getByTestId('print-receipt-number').textContent()).toBe(`#${landed[0].receipt_number}`);
     expect(await page.getByTestId('print-receipt-provisional').textContent()).toContain(number);
   });
+
+  it('"edit" opens the record\'s form with what was entered, and its save settles the problem', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [mine, theirs, corrected] = [`0756${tail}`, `0757${tail}`, `0758${tail}`];
+    const server = async () => (await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data;
+    const phone = page.locator('#field-phone');
+    await goWithin(page, `/patients/edit/${patient.id}`);
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain((await server()).phone.slice(4));
+    proxy.set('down');
+    await phone.fill(mine);
+    await phone.press('Enter');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-edit').click();
+    await page.waitForURL((u) => u.pathname === `/patients/edit/${patient.id}`);
+    // The form holds what the desk entered, over the record as the server holds it now.
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain(mine.slice(1));
+    await phone.fill(corrected);
+    await phone.press('Enter');
+    await expect.poll(async () => (await server()).phone).toBe(`+964${corrected.slice(1)}`);
+    await expect.poll(async () => (await outbox(page)).count).toBe(0);
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '').not.toContain('1');
+  });
 });

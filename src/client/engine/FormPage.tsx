@@ -115,18 +115,26 @@ export function FormPage({ def, mode }: FormPageProps) {
   // Opened from a parent's tab (?patient_id=3): the parent is given, not chosen.
   const fixedParent = mode === 'create' && def.within && queryDefaults(def, location.search)[def.within.field] !== undefined ? def.within.field : null;
   const loaded = query?.data?.data;
+  // An edit's record being read again (a cached copy shown, the fresh one on its way, from the
+  // server or, offline, from the device): Refine fills the fields again when it comes.
+  const settling = mode === 'edit' && (!loaded || !!query?.isFetching);
   useEffect(() => {
     if (loaded) original.current = loaded;
   }, [loaded]);
   // The refused change's values over the record as the server holds it now (an edit, sent on its
   // version), or over the defaults (a create, under the same client reference).
+  // Once: a later load of the record (a refetch) must not put them back over what is typed since.
+  const draftShown = useRef<string | null>(null);
   useEffect(() => {
-    if (!draft || (mode === 'edit' && !loaded)) return;
+    if (!draft || draftShown.current === draft.key || settling) return;
     if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
     // After Refine's own filling of the loaded record (a microtask of the same change), not under it.
-    const timer = setTimeout(() => reset({ ...(mode === 'edit' ? loaded : defaultValues(def)), ...draft.body }), 0);
+    const timer = setTimeout(() => {
+      draftShown.current = draft.key;
+      reset({ ...(mode === 'edit' ? loaded : defaultValues(def)), ...draft.body });
+    }, 0);
     return () => clearTimeout(timer);
-  }, [draft, loaded, mode, def, reset]);
+  }, [draft, loaded, settling, mode, def, reset]);
   const refusal = mutation.error instanceof ApiError && mutation.error.statusCode === 412 ? null : formLevelError(mutation.error);
   const body = (
     <form
@@ -188,7 +196,7 @@ export function FormPage({ def, mode }: FormPageProps) {
                   allowed={field.assignable ? assignable : undefined}
                   // An edit's fields wait for the record: typed sooner, Refine's filling in of the
                   // loaded record would overwrite it (a slow or offline load raced the typing).
-                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || !loaded))}
+                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
                 />
               </Form.Item>
             )}
