@@ -285,9 +285,11 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     expect(landed).toHaveLength(1);
     expect(Number(landed[0].amount)).toBe(7500);
     expect(landed[0].receipt_number).toBeGreaterThan(0);
-    // Printed again from the server's record: its number, the provisional one beside it.
+    // Printed again from the server's record, the page opened on the provisional id as the desk
+    // had it: its number, the provisional one beside it.
     await page.evaluate(() => ((window as unknown as { printed: number }).printed = 0));
-    await goWithin(page, `/payments/show/${landed[0].id}`);
+    await goWithin(page, '/patients');
+    await goWithin(page, `/payments/show/${provisionalId}`);
     await page.getByTestId('receipt-print').click();
     await waitForPrint(page);
     expect(await page.getByTestId('print-receipt-number').textContent()).toBe(`#${landed[0].receipt_number}`);

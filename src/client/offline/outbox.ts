@@ -122,6 +122,12 @@ export async function logSettled(state: Unlocked, entry: OutboxEntry, what: Hist
   await tx.done;
 }
 
+/** The server's id of a record made offline on this device that landed (a page still open on its provisional id). */
+export async function landedIdOf(resource: string, provisional: number): Promise<number | undefined> {
+  const state = deviceState();
+  return state ? (await landedMap(state))[`${resource}:${provisional}`]?.id : undefined;
+}
+
 /** Relation fields of a resource and the resources they name. */
 function relationsOf(resource: string): Record<string, string> {
   const def = resourceByName(resource);

@@ -228,15 +228,18 @@ export const dataProvider: DataProvider = {
     );
   },
 
-  getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) =>
-    orKept(
+  getOne: async <T extends BaseRecord>({ resource, id: asked }: { resource: string; id: string | number }) => {
+    // A record made offline, still open under its provisional id after it landed: the server's.
+    const id = Number(asked) < 0 && defOf(resource)?.offline ? ((await (await import('../offline/outbox')).landedIdOf(resource, Number(asked))) ?? asked) : asked;
+    return orKept(
       resource,
       async () => {
         const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
         return { data: body.data, labels: body.labels ?? {} } as { data: T };
       },
       async (r) => ({ data: (await r.offlineOne(resource, id)) as T, labels: {} }) as { data: T },
-    ),
+    );
+  },
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
