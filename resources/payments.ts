@@ -26,6 +26,9 @@ export default defineResource({
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, final: true, filterable: true, list: true },
     receipt_number: { type: 'integer', sequence: true, readOnly: true, unique: true, list: true, sortable: true, filterable: true },
+    // A payment taken during an internet cut: the number its receipt was printed with before the
+    // server gave it one (the device's prefix and its own count), kept as a reference.
+    provisional_receipt: { type: 'string', provisionalNumber: true, final: true, nullable: true, hideInForm: true, maxLength: 16, pattern: '^[0-9A-F]{4}-[0-9]{1,9}$', dir: 'ltr', filterable: true },
     // The day it was taken (the clinic's day): the cash report's day.
     date: { type: 'date', readOnly: true, list: true, sortable: true, filterable: true },
     // A refund's is negative (written by POST /payments/:id/refund, never typed).

@@ -19,6 +19,7 @@ export const MENU_ICONS = [
   'medicine-box',
   'safety',
   'setting',
+  'sync',
   'team',
   'user',
 ] as const;

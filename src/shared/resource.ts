@@ -203,6 +203,13 @@ export interface FieldDef {
    * update sending another value is refused on the field (422); the edit form shows it disabled.
    */
   final?: boolean;
+  /**
+   * A number the device gives a record made offline before the server numbers it (a payment's
+   * receipt printed during an internet cut: the device's prefix and its own count, `7F3A-12`),
+   * filled by the outbox (issue 37) and kept on the record as a reference. Final, text, in a
+   * resource declared `offline`.
+   */
+  provisionalNumber?: boolean;
 }
 
 /**
@@ -631,6 +638,9 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   if (def.quota && (def.scope !== 'tenant' || !def.fields[def.quota.field])) throw new Error(`${def.name}: a quota counts a clinic's records and points at one of its fields`);
   if (def.publicRead && def.scope !== 'central') throw new Error(`${def.name}: public reading is for the platform's own content`);
   if (def.offline && (def.scope !== 'tenant' || !resourceActions(def).includes('create') || 'client_ref' in def.fields)) throw new Error(`${def.name}: offline records are a clinic's, made by create, with the engine's client_ref`);
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (f.provisionalNumber && (!def.offline || f.type !== 'string' || !f.final || !f.nullable)) throw new Error(`${def.name}.${name}: a provisional number is the final, optional text of a record made offline`);
+  }
   for (const check of def.checks ?? []) {
     const [a, b] = [def.fields[check.field], def.fields[check.other]];
     if (!a || !b || comparisonKind(a) === null || comparisonKind(a) !== comparisonKind(b)) {

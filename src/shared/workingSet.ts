@@ -27,7 +27,7 @@ export const WORKING_SET: Readonly<Record<string, WorkingSetEntry>> = {
   prices: { fields: ['name', 'price', 'doctor_id', 'active'] },
   drugs: { fields: ['name', 'scientific_name', 'form', 'strength'] },
   visitings: { fields: ['patient_id', 'appointment_id', 'doctor_id', 'date', 'service_id', 'fee', 'paid_amount'], window: { field: 'date', from: 0, to: 0 } },
-  payments: { fields: ['patient_id', 'receipt_number', 'date', 'amount', 'method', 'appointment_id', 'visiting_id', 'refund_of'], window: { field: 'date', from: 0, to: 0 } },
+  payments: { fields: ['patient_id', 'receipt_number', 'provisional_receipt', 'date', 'amount', 'method', 'appointment_id', 'visiting_id', 'refund_of'], window: { field: 'date', from: 0, to: 0 } },
 };
 
 /**

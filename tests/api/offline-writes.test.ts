@@ -191,3 +191,27 @@ describe('an offline operation', () => {
     expect(await total(patients, doctor)).toBe(before);
   });
 });
+
+describe('a payment taken offline', () => {
+  const payments = offline.find((d) => d.name === 'payments')!;
+
+  it("keeps the receipt's provisional number beside the server's, given on create only and in the device's form", async () => {
+    const ref = randomUUID();
+    const input = { ...(await body(payments)), client_ref: ref, provisional_receipt: '7F3A-12' };
+    const made = await t.call('POST', '/payments', { host: DEMO, token: doctor, body: input, headers: { 'idempotency-key': ref, ...entered(randomUUID()) } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(dataOf(made)).toMatchObject({ provisional_receipt: '7F3A-12' });
+    expect(Number(dataOf(made).receipt_number)).toBeGreaterThan(0);
+    const found = await t.call('GET', '/payments?filter[provisional_receipt]=7F3A-12', { host: DEMO, token: doctor });
+    expect((found.body.data as { id: number }[]).map((p) => p.id)).toContain(dataOf(made).id);
+
+    const change = await t.call('PATCH', `/payments/${dataOf(made).id}`, { host: DEMO, token: doctor, body: { provisional_receipt: '7F3A-13' } });
+    expect(change.status).toBe(422);
+    expect(change.body.errors).toHaveProperty('provisional_receipt');
+    for (const bad of ['7f3a-12', 'DESK-1', '7F3A-', '7F3A-1234567890']) {
+      const res = await t.call('POST', '/payments', { host: DEMO, token: doctor, body: { ...(await body(payments)), provisional_receipt: bad } });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.errors, bad).toHaveProperty('provisional_receipt');
+    }
+  });
+});

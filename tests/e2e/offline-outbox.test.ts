@@ -4,12 +4,18 @@
 // closed; signed in again once the link is back, the device sends it: the patient exists once,
 // with its client reference, and the audit trail marks the entry as made offline on this device.
 // Then, the page staying open, a patient registered during a second cut reaches the server as
-// soon as the link returns.
+// soon as the link returns. Last, a conflict (item 4): the desk corrects the patient's phone during
+// a cut while the doctor changes it online; when the link returns the change waits in Sync
+// problems (counted in the menu, mine beside theirs) and "apply mine" sends it on the server's
+// version; meanwhile the banner counts what waits and the list marks the row (item 5). A payment
+// taken during a cut prints its receipt with the device's provisional number, which stays on the
+// record beside the server's number once it lands (item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
+import { PASSWORD, api, countPrints, launch, login, newContext, serverPort, waitForPath, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows } from './device-store';
+import { latinDigits } from '../../src/shared/digits';
 
 const MARK = `Outboxmarker${Date.now().toString(36)}`;
 const LOCAL = `0750${String(Date.now()).slice(-7)}`;
@@ -91,6 +97,7 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });
     context.setDefaultTimeout(15_000);
+    await countPrints(context);
     page = await context.newPage();
     doctorContext = await newContext(browser);
     doctor = await doctorContext.newPage();
@@ -169,5 +176,149 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     // No reload, no sign-in: the link coming back (the heartbeat finds the server) sends it.
     await expect.poll(async () => (await byMark()).map((p) => p.name).sort(), { timeout: 40_000 }).toEqual([MARK, name].sort());
     await expect.poll(async () => (await outbox(page)).count).toBe(0);
+  });
+
+  it('a phone changed during a cut and online meanwhile waits in Sync problems, and "apply mine" settles it', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [mine, theirs] = [`0751${tail}`, `0752${tail}`];
+    const digits = async (testId: string) => latinDigits((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, '');
+    await goWithin(page, `/patients/edit/${patient.id}`);
+    const phone = page.locator('#field-phone');
+    // The record loaded: the field holds the server's phone (it stays disabled until then).
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain(LOCAL.slice(1));
+    proxy.set('down');
+    await phone.fill(mine);
+    await phone.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/patients');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    // Shown to the desk: one change waiting (Kurdish), the row marked as not sent.
+    expect(await page.getByTestId('outbox-waiting').textContent()).toBe('یەک گۆڕانکاری چاوەڕێی ناردنە');
+    await page.getByTestId('waiting-mark').first().waitFor();
+
+    // The doctor, online, changes the same phone meanwhile.
+    const changed = await api<{ data: Patient }>(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } });
+    expect(changed.status).toBe(200);
+    proxy.set('up');
+    // Refused on replay (412, both changed the phone): counted in the menu, nothing overwritten.
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    expect((await outbox(page)).count).toBe(1);
+    expect((await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data.phone).toBe(`+964${theirs.slice(1)}`);
+
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-problem').waitFor();
+    expect(await page.getByTestId('sync-problem-status').textContent()).toBe('412');
+    expect(await digits('sync-mine-phone')).toContain(mine.slice(1));
+    expect(await digits('sync-theirs-phone')).toContain(theirs.slice(1));
+    await page.getByTestId('sync-apply-mine').click();
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
+    const now = (await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data;
+    expect(now.phone).toBe(`+964${mine.slice(1)}`);
+    await page.getByTestId('sync-problems-none').waitFor();
+    // Kept in the device's log of what was settled.
+    expect(await page.getByTestId('sync-settled').textContent()).toContain('ڕەتی کردەوە');
+    // The audit trail: the doctor's change, then the desk's, marked as entered offline.
+    const trail = await api<{ data: { action: string; entered_offline_at: string | null }[] }>(doctor, `/audit?filter[resource]=patients&filter[record_id]=${patient.id}&filter[action]=update`);
+    expect(trail.body.data.filter((e) => e.entered_offline_at)).toHaveLength(1);
+  });
+
+  it('a change to another field is re-applied on the newer version by itself; a clashing one is dropped by "keep theirs"', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [theirs, mine, theirsAgain] = [`0753${tail}`, `0754${tail}`, `0755${tail}`];
+    const server = async () => (await api<{ data: Patient & { occupation: string | null } }>(doctor, `/patients/${patient.id}`)).body.data;
+    const occupation = `Mamosta ${tail}`;
+    const edit = async (field: string, value: string) => {
+      await goWithin(page, `/patients/edit/${patient.id}`);
+      await expect.poll(async () => latinDigits(await page.locator('#field-phone').inputValue()).replace(/\D/g, '')).toContain((await server()).phone.slice(4));
+      proxy.set('down');
+      await page.locator(field).fill(value);
+      await page.locator(field).press('Enter');
+      await page.waitForURL((u) => u.pathname === '/patients');
+      await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    };
+
+    // The desk's occupation during a cut, the doctor's phone online: no field both changed.
+    await edit('#field-occupation', occupation);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 40_000 }).toBe(0);
+    expect(await server()).toMatchObject({ occupation, phone: `+964${theirs.slice(1)}` });
+    expect(await page.getByTestId('menu-badge-syncProblems').textContent()).not.toContain('1');
+
+    // Both change the phone: it waits, and "keep theirs" drops the desk's.
+    await edit('#field-phone', mine);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirsAgain } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-keep-theirs').click();
+    await page.getByTestId('sync-keep-theirs-ok').click();
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
+    await page.getByTestId('sync-problems-none').waitFor();
+    expect(await server()).toMatchObject({ occupation, phone: `+964${theirsAgain.slice(1)}` });
+    const settled = (await page.getByTestId('sync-settled').textContent()) ?? '';
+    // Logged: the re-applied occupation, the phone kept as theirs.
+    expect(settled).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
+    expect(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+  });
+
+  it("a payment taken during a cut prints a provisional number, kept beside the server's once it lands", async () => {
+    await goWithin(page, `/payments/create?patient_id=${patient.id}`);
+    await page.locator('#field-amount').waitFor();
+    proxy.set('down');
+    await page.locator('#field-amount').fill('7500');
+    await page.locator('#field-amount').press('Enter');
+    await page.waitForURL((u) => u.pathname === `/patients/${patient.id}/payments`);
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    const provisionalId = (await keptRows(page)).find(([resource, id]) => resource === 'payments' && id < 0)?.[1];
+    expect(provisionalId).toBeLessThan(0);
+
+    await goWithin(page, `/payments/show/${provisionalId}`);
+    await page.getByTestId('receipt-print').click();
+    await waitForPrint(page);
+    const number = ((await page.getByTestId('print-receipt-number').textContent()) ?? '').replace(/^#/, '');
+    expect(number).toMatch(/^[0-9A-F]{4}-\d+$/);
+    expect(await page.getByTestId('print-receipt-provisional').textContent()).toBe('ژمارەی کاتی: کلینیک ژمارەی ئەم پسوڵەیە دادەنێت کاتێک پەیوەندی گەڕایەوە');
+
+    proxy.set('up');
+    await expect.poll(async () => (await outbox(page)).count, { timeout: 40_000 }).toBe(0);
+    const landed = (await api<{ data: { id: number; amount: string; receipt_number: number; provisional_receipt: string }[] }>(doctor, `/payments?filter[provisional_receipt]=${number}`)).body.data;
+    expect(landed).toHaveLength(1);
+    expect(Number(landed[0].amount)).toBe(7500);
+    expect(landed[0].receipt_number).toBeGreaterThan(0);
+    // Printed again from the server's record, the page opened on the provisional id as the desk
+    // had it: its number, the provisional one beside it.
+    await page.evaluate(() => ((window as unknown as { printed: number }).printed = 0));
+    await goWithin(page, '/patients');
+    await goWithin(page, `/payments/show/${provisionalId}`);
+    await page.getByTestId('receipt-print').click();
+    await waitForPrint(page);
+    expect(await page.getByTestId('print-receipt-number').textContent()).toBe(`#${landed[0].receipt_number}`);
+    expect(await page.getByTestId('print-receipt-provisional').textContent()).toContain(number);
+  });
+
+  it('"edit" opens the record\'s form with what was entered, and its save settles the problem', async () => {
+    const tail = String(Date.now()).slice(-7);
+    const [mine, theirs, corrected] = [`0756${tail}`, `0757${tail}`, `0758${tail}`];
+    const server = async () => (await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data;
+    const phone = page.locator('#field-phone');
+    await goWithin(page, `/patients/edit/${patient.id}`);
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain((await server()).phone.slice(4));
+    proxy.set('down');
+    await phone.fill(mine);
+    await phone.press('Enter');
+    await expect.poll(async () => (await outbox(page)).count).toBe(1);
+    expect((await api(doctor, `/patients/${patient.id}`, { method: 'PATCH', body: { phone: theirs } })).status).toBe(200);
+    proxy.set('up');
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+    await goWithin(page, '/sync-problems');
+    await page.getByTestId('sync-edit').click();
+    await page.waitForURL((u) => u.pathname === `/patients/edit/${patient.id}`);
+    // The form holds what the desk entered, over the record as the server holds it now.
+    await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain(mine.slice(1));
+    await phone.fill(corrected);
+    await phone.press('Enter');
+    await expect.poll(async () => (await server()).phone).toBe(`+964${corrected.slice(1)}`);
+    await expect.poll(async () => (await outbox(page)).count).toBe(0);
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '').not.toContain('1');
   });
 });

@@ -24,6 +24,7 @@ import { formErrorNotification } from '../providers/notificationProvider';
 import { assignableRoles } from '../../shared/roles';
 import { callerOf, useSession } from '../providers/session';
 import { headerOf } from './PageHeading';
+import { useOutboxDraft } from '../offline/useOutboxDraft';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
 export function keepEnterInPickers(e: KeyboardEvent<HTMLFormElement>): void {
@@ -71,6 +72,8 @@ export function FormPage({ def, mode }: FormPageProps) {
   // A 412: the record as this form had loaded it, as it is now, and what this form sent, taken
   // when the answer came (a refetch afterwards must not change what the dialog compares).
   const [conflict, setConflict] = useState<{ loaded: BaseRecord; current: BaseRecord; mine: Record<string, unknown> } | null>(null);
+  // Opened by "edit" on the Sync problems screen: what a refused change entered (issue 37).
+  const { draft, settle } = useOutboxDraft();
   const {
     control,
     watch,
@@ -97,6 +100,7 @@ export function FormPage({ def, mode }: FormPageProps) {
       redirect: def.within ? false : 'list',
       onMutationSuccess: ({ data }) => {
         submission.current = newIdempotencyKey();
+        void settle(data);
         if (!isChild(def)) return;
         const parentId = (data as Record<string, unknown>)[def.within.field];
         navigate(childTabPath(def, String(parentId)));
@@ -112,9 +116,26 @@ export function FormPage({ def, mode }: FormPageProps) {
   // Opened from a parent's tab (?patient_id=3): the parent is given, not chosen.
   const fixedParent = mode === 'create' && def.within && queryDefaults(def, location.search)[def.within.field] !== undefined ? def.within.field : null;
   const loaded = query?.data?.data;
+  // An edit's record being read again (a cached copy shown, the fresh one on its way, from the
+  // server or, offline, from the device): Refine fills the fields again when it comes.
+  const settling = mode === 'edit' && (!loaded || !!query?.isFetching);
   useEffect(() => {
     if (loaded) original.current = loaded;
   }, [loaded]);
+  // The refused change's values over the record as the server holds it now (an edit, sent on its
+  // version), or over the defaults (a create, under the same client reference).
+  // Once: a later load of the record (a refetch) must not put them back over what is typed since.
+  const draftShown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!draft || draftShown.current === draft.key || settling) return;
+    if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
+    // After Refine's own filling of the loaded record (a microtask of the same change), not under it.
+    const timer = setTimeout(() => {
+      draftShown.current = draft.key;
+      reset({ ...(mode === 'edit' ? loaded : defaultValues(def)), ...draft.body });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [draft, loaded, settling, mode, def, reset]);
   const refusal = mutation.error instanceof ApiError && mutation.error.statusCode === 412 ? null : formLevelError(mutation.error);
   const body = (
     <form
@@ -174,7 +195,9 @@ export function FormPage({ def, mode }: FormPageProps) {
                   onBlur={f.onBlur}
                   status={fieldState.error ? 'error' : undefined}
                   allowed={field.assignable ? assignable : undefined}
-                  disabled={name === fixedParent || (mode === 'edit' && !!field.final)}
+                  // An edit's fields wait for the record: typed sooner, Refine's filling in of the
+                  // loaded record would overwrite it (a slow or offline load raced the typing).
+                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
                 />
               </Form.Item>
             )}

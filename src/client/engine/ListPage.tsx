@@ -7,12 +7,13 @@ import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import dayjs from 'dayjs';
-import { type ResourceDef, isArchivable } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
+import { WaitingMark } from './WaitingMark';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
@@ -85,6 +86,13 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const columns = shown.map((name) => [name, def.fields[name]] as const);
   // The related records' titles came with the rows (no request per relation column).
   const labels = labelsOf(tableQuery.data);
+  const cell = (name: string, field: FieldDef, value: unknown, record: BaseRecord) => {
+    if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
+    if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
+    const shown = <FieldValue name={name} field={field} value={value} record={record} relationLabel={labels[name]?.[recordLabelKey(field, value, record)]} />;
+    // The title opens the record (a patient's chart, in one click).
+    return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
+  };
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -173,7 +181,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           ),
         }}
       >
-        {columns.map(([name, field]) => (
+        {columns.map(([name, field], index) => (
           <Table.Column<BaseRecord>
             key={name}
             dataIndex={name}
@@ -181,11 +189,9 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
             sorter={field.sortable ? { multiple: 1 } : false}
             defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
             render={(value: unknown, record: BaseRecord) => {
-              if (extras?.renderers?.[name]) return extras.renderers[name](value, record);
-              if (field.toggle && canEdit) return <InlineToggle def={def} name={name} record={record} />;
-              const shown = <FieldValue name={name} field={field} value={value} record={record} relationLabel={labels[name]?.[recordLabelKey(field, value, record)]} />;
-              // The title opens the record (a patient's chart, in one click).
-              return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
+              // A record not on the server yet (kept during a cut) is marked in its first column.
+              if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
+              return cell(name, field, value, record);
             }}
           />
         ))}

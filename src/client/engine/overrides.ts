@@ -66,6 +66,7 @@ export const SCREEN_PAGES: Record<string, Page> = {
   visitOld: lazy(() => import('../pages/clinic/VisitOld')),
   accountingResult: lazy(() => import('../pages/clinic/AccountingResult')),
   dailyCash: lazy(() => import('../pages/clinic/DailyCash')),
+  syncProblems: lazy(() => import('../pages/clinic/SyncProblems')),
   clinicUsages: lazy(() => import('../pages/clinic/SettingsUsages')),
   clinicPlanHistories: lazy(() => import('../pages/clinic/SettingsPlanHistories')),
   clinicInvoices: lazy(() => import('../pages/clinic/SettingsInvoices')),

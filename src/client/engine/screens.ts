@@ -42,6 +42,8 @@ export const SCREENS: readonly Screen[] = [
 
   // Clinic application
   { key: 'dashboard', path: 'dashboard', scope: T, rule: AUTH, page: 'clinicDashboard', menu: { order: 10, icon: 'dashboard' } },
+  // What the server refused of the changes kept during an internet cut (issue 37), with their count.
+  { key: 'syncProblems', path: 'sync-problems', scope: T, rule: AUTH, page: 'syncProblems', menu: { order: 11, icon: 'sync' } },
   { key: 'preview', path: 'preview', scope: T, rule: AUTH, page: 'clinicPreview', menu: { order: 12, icon: 'eye' } },
   { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
   { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },

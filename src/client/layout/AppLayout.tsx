@@ -32,7 +32,7 @@ function toItems(entries: MenuEntry[], t: (k: string, d?: string) => string): It
   return entries.map((e) =>
     e.children.length
       ? { key: e.path, icon: menuIcon(e.icon), label: t(e.label, e.key), children: toItems(e.children, t) }
-      : { key: e.path, icon: menuIcon(e.icon), label: <Link to={e.path}>{t(e.label, e.key)}<MenuBadge def={e.badge} /></Link> },
+      : { key: e.path, icon: menuIcon(e.icon), label: <Link to={e.path}>{t(e.label, e.key)}<MenuBadge def={e.badge} screen={e.key} /></Link> },
   );
 }
 

@@ -18,6 +18,7 @@ import {
   MedicineBoxOutlined,
   SafetyCertificateOutlined,
   SettingOutlined,
+  SyncOutlined,
   TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -39,6 +40,7 @@ const ICONS: Record<MenuIcon, ReactNode> = {
   'medicine-box': <MedicineBoxOutlined />,
   safety: <SafetyCertificateOutlined />,
   setting: <SettingOutlined />,
+  sync: <SyncOutlined />,
   team: <TeamOutlined />,
   user: <UserOutlined />,
 };

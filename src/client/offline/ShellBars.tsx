@@ -1,7 +1,9 @@
-// The bars above every screen about the app itself (shellState.ts): "Offline since 07:31" and
-// "a new version is ready — reload". Loaded only when there is something to show.
+// The bars above every screen about the app itself (shellState.ts): "Offline since 07:31 · 12
+// changes waiting to be sent", the server's refusals waiting in Sync problems, and "a new version
+// is ready — reload". Loaded only when there is something to show.
 import { useSyncExternalStore } from 'react';
 import { Alert, Button } from 'antd';
+import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
 import { onShellState, shellState } from './shellState';
 
@@ -10,6 +12,8 @@ export default function ShellBars() {
   const state = useSyncExternalStore(onShellState, shellState);
   const since = state.offlineSince;
   const apply = state.applyUpdate;
+  // The plural forms of each language (Arabic's six): i18next picks by count.
+  const waiting = state.waiting > 0 ? <span data-testid="outbox-waiting">{t('offline.waiting', { count: state.waiting })}</span> : null;
   return (
     <>
       {since && (
@@ -17,7 +21,22 @@ export default function ShellBars() {
           data-testid="offline-banner"
           type="warning"
           banner
-          message={t('offline.since', { time: `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}` })}
+          message={
+            <>
+              {t('offline.since', { time: `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}` })}
+              {waiting && <> · {waiting}</>}
+            </>
+          }
+        />
+      )}
+      {!since && waiting && <Alert data-testid="outbox-banner" type="info" banner message={waiting} />}
+      {state.problems > 0 && (
+        <Alert
+          data-testid="sync-problems-banner"
+          type="error"
+          banner
+          message={t('offline.problems')}
+          action={<Link to="/sync-problems">{t('offline.openProblems')}</Link>}
         />
       )}
       {apply && <UpdateBar apply={apply} />}

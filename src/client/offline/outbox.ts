@@ -19,12 +19,17 @@ import { notAvailableOffline } from './reader';
 import { open, seal } from './sealing';
 import { applyRows, offlineDb } from './store';
 import { rowsChanged } from './sync';
-import { type Landed, type OutboxEntry, type Problem, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
+import { type HistoryNote, type Landed, type OutboxEntry, type Problem, type SettledEntry, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
+import { pick, settleStale } from './conflicts';
+import { setShellState } from './shellState';
 
 type Row = Record<string, unknown>;
 
 const LOCK = 'clinic-outbox';
 const LANDED = 'outbox:landed';
+const LOG = 'outbox:settled';
+/** How many settled entries the device's log keeps (newest first). */
+const LOG_KEPT = 50;
 const SEND_TIMEOUT_MS = 20_000;
 
 const entryLabel = (key: string) => `outbox:${key}`;
@@ -41,6 +46,21 @@ export async function deviceId(): Promise<string> {
   return id;
 }
 
+/**
+ * The next provisional number of this device (a payment's receipt printed during a cut): the
+ * device id's first four hex digits, then its own count, `7F3A-12`, unique per device and clinic
+ * prefix. Counted on disk before it is used, so a number is never given twice.
+ */
+export async function nextProvisionalNumber(): Promise<string> {
+  const prefix = (await deviceId()).slice(0, 4).toUpperCase();
+  const db = await offlineDb();
+  const tx = db.transaction('device', 'readwrite', { durability: 'strict' });
+  const count = Number((await tx.store.get('provisionalCount'))?.value ?? 0) + 1;
+  await tx.store.put({ name: 'provisionalCount', value: String(count) });
+  await tx.done;
+  return `${prefix}-${count}`;
+}
+
 /** The user's waiting entries, opened, oldest first. */
 export async function waitingEntries(state: Unlocked): Promise<OutboxEntry[]> {
   const records = await (await offlineDb()).getAllFromIndex('outbox', 'byUser', state.uid);
@@ -53,7 +73,7 @@ async function sealEntry(state: Unlocked, entry: Omit<OutboxEntry, 'seq'>): Prom
 }
 
 /** Entries written again (rewritten, refused) and removed (sent), in one durable transaction. */
-async function saveEntries(state: Unlocked, put: OutboxEntry[], remove: number[]): Promise<void> {
+export async function saveEntries(state: Unlocked, put: OutboxEntry[], remove: number[]): Promise<void> {
   const sealed = await Promise.all(put.map(async (e) => ({ ...(await sealEntry(state, e)), seq: e.seq })));
   const db = await offlineDb();
   const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
@@ -62,18 +82,50 @@ async function saveEntries(state: Unlocked, put: OutboxEntry[], remove: number[]
   await tx.done;
 }
 
+/** The banner's "N changes waiting" and the menu's count of sync problems, of the user's entries. */
+function showCounts(mine: readonly OutboxEntry[]): void {
+  setShellState({ waiting: mine.length, problems: mine.filter((e) => e.problem).length });
+}
+
+export async function countEntries(state: Unlocked): Promise<void> {
+  showCounts((await waitingEntries(state)).filter((e) => e.userId === state.user.id));
+}
+
 /** Records made offline that landed, by `<resource>:<provisional id>` (written by the sender only). */
-async function landedMap(state: Unlocked): Promise<Record<string, Landed>> {
+export async function landedMap(state: Unlocked): Promise<Record<string, Landed>> {
   const record = await (await offlineDb()).get('meta', [state.uid, LANDED]);
   return record ? open<Record<string, Landed>>(state.key, record.sealed, `meta:${LANDED}`) : {};
 }
 
-async function saveLanded(state: Unlocked, map: Record<string, Landed>): Promise<void> {
+export async function saveLanded(state: Unlocked, map: Record<string, Landed>): Promise<void> {
   const sealed = await seal(state.key, map, `meta:${LANDED}`);
   const db = await offlineDb();
   const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
   await tx.store.put({ uid: state.uid, name: LANDED, sealed });
   await tx.done;
+}
+
+/** The device's log of the user's entries that had a history (refused, re-applied, settled). */
+export async function settledLog(state: Unlocked): Promise<SettledEntry[]> {
+  const record = await (await offlineDb()).get('meta', [state.uid, LOG]);
+  return record ? open<SettledEntry[]>(state.key, record.sealed, `meta:${LOG}`) : [];
+}
+
+/** An entry that went (sent, or settled by the user) noted in the log, with how it ended. */
+export async function logSettled(state: Unlocked, entry: OutboxEntry, what: HistoryNote['what']): Promise<void> {
+  const history = [...(entry.history ?? []), { at: new Date().toISOString(), what }];
+  const log = [{ resource: entry.resource, target: entry.target, body: entry.body, enteredAt: entry.enteredAt, history }, ...(await settledLog(state))].slice(0, LOG_KEPT);
+  const sealed = await seal(state.key, log, `meta:${LOG}`);
+  const db = await offlineDb();
+  const tx = db.transaction('meta', 'readwrite', { durability: 'strict' });
+  await tx.store.put({ uid: state.uid, name: LOG, sealed });
+  await tx.done;
+}
+
+/** The server's id of a record made offline on this device that landed (a page still open on its provisional id). */
+export async function landedIdOf(resource: string, provisional: number): Promise<number | undefined> {
+  const state = deviceState();
+  return state ? (await landedMap(state))[`${resource}:${provisional}`]?.id : undefined;
 }
 
 /** Relation fields of a resource and the resources they name. */
@@ -83,7 +135,7 @@ function relationsOf(resource: string): Record<string, string> {
 }
 
 /** A row kept on the device changed before the server has it: the screens read it at once. */
-async function keepRow(state: Unlocked, resource: string, row: Row, drop?: number): Promise<void> {
+export async function keepRow(state: Unlocked, resource: string, row: Row, drop?: number): Promise<void> {
   if (!isWorkingSetResource(resource)) return;
   const id = Number(row.id);
   // Kept as the feed keeps it, with the marks of a record the server does not have yet.
@@ -120,8 +172,10 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
   const landedId = (resource: string, provisional: number) => landed[`${resource}:${provisional}`]?.id;
   // A create names itself already (the data provider's client_ref): the same request, sent later.
   const { client_ref: named, ...fields } = write.body;
-  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), fields, refOf, landedId);
   const creating = write.id === undefined;
+  // A record numbered by the server (a payment's receipt) gets the device's number meanwhile.
+  if (creating) for (const [name, f] of Object.entries(resourceByName(write.resource).fields)) if (f.provisionalNumber) fields[name] = await nextProvisionalNumber();
+  const { body, dependsOn } = dependenciesOf(relationsOf(write.resource), fields, refOf, landedId);
   let target: Target;
   let version = write.version;
   if (creating) target = { ref: typeof named === 'string' ? named : newIdempotencyKey() };
@@ -147,12 +201,15 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
     body,
     enteredAt: new Date().toISOString(),
     dependsOn,
+    // What a conflict compares: the changed fields as the record had them (conflicts.ts).
+    ...(!creating && write.original && !('ref' in target) ? { base: pick(write.original, Object.keys(body)) } : {}),
   };
   const sealed = await sealEntry(state, entry);
   const db = await offlineDb();
   const tx = db.transaction('outbox', 'readwrite', { durability: 'strict' });
   const seq = Number(await tx.store.add(sealed));
   await tx.done;
+  await countEntries(state);
   const shown: Row = creating
     ? { ...fields, id: provisionalId(seq), client_ref: entry.clientRef, version: 0, pending: true }
     : { ...(write.original ?? {}), ...write.body, id: write.id, pending: true };
@@ -197,6 +254,26 @@ async function withLanded(state: Unlocked, entries: OutboxEntry[], landed: Recor
   return current;
 }
 
+/**
+ * A refused entry: a stale change (412) to fields nobody else changed is re-applied on the
+ * server's version (sent next) or, when the server holds it already, done; anything else waits
+ * with its problem for the user (Sync problems).
+ */
+async function settleRefused(state: Unlocked, entry: OutboxEntry, problem: Problem): Promise<void> {
+  const at = new Date().toISOString();
+  if (problem.status === 412) {
+    const settled = settleStale(entry, problem.current, at, newIdempotencyKey());
+    if (settled.kind === 'reapplied') return saveEntries(state, [settled.entry], []);
+    if (settled.kind === 'done') {
+      await logSettled(state, entry, 'sent');
+      await saveEntries(state, [], [entry.seq]);
+      if (problem.current) await keepRow(state, entry.resource, problem.current);
+      return;
+    }
+  }
+  await saveEntries(state, [{ ...entry, problem, history: [...(entry.history ?? []), { at, what: 'refused', status: problem.status }] }], []);
+}
+
 /** Sends what waits, until nothing can go or the server stops answering; how many went. */
 async function drain(state: Unlocked, send: Sender): Promise<number> {
   const device = await deviceId();
@@ -204,15 +281,17 @@ async function drain(state: Unlocked, send: Sender): Promise<number> {
   let sent = 0;
   for (;;) {
     const entries = await withLanded(state, (await waitingEntries(state)).filter((e) => e.userId === state.user.id), landed);
+    showCounts(entries);
     const entry = nextToSend(entries);
     if (!entry) return sent;
     const result = await send(entry, device);
     if ('stop' in result) return sent;
     if (!result.ok) {
-      await saveEntries(state, [{ ...entry, problem: result.problem }], []);
+      await settleRefused(state, entry, result.problem);
       continue;
     }
     sent++;
+    if (entry.history?.length) await logSettled(state, entry, 'sent');
     const rest = entries.filter((e) => e.seq !== entry.seq);
     if (entry.method === 'POST' && entry.clientRef) {
       const made: Landed = { resource: entry.resource, ref: entry.clientRef, id: Number(result.record.id), version: Number(result.record.version) };
@@ -238,6 +317,7 @@ let round: Promise<number> | null = null;
  */
 export function sendWaiting(send: Sender = sendEntry): Promise<number> {
   const state = deviceState();
+  if (state) void countEntries(state).catch(() => undefined);
   if (!state || !getSession().token || getSession().token === OFFLINE_TOKEN) return Promise.resolve(0);
   round ??= (async () => {
     try {

@@ -46,6 +46,31 @@ export interface OutboxEntry {
   enteredAt: string;
   dependsOn: Dependency[];
   problem?: Problem;
+  /** A change: the changed fields' values in the record it was made on (what a conflict compares). */
+  base?: Record<string, unknown>;
+  /** What befell it on the way: refused, re-applied on a newer version, settled by the user. */
+  history?: HistoryNote[];
+}
+
+/** One line of an entry's history (shown on the Sync problems screen). */
+export interface HistoryNote {
+  /** When (the device's clock, ISO). */
+  at: string;
+  what: 'refused' | 'reapplied' | 'applyMine' | 'edited' | 'keepTheirs' | 'sent';
+  status?: number;
+  /** reapplied, applyMine: the version it was sent on from then. */
+  version?: number;
+  /** reapplied: the fields sent again. */
+  fields?: string[];
+}
+
+/** A settled entry as the device's log keeps it (the Sync problems screen's "settled" list). */
+export interface SettledEntry {
+  resource: string;
+  target: Target;
+  body: Record<string, unknown>;
+  enteredAt: string;
+  history: HistoryNote[];
 }
 
 /** A record made offline, as it landed: its reference, its server id and version. */

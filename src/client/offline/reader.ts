@@ -80,6 +80,12 @@ function matchesFilter(row: Row, filter: CrudFilter): boolean {
   }
 }
 
+function newestFirst(a: Row, b: Row): number {
+  const [x, y] = [Number(a.id), Number(b.id)];
+  if (x < 0 !== y < 0) return x < 0 ? -1 : 1;
+  return x < 0 ? x - y : y - x;
+}
+
 export async function offlineList(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): Promise<{ data: BaseRecord[]; total: number }> {
   const rows = (await rowsOf(resource)).filter((row) => (params.filters ?? []).every((f) => matchesFilter(row, f)));
   const sorters = params.sorters?.length ? params.sorters : [{ field: 'id', order: 'desc' as const }];
@@ -88,7 +94,9 @@ export async function offlineList(resource: string, params: { pagination?: Pagin
       const c = compare(a[s.field], b[s.field]);
       if (c) return s.order === 'desc' ? -c : c;
     }
-    return 0;
+    // Ties, and a sort by what the device does not keep (created_at): the newest first, records
+    // made offline (provisional ids, below zero, the later the lower) before the server's.
+    return newestFirst(a, b);
   });
   const { currentPage = 1, pageSize = 25, mode = 'server' } = params.pagination ?? {};
   const data = mode === 'server' ? rows.slice((currentPage - 1) * pageSize, currentPage * pageSize) : rows;

@@ -7,9 +7,13 @@ export interface ShellState {
   applyUpdate: (() => void) | null;
   /** Since when the server has not answered (link.ts); null while it answers. */
   offlineSince: Date | null;
+  /** The signed-in user's changes kept in the outbox, not yet on the server (outbox.ts). */
+  waiting: number;
+  /** Of those, the ones the server refused, waiting for the user (the Sync problems screen). */
+  problems: number;
 }
 
-let state: ShellState = { applyUpdate: null, offlineSince: null };
+let state: ShellState = { applyUpdate: null, offlineSince: null, waiting: 0, problems: 0 };
 const listeners = new Set<() => void>();
 
 export function shellState(): ShellState {
@@ -30,5 +34,5 @@ export function setShellState(change: Partial<ShellState>): void {
 
 /** Whether the shell has anything to show (the app then loads the bars). */
 export function shellHasNews(s: ShellState = state): boolean {
-  return s.applyUpdate !== null || s.offlineSince !== null;
+  return s.applyUpdate !== null || s.offlineSince !== null || s.waiting > 0 || s.problems > 0;
 }

@@ -1,7 +1,7 @@
 // Refine data provider for the v1 API. Its failures are told by Refine (see http.ts `refine`). List queries: page, per_page, sort=-a,b, q, and
 // filter[field][op]=v; responses { data, meta: { total } }. Bodies carry only the writable fields
 // the registry declares (the server rejects anything else with 422).
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, Pagination } from '@refinedev/core';
+import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, Pagination } from '@refinedev/core';
 import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
@@ -31,17 +31,21 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
 }
 import { isPendingAnswer, toPendingResult } from './pending';
 import type { QueuedWrite } from '../offline/outbox';
+import { type OfflineWrite, offlineRefusal, refusedOffline } from '../offline/refusals';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A create or change of a resource the desk may write offline (ResourceDef.offline, issue 37),
- * while the server is known not to answer or when it gave none: kept in this device's outbox
- * (offline/outbox.ts, loaded only then) under the same Idempotency-Key, answered with the record
- * as the screens show it until the server has it. Any other write goes to the server as before.
+ * Every write passes here (issue 37). A create or change of a resource the desk may write offline
+ * (ResourceDef.offline), while the server is known not to answer or when it gave none: kept in
+ * this device's outbox (offline/outbox.ts, loaded only then) under the same Idempotency-Key,
+ * answered with the record as the screens show it until the server has it. Any other write
+ * (offline/refusals.ts: refunds, deletes, settings, staff...) is refused then with a message
+ * saying it needs the server, never queued.
  */
 async function orQueued<T>(write: QueuedWrite, online: () => Promise<T>): Promise<T | { data: Record<string, unknown> }> {
-  if (!defOf(write.resource)?.offline) return online();
+  const crud: OfflineWrite = { resource: write.resource, action: write.id === undefined ? 'create' : 'update' };
+  if (offlineRefusal(crud)) return orRefused(crud, online);
   if (!offlineSince()) {
     try {
       return await online();
@@ -51,6 +55,18 @@ async function orQueued<T>(write: QueuedWrite, online: () => Promise<T>): Promis
   }
   const { queueWrite } = await import('../offline/outbox');
   return { data: await queueWrite(write) };
+}
+
+/** A write refused offline: not sent while the server is known not to answer, and told as such when it gave no answer. */
+async function orRefused<T>(write: OfflineWrite, online: () => Promise<T>): Promise<T> {
+  const refusal = offlineRefusal(write);
+  if (!refusal) return online();
+  if (offlineSince()) throw refusedOffline(refusal);
+  try {
+    return await online();
+  } catch (err) {
+    throw err instanceof ApiError && err.statusCode === 0 ? refusedOffline(refusal) : err;
+  }
 }
 
 function defOf(resource: string): ResourceDef | undefined {
@@ -216,8 +232,10 @@ export const dataProvider: DataProvider = {
     );
   },
 
-  getOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) =>
-    orKept(
+  getOne: async <T extends BaseRecord>({ resource, id: asked }: { resource: string; id: string | number }) => {
+    // A record made offline, still open under its provisional id after it landed: the server's.
+    const id = Number(asked) < 0 && defOf(resource)?.offline ? ((await (await import('../offline/outbox')).landedIdOf(resource, Number(asked))) ?? asked) : asked;
+    return orKept(
       resource,
       async () => {
         const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
@@ -227,7 +245,8 @@ export const dataProvider: DataProvider = {
         const row = await r.offlineOne(resource, id);
         return { data: row as T, labels: await r.offlineLabels(resource, [row]) } as { data: T };
       },
-    ),
+    );
+  },
 
   // meta.idempotencyKey: the form submission's key, so sending it twice creates one record.
   create: async <T extends BaseRecord>({ resource, variables, meta }: { resource: string; variables: unknown; meta?: Record<string, unknown> }) => {
@@ -267,7 +286,7 @@ export const dataProvider: DataProvider = {
   },
 
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', refine: true });
+    const body = await orRefused({ resource, action: 'delete' }, () => api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', refine: true }));
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     // 200: archived instead of deleted (others still use it); the server says so in `message`.
     const archived = body as { message?: string; data?: BaseRecord } | undefined;
@@ -276,5 +295,7 @@ export const dataProvider: DataProvider = {
   },
 
   // Every call to an endpoint that is not a resource's CRUD (actions, reports, files): custom.ts.
-  custom: customRequest,
+  // A write among them while the server does not answer is refused (none is queued).
+  custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) =>
+    params.method === 'get' ? customRequest<TData>(params) : orRefused({ url: params.url, method: params.method }, () => customRequest<TData>(params)),
 };

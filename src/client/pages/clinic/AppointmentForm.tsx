@@ -9,6 +9,7 @@ import { Create, Edit, useForm } from '@refinedev/antd';
 import { type BaseRecord, type HttpError, useNotification } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useOutboxDraft } from '../../offline/useOutboxDraft';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
@@ -89,11 +90,16 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   };
   const { open } = useNotification();
   const ask = useAsk();
+  // Opened by "edit" on the Sync problems screen: a booking refused on replay (its slot taken).
+  const { draft, settle } = useOutboxDraft();
   const done = (created?: unknown) => {
     submission.current = newIdempotencyKey();
+    void settle(created);
     open?.({ type: 'success', message: t('notifications.saved', 'Saved') });
     const id = Number((created as { id?: unknown } | undefined)?.id);
-    if (mode !== 'create' || !id) return back();
+    // A booking kept during a cut (a provisional id, below zero) has no confirmation yet: the
+    // server writes it once it has the booking.
+    if (mode !== 'create' || !id || id < 0) return back();
     void waitingByHand(ask, id).then((message) => (message ? setWaiting(message) : back()));
   };
   // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
@@ -112,6 +118,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     onMutationError: (err) => setGeneral(Object.entries(errorsOf(err)).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m)),
   });
   const result = query?.data?.data;
+  // What the refused booking entered, over the form (a create keeps its client reference).
+  useEffect(() => {
+    if (!draft || (mode === 'edit' && !result)) return;
+    if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
+    form.setFieldsValue(toForm(draft.body) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [draft, result, mode, form]);
   const patientId = Number(Form.useWatch('patient_id', form)) || null;
   const doctorId = Number(Form.useWatch('doctor_id', form)) || undefined;
   // A new booking is the booking doctor's own, else the Main Doctor's (listed first).

@@ -8,6 +8,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
+import { WaitingMark } from '../../engine/WaitingMark';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
@@ -77,7 +78,13 @@ export default function AppointmentsList() {
   // The patients' names come with the list (its `labels`).
   const names = labelsOf(query.data).patient_id ?? {};
   const patientName = (id: unknown) => names[String(id)] ?? `#${String(id)}`;
-  const patientCell = (r: BaseRecord) => <Link to={`/patients/${String(r.patient_id)}`}>{patientName(r.patient_id)}</Link>;
+  // A booking made during a cut and not on the server yet carries the waiting mark (engine/WaitingMark).
+  const patientCell = (r: BaseRecord) => (
+    <>
+      <Link to={`/patients/${String(r.patient_id)}`}>{patientName(r.patient_id)}</Link>
+      <WaitingMark record={r} />
+    </>
+  );
   const enumCell = (name: string) => (v: unknown) => enumLabel(t, def.fields[name], v);
 
   return (

@@ -16,6 +16,7 @@ import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { useCurrency } from '../../providers/currency';
 import { callerOf, useSession } from '../../providers/session';
 import { errorsOf } from './formErrors';
+import { offlineSince } from '../../offline/link';
 import { PrintButton } from './PrintButton';
 import { type ReceiptModel, ReceiptPrint } from './ReceiptPrint';
 
@@ -40,7 +41,8 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const print = async (chosen?: Lang) => {
     const patientId = String(record.patient_id);
     const [one, letterhead, patient, balance] = await Promise.all([
-      ask<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
+      // Offline (a payment taken during a cut), the record as this screen has it from the device.
+      offlineSince() ? { data: record as Record<string, unknown>, labels: undefined as Labels | undefined } : ask<{ data: Record<string, unknown>; labels?: Labels }>(`/payments/${id}`),
       ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
       ask<{ data: { name: string; file_number: number | null; language?: string } }>(`/patients/${patientId}`, { quiet: true }).then((r) => r.data, () => null),
       ask<{ data: { balance: number } }>(`/patients/${patientId}/balance`, { quiet: true }).then((r) => r.data.balance, () => null),

@@ -38,6 +38,7 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
   const { payment, letterhead: head } = model;
   const money = (v: unknown) => formatMoney(v, model.currency, model.lang);
   const amount = Number(payment.amount);
+  const provisional = payment.provisional_receipt == null ? null : String(payment.provisional_receipt);
   const refund = amount < 0;
   // The day isolated left to right inside the sentence (2032-01-05, never 05-01-2032 in Arabic).
   const day = model.forDay && `\u2066${model.forDay}\u2069`;
@@ -64,8 +65,14 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
         </div>
       </header>
       <h2 className="rx-title">
-        {refund ? t('payments.refundReceipt', 'Refund receipt') : t('payments.receipt', 'Receipt')} <bdi dir="ltr" data-testid="print-receipt-number">#{String(payment.receipt_number)}</bdi>
+        {refund ? t('payments.refundReceipt', 'Refund receipt') : t('payments.receipt', 'Receipt')} <bdi dir="ltr" data-testid="print-receipt-number">#{String(payment.receipt_number ?? provisional)}</bdi>
       </h2>
+      {/* Taken during an internet cut: the device's number until the server's, then beside it. */}
+      {provisional != null && (
+        <p className="rx-provisional" data-testid="print-receipt-provisional">
+          {payment.receipt_number == null ? t('payments.provisionalOnly', 'Provisional number: the clinic will number this receipt once the connection is back') : t('payments.provisionalRef', { number: `\u2066${String(provisional)}\u2069` })}
+        </p>
+      )}
       <table className="rx-receipt">
         <tbody>
           <tr>

@@ -58,6 +58,7 @@ import * as m058 from './058_sync_changes';
 import * as m059 from './059_offline_writes';
 import * as m060 from './060_devices';
 import * as m061 from './061_invoice_numbers';
+import * as m062 from './062_offline_receipts';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -118,6 +119,7 @@ const migrations: Record<string, Migration> = {
   '059_offline_writes': m059,
   '060_devices': m060,
   '061_invoice_numbers': m061,
+  '062_offline_receipts': m062,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,15 @@
+// The mark of a record the device kept during an internet cut and the server does not have yet
+// (issue 37: `pending` on the row as the outbox shows it), beside its first column in lists.
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { useT } from '../i18n/useT';
+
+export function WaitingMark({ record }: { record: Record<string, unknown> }) {
+  const t = useT();
+  if (!record.pending) return null;
+  return (
+    <Tag icon={<ClockCircleOutlined />} color="gold" style={{ marginInlineStart: 6 }} data-testid="waiting-mark">
+      {t('offline.waitingMark')}
+    </Tag>
+  );
+}

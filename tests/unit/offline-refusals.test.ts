@@ -1,0 +1,116 @@
+// What is refused while the server does not answer (issue 37, item 2; src/client/offline/refusals.ts):
+// decided once, at the data provider, from the declarations. A create or change of a resource
+// declared `offline` is queued; deletes and archives, refunds, settings, staff and permissions,
+// exports and restores, passwords and two-step login, approving online booking requests and any
+// other action are refused with a message in the user's language, and never reach the outbox.
+import './helpers/env';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resources } from '../../resources';
+import { resourceActions } from '../../src/shared/resource';
+import { type OfflineWrite, type RefusalKind, offlineRefusal } from '../../src/client/offline/refusals';
+import { setShellState } from '../../src/client/offline/shellState';
+import { dataProvider } from '../../src/client/providers/dataProvider';
+import { setToastSink } from '../../src/client/providers/notify';
+import { clearSession } from '../../src/client/providers/session';
+import { setLocale } from '../../src/client/i18n';
+import ckb from '../../locales/ckb.json';
+import ar from '../../locales/ar.json';
+import en from '../../locales/en.json';
+
+const KINDS: RefusalKind[] = ['refund', 'delete', 'settings', 'staff', 'export', 'password', 'approve', 'other'];
+
+describe('which writes are refused offline', () => {
+  it.each<[string, OfflineWrite, RefusalKind | null]>([
+    ['registering a patient', { resource: 'patients', action: 'create' }, null],
+    ["correcting a patient's phone", { resource: 'patients', action: 'update' }, null],
+    ['adding an allergy', { resource: 'allergies', action: 'create' }, null],
+    ['booking', { resource: 'appointments', action: 'create' }, null],
+    ['checking in (a booking status)', { resource: 'appointments', action: 'update' }, null],
+    ['recording a visit', { resource: 'visitings', action: 'create' }, null],
+    ['taking a payment', { resource: 'payments', action: 'create' }, null],
+    ['a refund', { url: '/payments/12/refund', method: 'post' }, 'refund'],
+    ['deleting a patient (archived)', { resource: 'patients', action: 'delete' }, 'delete'],
+    ['deleting a drug', { resource: 'drugs', action: 'delete' }, 'delete'],
+    ['restoring an archived record', { url: '/patients/4/restore', method: 'post' }, 'delete'],
+    ["the clinic's settings", { url: '/settings/clinic', method: 'put' }, 'settings'],
+    ['the letterhead', { url: '/settings/letterhead', method: 'put' }, 'settings'],
+    ['working hours (a settings resource)', { resource: 'workingHours', action: 'update' }, 'settings'],
+    ['a staff member', { resource: 'tenantUsers', action: 'create' }, 'staff'],
+    ['permissions', { url: '/permissions/update', method: 'post' }, 'staff'],
+    ["ending a staff member's sessions", { url: '/tenantUsers/3/end-sessions', method: 'post' }, 'staff'],
+    ['an export', { url: '/exports', method: 'post' }, 'export'],
+    ['a password', { url: '/auth/profile/password', method: 'put' }, 'password'],
+    ['two-step login set up', { url: '/auth/profile/mfa/setup', method: 'post' }, 'password'],
+    ["a staff member's two-step reset", { url: '/tenantUsers/3/mfa-reset', method: 'post' }, 'password'],
+    ['approving an online booking request', { url: '/booking-requests/8/approve', method: 'post' }, 'approve'],
+    ['declining one', { url: '/booking-requests/8/decline', method: 'post' }, 'approve'],
+    ['changing a booking request', { resource: 'bookingRequests', action: 'update' }, 'approve'],
+    ['postponing (an action the outbox does not send)', { url: '/appointments/3/postpone', method: 'post' }, 'other'],
+    ['a task (not declared offline)', { resource: 'tasks', action: 'create' }, 'other'],
+    ['an unknown resource', { resource: 'addedLater', action: 'create' }, 'other'],
+    ['a read', { url: '/payments/12', method: 'get' }, null],
+  ])('%s', (_name, write, kind) => {
+    expect(offlineRefusal(write)).toBe(kind);
+  });
+
+  it('over the registry: only the creates and changes of resources declared offline are queued; no delete is', () => {
+    for (const def of resources) {
+      const actions = resourceActions(def);
+      if (actions.includes('create')) expect(offlineRefusal({ resource: def.name, action: 'create' }) === null, def.name).toBe(!!def.offline);
+      if (actions.includes('update')) expect(offlineRefusal({ resource: def.name, action: 'update' }) === null, def.name).toBe(!!def.offline);
+      expect(offlineRefusal({ resource: def.name, action: 'delete' })).toBe('delete');
+    }
+  });
+
+  it.each([
+    ['ckb', ckb],
+    ['ar', ar],
+    ['en', en],
+  ])('every refusal has its message in %s', (_lang, texts) => {
+    const refused = (texts as { offline: { refused: Record<string, string> } }).offline.refused;
+    for (const kind of KINDS) expect(refused[kind], kind).toMatch(/\S{3}/);
+  });
+});
+
+describe('the data provider refuses them, never queues them', () => {
+  const fetched: string[] = [];
+  beforeEach(() => {
+    clearSession();
+    setToastSink(() => undefined);
+    fetched.length = 0;
+    // No answer from the server (the link is cut).
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(String(url));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    setToastSink(null);
+    setShellState({ offlineSince: null });
+    await setLocale('ckb');
+  });
+
+  it.each([
+    ['ckb', ckb],
+    ['ar', ar],
+    ['en', en],
+  ] as const)('a refund with no answer is refused in %s, and once known offline is not even sent', async (lang, texts) => {
+    await setLocale(lang);
+    const message = (texts as { offline: { refused: Record<string, string> } }).offline.refused.refund;
+    const refund = () => dataProvider.custom!({ url: '/payments/12/refund', method: 'post', payload: { amount: 5 } });
+    await expect(refund()).rejects.toMatchObject({ message, statusCode: 0 });
+    expect(fetched).toHaveLength(1);
+    // The failed call marked the link down: the next refusal asks nothing of the server.
+    await expect(refund()).rejects.toMatchObject({ message, statusCode: 0 });
+    expect(fetched).toHaveLength(1);
+  });
+
+  it('a delete and a settings change are refused while offline, a read still fails as a read', async () => {
+    setShellState({ offlineSince: new Date() });
+    await expect(dataProvider.deleteOne({ resource: 'patients', id: 3 })).rejects.toMatchObject({ message: ckb.offline.refused.delete });
+    await expect(dataProvider.update({ resource: 'workingHours', id: 3, variables: { day: 1 } })).rejects.toMatchObject({ message: ckb.offline.refused.settings });
+    await expect(dataProvider.create({ resource: 'tasks', variables: { title: 'x' } })).rejects.toMatchObject({ message: ckb.offline.refused.other });
+    expect(fetched).toHaveLength(0);
+  });
+});
