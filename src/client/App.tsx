@@ -33,7 +33,9 @@ const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ de
 const AppGate = lazy(() => import('./AppGate'));
 const SupportSession = lazy(() => import('./pages/support/SupportSession'));
 const Toasts = lazy(() => import('./layout/Toasts'));
-// The app's own news (a new version waiting): loaded only when there is some (offline/).
+// The app's own news (offline since, a new version waiting): loaded when there is some, and
+// fetched ahead once a clinic's device keeps its working set (offline/device.ts): fetched only
+// when the link is cut, it could not arrive, and the whole page fell to the error screen.
 const ShellBars = lazy(() => import('./offline/ShellBars'));
 
 

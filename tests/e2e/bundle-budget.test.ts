@@ -16,7 +16,10 @@ import { baseUrl, launch, login, newContext, waitForPath } from './browser';
 
 const KIB = 1024;
 const LOGIN_BUDGET = 200 * KIB;
-const PATIENTS_BUDGET = 475 * KIB;
+// 475 KiB until stop 35; 480.8 KiB measured after that stop's merges (the date-range filter's
+// picker now loads only when used; the rest is the offline marks, quick filters and the names given
+// to row boxes and icon buttons). To come back down with issue 35's one view kit.
+const PATIENTS_BUDGET = 485 * KIB;
 const DIST = path.resolve('dist/client');
 
 let browser: Browser;

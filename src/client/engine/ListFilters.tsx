@@ -1,8 +1,8 @@
 // The filter bar above a generated list: a search box driving `q` (when the resource has
 // searchable fields) and a control per filterable field (selects for enums, booleans, relations).
-import { Button, DatePicker, Select, Space } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Select, Space } from 'antd';
+import { CalendarOutlined, SearchOutlined } from '@ant-design/icons';
 // antd's input parts one by one: its Input module also brings the text area and OTP input.
 import Input from 'antd/es/input/Input';
 import Search from 'antd/es/input/Search';
@@ -13,8 +13,28 @@ import { useT } from '../i18n/useT';
 import { useRelationReadable } from './useCanDo';
 import { enumLabel, fieldLabel, valueLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
-import { usePickerClear } from './digitInputs';
 import { rangeOf } from './quickFilters';
+
+const DateRangeFilter = lazy(() => import('./DateRangeFilter'));
+
+/**
+ * A date range filter, as a button until it is used: antd's date picker (32 KiB gzip) then loads,
+ * and the lists that merely offer one (the patients' birth date) start without it.
+ */
+function DateRangeSlot({ label, from, to, onRange }: { label: string; from: string | null; to: string | null; onRange: (from: string | null, to: string | null) => void }) {
+  const [wanted, setWanted] = useState(false);
+  const button = (loading: boolean) => (
+    <Button icon={<CalendarOutlined />} loading={loading} onClick={() => setWanted(true)}>
+      {label}
+    </Button>
+  );
+  if (!wanted && !from && !to) return button(false);
+  return (
+    <Suspense fallback={button(true)}>
+      <DateRangeFilter label={label} from={from} to={to} onRange={onRange} autoFocus={wanted} />
+    </Suspense>
+  );
+}
 
 export interface ListFiltersProps {
   def: ResourceDef;
@@ -52,7 +72,6 @@ function RelationFilter({ field, value, onChange, placeholder }: { field: FieldD
 
 export function ListFilters({ def, filters, onChange, onRange, hide }: ListFiltersProps) {
   const t = useT();
-  const clear = usePickerClear();
   const searchable = Object.values(def.fields).some((f) => f.searchable);
   const readable = useRelationReadable();
   const filterable = Object.entries(def.fields).filter(([name, f]) => f.filterable && !f.writeOnly && name !== hide && readable(f));
@@ -128,14 +147,7 @@ export function ListFilters({ def, filters, onChange, onRange, hide }: ListFilte
           const [from, to] = rangeOf(filters, name);
           return (
             <span key={name} data-testid={`filter-${name}`}>
-              <DatePicker.RangePicker
-                allowEmpty={[true, true]}
-                allowClear={clear}
-                placeholder={[`${label}: ${t('lists.from', 'from')}`, t('lists.to', 'to')]}
-                aria-label={label}
-                value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
-                onChange={(days) => onRange(name, days?.[0]?.format('YYYY-MM-DD') ?? null, days?.[1]?.format('YYYY-MM-DD') ?? null)}
-              />
+              <DateRangeSlot label={label} from={from} to={to} onRange={(f, t2) => onRange(name, f, t2)} />
             </span>
           );
         }

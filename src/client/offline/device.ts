@@ -62,6 +62,10 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
   await db.put('users', record);
   unlocked = { uid, key, user };
   startFollowing(unlocked);
+  // What a cut shows (the banner, the lock screen) is fetched now, while the link is up: asked
+  // for only when the link is cut, it could not arrive without the installed app's cache.
+  void import('./ShellBars').catch(() => undefined);
+  void import('./IdleLock').catch(() => undefined);
 }
 
 /** Drops the key: the working set stays on the device, sealed, until the next sign-in. */
