@@ -3,6 +3,7 @@
 // figures mean and the goals they are read against: docs/performance.md.
 import path from 'node:path';
 import type { CostRow, LoadRow } from './load';
+import type { OfflineDevice } from './offline-device';
 import type { PageWeight } from './page-weight';
 import type { PgliteRow } from './pglite';
 import type { ProfileRow } from './profile';
@@ -22,6 +23,8 @@ export interface BenchResults {
   rls: RlsRow[];
   embedded: PgliteRow[];
   pages: PageWeight | null;
+  /** The device during a cut (bench/offline-device.ts). */
+  offline?: OfflineDevice | null;
   coldStartMs: number | null;
 }
 
@@ -88,6 +91,23 @@ export function resultsMarkdown(r: BenchResults): string {
     if (p.patientsFiles.length) out.push('', 'The patients list loads most (gzip KiB): ' + p.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     if (p.largest.length) out.push('', 'Largest chunks (gzip KiB): ' + p.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
   }
+  if (r.offline) out.push('', ...offlineMarkdown(r.offline));
   if (r.coldStartMs !== null) out.push('', '## Cold start', '', `The bundled server \`npm start\` runs, on an existing embedded database, to its first answer (median of 3): ${r.coldStartMs.toLocaleString('en')} ms.`);
   return out.join('\n') + '\n';
+}
+
+/** The device during a cut: its search time and the offline layer's JavaScript. */
+export function offlineMarkdown(o: OfflineDevice): string[] {
+  const chunks = (c: OfflineDevice['js']['online']['chunks']) => c.map((x) => `${path.basename(x.file)} ${kib(x.offlineGzip)}`).join(', ');
+  return [
+    '## The device during a cut',
+    '',
+    `A clinic of ${o.patients.toLocaleString('en')} patients kept on the device (sealed IndexedDB), headless Chromium, the server cut off (\`bench/offline-device.ts\`). ` +
+      `The first sync in the page took ${(o.firstSyncMs / 1000).toFixed(1)} s from signing in. The search's time is the device's answer to the patients list (goal: 50 ms); the first after the cut, which opens the sealed rows: ${o.firstSearchMs} ms.`,
+    '',
+    ...table(['search by', 'median ms', 'slowest ms', 'searches'], o.search.map((s) => [s.kind, s.medianMs, s.maxMs, s.searches])),
+    '',
+    `The offline layer's JavaScript on the patients list (budget: 25 KiB gzip; each chunk's gzip size less that without the code its source map ascribes to the offline layer): ` +
+      `${kib(o.js.online.offlineGzip)} KiB of the ${kib(o.js.online.gzip)} KiB the page loaded from the sign-in to the list, synced (${chunks(o.js.online.chunks)}); ${kib(o.js.cut.offlineGzip)} KiB of ${kib(o.js.cut.gzip)} KiB once cut off (${chunks(o.js.cut.chunks)}).`,
+  ];
 }

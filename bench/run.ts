@@ -5,7 +5,7 @@
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
 //   BENCH_SECONDS  seconds per load measurement (default 5)
-//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, cold
+//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, cold
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +15,7 @@ import { prepareDatabase } from '../src/server/start';
 import { generate } from './generate';
 import { type CostRow, type LoadRow, runLoad } from './load';
 import type { ProfileRow } from './profile';
+import { type OfflineDevice, offlineLines, runOfflineDevice } from './offline-device';
 import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
 import { type BenchResults, resultsMarkdown } from './results-markdown';
@@ -61,7 +62,7 @@ async function coldStart(): Promise<number> {
 
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,cold').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,cold').split(','));
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
@@ -84,10 +85,13 @@ if (parts.has('pglite')) log('The embedded database:');
 const embedded: PgliteRow[] = parts.has('pglite') ? await runPglite(seconds, log) : [];
 if (parts.has('pages')) log('Page weight and speed:');
 const pages: PageWeight | null = parts.has('pages') ? await runPageWeight(5, log) : null;
+if (parts.has('offline')) log('The device during a cut:');
+const offline: OfflineDevice | null = parts.has('offline') ? await runOfflineDevice(log) : null;
+if (offline) for (const line of offlineLines(offline)) log(`  ${line}`);
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, coldStartMs: coldMs };
+const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, coldStartMs: coldMs };
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });

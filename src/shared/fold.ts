@@ -105,8 +105,14 @@ export function loosePattern(q: string): string | null {
 
 /** Whether a name matches what was typed, in the browser as the server's search does: 0 folded, 1 loose, -1 not at all. */
 export function nameMatch(name: string, q: string): 0 | 1 | -1 {
-  const like = (text: string, p: string) => new RegExp(`^${p.split('%').map((part) => part.replace(/\\([\\%_])/g, '$1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's').test(text);
-  if (like(foldText(name), foldedPattern(q))) return 0;
-  const loose = loosePattern(q);
-  return loose !== null && like(looseText(name), loose) ? 1 : -1;
+  return nameMatcher(q)(name);
+}
+
+/** nameMatch with the query's patterns made once, for a scan of many names (the device's search). */
+export function nameMatcher(q: string): (name: string) => 0 | 1 | -1 {
+  const like = (p: string) => new RegExp(`^${p.split('%').map((part) => part.replace(/\\([\\%_])/g, '$1').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  const folded = like(foldedPattern(q));
+  const loosePat = loosePattern(q);
+  const loose = loosePat === null ? null : like(loosePat);
+  return (name) => (folded.test(foldText(name)) ? 0 : loose?.test(looseText(name)) ? 1 : -1);
 }

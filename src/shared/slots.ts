@@ -1,7 +1,9 @@
 // A doctor's day as the calendar and the booking form see it: the hours they receive patients
 // (their weekly hours, nothing on a closed day) and the free slots left between
-// the bookings holding time. One computation for the API (GET /appointments/availability) and
-// its tests; the calendar shades what lies outside `hours`.
+// the bookings holding time. One computation for the API (GET /appointments/availability), the
+// device during an internet cut (src/client/offline/availability.ts) and their tests; the
+// calendar shades what lies outside `hours`.
+import { shiftDay } from './workingSet';
 
 /** Statuses that no longer hold a slot: postponed, referred elsewhere, cancelled. */
 export const SLOT_FREEING_STATUSES: readonly number[] = [2, 5, 7];
@@ -60,13 +62,21 @@ function joined(rows: readonly WeeklyHours[]): Span[] {
   return spans;
 }
 
+export interface DayInput {
+  weekly: readonly WeeklyHours[];
+  closed: readonly ClosedDay[];
+  bookings: readonly Booking[];
+  slot: number;
+  now: { date: string; time: string };
+}
+
 /**
  * One doctor's day. `now`: the clinic's date and time of day, so today's past slots are not offered.
  */
 export function doctorDay(
   doctorId: number,
   date: string,
-  input: { weekly: readonly WeeklyHours[]; closed: readonly ClosedDay[]; bookings: readonly Booking[]; slot: number; now: { date: string; time: string } },
+  input: DayInput,
 ): DoctorDay {
   const own = input.weekly.filter((w) => w.doctor_id === doctorId);
   const closedBy = input.closed.find((c) => c.date === date && (c.doctor_id === null || c.doctor_id === doctorId));
@@ -87,4 +97,11 @@ export function doctorDay(
     }
   }
   return { doctor_id: doctorId, closed: false, reason: null, hours, free };
+}
+
+/** Each day from `from` to `to` (YYYY-MM-DD, inclusive), the doctors' days in the order given. */
+export function availabilityDays(from: string, to: string, doctors: readonly number[], input: DayInput): { date: string; doctors: DoctorDay[] }[] {
+  const days: { date: string; doctors: DoctorDay[] }[] = [];
+  for (let date = from; date <= to; date = shiftDay(date, 1)) days.push({ date, doctors: doctors.map((id) => doctorDay(id, date, input)) });
+  return days;
 }

@@ -41,6 +41,16 @@ export function isKeptAnswer(path: string): boolean {
   return (KEPT_ANSWERS as readonly string[]).includes(path);
 }
 
+/**
+ * GET endpoints a device answers itself during a cut from the kept rows, by the server's own rule,
+ * whatever their query: the free slots (shared/slots.ts, src/client/offline/availability.ts).
+ */
+export const COMPUTED_ANSWERS = ['/appointments/availability'] as const;
+
+export function isComputedAnswer(path: string): boolean {
+  return (COMPUTED_ANSWERS as readonly string[]).includes(path);
+}
+
 /** Columns every kept row has beside its entry's fields. */
 export const ROW_META = ['id', 'version', 'updated_at', 'archived_at'] as const;
 

@@ -2,6 +2,8 @@
 // address, signs in offline, and finds today's queue with the patients' names, the bookings list
 // with them too, and prints the day sheet (today's bookings per doctor, A4, the clinic's letterhead,
 // Kurdish), all read from the device's working set and its kept answers (letterhead, doctors).
+// The booking form offers the doctor's free times on a later day, made on the device from the kept
+// working hours, closed days and bookings by the server's rule: the same times the server offered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import dayjs from 'dayjs';
@@ -18,6 +20,9 @@ describe('the day during a cut', () => {
   let context: BrowserContext;
   let page: Page;
   let bookingId: number;
+  let laterId: number;
+  let later: string;
+  let serverFree: string[];
   let doctor: { id: number; name: string };
   let clinicName: string;
   let specialty: string;
@@ -41,6 +46,18 @@ describe('the day during a cut', () => {
     const booked = await api<{ data: { id: number } }>(main, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: doctor.id, date: dayjs().format('YYYY-MM-DD'), time: '05:40', duration_minutes: 10 } });
     expect(booked.status).toBe(201);
     bookingId = booked.body.data.id;
+    // A later day the demo books nothing on (it books two weeks ahead), within the days a device
+    // keeps, not a Friday (the Main Doctor's day off): one booking holds 17:00-17:30.
+    let day = dayjs().add(21, 'day');
+    if (day.day() === 5) day = day.add(1, 'day');
+    later = day.format('YYYY-MM-DD');
+    const held = await api<{ data: { id: number } }>(main, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: doctor.id, date: later, time: '17:00', duration_minutes: 30 } });
+    expect(held.status).toBe(201);
+    laterId = held.body.data.id;
+    type Days = { data: { days: { doctors: { doctor_id: number; free: string[] }[] }[] } };
+    serverFree = (await api<Days>(main, `/appointments/availability?from=${later}&doctor_id=${doctor.id}`)).body.data.days[0].doctors[0].free;
+    expect(serverFree).toContain('16:45');
+    expect(serverFree).not.toContain('17:15');
     await doctorContext.close();
 
     context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
@@ -52,7 +69,8 @@ describe('the day during a cut', () => {
     page = await context.newPage();
     await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
     const deadline = Date.now() + 30_000;
-    while (!(await keptRows(page)).some(([resource, id]) => resource === 'appointments' && id === bookingId)) {
+    const keptBookings = async () => (await keptRows(page)).filter(([resource]) => resource === 'appointments').map(([, id]) => id);
+    while (!(await keptBookings()).includes(bookingId) || !(await keptBookings()).includes(laterId)) {
       if (Date.now() > deadline) throw new Error('the booking did not reach the device');
       await page.waitForTimeout(250);
     }
@@ -104,6 +122,15 @@ describe('the day during a cut', () => {
       await goWithin(page, '/appointments');
       await page.getByTestId(`appointment-row-${bookingId}`).waitFor({ timeout: 25_000 });
       expect(await page.locator('.ant-table-row').filter({ has: page.getByTestId(`appointment-row-${bookingId}`) }).innerText()).toContain(MARK);
+      await page.getByTestId('offline-banner').waitFor();
+
+      // The booking form's free times on the later day, from the device: the server's own.
+      await goWithin(page, `/appointments/create?date=${later}&doctor_id=${doctor.id}`);
+      const slots = page.getByTestId('free-slots');
+      await slots.getByTestId('free-slot-16:45').waitFor({ timeout: 25_000 });
+      const shown = (await slots.locator('[data-testid^="free-slot-"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.slice('free-slot-'.length))));
+      expect(shown).toEqual(serverFree);
+      expect(await slots.innerText()).toContain(ckb.clinic.freeSlotsLabel);
       await page.getByTestId('offline-banner').waitFor();
     } finally {
       proxy.set('up');

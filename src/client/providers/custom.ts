@@ -10,7 +10,7 @@
 import type { BaseRecord, CustomParams, CustomResponse } from '@refinedev/core';
 import { API_BASE, ApiError, api } from './http';
 import { offlineSince } from '../offline/link';
-import { isKeptAnswer } from '../../shared/workingSet';
+import { isComputedAnswer, isKeptAnswer } from '../../shared/workingSet';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -31,15 +31,17 @@ export async function customRequest<T = BaseRecord>({ url, method, payload, quer
   const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
   const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   const { quiet, file } = (meta ?? {}) as CustomMeta;
-  // An answer the device keeps (issue 36: the clinic's settings, its letterhead, its doctors) is
-  // read from it when the server does not answer, or without asking while it is known not to.
-  if (verb === 'GET' && !qs && isKeptAnswer(path)) {
-    if (offlineSince()) return { data: (await (await import('../offline/reader')).offlineAnswer(path)) as T };
+  // An answer the device keeps (issue 36: the clinic's settings, its letterhead, its doctors) or
+  // makes from its rows (the free slots) is read from it when the server does not answer, or
+  // without asking while it is known not to.
+  if (verb === 'GET' && ((!qs && isKeptAnswer(path)) || isComputedAnswer(path))) {
+    const kept = async () => ({ data: (await (await import('../offline/reader')).offlineAnswer(path, (query ?? {}) as Query)) as T });
+    if (offlineSince()) return kept();
     try {
-      return await online<T>(path, verb, { payload, headers, file, quiet });
+      return await online<T>(path, verb, { payload, query: qs || undefined, headers, file, quiet });
     } catch (err) {
       if (!(err instanceof ApiError) || err.statusCode !== 0) throw err;
-      return { data: (await (await import('../offline/reader')).offlineAnswer(path)) as T };
+      return kept();
     }
   }
   return online<T>(path, verb, { payload, query: qs || undefined, headers, file, quiet });

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { resourceByName } from '../../../resources';
 import { TENANT_ROLE } from '../../shared/roles';
-import { type Booking, type ClosedDay, type DoctorDay, SLOT_FREEING_STATUSES, type WeeklyHours, doctorDay } from '../../shared/slots';
+import { type Booking, type ClosedDay, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../shared/slots';
 import { badQuery } from '../http/errors';
 import { Diverted } from '../engine/hooks';
 import { recordSchema } from '../engine/schema';
@@ -109,12 +109,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
       return { doctors: ids, weekly: weeklyRows.rows, closed: closedRows.rows, bookings: bookingRows.rows };
     });
     const clinicNow = { date: dayOf(now), time: timeOfDay(now) };
-    const days: { date: string; doctors: DoctorDay[] }[] = [];
-    for (let d = dayjs(from); !d.isAfter(to); d = d.add(1, 'day')) {
-      const date = d.format('YYYY-MM-DD');
-      days.push({ date, doctors: doctors.map((id) => doctorDay(id, date, { weekly, closed, bookings, slot, now: clinicNow })) });
-    }
-    return { data: { slot, days } };
+    return { data: { slot, days: availabilityDays(from, to, doctors, { weekly, closed, bookings, slot, now: clinicNow }) } };
   });
 }
 
