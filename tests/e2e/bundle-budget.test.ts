@@ -50,7 +50,7 @@ it('loads at most 200 KiB of gzipped JavaScript for the login page', async () =>
   expect(names.filter((n) => /plots|g2|antv|^dist$/i.test(n))).toEqual([]);
 });
 
-it('loads at most 475 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
+it('loads at most 485 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
   const context = await newContext(browser);
   const first = await context.newPage();
   await login(first, 'demo.localhost', 'doctor');
