@@ -13,31 +13,14 @@ import { localDateTime } from '../days';
 import { notFound } from '../http/errors';
 import { bool, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
 import type { Tx } from '../engine/hooks';
+import type { InvoiceSheet } from '../../shared/invoiceSheet';
 
 /** An invoice's filing number: its year and its number within the year, `2026-00017`. */
 export function invoiceNumber(year: number, number: number): string {
   return `${year}-${String(number).padStart(5, '0')}`;
 }
 
-export interface InvoiceSheet {
-  lang: Lang;
-  number: string;
-  kind: string;
-  issued_on: string;
-  due_on: string;
-  period_start: string | null;
-  period_end: string | null;
-  plan: string | null;
-  price: number | null;
-  discount: number | null;
-  amount: number;
-  currency: string;
-  is_paid: boolean;
-  /** When it was paid, in the clinics' time zone. */
-  paid_at: string | null;
-  doctor: { name: string; subdomain: string };
-  platform: { name: string; email: string | null; phone: string | null };
-}
+export type { InvoiceSheet } from '../../shared/invoiceSheet';
 
 const sheetAnswer = dataAnswer(
   obj({

@@ -15,25 +15,9 @@ import { formatMoney, isCurrency } from '../../../shared/money';
 import { formatPhone } from '../../../shared/phone';
 import { usePrintDialog } from '../clinic/usePrint';
 import '../clinic/print.css';
+import type { InvoiceSheet } from '../../../shared/invoiceSheet';
 
-export interface InvoiceSheet {
-  lang: Lang;
-  number: string;
-  kind: string;
-  issued_on: string;
-  due_on: string;
-  period_start: string | null;
-  period_end: string | null;
-  plan: string | null;
-  price: number | null;
-  discount: number | null;
-  amount: number;
-  currency: string;
-  is_paid: boolean;
-  paid_at: string | null;
-  doctor: { name: string; subdomain: string };
-  platform: { name: string; email: string | null; phone: string | null };
-}
+export type { InvoiceSheet } from '../../../shared/invoiceSheet';
 
 /** A day or a period kept left to right inside the sheet's right-to-left text. */
 const ltr = (text: string) => <bdi dir="ltr">{text}</bdi>;
