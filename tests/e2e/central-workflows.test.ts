@@ -4,6 +4,7 @@
 // unread notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeFailures } from './axe';
 import { PASSWORD, baseUrl, launch, login, newContext, waitForPath } from './browser';
 
 const suffix = Date.now().toString(36).slice(-5);
@@ -122,6 +123,9 @@ describe('central workflows', () => {
     contexts.push(context);
     // The Admin's request notified the Owner.
     await page.getByTestId('bell-count').locator('.ant-badge-count').waitFor();
+    // The bell's name says the count it shows (axe: a name that leaves out the visible text fails).
+    expect(await page.getByTestId('notification-bell').getAttribute('aria-label')).toMatch(/^Notifications: \d+$/);
+    expect(await axeFailures(page, '[data-testid="notification-bell"]')).toEqual([]);
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('bell-panel').getByText(`New request: add doctor ${later.name}`).waitFor();
     await page.getByTestId('bell-view-all').click();

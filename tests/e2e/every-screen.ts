@@ -12,7 +12,6 @@
 // missing in Kurdish too (tests/unit/locales.test.ts: the three files have the same keys, plural
 // forms included), where the Kurdish scan shows it.
 import { describe, expect, it } from 'vitest';
-import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
@@ -20,6 +19,7 @@ import en from '../../locales/en.json';
 import { resourceByName } from '../../resources/index';
 import { routesOf } from '../../src/client/engine/nav';
 import type { Scope } from '../../src/shared/resource';
+import { axeFailures } from './axe';
 import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
 // A key's first part is a top-level section of the locale files; an e-mail's or a link's domain is not a key.
@@ -159,26 +159,6 @@ function namedByIconOnly(p: Page): Promise<string[]> {
       })
       .map((el) => `"${[...el.querySelectorAll('[role="img"][aria-label]')].map((i) => i.getAttribute('aria-label')).join(' ')}": ${el.outerHTML.slice(0, 140)}`),
   );
-}
-
-/** axe-core's critical and serious WCAG 2.1 A/AA failures on the page as it is (axe injected once per page). */
-async function axeFailures(p: Page): Promise<string[]> {
-  // Evaluated, not added as a script tag: the app's Content Security Policy refuses inline scripts.
-  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axe.source);
-  const violations = await p.evaluate(async () => {
-    // Colours are read once transitions end (a fading page reads as too pale); spinners run on.
-    const ending = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
-    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1000))]);
-    const run = (window as unknown as { axe: typeof axe }).axe.run;
-    // antd's table measures its columns in a hidden row of height 0 with tabindex -1 (never
-    // reached by the keyboard, hidden from screen readers): not a control anyone meets.
-    const context = { exclude: [['.ant-table-measure-row']] };
-    const result = await run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.html.slice(0, 120)).join(' | ')}`);
-  });
-  return violations;
 }
 
 type Lang = 'ckb' | 'ar';

@@ -1,0 +1,27 @@
+// axe-core in the browser tests: the screen scans (every-screen.ts) and checks of one control.
+import axe from 'axe-core';
+import type { Page } from 'playwright-core';
+
+/**
+ * axe-core's critical and serious WCAG 2.1 A/AA failures on the page as it is, or only within
+ * `include` (a CSS selector); axe is injected once per page.
+ */
+export async function axeFailures(p: Page, include?: string): Promise<string[]> {
+  // Evaluated, not added as a script tag: the app's Content Security Policy refuses inline scripts.
+  if (!(await p.evaluate(() => 'axe' in window))) await p.evaluate(axe.source);
+  const violations = await p.evaluate(async (only) => {
+    // Colours are read once transitions end (a fading page reads as too pale); spinners run on.
+    const ending = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity);
+    await Promise.race([Promise.all(ending.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 1000))]);
+    const run = (window as unknown as { axe: typeof axe }).axe.run;
+    // antd's table measures its columns in a hidden row of height 0 with tabindex -1 (never
+    // reached by the keyboard, hidden from screen readers): not a control anyone meets.
+    const context = only ? { include: [[only]], exclude: [['.ant-table-measure-row']] } : { exclude: [['.ant-table-measure-row']] };
+    const result = await run(context, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id} (${v.impact}) on ${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.html.slice(0, 120)).join(' | ')}`);
+  }, include ?? null);
+  return violations;
+}
+
