@@ -128,6 +128,22 @@ describe('left-to-right tokens inside Kurdish', () => {
     // A free-text field keeps the page's direction (an empty one's caret on the right).
     expect(await clinic.locator('#field-name').getAttribute('dir')).toBeNull();
     expect(await clinic.locator('#field-name').evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
+    // Once typed, free text runs its own way: Latin left to right, Kurdish right to left.
+    await clinic.locator('#field-name').fill('Dr. Karwan 2');
+    expect(await clinic.locator('#field-name').evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
+    await clinic.locator('#field-name').fill('د. کاروان');
+    expect(await clinic.locator('#field-name').evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
+    // The prescription's dose as it is typed: "400 mg", not "mg 400"; a Kurdish dose from the right.
+    const patients = await api<{ data: { id: number }[] }>(clinic, 'GET', '/patients?per_page=1');
+    await clinic.goto(url(`/patients/${patients.data[0].id}/visitings`));
+    await clinic.getByTestId('walk-in-visit').click();
+    await clinic.getByTestId('rx-add').click();
+    const dose = clinic.locator('#rx-0-dose');
+    expect(await dose.evaluate((el) => el.matches(':dir(rtl)')), 'an empty dose keeps the page direction').toBe(true);
+    for (const [typed, ltr] of [['400', true], ['400 mg', true], ['٤٠٠ ملغم', false]] as const) {
+      await dose.fill(typed);
+      expect([typed, await dose.evaluate((el) => el.matches(':dir(ltr)'))]).toEqual([typed, ltr]);
+    }
   });
 });
 

@@ -3,6 +3,7 @@
 import { DatePicker, Input, Select, Switch, TimePicker } from 'antd';
 import dayjs from 'dayjs';
 import { type FieldDef, fieldDir, relationListKey } from '../../shared/resource';
+import { freeTextDir } from './FreeTextInput';
 import { enumValues } from '../../shared/enums';
 import { useT } from '../i18n/useT';
 import { enumLabel, unitLabel } from '../../shared/labels';
@@ -79,9 +80,9 @@ export function FieldInput(props: FieldInputProps) {
   const { field, value, onChange, onBlur, id, status, name, disabled } = props;
   const t = useT();
   // The value's own direction (an e-mail, a username, an `_en` text left to right; an `_ckb` text
-  // right to left), whatever the interface language. Free text keeps the page's: dir=auto would
-  // put an empty field's caret and placeholder on the left of a Kurdish form.
-  const dir = fieldDir(name, field);
+  // right to left), whatever the interface language. Free text takes the typed text's own
+  // (freeTextDir: the page's while empty).
+  const dir = fieldDir(name, field) ?? freeTextDir(value);
   const common = { id, status, onBlur, disabled };
   const clearable = usePickerClear();
   switch (field.type) {

@@ -1,11 +1,12 @@
 // The prescription rows of a visit: drug (searchable), dose, frequency, duration, notes; rows can
 // be added and removed. The server's per-row errors land on their row through the form (the
 // field names follow the API's, `prescriptions.1.drug_id`).
-import { Button, Card, Col, Form, Input, Row, Typography } from 'antd';
+import { Button, Card, Col, Form, Row, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
 import { CatalogSelect } from './CatalogSelect';
 import { AllergyWarning } from './AllergyWarning';
+import { FreeTextInput } from '../../engine/FreeTextInput';
 
 const TEXT_FIELDS = ['dose', 'frequency', 'duration', 'notes'] as const;
 
@@ -32,7 +33,7 @@ export function PrescriptionRows({ patientId }: { patientId: number }) {
                 {TEXT_FIELDS.map((f) => (
                   <Col key={f} xs={12} md={f === 'notes' ? 5 : 4}>
                     <Form.Item name={[row.name, f]} htmlFor={`rx-${index}-${f}`} label={t(`clinic.rx.${f}`, f)}>
-                      <Input id={`rx-${index}-${f}`} maxLength={f === 'notes' ? 300 : 100} />
+                      <FreeTextInput id={`rx-${index}-${f}`} maxLength={f === 'notes' ? 300 : 100} />
                     </Form.Item>
                   </Col>
                 ))}
