@@ -37,6 +37,10 @@ export const LANDING_SECTIONS = [
   'achievement', 'project', 'gallery', 'offer', 'plan', 'company', 'info', 'contact', 'contact_info', 'footer',
 ] as const;
 
+/** The sections that show how to reach the platform (CentralLanding's contact block). */
+export const CONTACT_SECTIONS = ['contact', 'contact_info', 'footer'] as const;
+const contactField = (type: 'email' | 'phone' | 'url'): FieldDef => ({ type, nullable: true, formWhen: { key: CONTACT_SECTIONS } });
+
 export const landingSections = defineResource({
   name: 'landingSections',
   path: 'dashboard/landing-page',
@@ -57,14 +61,14 @@ export const landingSections = defineResource({
     button_text_ar: text(60),
     button_text_ckb: text(60),
     button_url: { type: 'url', nullable: true },
-    // Contact information and footer: how to reach the platform.
-    email: { type: 'email', nullable: true },
-    phone: { type: 'phone', nullable: true },
-    facebook_url: { type: 'url', nullable: true },
-    instagram_url: { type: 'url', nullable: true },
-    x_url: { type: 'url', nullable: true },
-    youtube_url: { type: 'url', nullable: true },
-    linkedin_url: { type: 'url', nullable: true },
+    // Contact information and footer: how to reach the platform (edited on those sections only).
+    email: contactField('email'),
+    phone: contactField('phone'),
+    facebook_url: contactField('url'),
+    instagram_url: contactField('url'),
+    x_url: contactField('url'),
+    youtube_url: contactField('url'),
+    linkedin_url: contactField('url'),
   },
 });
 

@@ -101,6 +101,12 @@ export interface FieldDef {
   list?: boolean;
   /** Left out of the generated forms (still writable through the API unless readOnly). */
   hideInForm?: boolean;
+  /**
+   * Shown in the generated form only while the record's other fields hold one of the values listed
+   * (a landing section's e-mail and social links on its contact sections only). A form's aid, not a
+   * rule: the API takes the field either way.
+   */
+  formWhen?: Readonly<Record<string, readonly (string | number | boolean)[]>>;
   /** Stored in lower case (usernames, subdomains); e-mail fields always are. */
   lowercase?: boolean;
   /** Accepted and validated but not stored as a column: handed to the resource's server hooks. */
@@ -323,6 +329,11 @@ export function fieldDir(name: string, field: FieldDef): 'ltr' | 'rtl' | undefin
   if (/_en$/.test(name)) return 'ltr';
   if (/_(ar|ckb)$/.test(name)) return 'rtl';
   return undefined;
+}
+
+/** Whether a field belongs on the generated form as the record stands (its `formWhen`). */
+export function formShows(field: FieldDef, values: Readonly<Record<string, unknown>>): boolean {
+  return Object.entries(field.formWhen ?? {}).every(([other, allowed]) => allowed.includes(values[other] as string | number | boolean));
 }
 
 /** `field` `op` `other`: diastolic < systolic, paid_amount <= amount, end_day >= start_day. */
@@ -619,6 +630,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.fieldsOf && (f.type !== 'json' || !def.fields[f.fieldsOf.field])) throw new Error(`${def.name}.${name}: fieldsOf is a json list of field names of the resource a declared field names`);
     if (f.recordOf && (f.type !== 'integer' || ('field' in f.recordOf && !def.fields[f.recordOf.field]))) throw new Error(`${def.name}.${name}: recordOf is an integer id whose resource is named or held by a declared field`);
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
+    if (f.formWhen && Object.keys(f.formWhen).some((other) => !def.fields[other] || other === name)) throw new Error(`${def.name}.${name}: formWhen names other declared fields`);
   }
   // A row action sets writable fields (a PATCH) or posts to its route, and is offered by declared ones.
   for (const action of def.rowActions ?? []) {

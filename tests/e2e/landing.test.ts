@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
 
-const ckb = JSON.parse(readFileSync('locales/ckb.json', 'utf8')) as { validation: { fileType: string }; landing: { sections: { about: string } } };
+const ckb = JSON.parse(readFileSync('locales/ckb.json', 'utf8')) as { validation: { fileType: string }; landing: { sections: Record<'hero' | 'about' | 'contact_info', string> } };
 // 1×1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
@@ -52,6 +52,9 @@ describe('landing pages', () => {
 
     const title = page.locator('#field-title_ckb');
     await expect.poll(() => title.inputValue()).toBe('سکرتێری دیجیتاڵی کلینیکەکەت');
+    // The editor names its section and offers only what the hero shows: no e-mail or social links.
+    await expect.poll(() => page.locator('h1').innerText()).toContain(ckb.landing.sections.hero);
+    expect(await page.locator('#field-email, #field-facebook_url').count()).toBe(0);
     await title.fill('کلینیکەکەت بە ئاسانی بەڕێوەببە');
 
     // A file the server refuses: its message, in Kurdish, on the field.
@@ -72,6 +75,17 @@ describe('landing pages', () => {
     const img = hero.locator('picture img');
     expect(await img.getAttribute('src')).toMatch(/^\/api\/v1\/uploads\/\d+$/);
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1);
+  });
+
+  it("the contact section's editor offers its e-mail, phone and social links", async () => {
+    const page = await open('ckb');
+    await login(page, 'localhost', 'service');
+    await waitForPath(page, '/settings/locations');
+    await page.goto(`${baseUrl()}/landing-page/sections`);
+    await page.locator('tr', { has: page.getByText(ckb.landing.sections.contact_info, { exact: true }) }).locator('.refine-edit-button').click();
+    await page.locator('#field-email').waitFor();
+    expect(await page.locator('#field-phone, #field-facebook_url, #field-linkedin_url').count()).toBe(3);
+    await expect.poll(() => page.locator('h1').innerText()).toContain(ckb.landing.sections.contact_info);
   });
 
   it('a section hidden from the sections list disappears from the home page', async () => {

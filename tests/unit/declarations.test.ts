@@ -1,9 +1,10 @@
 // Declaration rules checked when a resource is declared, so a misdeclared entity fails at once.
 import { describe, expect, it } from 'vitest';
-import { type FieldDef, defineResource, offersRecordAction, recordAction } from '../../src/shared/resource';
+import { type FieldDef, defineResource, formShows, offersRecordAction, recordAction } from '../../src/shared/resource';
 import { normalizeForLookup } from '../../src/server/crypto/keyring';
 import { MENU_ICONS, type MenuPlacement } from '../../src/shared/menu';
 import type { UnknownTargets } from '../../resources/index';
+import { landingSections } from '../../resources/landing';
 
 const declare = (field: FieldDef, scope: 'tenant' | 'central' = 'tenant') =>
   defineResource({ name: 'things', path: 'things', table: 'things', scope, titleField: 'note', defaultSort: '-id', fields: { note: field } });
@@ -169,5 +170,24 @@ describe('numbers filled from a relation, and sequences', () => {
     expect(() => declare({ type: 'integer', readOnly: true, sequence: true })).toThrow(/things\.note/);
     expect(() => declare({ type: 'integer', readOnly: true, unique: true, sequence: true }, 'central')).toThrow(/things\.note/);
     expect(() => declare({ type: 'integer', readOnly: true, unique: true, sequence: true })).not.toThrow();
+  });
+});
+
+describe('fields a form shows for some records only (formWhen)', () => {
+  const sections = (email: FieldDef) =>
+    defineResource({ name: 'sections', path: 'sections', table: 'sections', scope: 'central', titleField: 'key', defaultSort: 'id', fields: { key: { type: 'string' }, email } });
+  it('name another declared field', () => {
+    expect(() => sections({ type: 'email', formWhen: { kind: ['contact'] } })).toThrow(/sections\.email/);
+    expect(() => sections({ type: 'email', formWhen: { email: ['a'] } })).toThrow(/sections\.email/);
+    expect(() => sections({ type: 'email', formWhen: { key: ['contact'] } })).not.toThrow();
+  });
+  it.each([
+    [{ key: 'contact_info' }, true],
+    [{ key: 'footer' }, true],
+    [{ key: 'hero' }, false],
+    [{}, false],
+  ])('the landing section %o shows its e-mail: %s', (values, shown) => {
+    expect(formShows(landingSections.fields.email, values)).toBe(shown);
+    expect(formShows(landingSections.fields.button_url, values)).toBe(true);
   });
 });

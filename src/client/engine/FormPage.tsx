@@ -7,13 +7,12 @@ import { Create, Edit } from '@refinedev/antd';
 import { useForm } from '@refinedev/react-hook-form';
 import { Controller, type FieldValues } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import type { ResourceDef } from '../../shared/resource';
-import { relationListKey, writableFields } from '../../shared/resource';
+import { type ResourceDef, allFields, formShows, relationListKey, writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { fileListKey } from './AttachmentsInput';
 import { FieldInput } from './FieldInput';
 import { fieldRules, formLevelError } from './formRules';
-import { fieldLabel, resourceTitle } from '../../shared/labels';
+import { fieldLabel, resourceTitle, valueLabel } from '../../shared/labels';
 import { DeleteAction } from './DeleteAction';
 import { pendingOf } from '../providers/pending';
 import { ApiError, newIdempotencyKey } from '../providers/http';
@@ -170,7 +169,7 @@ export function FormPage({ def, mode }: FormPageProps) {
       {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component={false}>
         {mode === 'create' && <ExistingHint def={def} values={watch()} />}
-        {fields.map(([name, field]) => (
+        {fields.filter(([, field]) => formShows(field, { ...loaded, ...watch() })).map(([name, field]) => (
           <Controller
             key={name}
             name={name}
@@ -207,7 +206,9 @@ export function FormPage({ def, mode }: FormPageProps) {
       <button type="submit" hidden />
     </form>
   );
-  const title = resourceTitle(t, def);
+  // An edit names its record, as its page does ("Page sections — Contact information").
+  const named = mode === 'edit' && loaded?.[def.titleField] ? valueLabel(t, allFields(def)[def.titleField], loaded[def.titleField], loaded) : '';
+  const title = named ? `${resourceTitle(t, def)} — ${named}` : resourceTitle(t, def);
   if (mode === 'create') {
     return (
       <Create {...headerOf(title)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>

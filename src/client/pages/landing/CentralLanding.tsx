@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { CONTACT_SECTIONS } from '../../../../resources/landing';
 import { type Lang, isLang } from '../../i18n';
 import { useT } from '../../i18n/useT';
 import { type LandingPlan, type LandingSection, loadLandingPage, useLanding } from '../../providers/landing';
@@ -15,7 +16,7 @@ import { Picture } from './Picture';
 import { Plans } from './Plans';
 import { useDocumentMeta } from './useDocumentMeta';
 
-const CONTACT_KEYS = new Set(['contact', 'contact_info', 'footer']);
+const CONTACT_KEYS = new Set<string>(CONTACT_SECTIONS);
 
 function Section({ section, plans, lang }: { section: LandingSection; plans: LandingPlan[]; lang: Lang }) {
   const hero = section.key === 'hero';
