@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
+import { antdStaticStyle } from './scripts/antd-static-style';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
 // server with an SPA fallback). The dev server proxies the API to a locally running server.
@@ -15,10 +16,12 @@ export default defineConfig(({ command, mode }) => {
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
     // VitePWA: the service worker of the installable app (pwa.config.ts, issue 36).
+    // antdStaticStyle: antd's styles for our theme as a stylesheet made at build time, not in the
+    // browser (scripts/antd-static-style.ts).
     // compression: each text file of the build also as .br and .gz, served as they are
     // (src/server/app.ts, preCompressed): brotli at its best level, and no CPU spent per request
     // compressing the same files again (a phone on a slow link gets the smaller brotli).
-    plugins: [react(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
+    plugins: [react(), antdStaticStyle(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
     // qs needs three methods of side-channel, whose package brings object-inspect and
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { postJson } from './http';
 import { type AssetSize, largestChunks, weigh } from './weigh';
+import { type SlowLink, runSlowLink } from './slow-link';
+import ckb from '../locales/ckb.json';
 
 export interface PageWeight {
   login: { js: AssetSize; css: AssetSize; medianMs: number };
@@ -16,6 +18,8 @@ export interface PageWeight {
   patientsFiles: AssetSize[];
   /** What the login page loads, largest first. */
   loginFiles: AssetSize[];
+  /** The same pages on a congested mobile link with a phone's CPU (bench/slow-link.ts). */
+  slowLink: SlowLink;
 }
 
 const DIST = path.resolve('dist/client');
@@ -70,6 +74,8 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
       loginRuns.push(await timed(browser, `${base}/login`, '[data-testid="login-submit"]'));
       listRuns.push(await timed(browser, `${base}/patients`, '.ant-table-row', session));
     }
+    log('  on a slow mobile link with a phone CPU...');
+    const slowLink = await runSlowLink(browser, base, runs, ckb.resources.patients.title, log);
     const login = weigh(DIST, loginRuns[0].urls);
     const patients = weigh(DIST, listRuns[0].urls);
     return {
@@ -78,6 +84,7 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
       largest: largestChunks(DIST, 6),
       loginFiles: [...login.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
       patientsFiles: [...patients.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
+      slowLink,
     };
   } finally {
     await browser.close();

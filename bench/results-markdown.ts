@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { CostRow, LoadRow } from './load';
 import type { OfflineDevice } from './offline-device';
 import type { PageWeight } from './page-weight';
+import type { SlowLink } from './slow-link';
 import type { PgliteRow } from './pglite';
 import type { ProfileRow } from './profile';
 import type { RlsRow } from './rls';
@@ -90,10 +91,24 @@ export function resultsMarkdown(r: BenchResults): string {
     out.push(...table(['page', 'JS raw KiB', 'JS gzip KiB', 'CSS raw KiB', 'CSS gzip KiB', 'median ms to usable'], ([['login', p.login], ['patients list', p.patients]] as const).map(([name, x]) => [name, kib(x.js.raw), kib(x.js.gzip), kib(x.css.raw), kib(x.css.gzip), x.medianMs])));
     if (p.patientsFiles.length) out.push('', 'The patients list loads most (gzip KiB): ' + p.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     if (p.largest.length) out.push('', 'Largest chunks (gzip KiB): ' + p.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
+    out.push('', ...slowLinkMarkdown(p.slowLink));
   }
   if (r.offline) out.push('', ...offlineMarkdown(r.offline));
   if (r.coldStartMs !== null) out.push('', '## Cold start', '', `The bundled server \`npm start\` runs, on an existing embedded database, to its first answer (median of 3): ${r.coldStartMs.toLocaleString('en')} ms.`);
   return out.join('\n') + '\n';
+}
+
+/** The pages on a congested mobile link with a phone's CPU, against the issue's goals. */
+export function slowLinkMarkdown(s: SlowLink): string[] {
+  const m = s.median;
+  const met = (value: number, goal: number) => `${value.toLocaleString('en')} ms (goal ${goal.toLocaleString('en')}: ${value <= goal ? 'met' : 'not met'})`;
+  return [
+    '### On a slow mobile link',
+    '',
+    `Chromium at 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, the CPU slowed 4x, in Kurdish (\`bench/slow-link.ts\`, median of ${s.runs}): ` +
+      `the login page usable from an empty cache in ${m.loginUsableMs.toLocaleString('en')} ms; after 4 s of typing, the login click to the patients list's first rows through the menu ${met(m.firstRowsMs, s.goals.firstRowsMs)}; ` +
+      `the list opened again in the same browser ${met(m.repeatRowsMs, s.goals.repeatRowsMs)}; the longest main-thread task from the click to the rows ${met(m.longestTaskMs, s.goals.longestTaskMs)}, all of them ${m.longTasksMs.toLocaleString('en')} ms.`,
+  ];
 }
 
 /** The device during a cut: its search time and the offline layer's JavaScript. */

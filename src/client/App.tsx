@@ -14,7 +14,7 @@ import { LoadingBar } from './layout/LoadingBar';
 import { registerNavigate } from './providers/navigation';
 import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
-import { onShellState, shellHasNews, shellState } from './offline/shellState';
+import { onShellState, shellHasNews } from './offline/shellState';
 import { THEME } from './theme';
 
 const Home = lazy(() => import('./pages/landing/Home'));
@@ -47,7 +47,8 @@ const ShellBars = lazy(() => import('./offline/ShellBars'));
 function Bridges() {
   const navigate = useNavigate();
   const toasts = useSyncExternalStore(onToastsWanted, toastsWanted);
-  const shellNews = shellHasNews(useSyncExternalStore(onShellState, shellState));
+  // The boolean, not the state: a count changing in the bars re-renders the bars, not the app.
+  const shellNews = useSyncExternalStore(onShellState, shellHasNews);
   useEffect(() => {
     registerNavigate((to, opts) => void navigate(to, opts));
     return () => registerNavigate(null);

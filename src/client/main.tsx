@@ -3,6 +3,8 @@ import '@ant-design/v5-patch-for-react-19';
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/500.css';
 import '@fontsource/vazirmatn/700.css';
+// antd's styles, made at build time (scripts/antd-static-style.ts); ours after them override them.
+import 'virtual:antd-static.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

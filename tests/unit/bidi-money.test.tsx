@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fieldDir, type FieldDef } from '../../src/shared/resource';
 import { isolateAuto, isolateLtr, stripBidiMarks } from '../../src/shared/bidi';
-import { currencySign, formatMoney, isCurrency, numberLocale } from '../../src/shared/money';
+import { currencySign, formatMoney, formatNumberIn, isCurrency, numberLocale } from '../../src/shared/money';
 import { chartAxes, integerTicks } from '../../src/client/engine/chartAxes';
 import { MoneyText, groupDigits } from '../../src/client/engine/MoneyText';
 import { setLocale } from '../../src/client/i18n';
@@ -68,6 +68,16 @@ describe('money', () => {
   it('writes plain numbers in Latin digits in every language', () => {
     expect((25000).toLocaleString(numberLocale('ckb'))).toBe('25,000');
     expect((25000).toLocaleString(numberLocale('ar'))).toBe('25,000');
+  });
+
+  it.each([
+    ['ckb', 1234.567, 2, '1,234.57'],
+    ['ar', 1234.567, 0, '1,235'],
+    ['en', 0.5, 2, '0.5'],
+    ['ckb', 1234.567, 0, '1,235'],
+  ] as const)('formats a plain number in %s (%d, %d decimals) with one formatter per language and precision', (lang, value, digits, shown) => {
+    expect(formatNumberIn(lang, value, digits)).toBe(shown);
+    expect(formatNumberIn(lang, value, digits)).toBe(value.toLocaleString(numberLocale(lang), { maximumFractionDigits: digits }));
   });
 
   // Intl puts a no-break space between amount and sign, and direction marks in Arabic script.

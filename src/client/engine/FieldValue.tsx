@@ -13,7 +13,7 @@ import { resources } from '../../../resources';
 import { PhoneText } from './PhoneText';
 import { Ltr } from './Ltr';
 import { MoneyText } from './MoneyText';
-import { formatMoney, numberLocale } from '../../shared/money';
+import { formatMoney, formatNumberIn } from '../../shared/money';
 import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
 
@@ -34,9 +34,7 @@ export function formatNumber(value: unknown, field: FieldDef): string {
   if (field.type === 'money') return formatMoney(value, getCurrency(), currentLang());
   const n = Number(value);
   if (!Number.isFinite(n)) return String(value);
-  const text = n.toLocaleString(numberLocale(currentLang()), {
-    maximumFractionDigits: field.type === 'integer' ? 0 : 2,
-  });
+  const text = formatNumberIn(currentLang(), n, field.type === 'integer' ? 0 : 2);
   return field.unit ? `${text} ${unitLabel(translate, field.unit)}` : text;
 }
 

@@ -28,6 +28,8 @@ export function onShellState(listener: () => void): () => void {
 }
 
 export function setShellState(change: Partial<ShellState>): void {
+  // The same values again (a count refreshed, unchanged) are no news: no new state, no re-render.
+  if ((Object.keys(change) as (keyof ShellState)[]).every((key) => Object.is(change[key], state[key]))) return;
   state = { ...state, ...change };
   for (const l of listeners) l();
 }

@@ -4,7 +4,7 @@
 // than by antd's Form (whose validation engine, grid and label tooltips it would otherwise load).
 // On success it goes where the provider says. An account with two-step verification gets a second
 // step (the code, or enrolment when the staff policy requires it), loaded only then.
-import { type FormEvent, type ReactNode, Suspense, lazy, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -16,6 +16,7 @@ import { PublicCard, PublicTitle } from '../layout/PublicCard';
 import { type MfaStep, authProvider } from '../providers/authProvider';
 import { sessionEnded } from '../providers/returnPath';
 import { usePublicTitle } from '../pageTitle';
+import { warmSignedIn } from '../warmup';
 
 const LoginSecondStep = lazy(() => import('./mfa/LoginSecondStep'));
 // Shown only after a failed attempt or an ended session: loaded then.
@@ -58,6 +59,8 @@ export default function Login() {
   const title = appScope() === 'central' ? t('auth.centralTitle', 'Sign in to the administration') : t('auth.clinicTitle', 'Sign in to your clinic');
   const requiredText = t('validation.required', 'This field is required');
   usePublicTitle(t('auth.signIn', 'Sign in'));
+  // The application behind the login, fetched while the username and password are typed.
+  useEffect(() => warmSignedIn(appScope()), []);
 
   const change = (name: Name, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));

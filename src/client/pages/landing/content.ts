@@ -1,7 +1,7 @@
 // Pure helpers of the public landing pages: texts in the reader's language with fallbacks,
 // the image for each screen size, safe links, plan prices (formatted by src/shared/money.ts).
 import type { Lang } from '../../i18n';
-import { numberLocale } from '../../../shared/money';
+import { formatNumberIn } from '../../../shared/money';
 
 type Row = Record<string, unknown>;
 
@@ -82,5 +82,5 @@ export function discountedPrice(price: number | string, discount: number | null 
 
 /** A plain number (a discount's percentage) in the language's digits. */
 export function formatNumberText(value: number, lang: Lang): string {
-  return value.toLocaleString(numberLocale(lang), { maximumFractionDigits: 2 });
+  return formatNumberIn(lang, value, 2);
 }
