@@ -16,7 +16,6 @@ import { PublicCard, PublicTitle } from '../layout/PublicCard';
 import { type MfaStep, authProvider } from '../providers/authProvider';
 import { sessionEnded } from '../providers/returnPath';
 import { usePublicTitle } from '../pageTitle';
-import { warmSignedIn } from '../warmup';
 
 const LoginSecondStep = lazy(() => import('./mfa/LoginSecondStep'));
 // Shown only after a failed attempt or an ended session: loaded then.
@@ -59,8 +58,13 @@ export default function Login() {
   const title = appScope() === 'central' ? t('auth.centralTitle', 'Sign in to the administration') : t('auth.clinicTitle', 'Sign in to your clinic');
   const requiredText = t('validation.required', 'This field is required');
   usePublicTitle(t('auth.signIn', 'Sign in'));
-  // The application behind the login, fetched while the username and password are typed.
-  useEffect(() => warmSignedIn(appScope()), []);
+  // The application behind the login, fetched while the username and password are typed: a
+  // second after the page shows (no one has typed a username by then), when the thread is idle.
+  useEffect(() => {
+    const warm = () => void import('../warmup').then((m) => m.warmSignedIn(appScope()), () => undefined);
+    const timer = setTimeout(() => ('requestIdleCallback' in window ? window.requestIdleCallback(warm, { timeout: 2000 }) : warm()), 1000);
+    return () => clearTimeout(timer);
+  }, []);
 
   const change = (name: Name, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
