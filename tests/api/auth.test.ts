@@ -16,7 +16,8 @@ describe('login', () => {
     const central = await login(CENTRAL, 'admin', PASSWORD);
     expect(central.status).toBe(200);
     expect(central.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(central.body.user).toMatchObject({ username: 'admin', role: 1 });
+    // The zone the screens show stored times in: the platform's (TIME_ZONE), not the device's.
+    expect(central.body.user).toMatchObject({ username: 'admin', role: 1, time_zone: 'Asia/Baghdad' });
     expect(central.body.user).not.toHaveProperty('password_hash');
 
     const clinic = await login(DEMO, 'secretary', PASSWORD);
@@ -27,7 +28,7 @@ describe('login', () => {
 
     const me = await t.call('GET', '/auth/tenant/user', { host: DEMO, token: String(clinic.body.token) });
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ username: 'secretary', tenant: { subdomain: 'demo' } });
+    expect(me.body.data).toMatchObject({ username: 'secretary', tenant: { subdomain: 'demo' }, time_zone: 'Asia/Baghdad' });
   });
 
   it('refuses a wrong password with a translated message', async () => {

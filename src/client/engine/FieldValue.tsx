@@ -16,6 +16,7 @@ import { MoneyText } from './MoneyText';
 import { formatMoney, formatNumberIn } from '../../shared/money';
 import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
+import { instantText } from './instant';
 
 // A file's preview (antd's Image, with its viewer) loads where a file is shown, not with every list.
 const FileValue = lazy(() => import('./FileValue').then((m) => ({ default: m.FileValue })));
@@ -78,7 +79,7 @@ export function FieldValue({ field, value, relationLabel, name = '', record }: {
       // Hours and minutes: the seconds the database keeps say nothing at a clinic.
       return <Ltr className="no-wrap">{String(value).slice(0, 5)}</Ltr>;
     case 'datetime':
-      return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD HH:mm')}</Ltr>;
+      return <Ltr className="no-wrap">{instantText(String(value))}</Ltr>;
     case 'money':
       return <MoneyText value={value} />;
     case 'integer':

@@ -3,11 +3,11 @@
 // no antd Card (with its tabs and skeleton) nor List.
 import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { Link } from 'react-router';
-import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
 import { type NotificationItem, bell, markAllRead } from '../providers/bell';
 import { useAction } from '../engine/useAction';
 import { notificationLink } from './notificationLink';
+import { instantText } from '../engine/instant';
 
 export default function NotificationPanel({ latest, unread, central, seesPage, opened, close }: {
   latest: NotificationItem[];
@@ -48,7 +48,7 @@ export default function NotificationPanel({ latest, unread, central, seesPage, o
                   <Typography.Text strong={!n.is_read}>{n.message}</Typography.Text>
                 )}
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  <span dir="ltr">{dayjs(n.created_at).format('YYYY-MM-DD HH:mm')}</span>
+                  <span dir="ltr">{instantText(n.created_at)}</span>
                 </Typography.Text>
               </Space>
             </List.Item>

@@ -1,16 +1,16 @@
 // Shown on every screen of a clinic while one of the platform's staff works in it under the
 // clinic's grant, so nobody mistakes the session for the clinic's own.
 import { Alert } from 'antd';
-import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
 import { useSession } from '../providers/session';
 import { isolateLtr } from '../../shared/bidi';
+import { instantText } from '../engine/instant';
 
 export function SupportBanner() {
   const t = useT();
   const { user } = useSession();
   if (!user?.support) return null;
-  const until = dayjs(user.support.until).format('YYYY-MM-DD HH:mm');
+  const until = instantText(user.support.until);
   return (
     <Alert
       banner

@@ -14,6 +14,8 @@ export interface SessionUser {
   phone?: string | null;
   role: number;
   is_active?: boolean;
+  /** The platform's time zone: stored moments are shown in it (engine/instant.ts). */
+  time_zone?: string;
   permissions?: Permission[];
   tenant?: { id: number; name: string; subdomain: string; status: number; modules?: string[] };
   /** A support session: one of the platform's staff working in the clinic under its grant. */

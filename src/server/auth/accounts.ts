@@ -4,6 +4,10 @@ import type { Kysely } from 'kysely';
 import type { Permission } from '../../shared/access';
 import { MODULES, moduleColumn, modulesOf } from '../../shared/modules';
 import type { Database } from '../db/schema';
+import { loadConfig } from '../config';
+
+/** The platform's time zone (TIME_ZONE): the screens show stored times in it, not the device's. */
+const TIME_ZONE = loadConfig().timeZone;
 
 export type AccountScope = 'central' | 'tenant';
 
@@ -31,6 +35,8 @@ export interface SupportInfo {
 
 /** The logged-in user as the API returns it. */
 export interface AuthUser extends Account {
+  /** The zone the screens show times in (the platform's, whatever the device's clock says). */
+  time_zone?: string;
   permissions?: Permission[];
   support?: SupportInfo;
   tenant?: { id: number; name: string; subdomain: string; status: number; modules: string[] };
@@ -51,9 +57,15 @@ export async function findAccount(db: Kysely<Database>, scope: AccountScope, ten
     .executeTakeFirst();
 }
 
+/** The user as the API answers it: with the zone the screens show times in. */
+export function answeredUser(user: AuthUser): AuthUser {
+  return { ...user, time_zone: TIME_ZONE };
+}
+
 export async function loadAuthUser(db: Kysely<Database>, scope: AccountScope, tenantId: number | null, userId: number): Promise<AuthUser | undefined> {
   if (scope === 'central') {
-    return db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', userId).executeTakeFirst();
+    const user = await db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', userId).executeTakeFirst();
+    return user && answeredUser(user);
   }
   const tid = tenantId ?? -1;
   const [user, permissions, tenant] = await Promise.all([
@@ -71,7 +83,7 @@ export async function loadAuthUser(db: Kysely<Database>, scope: AccountScope, te
   ]);
   if (!user || !tenant) return undefined;
   const { id, name, subdomain, status } = tenant;
-  return { ...user, permissions, tenant: { id, name, subdomain, status, modules: modulesOf(tenant) } };
+  return answeredUser({ ...user, permissions, tenant: { id, name, subdomain, status, modules: modulesOf(tenant) } });
 }
 
 export async function setPassword(db: Kysely<Database>, scope: AccountScope, tenantId: number | null, userId: number, passwordHash: string, now: Date): Promise<void> {

@@ -11,7 +11,7 @@ import { NO_BODY } from '../http/route-rules';
 import { authUser, dataAnswer, messageAnswer } from '../http/answers';
 import { ApiError } from '../http/errors';
 import { translate } from '../i18n';
-import { type AccountScope, findAccount, loadAuthUser, setPassword } from './accounts';
+import { type AccountScope, answeredUser, findAccount, loadAuthUser, setPassword } from './accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { PASSWORD_MAX, PASSWORD_MIN, assertPassword, personalWords } from './password-policy';
 import { endUserSessions } from './sessions';
@@ -49,7 +49,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     const accountDef = resourceByName(scope === 'central' ? 'users' : 'tenantUsers');
     const me = (request: FastifyRequest) => ({ session: request.session!, tenantId: request.session!.tenantId });
 
-    app.get(prefix, { config, schema: { tags, summary: 'My account', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: request.session!.user }));
+    app.get(prefix, { config, schema: { tags, summary: 'My account', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: answeredUser(request.session!.user) }));
 
     const tidy = async (request: FastifyRequest) => {
       request.body = normalizeInput(accountDef, request.body);

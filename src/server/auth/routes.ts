@@ -10,7 +10,7 @@ import { NO_BODY } from '../http/route-rules';
 import { authUser, dataAnswer, messageAnswer, NO_CONTENT, obj, str } from '../http/answers';
 import { ApiError, tenantSuspended, unauthenticated } from '../http/errors';
 import { translate } from '../i18n';
-import { type AccountScope, findAccount, loadAuthUser } from './accounts';
+import { type AccountScope, answeredUser, findAccount, loadAuthUser } from './accounts';
 import type { CodeMailer } from './mailer';
 import { hashPassword, verifyPassword } from './passwords';
 import { PasswordRecovery } from './recovery';
@@ -91,7 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       return { token, user: await loadAuthUser(deps.db, scope, tenantId, account.id) };
     });
 
-    app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: request.session!.user }));
+    app.get(`${prefix}/user`, { config: { scope }, schema: { tags, summary: 'The logged-in user', response: { 200: dataAnswer(authUser) } } }, async (request) => ({ data: answeredUser(request.session!.user) }));
 
     app.post(`${prefix}/logout`, { config: { scope, auth: false }, schema: { tags, summary: 'Log out (the token stops working at once)', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
       if (!request.session) throw unauthenticated();

@@ -43,6 +43,7 @@ export const authUser: JsonSchema = obj(
     phone: nullable(str),
     role: int,
     is_active: bool,
+    time_zone: str,
     permissions: arr(obj({ id: int, name: str, table_name: str })),
     tenant: obj({ id: int, name: str, subdomain: str, status: int, modules: arr(str) }),
     support: anyObject,

@@ -5,12 +5,12 @@ import { Badge, Button, Card, Empty, Space, Table, Tabs, Typography } from 'antd
 import { CheckOutlined } from '@ant-design/icons';
 import { useTable } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { Link } from 'react-router';
 import { bell, markAllRead, markRead } from '../../providers/bell';
 import { notificationLink } from '../../layout/notificationLink';
 import { useAction } from '../../engine/useAction';
+import { instantText } from '../../engine/instant';
 
 type Tab = 'unread' | 'read';
 
@@ -60,7 +60,7 @@ function NotificationTable({ tab }: { tab: Tab }) {
         width={170}
         render={(_, n) => (
           <Typography.Text type="secondary" dir="ltr">
-            {dayjs(String(n.created_at)).format('YYYY-MM-DD HH:mm')}
+            {instantText(String(n.created_at))}
           </Typography.Text>
         )}
       />

@@ -7,7 +7,6 @@ import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tabs
 import { useTable } from '@refinedev/antd';
 import { type BaseRecord, useInvalidate, useMany, useOne } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
-import dayjs from 'dayjs';
 import { ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
@@ -19,6 +18,7 @@ import { useAction } from '../../engine/useAction';
 import { refreshPendingCount } from './pendingCount';
 import { RequestChanges } from './RequestChanges';
 import { requestDoctorName, requestSubdomain } from './requestLabels';
+import { instantText } from '../../engine/instant';
 
 const requests = resourceByName('doctorRequests');
 export const REQUEST_TABS = ['pending', 'accepted', 'rejected'] as const;
@@ -159,13 +159,13 @@ function RequestTable({ status, opened }: { status: Tab; opened?: number }) {
       <Table.Column<BaseRecord>
         key="created_at"
         title={t('fields.date', 'Date')}
-        render={(_, r) => <span dir="ltr">{dayjs(String(r.created_at)).format('YYYY-MM-DD HH:mm')}</span>}
+        render={(_, r) => <span dir="ltr">{instantText(String(r.created_at))}</span>}
       />
       {status !== 'pending' && (
         <Table.Column<BaseRecord>
           key="decided_at"
           title={fieldLabel(t, requests, 'decided_at')}
-          render={(_, r) => (r.decided_at ? <span dir="ltr">{dayjs(String(r.decided_at)).format('YYYY-MM-DD HH:mm')}</span> : '—')}
+          render={(_, r) => (r.decided_at ? <span dir="ltr">{instantText(String(r.decided_at))}</span> : '—')}
         />
       )}
       {status === 'rejected' && (

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Progress, Space, Table, Tag } from 'antd';
 import { CloudDownloadOutlined, DownloadOutlined } from '@ant-design/icons';
 import { useInvalidate, useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import type { ExportStatus } from '../../../../resources/exports';
 import { useT } from '../../i18n/useT';
 import { type FileAnswer, newIdempotencyKey } from '../../providers/http';
 import { saveFile } from '../../engine/saveFile';
 import { useAction, useAsk } from '../../engine/useAction';
+import { instantText } from '../../engine/instant';
 
 interface ClinicCopy {
   id: number;
@@ -40,7 +40,7 @@ function sizeText(bytes: number | null): string {
   return `${value.toFixed(unit ? 1 : 0)} ${units[unit]}`;
 }
 
-const when = (value: string | null) => (value ? <bdi dir="ltr">{dayjs(value).format('YYYY-MM-DD HH:mm')}</bdi> : null);
+const when = (value: string | null) => (value ? <bdi dir="ltr">{instantText(value)}</bdi> : null);
 
 export default function ClinicExports() {
   const t = useT();

@@ -21,6 +21,7 @@ import { PrintButton } from './PrintButton';
 import { PrintLetterhead } from './PrintLetterhead';
 import { usePrintDialog } from './usePrint';
 import './print.css';
+import { clockNow } from '../../engine/instant';
 
 const appointments = resourceByName('appointments');
 const patients = resourceByName('patients');
@@ -54,7 +55,7 @@ export function DaySheetButton() {
     ]);
     const ids = [...new Set(list.data.map((a: BaseRecord) => a.patient_id).filter((id) => id !== null && id !== undefined) as (string | number)[])];
     const people = ids.length ? (await data.getMany!({ resource: 'patients', ids }).catch(() => ({ data: [] as BaseRecord[] }))).data : [];
-    setSheet({ lang, date, printedAt: dayjs().format('HH:mm'), head, doctors: daySheet(list.data, people, doctors) });
+    setSheet({ lang, date, printedAt: clockNow(), head, doctors: daySheet(list.data, people, doctors) });
     setNonce((n) => n + 1);
   };
 

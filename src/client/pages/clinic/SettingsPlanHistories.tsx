@@ -1,13 +1,13 @@
 // settings/plan-histories: what happened to the clinic's plan, newest first.
 import { Card, Empty, Table, Tag } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { currentLang } from '../../i18n';
 import { useApiGet } from '../../engine/useApiGet';
 import { planName } from './planText';
 import { resourceByName } from '../../../../resources';
 import { valueLabel } from '../../../shared/labels';
+import { instantText } from '../../engine/instant';
 
 // The step's label is the declaration's (planHistory.actions.<step>), as on every other screen.
 const planHistories = resourceByName('planHistories');
@@ -27,7 +27,7 @@ export default function SettingsPlanHistories() {
         <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />
         <Table.Column<BaseRecord> key="starts_on" dataIndex="starts_on" title={t('fields.starts_on', 'Starts on')} render={(v: unknown) => <span dir="ltr">{String(v ?? '—')}</span>} />
         <Table.Column<BaseRecord> key="ends_on" dataIndex="ends_on" title={t('fields.ends_on', 'Ends on')} render={(v: unknown) => <span dir="ltr">{String(v ?? '—')}</span>} />
-        <Table.Column<BaseRecord> key="created_at" dataIndex="created_at" title={t('fields.created_at', 'Created at')} render={(v: unknown) => <span dir="ltr">{v ? dayjs(String(v)).format('YYYY-MM-DD HH:mm') : '—'}</span>} />
+        <Table.Column<BaseRecord> key="created_at" dataIndex="created_at" title={t('fields.created_at', 'Created at')} render={(v: unknown) => <span dir="ltr">{v ? instantText(String(v)) : '—'}</span>} />
       </Table>
     </Card>
   );

@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import dayjs from 'dayjs';
 import { resourceByName } from '../../../../resources';
 import { clientRoute } from '../../../shared/resource';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
@@ -16,6 +15,7 @@ import { FieldValue } from '../../engine/FieldValue';
 import { onShellState, shellState } from '../../offline/shellState';
 import type { OutboxEntry, SettledEntry } from '../../offline/outboxPlan';
 import { applyMineNow, currentOf, keepTheirs, problemEntries, settledEntries } from '../../offline/syncProblems';
+import { instantText } from '../../engine/instant';
 
 type Row = Record<string, unknown>;
 
@@ -32,7 +32,7 @@ function recordName(entry: { resource: string; target: OutboxEntry['target']; bo
 }
 
 // As the app writes a date and time everywhere (engine/FieldValue), isolated left to right.
-const time = (iso: string) => `\u2066${dayjs(iso).format('YYYY-MM-DD HH:mm')}\u2069`;
+const time = (iso: string) => `\u2066${instantText(iso)}\u2069`;
 
 export default function SyncProblems() {
   const t = useT();

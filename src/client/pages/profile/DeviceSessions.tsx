@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { profileBase } from './profileApi';
 import { deviceName } from '../../../shared/deviceName';
+import { instantText } from '../../engine/instant';
 
 interface DeviceSession {
   id: number;
@@ -67,7 +67,7 @@ export function DeviceSessions() {
               title={<span dir="ltr">{deviceName(s.user_agent)}</span>}
               description={
                 <span>
-                  <span dir="ltr">{s.ip ?? '—'}</span> · {t('profile.lastUsed', 'Last used')} <span dir="ltr">{dayjs(s.last_seen_at).format('YYYY-MM-DD HH:mm')}</span>
+                  <span dir="ltr">{s.ip ?? '—'}</span> · {t('profile.lastUsed', 'Last used')} <span dir="ltr">{instantText(s.last_seen_at)}</span>
                 </span>
               }
             />

@@ -3,10 +3,10 @@
 // host; the token travels in the address's fragment, which no server or log ever sees.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { clinicOrigin } from './clinicHost';
+import { instantText } from '../../engine/instant';
 
 interface Grant {
   id: number;
@@ -60,7 +60,7 @@ export default function SupportAccess() {
           { title: t('support.clinic', 'Clinic'), dataIndex: 'clinic', render: (name: string, g) => <><strong>{name}</strong> <bdi dir="ltr">({g.subdomain})</bdi></> },
           { title: t('resources.supportGrants.fields.reason', 'Reason'), dataIndex: 'reason' },
           { title: t('support.kind', 'Access'), dataIndex: 'read_only', render: (ro: boolean) => <Tag color={ro ? 'blue' : 'orange'}>{ro ? t('support.readOnly', 'Read only') : t('support.readWrite', 'Read and write')}</Tag> },
-          { title: t('resources.supportGrants.fields.expires_at', 'Until'), dataIndex: 'expires_at', render: (v: string) => <bdi dir="ltr">{dayjs(v).format('YYYY-MM-DD HH:mm')}</bdi> },
+          { title: t('resources.supportGrants.fields.expires_at', 'Until'), dataIndex: 'expires_at', render: (v: string) => <bdi dir="ltr">{instantText(v)}</bdi> },
           {
             title: '',
             key: 'open',

@@ -10,6 +10,7 @@ import { errorsOf } from '../clinic/formErrors';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
+import { instantText } from '../../engine/instant';
 
 interface Grant {
   id: number;
@@ -98,7 +99,7 @@ export default function SupportGrants() {
           { title: t('resources.supportGrants.fields.user_id', 'Support staff member'), dataIndex: 'user_id', render: (id: number) => nameOf(id) },
           { title: t('resources.supportGrants.fields.reason', 'Reason'), dataIndex: 'reason' },
           { title: t('support.kind', 'Access'), dataIndex: 'read_only', render: (ro: boolean) => <Tag color={ro ? 'blue' : 'orange'}>{ro ? t('support.readOnly', 'Read only') : t('support.readWrite', 'Read and write')}</Tag> },
-          { title: t('resources.supportGrants.fields.expires_at', 'Until'), dataIndex: 'expires_at', render: (v: string) => <bdi dir="ltr">{dayjs(v).format('YYYY-MM-DD HH:mm')}</bdi> },
+          { title: t('resources.supportGrants.fields.expires_at', 'Until'), dataIndex: 'expires_at', render: (v: string) => <bdi dir="ltr">{instantText(v)}</bdi> },
           {
             title: t('support.status', 'Status'),
             key: 'status',

@@ -4,6 +4,7 @@
 import dayjs from 'dayjs';
 import { type Letterhead, plainLetterhead } from '../../../../shared/letterhead';
 import { type Age, ageFromDob } from './age';
+import { instantText } from '../../../engine/instant';
 
 export interface PrescriptionLine {
   drug: string;
@@ -106,7 +107,7 @@ export function printModel({ lang, letterhead, clinic, doctor, printed, patient,
     letterhead: head,
     doctor: text(doctor) === text(head.name) ? '' : text(doctor),
     prescriber: text(doctor),
-    copy: printed?.first_printed_at ? { first: dayjs(printed.first_printed_at).format('YYYY-MM-DD HH:mm'), now: dayjs(printed.printed_at).format('YYYY-MM-DD HH:mm') } : null,
+    copy: printed?.first_printed_at ? { first: instantText(printed.first_printed_at), now: instantText(printed.printed_at) } : null,
     patient: text(patient?.name),
     fileNumber: text(patient?.file_number),
     gender: gender === null || gender === undefined || gender === '' ? null : Number(gender),
