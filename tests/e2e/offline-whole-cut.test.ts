@@ -146,7 +146,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     expect(kept).toContain(corrected.id);
 
     proxy.set('down');
-    mark('// 1. A new patient');
+    mark('1. A new patient');
     // 1. A new patient, the phone typed in Arabic-Indic digits.
     await goWithin(page, '/patients/create');
     await page.locator('#field-name').fill(MARK);
@@ -157,7 +157,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await expect.poll(() => outboxCount(page)).toBe(1);
     const patientId = await provisional(page, 'patients');
 
-    mark('// 2. Booked');
+    mark('2. Booked');
     // 2. Booked at a slot of this doctor's (the device answers the patient search).
     await goWithin(page, `/appointments/create?date=${DAY}&time=${SLOT}&doctor_id=${me}`);
     await page.locator('#field-patient_id').click();
@@ -167,7 +167,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await expect.poll(() => outboxCount(page)).toBe(2);
     const bookingId = await provisional(page, 'appointments');
 
-    mark('// 3. Another');
+    mark('3. Another');
     // 3. Another patient's phone corrected.
     await goWithin(page, `/patients/edit/${corrected.id}`);
     const phoneField = page.locator('#field-phone');
@@ -176,7 +176,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await phoneField.press('Enter');
     await expect.poll(() => outboxCount(page)).toBe(3);
 
-    mark('// Meanwhile the phone');
+    mark('Meanwhile the phone');
     // Meanwhile the phone, online: the same patient's phone, and the slot the PC took.
     await phone.goto(`http://demo.localhost:${serverPort()}/patients/edit/${corrected.id}`);
     const theirPhone = phone.locator('#field-phone');
@@ -203,13 +203,13 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await signInAt(page, origin, 'assistant');
     await page.getByTestId('offline-banner').waitFor();
 
-    mark('// 4. Checked in');
+    mark('4. Checked in');
     // 4. Checked in, from the bookings (the booking is still only on the device).
     await goWithin(page, `/appointments?date=${DAY}`);
     await page.getByTestId(`move-${bookingId}-1`).click();
     await expect.poll(() => outboxCount(page)).toBe(4);
 
-    mark('// 5. The visit');
+    mark('5. The visit');
     // 5. The visit, two drugs from the catalog.
     await goWithin(page, `/visitings/${bookingId}/new`);
     await page.locator('#visit-chief_complaint').fill('سەرئێشە');
@@ -223,7 +223,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await page.getByTestId('visit-save').click();
     await expect.poll(() => outboxCount(page)).toBe(5);
 
-    mark('// 6. A partial');
+    mark('6. A partial');
     // 6. A partial payment, its receipt printed with the device's provisional number.
     await goWithin(page, `/payments/create?patient_id=${patientId}`);
     await page.locator('#field-amount').fill('10000');
@@ -236,7 +236,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     const printed = ((await page.getByTestId('print-receipt-number').textContent()) ?? '').replace(/^#/, '');
     expect(printed).toMatch(/^[0-9A-F]{4}-\d+$/);
 
-    mark('// The link back');
+    mark('The link back');
     // The link back. The offline sign-in's session is the device's own: the desk signs in again.
     proxy.set('up');
     await page.evaluate(() => localStorage.removeItem('token'));
@@ -257,7 +257,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     expect(latinDigits((await phoneProblem.getByTestId('sync-theirs-phone').textContent()) ?? '').replace(/\D/g, '')).toContain(THEIRS.slice(1));
     await phoneProblem.getByTestId('sync-apply-mine').click();
     await expect.poll(() => problems.count(), { timeout: 20_000 }).toBe(1);
-    mark('// The slot: another');
+    mark('The slot: another');
     // The slot: another one asked for, on the booking form holding what was entered.
     expect(await problems.getByTestId('sync-problem-status').textContent()).toBe('422');
     await problems.getByTestId('sync-edit').click();
@@ -270,7 +270,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await expect.poll(() => outboxCount(page), { timeout: 30_000 }).toBe(0);
     await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '').toBe('');
 
-    mark('// Every record once');
+    mark('Every record once');
     // Every record once; the booking at the other slot, done by its visit; the receipt numbered.
     const server = async <T>(path: string) => (await api<{ data: T }>(page, path)).body.data;
     const bookings = await server<{ id: number; time: string; status: number }[]>(`/appointments?filter[patient_id]=${patient}`);
@@ -287,7 +287,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     expect(payments[0].provisional_receipt).toBe(printed);
     expect((await server<{ phone: string }>(`/patients/${corrected.id}`)).phone).toBe(e164(MINE));
 
-    mark('// The audit trail');
+    mark('The audit trail');
     // The audit trail: what was sent from the outbox is marked entered offline, on this device.
     const device = await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve) => {
