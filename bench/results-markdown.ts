@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { CostRow, LoadRow } from './load';
 import type { OfflineDevice } from './offline-device';
+import type { OfflineWrites } from './offline-writes';
 import type { PageWeight } from './page-weight';
 import type { SlowLink } from './slow-link';
 import type { PgliteRow } from './pglite';
@@ -26,6 +27,8 @@ export interface BenchResults {
   pages: PageWeight | null;
   /** The device during a cut (bench/offline-device.ts). */
   offline?: OfflineDevice | null;
+  /** A device's outbox sent after a cut (bench/offline-writes.ts). */
+  outbox?: OfflineWrites | null;
   coldStartMs: number | null;
 }
 
@@ -94,6 +97,7 @@ export function resultsMarkdown(r: BenchResults): string {
     out.push('', ...slowLinkMarkdown(p.slowLink));
   }
   if (r.offline) out.push('', ...offlineMarkdown(r.offline));
+  if (r.outbox) out.push('', ...outboxMarkdown(r.outbox));
   if (r.coldStartMs !== null) out.push('', '## Cold start', '', `The bundled server \`npm start\` runs, on an existing embedded database, to its first answer (median of 3): ${r.coldStartMs.toLocaleString('en')} ms.`);
   return out.join('\n') + '\n';
 }
@@ -124,5 +128,22 @@ export function offlineMarkdown(o: OfflineDevice): string[] {
     '',
     `The offline layer's JavaScript on the patients list (budget: 25 KiB gzip; each chunk's gzip size less that without the code its source map ascribes to the offline layer): ` +
       `${kib(o.js.online.offlineGzip)} KiB of the ${kib(o.js.online.gzip)} KiB the page loaded from the sign-in to the list, synced (${chunks(o.js.online.chunks)}); ${kib(o.js.cut.offlineGzip)} KiB of ${kib(o.js.cut.gzip)} KiB once cut off (${chunks(o.js.cut.chunks)}).`,
+  ];
+}
+
+/** A device's outbox sent after a cut: the morning replayed, and what an offline create costs. */
+export function outboxMarkdown(o: OfflineWrites): string[] {
+  const plain = o.createMs.plain;
+  const added = (ms: number) => pct((ms - plain) / plain);
+  return [
+    "## A device's outbox after a cut",
+    '',
+    `The embedded database (\`bench/offline-writes.ts\`). A busy desk's morning, ${o.operations} operations kept during a cut (patients registered, an allergy each, ` +
+      `each patient's address corrected), sent as the outbox sends them: ${o.replaySeconds.toFixed(2)} s (${((o.replaySeconds * 1000) / o.operations).toFixed(1)} ms each); ` +
+      `sent again, as after answers lost on the way: ${o.againSeconds.toFixed(2)} s, ${o.made} patients made in all (nothing twice).`,
+    '',
+    `A patient's create, ${o.creates} each way, alternated, with ${o.keptKeys.toLocaleString('en')} offline keys kept (14 days):`,
+    '',
+    ...table(['carrying', 'ms each', 'added'], Object.entries(o.createMs).map(([mode, ms]) => [mode, ms, mode === 'plain' ? '' : added(ms)])),
   ];
 }

@@ -5,7 +5,7 @@
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
 //   BENCH_SECONDS  seconds per load measurement (default 5)
-//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, cold
+//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, outbox, cold
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ import { generate } from './generate';
 import { type CostRow, type LoadRow, runLoad } from './load';
 import type { ProfileRow } from './profile';
 import { type OfflineDevice, offlineLines, runOfflineDevice } from './offline-device';
+import { type OfflineWrites, offlineWritesLines, runOfflineWrites } from './offline-writes';
 import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
 import { type BenchResults, resultsMarkdown } from './results-markdown';
@@ -62,7 +63,7 @@ async function coldStart(): Promise<number> {
 
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,cold').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold').split(','));
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
@@ -88,10 +89,13 @@ const pages: PageWeight | null = parts.has('pages') ? await runPageWeight(5, log
 if (parts.has('offline')) log('The device during a cut:');
 const offline: OfflineDevice | null = parts.has('offline') ? await runOfflineDevice(log) : null;
 if (offline) for (const line of offlineLines(offline)) log(`  ${line}`);
+if (parts.has('outbox')) log("A device's outbox sent after a cut:");
+const outbox: OfflineWrites | null = parts.has('outbox') ? await runOfflineWrites(log) : null;
+if (outbox) for (const line of offlineWritesLines(outbox)) log(`  ${line}`);
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, coldStartMs: coldMs };
+const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, coldStartMs: coldMs };
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });

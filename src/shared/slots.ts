@@ -8,6 +8,12 @@ import { shiftDay } from './workingSet';
 /** Statuses that no longer hold a slot: postponed, referred elsewhere, cancelled. */
 export const SLOT_FREEING_STATUSES: readonly number[] = [2, 5, 7];
 
+/**
+ * What the new booking of a postponed one keeps of it (not its payment: that stays with the visit
+ * it paid for): the server's postpone route, and the device postponing during a cut.
+ */
+export const POSTPONE_CARRIED = ['patient_id', 'doctor_id', 'duration_minutes', 'origin', 'type', 'amount'] as const;
+
 export interface WeeklyHours {
   doctor_id: number;
   weekday: number;

@@ -15,7 +15,7 @@ import { type WorkingSetResource, isWorkingSetResource, keptFields } from '../..
 import { ApiError, api, newIdempotencyKey } from '../providers/http';
 import { OFFLINE_TOKEN, type Unlocked, deviceState } from './device';
 import { getSession } from '../providers/session';
-import { notAvailableOffline } from './reader';
+import { notAvailableOffline, offlineOne } from './reader';
 import { open, seal } from './sealing';
 import { applyRows, offlineDb } from './store';
 import { rowsChanged } from './sync';
@@ -190,6 +190,9 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
     if (ref) version = undefined;
     else if (done) version = done.version;
   }
+  // A change made without the record in hand (a one-click status move, a postponed booking): the
+  // record as the device keeps it, so the screens keep showing all of it, changed.
+  const original = creating ? null : (write.original ?? (await offlineOne(write.resource, write.id!).catch(() => null)));
   const entry: Omit<OutboxEntry, 'seq'> = {
     key: write.key ?? newIdempotencyKey(),
     userId: state.user.id,
@@ -202,7 +205,7 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
     enteredAt: new Date().toISOString(),
     dependsOn,
     // What a conflict compares: the changed fields as the record had them (conflicts.ts).
-    ...(!creating && write.original && !('ref' in target) ? { base: pick(write.original, Object.keys(body)) } : {}),
+    ...(!creating && original && !('ref' in target) ? { base: pick(original, Object.keys(body)) } : {}),
   };
   const sealed = await sealEntry(state, entry);
   const db = await offlineDb();
@@ -212,7 +215,7 @@ export async function queueWrite(write: QueuedWrite): Promise<Row> {
   await countEntries(state);
   const shown: Row = creating
     ? { ...fields, id: provisionalId(seq), client_ref: entry.clientRef, version: 0, pending: true }
-    : { ...(write.original ?? {}), ...write.body, id: write.id, pending: true };
+    : { ...(original ?? {}), ...write.body, id: write.id, pending: true };
   await keepRow(state, write.resource, shown);
   return shown;
 }

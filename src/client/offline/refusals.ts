@@ -2,13 +2,15 @@
 // every write the data provider sees: a create or change of a resource declared `offline` is kept
 // in the outbox; everything else is refused with a message saying what needs the server: refunds,
 // deletes and archives, settings, staff and permissions, exports and restores, passwords and
-// two-step login, approving online booking requests, and any other action. A resource added later
+// two-step login, approving online booking requests, and any other action but those kept as plain
+// writes (actions.ts: postponing). A resource added later
 // by configuration is refused unless declared `offline`: nothing is queued that the outbox cannot
 // send, and nothing is lost without the user being told.
 import { resources } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
 import { translate } from '../i18n';
 import { ApiError } from '../providers/http';
+import { offlineAction } from './actions';
 
 export type RefusalKind = 'refund' | 'delete' | 'settings' | 'staff' | 'export' | 'password' | 'approve' | 'other';
 
@@ -51,6 +53,8 @@ export function offlineRefusal(write: OfflineWrite): RefusalKind | null {
   }
   if (write.method.toUpperCase() === 'GET') return null;
   const path = write.url.split('?')[0];
+  // Kept as the plain writes it is made of (actions.ts: postponing).
+  if (offlineAction(path, write.method)) return null;
   for (const [pattern, kind] of ACTION_KINDS) if (pattern.test(path)) return kind;
   const def = resourceOfPath(path);
   return def ? kindOfResource(def) : 'other';

@@ -32,6 +32,7 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
 import { isPendingAnswer, toPendingResult } from './pending';
 import type { QueuedWrite } from '../offline/outbox';
 import { type OfflineWrite, offlineRefusal, refusedOffline } from '../offline/refusals';
+import { type OfflineAction, offlineAction } from '../offline/actions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,6 +56,26 @@ async function orQueued<T>(write: QueuedWrite, online: () => Promise<T>): Promis
   }
   const { queueWrite } = await import('../offline/outbox');
   return { data: await queueWrite(write) };
+}
+
+/**
+ * An action the device can keep (offline/actions.ts: postponing), while the server is known not
+ * to answer or when it gave none: its plain writes queued in order, answered with the record the
+ * last one makes (the new booking) as the screens show it.
+ */
+async function orQueuedAction<T>(action: OfflineAction, values: unknown, online: () => Promise<T>): Promise<T | { data: Record<string, unknown> }> {
+  if (!offlineSince()) {
+    try {
+      return await online();
+    } catch (err) {
+      if (!(err instanceof ApiError) || err.statusCode !== 0) throw err;
+    }
+  }
+  const [{ queueWrite }, { offlineOne }] = await Promise.all([import('../offline/outbox'), import('../offline/reader')]);
+  const record = (await offlineOne(action.resource, action.id)) as Record<string, unknown>;
+  let last: Record<string, unknown> = record;
+  for (const write of action.writes(record, (values ?? {}) as Record<string, unknown>, newIdempotencyKey())) last = await queueWrite(write);
+  return { data: last };
 }
 
 /** A write refused offline: not sent while the server is known not to answer, and told as such when it gave no answer. */
@@ -295,7 +316,12 @@ export const dataProvider: DataProvider = {
   },
 
   // Every call to an endpoint that is not a resource's CRUD (actions, reports, files): custom.ts.
-  // A write among them while the server does not answer is refused (none is queued).
-  custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) =>
-    params.method === 'get' ? customRequest<TData>(params) : orRefused({ url: params.url, method: params.method }, () => customRequest<TData>(params)),
+  // A write among them while the server does not answer is refused, unless the device can keep
+  // it as plain writes (offline/actions.ts: postponing).
+  custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) => {
+    if (params.method === 'get') return customRequest<TData>(params);
+    const action = offlineAction(params.url, params.method);
+    if (action) return orQueuedAction(action, params.payload, () => customRequest<TData>(params)) as ReturnType<typeof customRequest<TData>>;
+    return orRefused({ url: params.url, method: params.method }, () => customRequest<TData>(params));
+  },
 };

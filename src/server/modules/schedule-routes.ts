@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { resourceByName } from '../../../resources';
 import { TENANT_ROLE } from '../../shared/roles';
-import { type Booking, type ClosedDay, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../shared/slots';
+import { type Booking, type ClosedDay, POSTPONE_CARRIED, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../shared/slots';
 import { badQuery } from '../http/errors';
 import { Diverted } from '../engine/hooks';
 import { recordSchema } from '../engine/schema';
@@ -63,9 +63,6 @@ const availabilityQuery = {
 };
 const availabilityAnswer = dataAnswer(obj({ slot: int, days: arr(obj({ date: str, doctors: arr(anyObject) })) }));
 
-/** What the new booking keeps of the postponed one (not its payment: that stays with the visit it paid for). */
-const CARRIED = ['patient_id', 'doctor_id', 'duration_minutes', 'origin', 'type', 'amount'] as const;
-
 export function registerScheduleRoutes(app: FastifyInstance): void {
   app.post(
     '/appointments/:id/postpone',
@@ -79,7 +76,7 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     const made = await request.data.transaction(async () => {
       const old = await request.data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
       if (old instanceof Diverted) throw new Error('appointments are never diverted');
-      const carried = Object.fromEntries(CARRIED.map((k) => [k, old[k]]));
+      const carried = Object.fromEntries(POSTPONE_CARRIED.map((k) => [k, old[k]]));
       return request.data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active });
     });
     if (made instanceof Diverted) throw new Error('appointments are never diverted');
