@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { postgresPassFiles } from './tests/api/passes.js';
+import LongestFirst from './tests/sequencer.js';
 
 // Every core: Vitest's default leaves one free (one worker on the CI's two cores).
 const workers = Math.max(2, os.availableParallelism());
@@ -16,6 +17,8 @@ if (postgresPass && !process.env.TEST_DATABASE_URL) throw new Error('API_PASS=po
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    // Long files first, on a clean clone too (tests/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     reporters: ['default', './tests/timings.ts'],
     projects: [
       {

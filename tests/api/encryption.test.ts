@@ -33,7 +33,16 @@ const sealedDefs = resources.filter((d) => encryptedColumns(d).length && resourc
 function filesHolding(dir: string, needle: Buffer): string[] {
   const found: string[] = [];
   const walk = (d: string) => {
-    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch (err) {
+      // A folder removed meanwhile (on PostgreSQL, the database of a test file that ended on the
+      // other worker) holds nothing.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
       const full = path.join(d, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (entry.isFile()) {

@@ -5,7 +5,7 @@
 // changes in the settings; count charts tick on whole numbers, mirrored in right-to-left.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, countPrints, drawnOrder, launch, leftToRight, login, waitForPath, waitForPrint } from './browser';
+import { baseUrl, countPrints, drawnOrder, launch, leftToRight, login, screenshot, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string, host = CLINIC) => `${baseUrl(host)}${path}`;
@@ -84,7 +84,7 @@ describe('left-to-right tokens inside Kurdish', () => {
       expect(await dose.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
       expect(leftToRight(await drawnOrder(page, '[data-testid="visit-history"] .ant-table', '5 mg'))).toBe(true);
       expect(leftToRight(await drawnOrder(page, '[data-testid="visit-history"] .ant-collapse-header', '2025-01-02'))).toBe(true);
-      await page.screenshot({ path: `/tmp/i17b-patient-${width}.png`, fullPage: true });
+      await screenshot(page, `i17b-patient-${width}`, { fullPage: true });
     }
   });
 
@@ -102,7 +102,7 @@ describe('left-to-right tokens inside Kurdish', () => {
     expect(await dose.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);
     expect(leftToRight(await drawnOrder(page, '[data-testid="print-prescription"] [data-testid="rx-dose"]', '5 mg')), 'the dose printed as mg 5').toBe(true);
     expect(leftToRight(await drawnOrder(page, '[data-testid="print-prescription"] header', '2025-01-02'))).toBe(true);
-    await page.screenshot({ path: '/tmp/i17b-prescription-print.png' });
+    await screenshot(page, 'i17b-prescription-print');
     // The sheet as Chromium prints it (A5, print CSS): a PDF holding the dose in order.
     const pdf = await page.pdf({ path: '/tmp/i17b-prescription.pdf', preferCSSPageSize: true, printBackground: true });
     expect(pdf.byteLength).toBeGreaterThan(1000);
@@ -167,14 +167,14 @@ describe('money in the clinic currency (Kurdish)', () => {
     await cell.waitFor();
     expect(await cell.getAttribute('data-currency')).toBe('IQD');
     expect(plain(await cell.innerText())).toMatch(/^\d{1,3}(,\d{3})* د\.ع\.$/);
-    await page.screenshot({ path: '/tmp/i17b-incomes-1440.png' });
+    await screenshot(page, 'i17b-incomes-1440');
 
     // The Main Doctor chooses dollars under Settings -> Profile.
     await page.goto(url('/settings/profile'));
     await page.getByTestId('clinic-currency').locator('.ant-select').click();
     await page.getByTestId('currency-USD').click();
     await expect.poll(async () => (await api<{ data: { currency: string } }>(page, 'GET', '/settings/clinic')).data.currency).toBe('USD');
-    await page.screenshot({ path: '/tmp/i17b-currency-setting-1440.png' });
+    await screenshot(page, 'i17b-currency-setting-1440');
 
     // Another staff member's screens, on a phone, show dollars from their next load.
     const secretary = await signedIn(CLINIC, 'secretary', 390);
@@ -186,7 +186,7 @@ describe('money in the clinic currency (Kurdish)', () => {
     await expect.poll(() => usd.getAttribute('data-currency')).toBe('USD');
     expect(plain(await usd.innerText())).toMatch(/^\d{1,3}(,\d{3})*(\.\d{2})? US\$$/);
     await doctorIncomes.setViewportSize({ width: 390, height: 844 });
-    await doctorIncomes.screenshot({ path: '/tmp/i17b-incomes-usd-390.png' });
+    await screenshot(doctorIncomes, 'i17b-incomes-usd-390');
 
     // Amount inputs carry the sign and group thousands as typed.
     await doctorIncomes.goto(url('/accounting/incomes/create'));
@@ -234,9 +234,9 @@ describe('count charts (Kurdish)', () => {
     // The value axis on the right side of the chart, every category to its left.
     expect(Math.min(...values.map((l) => l.x))).toBeGreaterThan(width / 2);
     expect(Math.max(...categories.map((l) => l.x))).toBeLessThan(Math.min(...values.map((l) => l.x)));
-    await page.getByTestId('chart-city').screenshot({ path: '/tmp/i17b-chart-city-1440.png' });
+    await screenshot(page.getByTestId('chart-city'), 'i17b-chart-city-1440');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('chart-city').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/i17b-dashboard-390.png' });
+    await screenshot(page, 'i17b-dashboard-390');
   });
 });

@@ -1,5 +1,5 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
 import { watchContext } from './diagnostics';
 
@@ -127,6 +127,22 @@ export function kurdishSessions(host: string, password = PASSWORD): (user: strin
     await waitForPath(page, '/dashboard');
     return page;
   };
+}
+
+/**
+ * A picture for a person to look at, never read by a test: taken only when E2E_SCREENSHOTS names a
+ * folder (a full-page capture costs a second or more on the CI's two cores, and dozens were taken
+ * for no one). Of an element, it is still waited for, visible, as its capture would have.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: { fullPage?: boolean; settleMs?: number } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if ('mainFrame' in target) {
+    if (!dir) return;
+    // A moment for what was just opened to finish drawing (a picture, not a check).
+    if (options.settleMs) await target.waitForTimeout(options.settleMs);
+    await target.screenshot({ path: `${dir}/${name}.png`, fullPage: options.fullPage });
+  } else if (dir) await target.screenshot({ path: `${dir}/${name}.png` });
+  else await target.waitFor();
 }
 
 /** A call to the v1 API from inside the page, with the page's session: what the signed-in user may do. */

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { baseUrl, login, pagePerTest, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 const { page } = pagePerTest();
@@ -29,7 +29,7 @@ describe("the clinic's copy (Kurdish)", () => {
     await download.first().waitFor({ timeout: 30_000 });
     expect(await download.count()).toBe(1);
     await expect.poll(() => statuses.allInnerTexts(), { timeout: 15_000 }).toEqual(['ئامادەیە', 'بەسەرچوو']);
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/clinic-copy-1440.png` });
+    await screenshot(p, 'clinic-copy-1440');
     const [file] = await Promise.all([p.waitForEvent('download'), download.first().click()]);
     expect(file.suggestedFilename()).toMatch(/^clinic-demo-\d{4}-\d{2}-\d{2}\.zip$/);
     await file.saveAs(saved);
@@ -41,7 +41,7 @@ describe("the clinic's copy (Kurdish)", () => {
     expect(Buffer.from(zip['README.txt']).toString('utf8')).toContain('کۆپیی داتاکانی');
 
     await p.setViewportSize({ width: 390, height: 844 });
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/clinic-copy-390.png`, fullPage: true });
+    await screenshot(p, 'clinic-copy-390', { fullPage: true });
   });
 
   it('is not offered to the rest of the staff', async () => {
@@ -73,7 +73,7 @@ describe("the clinic's copy (Kurdish)", () => {
     await p.getByRole('dialog').locator('input[type=file]').setInputFiles(saved);
     await p.getByRole('dialog').getByRole('button', { name: 'بگەڕێنەرەوە' }).click();
     await p.getByText('کۆپییەکە بۆ ئەم کلینیکە گەڕێندرایەوە.').waitFor({ timeout: 30_000 });
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/restore-1440.png` });
+    await screenshot(p, 'restore-1440');
 
     const clinic = `copy${suffix}.localhost`;
     await login(p, clinic, 'copydoc', 'granite-meadow-4471');

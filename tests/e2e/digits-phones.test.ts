@@ -4,7 +4,7 @@
 // as ٣٧٫٥ and 37.5 is saved, not wiped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -61,8 +61,8 @@ describe('digits as typed on an Arabic-script keyboard (Kurdish)', () => {
     expect(await phone.inputValue()).toBe(local);
     // Left to right as laid out, not only as an attribute (antd's RTL input style sets rtl).
     expect(await phone.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
-    await phone.screenshot({ path: '/tmp/digits-phone-field.png' });
-    await page.screenshot({ path: '/tmp/digits-patient-form-390.png', fullPage: true });
+    await screenshot(phone, 'digits-phone-field');
+    await screenshot(page, 'digits-patient-form-390', { fullPage: true });
     await page.getByRole('button', { name: SAVE }).click();
     await page.waitForURL((u) => !u.pathname.endsWith('/create'));
     const found = await api<{ data: { id: number; name: string; phone: string }[] }>(page, `/patients?filter[phone]=${encodeURIComponent(e164)}`);

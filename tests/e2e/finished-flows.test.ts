@@ -3,14 +3,13 @@
 // page (read-only, no Save, no Delete), requests (before -> after of the changed fields, a reason
 // on rejection that reaches the requester, a deleted doctor still named), notifications (resolved
 // when decided, linking to their target, a Service Admin's bell without a page it may not open), ways out of 417 and 418,
-// and a visit's attachments in the history. Screenshots at 1440 and 390 px go to /tmp/shots.
+// and a visit's attachments in the history. Screenshots at 1440 and 390 px with E2E_SCREENSHOTS=<folder>.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, PASSWORD, serverLog, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, screenshot, serverLog, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
-const SHOTS = process.env.E2E_SHOTS ?? '/tmp/shots';
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
@@ -29,10 +28,7 @@ async function signedIn(host: string, user: string, width = 1440, password = PAS
   return page;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => screenshot(page, name, { fullPage: true, settleMs: 300 });
 
 /** The recovery code the server logged for this username (no SMTP in the tests). */
 async function loggedCode(username: string): Promise<string> {

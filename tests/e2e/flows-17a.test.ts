@@ -3,13 +3,12 @@
 // may not open sends them home with a word naming it; a session the server ended lands on login saying so; the
 // role select offers only the roles the caller may give; every signed-in person reaches their
 // profile and changes their own password from the header's menu, which signs out their other
-// devices. Screenshots at 1440 and 390 px go to /tmp/i17a-*.png.
+// devices. Screenshots at 1440 and 390 px with E2E_SCREENSHOTS=<folder>.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, PASSWORD, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, screenshot, waitForPath } from './browser';
 
-const SHOTS = process.env.E2E_SHOTS ?? '/tmp';
 const CLINIC = 'demo.localhost';
 type Dict = { [key: string]: string | Dict };
 const locale = (lang: string) => JSON.parse(readFileSync(new URL(`../../locales/${lang}.json`, import.meta.url), 'utf8')) as Dict;
@@ -41,10 +40,7 @@ async function signedIn(host: string, user: string, width = 1440, password = PAS
   return page;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `${SHOTS}/i17a-${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => screenshot(page, `i17a-${name}`, { fullPage: true, settleMs: 300 });
 
 const clinicName = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { tenant?: { name?: string } }).tenant?.name ?? '');
 

@@ -5,7 +5,7 @@
 // platform's public laws open without login. Screenshots at 1440 and 390 px go to /tmp/legal-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, waitForPath } from './browser';
+import { api, baseUrl, launch, login, screenshot, waitForPath } from './browser';
 import { note } from './diagnostics';
 
 const tag = Date.now().toString(36);
@@ -34,10 +34,7 @@ async function signedIn(host: string, user: string, width: number, password?: st
   return page;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: `/tmp/legal-${name}.png`, fullPage: true });
-}
+const shoot = (page: Page, name: string) => screenshot(page, `legal-${name}`, { fullPage: true, settleMs: 300 });
 
 /** Picks the option with this text in a relation select. */
 async function choose(page: Page, field: string, text: string): Promise<void> {

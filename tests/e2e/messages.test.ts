@@ -6,7 +6,7 @@
 // clinic's list shows the booking cancelled, with the tick of the patient's confirmation.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, launch } from './browser';
+import { api, baseUrl, kurdishSessions, launch, screenshot } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -39,7 +39,7 @@ describe('messages to patients', () => {
     await desk.goto(url('/messages'));
     const row = desk.locator('.ant-table-row', { hasText: name });
     await row.getByText(ckb.outbox.status.pending).waitFor();
-    await desk.screenshot({ path: '/tmp/messages-1440.png', fullPage: true });
+    await screenshot(desk, 'messages-1440', { fullPage: true });
     // The menu counts what waits to be sent by hand, and follows the click.
     const badge = desk.getByTestId('menu-badge-messages').locator('.ant-scroll-number');
     const waitingCount = async () => ((await badge.count()) ? Number(await badge.first().getAttribute('title')) : 0);
@@ -70,11 +70,11 @@ describe('messages to patients', () => {
       expect(await phone.getByTestId('booking-link').innerText()).not.toContain(name);
       await phone.getByTestId('booking-confirm').click();
       await phone.getByTestId('booking-confirmed').waitFor();
-      await phone.screenshot({ path: '/tmp/booking-link-390.png', fullPage: true });
+      await screenshot(phone, 'booking-link-390', { fullPage: true });
       await phone.getByTestId('booking-cancel').click();
       await phone.locator('.ant-popconfirm').getByRole('button', { name: ckb.bookingLink.cancel }).click();
       await phone.getByText(ckb.bookingLink.cancelled).waitFor();
-      await phone.screenshot({ path: '/tmp/booking-link-cancelled-390.png', fullPage: true });
+      await screenshot(phone, 'booking-link-cancelled-390', { fullPage: true });
     } finally {
       await browser.close();
     }
@@ -96,7 +96,7 @@ describe('messages to patients', () => {
     await desk.goto(url(`/appointments/create?patient_id=${patient.id}&date=2031-09-10&time=07:50`));
     await desk.getByTestId('appointment-save').click();
     await desk.getByTestId('send-now-text').getByText(name).waitFor();
-    await desk.screenshot({ path: '/tmp/send-now-390.png', fullPage: true });
+    await screenshot(desk, 'send-now-390', { fullPage: true });
     const [popup] = await Promise.all([desk.waitForEvent('popup'), desk.getByTestId('send-now').click()]);
     expect(new URL(popup.url()).pathname).toBe('/9647512345678');
     await popup.close();

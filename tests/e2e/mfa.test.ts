@@ -6,7 +6,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 let browser: Browser;
@@ -45,7 +45,7 @@ describe('two-step verification (Kurdish)', () => {
     expect(await card.getByTestId('mfa-secret').getAttribute('dir')).toBe('ltr');
     await card.locator('canvas, svg').first().waitFor(); // the QR code
     const secret = Secret.fromBase32(shown.replace(/\s+/g, ''));
-    await card.screenshot({ path: '/tmp/mfa-enrol-card.png' });
+    await screenshot(card, 'mfa-enrol-card');
 
     await page.locator('#mfa-enrol-code').fill(TOTP.generate({ secret }));
     await card.getByTestId('mfa-confirm').click();
@@ -63,7 +63,7 @@ describe('two-step verification (Kurdish)', () => {
     await page.getByText('ئەو کۆدە ٦ ژمارەییە بنووسە کە بەرنامەکەت پیشانی دەدات').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await page.screenshot({ path: '/tmp/mfa-code-step.png' });
+    await screenshot(page, 'mfa-code-step');
 
     // The code of the next time step (the one used to enrol cannot be used again), typed as a
     // Kurdish keyboard types digits.

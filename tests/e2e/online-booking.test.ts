@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { Page } from 'playwright-core';
 import { latinDigits } from '../../src/shared/digits';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, launch } from './browser';
+import { api, baseUrl, kurdishSessions, launch, screenshot } from './browser';
 
 const tag = Date.now().toString(36);
 const CLINIC = `book${tag}.localhost`;
@@ -82,7 +82,7 @@ describe('online booking', () => {
         await phone.locator('#book-name').fill(`Online ${tag}`);
         await phone.locator('#book-phone').fill('٠٧٧٠ ٥٥٥ ١٢٣٤');
         await phone.getByTestId('book-gender').getByText(ckb.enums.gender['1']).click();
-        await phone.screenshot({ path: '/tmp/book-online-390.png', fullPage: true });
+        await screenshot(phone, 'book-online-390', { fullPage: true });
         await phone.getByTestId('book-send').click();
         await phone.getByTestId('booking-sent').getByText(ckb.onlineBooking.sentPending).waitFor();
         // The time is taken now: asked again, it is no longer offered.
@@ -105,7 +105,7 @@ describe('online booking', () => {
       await row.getByTestId('row-approve').click();
       await desk.locator('.ant-popconfirm').getByRole('button', { name: ckb.bookingRequests.approve }).click();
       await row.getByText(ckb.bookingRequests.status.approved).waitFor();
-      await desk.screenshot({ path: '/tmp/booking-requests-1440.png', fullPage: true });
+      await screenshot(desk, 'booking-requests-1440', { fullPage: true });
       const bookings = (await api<{ data: { date: string; time: string; origin: number; patient_id: number }[] }>(desk, `/appointments?filter[doctor_id]=${doctor.id}`)).body.data;
       expect(bookings.map((b) => [String(b.date).slice(0, 10), b.time.slice(0, 5), b.origin])).toEqual([[day.format('YYYY-MM-DD'), '10:30', 2]]);
       const patient = (await api<{ data: { name: string; phone: string } }>(desk, `/patients/${bookings[0].patient_id}`)).body.data;

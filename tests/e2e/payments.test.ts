@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, waitForPrint } from './browser';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, screenshot, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -44,7 +44,7 @@ describe('payments at the desk', () => {
     await desk.keyboard.press('Enter');
     const chosen = desk.getByTestId('payment-fields').locator('.ant-select-selection-item');
     await expect.poll(() => chosen.innerText()).toBe(ckb.enums.paymentMethod['1']);
-    await desk.screenshot({ path: '/tmp/payments-booking-1440.png', fullPage: true });
+    await screenshot(desk, 'payments-booking-1440', { fullPage: true });
     await desk.getByTestId('appointment-save').dblclick();
     await desk.waitForURL((u) => u.pathname !== '/appointments/create');
     const paymentsOf = async () => (await api<{ data: Payment[] }>(desk, `/payments?filter[patient_id]=${patient.id}&sort=id`)).body.data;
@@ -61,7 +61,7 @@ describe('payments at the desk', () => {
     await expect.poll(() => phone.getByTestId('balance-tag').innerText()).toContain(owed);
     const [paid] = await paymentsOf();
     await phone.locator('.ant-table-row', { hasText: String(paid.receipt_number) }).first().waitFor();
-    await phone.screenshot({ path: '/tmp/payments-tab-390.png', fullPage: true });
+    await screenshot(phone, 'payments-tab-390', { fullPage: true });
 
     // Its receipt, in the patient's language while the interface stays Kurdish: numbered, the
     // patient and file number, the sum by card, what is still owed.
@@ -98,7 +98,7 @@ describe('payments at the desk', () => {
     await desk.getByTestId('cash-methods').locator('.ant-table-row').first().waitFor();
     const after = (await api<{ data: { total: { net: number } } }>(desk, '/payments/daily')).body.data.total.net;
     expect(after - before).toBe(8000);
-    await desk.screenshot({ path: '/tmp/payments-daily-1440.png', fullPage: true });
+    await screenshot(desk, 'payments-daily-1440', { fullPage: true });
     // Printed as a sheet of its own: on paper only the report, with its total.
     await desk.getByTestId('cash-print').click();
     await waitForPrint(desk);

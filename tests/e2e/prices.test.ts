@@ -2,7 +2,7 @@
 // its price fills the amount (still editable); the Main Doctor keeps the list under Accounting.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, screenshot, waitForPath } from './browser';
 
 const { page } = pagePerTest();
 const CLINIC = 'demo.localhost';
@@ -23,7 +23,7 @@ describe('the price list', () => {
     await p.locator('#field-service_id').click();
     await p.getByTestId(`service-${ecg.id}`).click();
     await expect.poll(() => p.locator('#field-amount').inputValue()).toBe('15,000');
-    await p.screenshot({ path: '/tmp/prices-booking-390.png', fullPage: true });
+    await screenshot(p, 'prices-booking-390', { fullPage: true });
     await p.getByTestId('appointment-save').click();
     // Saved, the form goes back where it was opened from.
     await p.waitForURL((u) => u.pathname !== '/appointments/create');
@@ -41,6 +41,6 @@ describe('the price list', () => {
     await p.getByTestId('app-menu').getByText(ckb.resources.prices.title).click();
     await waitForPath(p, '/accounting/prices');
     await p.locator('.ant-table-row', { hasText: 'Consultation' }).first().waitFor();
-    await p.screenshot({ path: '/tmp/prices-list-1440.png', fullPage: true });
+    await screenshot(p, 'prices-list-1440', { fullPage: true });
   });
 });

@@ -5,7 +5,7 @@
 // the patient's allergies once a patient is picked; the patient is found by file number. A sick
 // note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, waitForPrint } from './browser';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, screenshot, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -38,7 +38,7 @@ describe('prints fit for use', () => {
     await page.getByText('سەرپەڕەکە پاشەکەوت کرا').waitFor();
     const saved = await api<{ data: { licence_number: string; specialty: string; paper_size: string } }>(page, '/settings/letterhead');
     expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
-    await page.screenshot({ path: '/tmp/prints-letterhead.png', fullPage: true });
+    await screenshot(page, 'prints-letterhead', { fullPage: true });
   });
 
   it("the booking form shows the picked patient's allergies, at 390 px", async () => {
@@ -55,7 +55,7 @@ describe('prints fit for use', () => {
     expect(search.body.data.map((p) => p.id)).toContain(patientId);
     await page.goto(url(`/appointments/create?patient_id=${patientId}`));
     await page.getByTestId('appointment-form').getByTestId('safety-allergies').getByText('Penicillin').waitFor();
-    await page.screenshot({ path: '/tmp/prints-booking-390.png', fullPage: true });
+    await screenshot(page, 'prints-booking-390', { fullPage: true });
   });
 
   it('the prescription prints on A5 with the letterhead, file number, allergies, strengths, labelled advice and a signature line', async () => {

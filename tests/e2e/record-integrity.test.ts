@@ -4,7 +4,7 @@
 // comparison between fields (a task's end not before its start) is said on the field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -106,7 +106,7 @@ describe('records a clinic can trust (Kurdish)', () => {
         console.log('conflict dialog named no field; the tabs saw:', seen);
         throw error;
       });
-    await first.screenshot({ path: '/tmp/conflict-dialog.png' }).catch(() => undefined);
+    await screenshot(first, 'conflict-dialog').catch(() => undefined);
     await first.getByTestId('conflict-apply').click();
     await first.waitForURL((u) => !u.pathname.includes('/edit/'));
 

@@ -7,7 +7,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions } from './browser';
+import { api, baseUrl, kurdishSessions, screenshot } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -52,7 +52,7 @@ describe('a patient found however typed, and prescribed for safely', () => {
     const warning = page.getByTestId('existing-date_of_birth');
     await warning.waitFor();
     expect(await warning.innerText()).toContain(NAME);
-    await page.screenshot({ path: '/tmp/safe-duplicate-390.png', fullPage: true });
+    await screenshot(page, 'safe-duplicate-390', { fullPage: true });
   });
 
   it('picking Augmentin warns of the Penicillin allergy at once, and the save is refused without prescribing anyway', async () => {
@@ -71,7 +71,7 @@ describe('a patient found however typed, and prescribed for safely', () => {
     expect(said).toContain('Augmentin');
     expect(said).toContain('Penicillin');
     expect(said).toContain(ckb.enums.allergySeverity['3']);
-    await page.screenshot({ path: '/tmp/safe-allergy-1440.png', fullPage: true });
+    await screenshot(page, 'safe-allergy-1440', { fullPage: true });
     const refused = page.waitForResponse((r) => r.url().includes('/api/v1/visitings') && r.request().method() === 'POST');
     await page.getByTestId('visit-save').click();
     expect((await refused).status()).toBe(422);
@@ -109,7 +109,7 @@ describe('a patient found however typed, and prescribed for safely', () => {
     await page.goto(url(`/appointments?view=week&date=${day.format('YYYY-MM-DD')}`));
     await page.getByTestId(`cal-event-${kept.body.data.id}`).waitFor();
     expect(await page.getByTestId(`cal-event-${ids[0]}`).count()).toBe(0);
-    await page.screenshot({ path: '/tmp/safe-calendar-1440.png', fullPage: true });
+    await screenshot(page, 'safe-calendar-1440', { fullPage: true });
     const after = await api<{ data: { status: number }[] }>(page, `/appointments?filter[patient_id]=${patientId}&per_page=50`);
     expect(after.body.data.filter((a) => a.status !== 7)).toEqual([]);
   });

@@ -3,7 +3,7 @@
 // following ones to a new time from the second's form; the first keeps its time.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions } from './browser';
+import { api, baseUrl, kurdishSessions, screenshot } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -21,7 +21,7 @@ describe('recurring bookings', () => {
     await desk.locator('#field-repeat_weeks').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').click();
     await desk.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ckb.clinic.repeatEvery['1'] }).click();
     await desk.locator('#field-repeat_count').fill('3');
-    await desk.screenshot({ path: '/tmp/series-form-1440.png', fullPage: true });
+    await screenshot(desk, 'series-form-1440', { fullPage: true });
     await desk.getByTestId('appointment-save').dblclick();
     await desk.waitForURL((u) => u.pathname !== '/appointments/create');
     const mine = async () => (await api<{ data: Booking[] }>(desk, `/appointments?filter[patient_id]=${patient.id}&sort=date`)).body.data;

@@ -3,7 +3,7 @@
 // nothing makes the page wider than the screen (tables scroll inside themselves). At 1440 px the
 // sider is back.
 import { describe, expect, it } from 'vitest';
-import { login, pagePerTest, waitForPath } from './browser';
+import { login, pagePerTest, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 const { page } = pagePerTest();
@@ -30,7 +30,7 @@ describe('small screens (Kurdish, 390 px)', () => {
     expect(width).toBeLessThanOrEqual(390);
     const content = await p.locator('.ant-layout-content').boundingBox();
     expect(content!.width).toBeGreaterThan(350);
-    if (process.env.E2E_SCREENSHOTS) await p.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/patients-390.png` });
+    await screenshot(p, 'patients-390');
 
     await p.setViewportSize({ width: 1440, height: 900 });
     await p.locator('.ant-layout-sider').waitFor();

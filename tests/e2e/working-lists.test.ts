@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, screenshot, waitForPath } from './browser';
 
 const { page } = pagePerTest();
 const CLINIC = 'demo.localhost';
@@ -86,9 +86,9 @@ describe('working lists', () => {
     const names = await p.locator('.ant-table-tbody tr.ant-table-row td').filter({ hasText: tag }).allInnerTexts();
     expect(names.map((n) => n.trim())).toEqual([`${tag} Dilan`, `${tag} Rebaz`, `${tag} Shno`]);
     expect(new URL(p.url()).searchParams.get('pageSize')).toBe('50');
-    await p.screenshot({ path: '/tmp/working-lists-1440.png', fullPage: true });
+    await screenshot(p, 'working-lists-1440', { fullPage: true });
     await p.setViewportSize({ width: 390, height: 844 });
-    await p.screenshot({ path: '/tmp/working-lists-390.png', fullPage: true });
+    await screenshot(p, 'working-lists-390', { fullPage: true });
     await p.setViewportSize({ width: 1440, height: 900 });
 
     // The filtered rows, exactly, as an Excel workbook.
