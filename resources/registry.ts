@@ -21,6 +21,7 @@ import * as paymentsFile from './payments';
 import * as plansFile from './plans';
 import * as platformFile from './platform';
 import * as pricesFile from './prices';
+import * as printedDocumentsFile from './printedDocuments';
 import * as safetyFile from './safety';
 import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
@@ -96,6 +97,7 @@ export const registry = [
   platformFile.invoices,
   platformFile.doctorRequests,
   pricesFile.default,
+  printedDocumentsFile.default,
   safetyFile.allergies,
   safetyFile.patientAlerts,
   scheduleFile.workingHours,

@@ -23,6 +23,7 @@ const PublicLaws = lazy(() => import('./pages/landing/Laws').then((m) => ({ defa
 const PublicLaw = lazy(() => import('./pages/landing/Laws').then((m) => ({ default: m.PublicLaw })));
 const BookingLink = lazy(() => import('./pages/landing/BookingLink'));
 const BookOnline = lazy(() => import('./pages/landing/BookOnline'));
+const VerifyDocument = lazy(() => import('./pages/landing/VerifyDocument'));
 const Login = lazy(() => import('./pages/Login'));
 const ForgotUsername = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotUsername })));
 const ForgotOtp = lazy(() => import('./pages/Forgot').then((m) => ({ default: m.ForgotOtp })));
@@ -110,6 +111,8 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
         {appScope() === 'tenant' && <Route path="a/:ref" element={<BookingLink />} />}
         {/* Asking for an appointment on the clinic's site, where the clinic takes them. */}
         {appScope() === 'tenant' && <Route path="book" element={<BookOnline />} />}
+        {/* A printed document's QR code: anyone holding the paper checks it (no account). */}
+        {appScope() === 'tenant' && <Route path="verify/:code" element={<VerifyDocument />} />}
         <Route path="forgot-username" element={<ForgotUsername />} />
         <Route path="forgot-otp" element={<ForgotOtp />} />
         <Route path="forgot-reset" element={<ForgotReset />} />

@@ -55,6 +55,7 @@ import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
 import { OpenStreams } from './live/streams';
 import { registerOfflineRoutes } from './offline/routes';
+import { registerPrintRoutes } from './prints/routes';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -244,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerMessageRoutes(api, db.kysely, keyring, clock);
       registerBookingSettingsRoutes(api);
       registerBookingRequestRoutes(api, db.kysely, clock);
+      registerPrintRoutes(api, db.kysely, keyring, config.publicUrl);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

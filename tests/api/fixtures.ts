@@ -93,6 +93,13 @@ export async function createRecord(
       await sql`insert into devices (tenant_id, device_id, user_id, label, status, first_sync_at, last_sync_at)
         values (${rows[0].tenant_id}, ${randomUUID()}, ${rows[0].id}, 'Chrome · Windows', 'active', now(), now())`.execute(t.db.kysely);
     }
+    // A printed document carrying a verification code, as a print writes it (src/server/prints/routes.ts).
+    if (def.table === 'printed_documents') {
+      const { rows } = await sql<{ tenant_id: number; id: number }>`select u.tenant_id, u.id from tenant_users u join tenants t on t.id = u.tenant_id
+        where t.subdomain = ${host.split('.')[0]} and u.role = 0 limit 1`.execute(t.db.kysely);
+      await sql`insert into printed_documents (tenant_id, kind, record_id, doctor_id, issued_on, digest, created_by)
+        values (${rows[0].tenant_id}, 'prescription', 1, ${rows[0].id}, current_date, ${'0'.repeat(64)}, ${rows[0].id})`.execute(t.db.kysely);
+    }
     // Messages to patients: written by booking one (demo patients have phones: sent by hand).
     if (def.table === 'messages') await createRecord(t, resourceByName('appointments'), host, known, { date: `2036-0${1 + (Date.now() % 9)}-${String(1 + (Date.now() % 28)).padStart(2, '0')}` });
     // Records only the server writes (invoices, plan history): use one the demo data has.

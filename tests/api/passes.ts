@@ -27,6 +27,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   money: 'two desks paying one booking at once',
   'offline-writes': 'one client reference sent twice at once, on two connections',
   outbox: 'two senders on their own pools never send twice',
+  'printed-documents': "another clinic's printed documents unseen and unrevoked under row-level security",
   scheduler: 'a rival scheduler on a pool of its own',
   'route-rules': "another clinic's record unseen under row-level security: its 404 comes before the body's 422",
   'schema-drift': "the declarations against the server's catalog",

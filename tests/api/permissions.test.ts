@@ -89,7 +89,7 @@ describe.each(resourcesOf('central').flatMap((def) => CENTRAL_USERS.map((u, role
  * what only the Main Doctor uses (no permission opens it), and what every staff member uses
  * without one (all of it, or reading only). Everything else: exactly what is granted.
  */
-const MAIN_DOCTOR_ONLY = new Set(['clinicAudit', 'devices', 'exports', 'tenantLandingPage', 'solutions', 'highlights', 'projects', 'supportGrants', 'tenantUsers']);
+const MAIN_DOCTOR_ONLY = new Set(['clinicAudit', 'devices', 'exports', 'printedDocuments', 'tenantLandingPage', 'solutions', 'highlights', 'projects', 'supportGrants', 'tenantUsers']);
 const ANY_STAFF: Record<string, readonly Action[]> = {
   clinicListViews: ['read', 'create', 'update', 'delete'],
   clinicNotifications: ['read', 'create', 'update', 'delete'],

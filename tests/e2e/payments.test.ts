@@ -83,6 +83,10 @@ describe('payments at the desk', () => {
     await phone.emulateMedia({ media: 'screen' });
     const pdfText = execFileSync('pdftotext', ['-layout', '/tmp/payments-receipt.pdf', '-']).toString();
     expect(pdfText).toContain(`#${paid.receipt_number}`);
+    // It carries its verification code (issue 40): the clinic's public page says it is a valid receipt.
+    const code = String(await sheet.getByTestId('print-verify').getAttribute('data-url')).split('/verify/')[1];
+    const checked = await phone.evaluate(async (c) => (await fetch(`/api/v1/public/printed-documents/${c}`)).json() as Promise<{ data: unknown }>, code);
+    expect(checked.data).toMatchObject({ status: 'valid', kind: 'receipt' });
 
     // 2,000 of it refunded: a row of its own, negative, with the next receipt number.
     await phone.getByTestId('payment-refund').click();

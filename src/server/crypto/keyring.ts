@@ -81,8 +81,17 @@ export class KeyRing {
    * (case, spaces and dashes, Arabic-Indic digits).
    */
   async lookupHash(db: Kysely<Database>, tenantId: number, column: string, value: string): Promise<string> {
-    const key = Buffer.from(hkdfSync('sha256', await this.keyOf(db, tenantId), Buffer.alloc(0), `lookup:${column}`, 32));
+    const key = await this.derivedKey(db, tenantId, `lookup:${column}`);
     return createHmac('sha256', key).update(normalizeForLookup(value)).digest('base64url');
+  }
+
+  /**
+   * A key of the clinic's for one use (`label`), derived from its data key by HKDF-SHA256: nothing
+   * more is stored, it survives a change of master key (the data key is only re-wrapped) and is
+   * gone with the clinic's key.
+   */
+  async derivedKey(db: Kysely<Database>, tenantId: number, label: string): Promise<Buffer> {
+    return Buffer.from(hkdfSync('sha256', await this.keyOf(db, tenantId), Buffer.alloc(0), label, 32));
   }
 
   /** Destroys the clinic's key (its data, everywhere, is unreadable from now on). */

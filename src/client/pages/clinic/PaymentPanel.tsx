@@ -18,7 +18,9 @@ import { callerOf, useSession } from '../../providers/session';
 import { errorsOf } from './formErrors';
 import { offlineSince } from '../../offline/link';
 import { PrintButton } from './PrintButton';
-import { type ReceiptModel, ReceiptPrint } from './ReceiptPrint';
+import { type ReceiptModel, ReceiptPrint, receiptContent } from './ReceiptPrint';
+import { issueVerification } from './lib/qr';
+import type { IssuedDocument } from '../../../shared/printedDocuments';
 
 const payments = resourceByName('payments');
 type Labels = Record<string, Record<string, string>>;
@@ -30,6 +32,8 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const ask = useAsk();
   // A refused amount or note is said on its field.
   const { run, busy: saving } = useAction({ success: t('payments.refunded', 'Refunded'), failure: onFields, invalidates: [{ resource: 'payments', invalidates: ['list', 'many', 'detail'] }] });
+  // Quiet: a receipt prints without its verification code when the server cannot give one.
+  const { run: askCode } = useAction<{ data: IssuedDocument }>({ failure: false });
   const [model, setModel] = useState<ReceiptModel | null>(null);
   const [nonce, setNonce] = useState(0);
   const [refunding, setRefunding] = useState(false);
@@ -51,7 +55,7 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
     await loadLanguage(lang);
     const payment = one.data;
     const label = (field: string) => (payment[field] == null ? null : (one.labels?.[field]?.[String(payment[field])] ?? null));
-    setModel({
+    const receipt: ReceiptModel = {
       lang,
       currency,
       // Without it (offline for a moment) the receipt still prints, with the clinic's name alone.
@@ -62,7 +66,10 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
       forDay: label('visiting_id') ?? label('appointment_id'),
       // Staff names are only labelled for who may read the staff: one's own is known anyway.
       takenBy: label('taken_by') ?? (Number(payment.taken_by) === session.user?.id ? (session.user?.name ?? null) : null),
-    });
+    };
+    // Its verification code (issue 40), when the server has the payment and answers.
+    const verify = offlineSince() ? null : await issueVerification((url, values) => askCode({ url, values, meta: { quiet: true } }), `/payments/${id}/printed-documents`, { content: receiptContent(receipt) });
+    setModel({ ...receipt, verify });
     setNonce((n) => n + 1);
   };
 

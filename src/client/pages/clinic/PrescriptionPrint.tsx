@@ -14,6 +14,7 @@ import { formatAge } from './lib/age';
 import type { PrintModel } from './lib/printModel';
 import { usePrintDialog } from './usePrint';
 import { PrintLetterhead } from './PrintLetterhead';
+import { VerifyQr } from './VerifyQr';
 import './print.css';
 
 const visits = resourceByName('visitings');
@@ -60,6 +61,7 @@ export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; 
         {model.prescriber && <span className="rx-prescriber" data-testid="print-prescriber">{t('clinic.printPrescriber', 'Prescriber')}: <bdi>{model.prescriber}</bdi></span>}
         <span>{t('clinic.printSignature', "Doctor's signature")}</span>
       </footer>
+      <VerifyQr verify={model.verify} t={t} />
     </div>,
     document.body,
   );

@@ -11,6 +11,8 @@ import { type Currency, formatMoney } from '../../../shared/money';
 import type { Letterhead } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
 import { usePrintDialog } from './usePrint';
+import { VerifyQr } from './VerifyQr';
+import type { PrintVerification } from './lib/qr';
 import './print.css';
 
 const payments = resourceByName('payments');
@@ -27,6 +29,29 @@ export interface ReceiptModel {
   /** The booking's or the visit's day it paid for. */
   forDay: string | null;
   takenBy: string | null;
+  /** The verification code the receipt carries (issue 40), once the server gave one. */
+  verify?: PrintVerification | null;
+}
+
+/** What the receipt says, its language aside: the content the server digests for its code. */
+export function receiptContent(m: ReceiptModel): Record<string, unknown> {
+  const p = m.payment;
+  return {
+    kind: 'receipt',
+    clinic: m.letterhead.name,
+    receipt_number: p.receipt_number ?? null,
+    provisional_receipt: p.provisional_receipt ?? null,
+    date: p.date ?? null,
+    amount: Number(p.amount),
+    currency: m.currency,
+    method: p.method ?? null,
+    patient: m.patient?.name ?? null,
+    file_number: m.patient?.file_number ?? null,
+    visiting_id: p.visiting_id ?? null,
+    appointment_id: p.appointment_id ?? null,
+    note: p.note ?? null,
+    balance: m.balance,
+  };
 }
 
 const phoneText = (phone: string) => (phone.startsWith('+') ? formatPhone(phone) : phone);
@@ -111,6 +136,7 @@ export function ReceiptPrint({ model, nonce }: { model: ReceiptModel | null; non
           {model.takenBy && <>: <bdi>{model.takenBy}</bdi></>}
         </span>
       </footer>
+      <VerifyQr verify={model.verify} t={t} />
     </div>,
     document.body,
   );

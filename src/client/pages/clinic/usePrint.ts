@@ -8,7 +8,9 @@ import { useAction, useAsk } from '../../engine/useAction';
 import { useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
-import { type LetterInput, type PrintDocument, type PrintModel, type Printed, printModel } from './lib/printModel';
+import type { IssuedDocument } from '../../../shared/printedDocuments';
+import { PRINTED_KIND, type LetterInput, type PrintDocument, type PrintModel, type Printed, printModel, printedContent } from './lib/printModel';
+import { issueVerification } from './lib/qr';
 
 export function usePrint() {
   const { user } = useSession();
@@ -32,7 +34,13 @@ export function usePrint() {
       patientId ? ask<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
       loadLanguage(lang),
     ]);
-    setModel(printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient, allergies, visit, document, letter }));
+    const built = printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient, allergies, visit, document, letter });
+    // The sheet's verification code (issue 40): for a visit the server has, when it answers.
+    const verify =
+      visit.id !== undefined
+        ? await issueVerification((url, values) => run<{ data: IssuedDocument }>({ url, values, meta: { quiet: true } }), `/visitings/${String(visit.id)}/printed-documents`, { kind: PRINTED_KIND[document], content: printedContent(built) })
+        : null;
+    setModel({ ...built, verify });
     setNonce((n) => n + 1);
   };
   return { model, nonce, print };

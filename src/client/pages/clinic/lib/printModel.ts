@@ -3,8 +3,10 @@
 // language.
 import dayjs from 'dayjs';
 import { type Letterhead, plainLetterhead } from '../../../../shared/letterhead';
+import type { PrintedKind } from '../../../../shared/printedDocuments';
 import { type Age, ageFromDob } from './age';
 import { instantText } from '../../../engine/instant';
+import type { PrintVerification } from './qr';
 
 export interface PrescriptionLine {
   drug: string;
@@ -60,6 +62,8 @@ export interface PrintModel {
   diagnosis: string;
   lines: PrescriptionLine[];
   sections: PrintSection[];
+  /** The verification code the sheet carries (issue 40), once the server gave one. */
+  verify?: PrintVerification | null;
 }
 
 /** The server's word on a print (POST /visitings/:id/prints): the prescriber of record, and an earlier print. */
@@ -120,4 +124,19 @@ export function printModel({ lang, letterhead, clinic, doctor, printed, patient,
       .filter((l) => l.drug !== ''),
     sections: SECTIONS.map((field) => ({ field, items: items(visit[field]).map((i) => text(i.name)).filter(Boolean) })).filter((s) => s.items.length > 0),
   };
+}
+
+/** The kind the server knows each of a visit's sheets by (src/shared/printedDocuments.ts). */
+export const PRINTED_KIND: Record<PrintDocument, PrintedKind> = { prescription: 'prescription', sickNote: 'sick_note', referral: 'referral' };
+
+/**
+ * What the sheet says, its language aside (labels, direction, letterhead lines, the copy notice):
+ * the content the server digests for the sheet's verification code. The same sheet printed again,
+ * in any language, digests the same.
+ */
+export function printedContent(m: PrintModel): Record<string, unknown> {
+  const common = { kind: PRINTED_KIND[m.document], clinic: m.letterhead.name, date: m.date, patient: m.patient, file_number: m.fileNumber, gender: m.gender, age: m.age, allergies: m.allergies, prescriber: m.prescriber, diagnosis: m.diagnosis };
+  if (m.document === 'prescription') return { ...common, lines: m.lines, sections: m.sections };
+  if (m.document === 'referral') return { ...common, to: m.to, findings: m.findings, lines: m.lines.map((l) => ({ drug: l.drug, strength: l.strength })) };
+  return { ...common, rest: m.rest };
 }
