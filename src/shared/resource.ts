@@ -45,6 +45,12 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** A unique index exists on this column (per tenant for tenant tables). */
   unique?: boolean;
+  /**
+   * With `unique` on text: values differing by case only are distinct (a device's UUID). Without it
+   * a unique text compares case-folded: "plainmark" beside "PLAINMARK" is refused as a duplicate
+   * (a unique index on lower(); fields stored `lowercase` are folded already).
+   */
+  caseSensitive?: boolean;
   /** With `unique`: unique among the records sharing these fields (an article's number within its law). */
   uniqueWith?: readonly string[];
   /** May hold null (an empty optional value); the column is nullable. */
@@ -513,7 +519,7 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
  * create only, never changed, unique per clinic. Answered with the record, so a device matches
  * what landed to what it queued.
  */
-export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
+export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, caseSensitive: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
 
 /** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
@@ -632,6 +638,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.readOnly && f.writeOnly) throw new Error(`${def.name}.${name}: a field is not both read-only and write-only`);
     if (f.writeOnly && (f.list || f.sortable || f.filterable || f.searchable)) throw new Error(`${def.name}.${name}: a write-only field is never answered, so never listed, sorted, filtered or searched`);
     if (f.virtual && (f.unique || f.sortable || f.filterable || f.searchable || f.list || f.sequence || f.default !== undefined)) throw new Error(`${def.name}.${name}: a virtual field is not stored: never unique, sorted, filtered, searched, listed, numbered or defaulted`);
+    if (f.caseSensitive && (!f.unique || !['string', 'text'].includes(f.type) || f.lowercase)) throw new Error(`${def.name}.${name}: caseSensitive is for a unique text not stored in lower case`);
     if (f.unique && f.default !== undefined) throw new Error(`${def.name}.${name}: a unique field has no default (a second record would repeat it)`);
     if (bounded(f.min, f.max) || bounded(f.minLength, f.maxLength) || bounded(f.normal?.min, f.normal?.max)) throw new Error(`${def.name}.${name}: its least value, length or normal value is not above its greatest`);
     if ((f.min !== undefined || f.max !== undefined || f.normal || f.unit) && comparisonKind(f) !== 'number') throw new Error(`${def.name}.${name}: min, max, normal and unit are for numbers`);

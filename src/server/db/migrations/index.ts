@@ -59,7 +59,7 @@ import * as m059 from './059_offline_writes';
 import * as m060 from './060_devices';
 import * as m061 from './061_invoice_numbers';
 import * as m062 from './062_offline_receipts';
-import * as m065 from './065_landing_checks';
+import * as m065 from './065_declared_schema';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -121,7 +121,7 @@ const migrations: Record<string, Migration> = {
   '060_devices': m060,
   '061_invoice_numbers': m061,
   '062_offline_receipts': m062,
-  '065_landing_checks': m065,
+  '065_declared_schema': m065,
 };
 
 export const migrationProvider: MigrationProvider = {
