@@ -62,3 +62,30 @@ describe('migration 047: the payments ledger', () => {
     }
   });
 });
+
+describe('migration 065: unique names compare case-folded', () => {
+  it('tells apart the names already held in another case, then refuses a new one', async () => {
+    const db = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+      expect((await migrator.migrateTo('062_offline_receipts')).error).toBeUndefined();
+      const { rows: tenants } = await raw<{ id: number }>`insert into tenants (name, subdomain, username) values ('Old', 'old', 'old'), ('Next', 'next', 'next') returning id`.execute(db.kysely);
+      const [old, next] = tenants.map((t) => t.id);
+      const { rows: held } = await raw<{ id: number }>`insert into common_diseases (tenant_id, name)
+        values (${old}, 'Asthma'), (${old}, 'ASTHMA'), (${old}, 'asthma'), (${old}, 'Gout'), (${next}, 'ASTHMA') returning id`.execute(db.kysely);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const { rows } = await raw<{ tenant_id: number; name: string }>`select tenant_id, name from common_diseases order by id`.execute(db.kysely);
+      expect(rows).toEqual([
+        { tenant_id: old, name: 'Asthma' },
+        { tenant_id: old, name: `ASTHMA (${held[1].id})` },
+        { tenant_id: old, name: `asthma (${held[2].id})` },
+        { tenant_id: old, name: 'Gout' },
+        { tenant_id: next, name: 'ASTHMA' },
+      ]);
+      await expect(raw`insert into common_diseases (tenant_id, name) values (${old}, 'gOUT')`.execute(db.kysely)).rejects.toMatchObject({ code: '23505', constraint: 'common_diseases_name_key' });
+    } finally {
+      await db.close();
+    }
+  });
+});
