@@ -54,8 +54,8 @@ export const landingSections = defineResource({
   menu: { order: 86, parent: 'landingPage' },
   fields: {
     key: { type: 'string', readOnly: true, list: true, filterable: true, labels: 'landing.sections.{}' },
-    position: { type: 'integer', min: 0, max: 1000, list: true, sortable: true },
-    is_visible: { type: 'boolean', list: true, filterable: true, toggle: true },
+    position: { type: 'integer', min: 0, max: 1000, default: 0, list: true, sortable: true },
+    is_visible: { type: 'boolean', default: true, list: true, filterable: true, toggle: true },
     ...content,
     button_text_en: text(60),
     button_text_ar: text(60),
@@ -121,7 +121,7 @@ export const tenantLandingPage = defineResource({
   defaultSort: 'id',
   menu: { order: 111, parent: 'landingPage' },
   fields: {
-    is_visible: { type: 'boolean', list: true },
+    is_visible: { type: 'boolean', default: true, list: true },
     ...content,
     about_en: text(4000),
     about_ar: text(4000),

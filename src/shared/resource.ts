@@ -2,6 +2,7 @@
 // (validation, routes, access, OpenAPI, pages, menu, translation keys) is read from one of these.
 // Declarations are plain data so the same object is safe to ship to the browser.
 
+import { enumValues } from './enums';
 import type { MenuIcon, MenuPlacement } from './menu';
 import type { ModuleName } from './modules';
 
@@ -44,6 +45,12 @@ export interface FieldDef {
   writeOnly?: boolean;
   /** A unique index exists on this column (per tenant for tenant tables). */
   unique?: boolean;
+  /**
+   * With `unique` on text: values differing by case only are distinct (a device's UUID). Without it
+   * a unique text compares case-folded: "plainmark" beside "PLAINMARK" is refused as a duplicate
+   * (a unique index on lower(); fields stored `lowercase` are folded already).
+   */
+  caseSensitive?: boolean;
   /** With `unique`: unique among the records sharing these fields (an article's number within its law). */
   uniqueWith?: readonly string[];
   /** May hold null (an empty optional value); the column is nullable. */
@@ -523,7 +530,7 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
  * create only, never changed, unique per clinic. Answered with the record, so a device matches
  * what landed to what it queued.
  */
-export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
+export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, caseSensitive: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
 
 /** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
@@ -632,6 +639,30 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
     if (f.sequence && (def.scope !== 'tenant' || f.type !== 'integer' || !f.readOnly || !f.unique || f.nullable)) throw new Error(`${def.name}.${name}: a sequence is a clinic's read-only, unique, never empty integer`);
     if (f.formWhen && Object.keys(f.formWhen).some((other) => !def.fields[other] || other === name)) throw new Error(`${def.name}.${name}: formWhen names other declared fields`);
   }
+  // Flags that contradict each other (issue 38): refused here, where the declaration is written,
+  // not later where one of them silently wins. A list's items are fields too.
+  const listItems = Object.entries(def.fields).flatMap(([list, f]) => Object.entries(f.items ?? {}).map(([item, g]) => [`${list}.${item}`, g] as const));
+  for (const [name, f] of [...Object.entries(def.fields), ...listItems]) {
+    const bounded = (low: number | undefined, high: number | undefined) => low !== undefined && high !== undefined && low > high;
+    if (f.required && f.default !== undefined) throw new Error(`${def.name}.${name}: a required field has no default (the client must give it, or the default does: drop one)`);
+    if (f.required && (f.nullable || f.readOnly)) throw new Error(`${def.name}.${name}: a required field is neither nullable nor read-only (the client gives it, never empty)`);
+    if (f.required && f.hideInForm) throw new Error(`${def.name}.${name}: a required field is not hidden from the form that must give it`);
+    if (f.readOnly && f.writeOnly) throw new Error(`${def.name}.${name}: a field is not both read-only and write-only`);
+    if (f.writeOnly && (f.list || f.sortable || f.filterable || f.searchable)) throw new Error(`${def.name}.${name}: a write-only field is never answered, so never listed, sorted, filtered or searched`);
+    if (f.virtual && (f.unique || f.sortable || f.filterable || f.searchable || f.list || f.sequence || f.default !== undefined)) throw new Error(`${def.name}.${name}: a virtual field is not stored: never unique, sorted, filtered, searched, listed, numbered or defaulted`);
+    if (f.caseSensitive && (!f.unique || !['string', 'text'].includes(f.type) || f.lowercase)) throw new Error(`${def.name}.${name}: caseSensitive is for a unique text not stored in lower case`);
+    if (f.unique && f.default !== undefined) throw new Error(`${def.name}.${name}: a unique field has no default (a second record would repeat it)`);
+    if (bounded(f.min, f.max) || bounded(f.minLength, f.maxLength) || bounded(f.normal?.min, f.normal?.max)) throw new Error(`${def.name}.${name}: its least value, length or normal value is not above its greatest`);
+    if ((f.min !== undefined || f.max !== undefined || f.normal || f.unit) && comparisonKind(f) !== 'number') throw new Error(`${def.name}.${name}: min, max, normal and unit are for numbers`);
+    if ((f.minLength !== undefined || f.maxLength !== undefined || f.pattern || f.lowercase || f.choices) && !TEXT_TYPES.includes(f.type)) throw new Error(`${def.name}.${name}: lengths, pattern, lowercase and choices are for text`);
+    if ((f.type === 'enum') !== !!f.enum || (f.type === 'relation') !== !!f.relation || (f.items && f.type !== 'list')) throw new Error(`${def.name}.${name}: an enum names its enumeration, a relation its target, and only they do; items are a list's`);
+    if ((f.notFuture && f.type !== 'date') || (f.withinHours !== undefined && f.type !== 'datetime')) throw new Error(`${def.name}.${name}: notFuture is for a date, withinHours for a datetime`);
+    if (f.default !== undefined && !acceptsDefault(f, f.default)) throw new Error(`${def.name}.${name}: its default is a value it would refuse`);
+  }
+  if (!allFields(def)[def.titleField]) throw new Error(`${def.name}: the title field ${def.titleField} is declared`);
+  for (const sort of def.defaultSort.split(',')) {
+    if (!allFields(def)[sort.replace(/^-/, '')]) throw new Error(`${def.name}: the default sort ${sort} is by declared fields`);
+  }
   // A row action sets writable fields (a PATCH) or posts to its route, and is offered by declared ones.
   for (const action of def.rowActions ?? []) {
     const bad = [...Object.keys(action.set ?? {}).filter((n) => !def.fields[n] || def.fields[n].readOnly), ...Object.keys(action.when ?? {}).filter((n) => !def.fields[n])];
@@ -664,6 +695,19 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
 
 /** The most records one list page returns (a week of a busy clinic's appointments fits). */
 export const MAX_PER_PAGE = 500;
+
+/** The types holding text: lengths, pattern, lowercase and choices apply to them. */
+const TEXT_TYPES: readonly FieldType[] = ['string', 'text', 'email', 'phone', 'url', 'password'];
+
+/** Whether a field would accept `value` as given: its type, range, choices and enumeration. */
+function acceptsDefault(field: FieldDef, value: string | number | boolean): boolean {
+  if (field.type === 'boolean') return typeof value === 'boolean';
+  if (field.type === 'enum') return typeof value === 'number' && !!field.enum && enumValues(field.enum).includes(value);
+  if (comparisonKind(field) === 'number') return typeof value === 'number' && !(field.min !== undefined && value < field.min) && !(field.max !== undefined && value > field.max);
+  if (typeof value !== 'string') return false;
+  if (field.choices) return field.choices.includes(value);
+  return !(field.maxLength !== undefined && value.length > field.maxLength) && !(field.minLength !== undefined && value.length < field.minLength);
+}
 
 /** How a field's values compare: as numbers, as instants or days, or not at all. */
 export function comparisonKind(field: FieldDef): 'number' | 'time' | null {

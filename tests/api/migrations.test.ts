@@ -27,12 +27,21 @@ describe('migrations', () => {
   });
 });
 
+/** A fresh database migrated up to `name`, and the migrator to go on with; `test` runs on it, then it is closed. */
+async function fromMigration(name: string, test: (db: Db, migrator: Migrator) => Promise<void>): Promise<void> {
+  const db = await openDatabase({ dataDir: 'memory://' });
+  try {
+    const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+    expect((await migrator.migrateTo(name)).error).toBeUndefined();
+    await test(db, migrator);
+  } finally {
+    await db.close();
+  }
+}
+
 describe('migration 047: the payments ledger', () => {
   it("turns the automatic incomes so far into the payments they stood for, each linked to its own", async () => {
-    const db = await openDatabase({ dataDir: 'memory://' });
-    try {
-      const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
-      expect((await migrator.migrateTo('046_price_list')).error).toBeUndefined();
+    await fromMigration('046_price_list', async (db, migrator) => {
       const one = async <T>(q: ReturnType<typeof raw<T>>) => (await q.execute(db.kysely)).rows[0];
       const tenant = await one(raw<{ id: number }>`insert into tenants (name, subdomain, username) values ('Old', 'old', 'old') returning id`);
       const patient = await one(raw<{ id: number }>`insert into patients (tenant_id, name, gender) values (${tenant.id}, 'Old Patient', 1) returning id`);
@@ -57,8 +66,28 @@ describe('migration 047: the payments ledger', () => {
         [5000, payments[1].id],
         [700, null],
       ]);
-    } finally {
-      await db.close();
-    }
+    });
+  });
+});
+
+describe('migration 065: unique names compare case-folded', () => {
+  it('tells apart the names already held in another case, then refuses a new one', async () => {
+    await fromMigration('062_offline_receipts', async (db, migrator) => {
+      const { rows: tenants } = await raw<{ id: number }>`insert into tenants (name, subdomain, username) values ('Old', 'old', 'old'), ('Next', 'next', 'next') returning id`.execute(db.kysely);
+      const [old, next] = tenants.map((t) => t.id);
+      const { rows: held } = await raw<{ id: number }>`insert into common_diseases (tenant_id, name)
+        values (${old}, 'Asthma'), (${old}, 'ASTHMA'), (${old}, 'asthma'), (${old}, 'Gout'), (${next}, 'ASTHMA') returning id`.execute(db.kysely);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+      const { rows } = await raw<{ tenant_id: number; name: string }>`select tenant_id, name from common_diseases order by id`.execute(db.kysely);
+      expect(rows).toEqual([
+        { tenant_id: old, name: 'Asthma' },
+        { tenant_id: old, name: `ASTHMA (${held[1].id})` },
+        { tenant_id: old, name: `asthma (${held[2].id})` },
+        { tenant_id: old, name: 'Gout' },
+        { tenant_id: next, name: 'ASTHMA' },
+      ]);
+      await expect(raw`insert into common_diseases (tenant_id, name) values (${old}, 'gOUT')`.execute(db.kysely)).rejects.toMatchObject({ code: '23505', constraint: 'common_diseases_name_key' });
+    });
   });
 });

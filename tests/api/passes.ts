@@ -18,6 +18,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'db-connection': 'a connection dropped under the server (PostgreSQL only)',
   devices: "another clinic's devices unseen under row-level security; a revoked device's session ended across connections",
   'db-refusals': "constraint refusals under row-level security, which hides PostgreSQL's detail",
+  'case-folded-unique': "a name held in another case refused under row-level security, which hides PostgreSQL's detail",
   encryption: "no plaintext in the cluster's files",
   exports: 'the copy job taken over from another connection',
   'http-guarantees': 'the same Idempotency-Key sent twice at once, on two connections',

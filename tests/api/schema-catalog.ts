@@ -4,6 +4,7 @@
 import { type Kysely, sql } from 'kysely';
 import { type FieldDef, type ResourceDef, allFields, isArchivable, isComputed } from '../../src/shared/resource';
 import type { Database } from '../../src/server/db/schema';
+import { caseFolded } from '../../src/server/db/table-from-declaration';
 
 interface Column {
   type: string;
@@ -46,7 +47,8 @@ export async function readCatalog(db: Kysely<Database>): Promise<Catalog> {
   for (const k of cons) catalog.constraints.push({ table: k.table, kind: k.kind, columns: k.columns, target: k.target, targetColumns: k.target_columns ?? [] });
   const { rows: idx } = await sql<{ table: string; columns: string[] }>`
     select c.relname as table,
-      array(select a.attname::text from unnest(i.indkey) with ordinality u(n, o) join pg_attribute a on a.attrelid = i.indrelid and a.attnum = u.n order by u.o) as columns
+      array(select coalesce(a.attname::text, pg_get_indexdef(i.indexrelid, u.o::int, false)) from unnest(i.indkey::int2[]) with ordinality u(n, o)
+        left join pg_attribute a on a.attrelid = i.indrelid and a.attnum = u.n order by u.o) as columns
     from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = 'public' and i.indisunique`.execute(db);
   catalog.uniqueIndexes.push(...idx);
@@ -116,7 +118,7 @@ export function schemaProblems(def: ResourceDef, catalog: Catalog, resolve: (nam
     if (field.lookup && !table.has(`${name}_lookup`)) wrong.push(`${name}: no ${name}_lookup column`);
     if (field.sequence && !catalog.tables.get(def.table)?.numbered.includes(name)) wrong.push(`${name}: no numbering trigger (number_record('${name}') before insert)`);
     if (field.unique) {
-      const wanted = [...(def.scope === 'tenant' ? ['tenant_id'] : []), ...(field.uniqueWith ?? []), name];
+      const wanted = [...(def.scope === 'tenant' ? ['tenant_id'] : []), ...(field.uniqueWith ?? []), caseFolded(field) ? `lower(${name})` : name];
       if (!catalog.uniqueIndexes.some((i) => i.table === def.table && i.columns.join() === wanted.join())) wrong.push(`${name}: no unique index on (${wanted.join(', ')})`);
     }
     if (field.type === 'relation') {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { recordSetup } from '../timings';
-import { clientBuildIsCurrent, clientInputsHash, markClientBuild } from './client-build';
+import { buildClient } from '../../scripts/client-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -139,13 +139,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // E2E_SKIP_BUILD: use dist/client as it is, whatever it was built from.
   let built = 'client build skipped';
   if (!process.env.E2E_SKIP_BUILD) {
-    const inputs = clientInputsHash(root);
-    if (clientBuildIsCurrent(root, inputs)) built = 'client build current, reused';
-    else {
-      execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
-      markClientBuild(root, inputs);
-      built = 'client built';
-    }
+    built = buildClient(root, true) ? 'client built' : 'client build current, reused';
   }
   // Always rebuilt (under a second): a stale bundle would test yesterday's server.
   execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: root, stdio: 'inherit' });

@@ -191,3 +191,56 @@ describe('fields a form shows for some records only (formWhen)', () => {
     expect(formShows(landingSections.fields.button_url, values)).toBe(true);
   });
 });
+
+// Flags that contradict each other (issue 38): refused when declared, naming the field and why.
+describe('contradictory flags', () => {
+  it.each([
+    ['required with a default', { type: 'string', required: true, default: 'x' }, /required field has no default/],
+    ['required and nullable', { type: 'string', required: true, nullable: true }, /neither nullable nor read-only/],
+    ['required and read-only', { type: 'string', required: true, readOnly: true }, /neither nullable nor read-only/],
+    ['required and hidden from the form', { type: 'string', required: true, hideInForm: true }, /not hidden from the form/],
+    ['read-only and write-only', { type: 'string', readOnly: true, writeOnly: true }, /both read-only and write-only/],
+    ['write-only and listed', { type: 'password', writeOnly: true, list: true }, /write-only field is never answered/],
+    ['virtual and unique', { type: 'string', virtual: true, unique: true }, /virtual field is not stored/],
+    ['virtual with a default', { type: 'boolean', virtual: true, default: true }, /virtual field is not stored/],
+    ['unique with a default', { type: 'string', unique: true, default: 'a' }, /unique field has no default/],
+    ['min above max', { type: 'integer', min: 10, max: 1 }, /least value, length or normal value is not above its greatest/],
+    ['minLength above maxLength', { type: 'string', minLength: 10, maxLength: 2 }, /least value, length or normal value is not above its greatest/],
+    ['a normal range upside down', { type: 'number', normal: { min: 5, max: 1 } }, /least value, length or normal value is not above its greatest/],
+    ['max on text', { type: 'string', max: 3 }, /are for numbers/],
+    ['maxLength on a number', { type: 'integer', maxLength: 3 }, /are for text/],
+    ['choices on a number', { type: 'integer', choices: ['1'] }, /are for text/],
+    ['lowercase on a date', { type: 'date', lowercase: true }, /are for text/],
+    ['an enum naming no enumeration', { type: 'enum' }, /an enum names its enumeration/],
+    ['an enumeration on a string', { type: 'string', enum: 'gender' }, /an enum names its enumeration/],
+    ['a relation with no target', { type: 'relation' }, /a relation its target/],
+    ['items on a string', { type: 'string', items: { a: { type: 'string' } } }, /items are a list's/],
+    ['notFuture on a datetime', { type: 'datetime', notFuture: true }, /notFuture is for a date/],
+    ['withinHours on a date', { type: 'date', withinHours: 3 }, /withinHours for a datetime/],
+    ['a default of another type', { type: 'integer', default: 'one' }, /default is a value it would refuse/],
+    ['a default below min', { type: 'integer', min: 1, default: 0 }, /default is a value it would refuse/],
+    ['a default outside its choices', { type: 'string', choices: ['open', 'closed'], default: 'shut' }, /default is a value it would refuse/],
+    ['a default outside its enumeration', { type: 'enum', enum: 'gender', default: 7 }, /default is a value it would refuse/],
+    ['a default longer than allowed', { type: 'string', maxLength: 2, default: 'abc' }, /default is a value it would refuse/],
+    ['a list item required with a default', { type: 'list', items: { dose: { type: 'string', required: true, default: '1' } } }, /things\.note\.dose: a required field has no default/],
+  ] as [string, FieldDef, RegExp][])('refuse %s', (_n, field, why) => {
+    expect(() => declare(field)).toThrow(/^things\.note/);
+    expect(() => declare(field)).toThrow(why);
+  });
+
+  it.each([
+    ['a default alone', { type: 'string', choices: ['open', 'closed'], default: 'open' }],
+    ['a read-only value the database defaults', { type: 'boolean', readOnly: true, default: false }],
+    ['a nullable field with a default', { type: 'integer', nullable: true, min: 0, default: 0 }],
+    ['an enum default among its values', { type: 'enum', enum: 'gender', default: 1 }],
+  ] as [string, FieldDef][])('accept %s', (_n, field) => {
+    expect(() => declare(field)).not.toThrow();
+  });
+
+  it('refuse a title or a default sort the declaration does not have', () => {
+    const base = { name: 'things', path: 'things', table: 'things', scope: 'tenant', fields: { note: { type: 'string' } } } as const;
+    expect(() => defineResource({ ...base, titleField: 'nope', defaultSort: 'note' })).toThrow(/things: the title field nope/);
+    expect(() => defineResource({ ...base, titleField: 'note', defaultSort: '-nope' })).toThrow(/things: the default sort -nope/);
+    expect(() => defineResource({ ...base, titleField: 'note', defaultSort: '-created_at,note' })).not.toThrow();
+  });
+});

@@ -5,7 +5,8 @@ import ckb from '../../locales/ckb.json';
 import { resources } from '../../resources';
 import { ENUMS } from '../../src/shared/enums';
 import { SCREENS } from '../../src/client/engine/screens';
-import { allFields } from '../../src/shared/resource';
+import { allFields, defineResource } from '../../src/shared/resource';
+import { missingLabels } from '../../src/shared/label-keys';
 
 type Tree = { [key: string]: string | Tree };
 const files: Record<string, Tree> = { en: en as Tree, ar: ar as Tree, ckb: ckb as Tree };
@@ -74,19 +75,27 @@ describe('locale files', () => {
   });
 });
 
-// The keys a declaration names itself (row actions' texts, a boolean's two labels, a string
-// field's choices) exist in every language: a typo there would show a raw key on screen.
+// Every key a declaration asks (src/shared/label-keys.ts, what `npm run labels` prints): its title
+// and fields, its enumerations' values, and the keys it names itself (row actions' texts, quick
+// filters, a boolean's two labels, a string field's choices): a typo there would show a raw key on screen.
 describe('texts named by declarations', () => {
-  const named = resources.flatMap((def) => [
-    ...[...(def.rowActions ?? []), ...(def.recordActions ?? [])].flatMap((a) => [a.label, a.confirm, a.done]),
-    ...Object.values(allFields(def)).flatMap((f) => {
-      if (!f.labels) return [];
-      if (f.type === 'boolean') return ['true', 'false'].map((v) => f.labels!.replace('{}', v));
-      return (f.choices ?? []).map((v) => f.labels!.replace('{}', v));
-    }),
-  ]);
   it.each(['en', 'ar', 'ckb'])('are all in %s', (lang) => {
-    expect(named.length).toBeGreaterThan(0);
-    expect(named.filter((key) => !flat[lang][key])).toEqual([]);
+    const missing = resources.flatMap((def) => missingLabels(def, (key) => !!flat[lang][key]).map((key) => `${def.name}: ${key}`));
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ['a title', {}, 'resources.things.title'],
+    ["a field's label, its own or the shared one", { 'resources.things.title': 't' }, 'resources.things.fields.kind'],
+    ['an enumeration value', { 'resources.things.title': 't', 'fields.kind': 'k', 'enums.priority.0': 'a', 'enums.priority.1': 'b' }, 'enums.priority.2'],
+    ["a row action's notice", { 'resources.things.title': 't', 'fields.kind': 'k', 'enums.priority.0': 'a', 'enums.priority.1': 'b', 'enums.priority.2': 'c', 'things.act': 'a', 'things.sure': 's' }, 'things.done'],
+  ])('name %s missing', (_n, present: Record<string, string>, first) => {
+    const things = defineResource({
+      name: 'things', path: 'things', table: 'things', scope: 'tenant', titleField: 'kind', defaultSort: '-id',
+      rowActions: [{ key: 'act', set: { kind: 1 }, label: 'things.act', confirm: 'things.sure', done: 'things.done' }],
+      fields: { kind: { type: 'enum', enum: 'priority' } },
+    });
+    const has = (key: string) => key in present || /^fields\.(id|created_at|updated_at|version)$/.test(key);
+    expect(missingLabels(things, has)[0]).toBe(first);
   });
 });

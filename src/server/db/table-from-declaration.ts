@@ -5,7 +5,8 @@
 // - columns and types from the field types, not null where required, defaults;
 // - checks: numeric ranges (min/max), enum values, choices, text lengths, and the declaration's
 //   comparisons between fields (`checks`: paid_amount <= amount);
-// - unique fields (per clinic, and within the fields named by `uniqueWith`), relations as foreign keys to (tenant_id, id) between a clinic's
+// - unique fields (per clinic, and within the fields named by `uniqueWith`; text case-folded: a
+//   unique index on lower()), relations as foreign keys to (tenant_id, id) between a clinic's
 //   records, never cascading (docs/api.md#record-guarantees);
 // - indexes for relations and for filterable or sortable fields;
 // - for a clinic's table: tenant_id leading the primary key, row-level security and its policy,
@@ -71,6 +72,11 @@ function columnOf(name: string, field: FieldDef): string[] {
   return lines;
 }
 
+/** A unique text field whose values differ by case only are the same value (issue 38). */
+export function caseFolded(field: FieldDef): boolean {
+  return ['string', 'text'].includes(field.type) && !field.lowercase && !field.encrypted && !field.caseSensitive;
+}
+
 /** A field's table constraints (unique, foreign key) and the statements after the table (indexes, triggers). */
 function fieldConstraints(def: ResourceDef, name: string, field: FieldDef, resolve: Resolve): { constraints: string[]; indexes: string[] } {
   const table = ident(def.table);
@@ -80,7 +86,10 @@ function fieldConstraints(def: ResourceDef, name: string, field: FieldDef, resol
   const indexes: string[] = [];
   const column = ident(name);
   // Named for the field, so a duplicate's 422 points at it even when row-level security hides the detail.
-  if (field.unique) constraints.push(field.uniqueWith ? `constraint ${table}_${column}_key unique (${scoped([...field.uniqueWith.map(ident), column].join(', '))})` : `unique (${scoped(column)})`);
+  // Text compares case-folded ("plainmark" beside "PLAINMARK" is the same name): a unique index on
+  // lower(), which a constraint cannot hold. Fields stored in lower case need none.
+  if (field.unique && caseFolded(field)) indexes.push(`create unique index ${table}_${column}_key on ${table} (${scoped([...(field.uniqueWith ?? []).map(ident), `lower(${column})`].join(', '))})`);
+  else if (field.unique) constraints.push(field.uniqueWith ? `constraint ${table}_${column}_key unique (${scoped([...field.uniqueWith.map(ident), column].join(', '))})` : `unique (${scoped(column)})`);
   if (field.type === 'relation' && field.relation) {
     const target = resolve(field.relation.resource);
     const both = clinic && target.scope === 'tenant';

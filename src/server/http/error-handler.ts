@@ -31,7 +31,8 @@ function render(lang: Lang, fields: FieldErrors): Record<string, string[]> {
 
 /** The last non-tenant column named in a PostgreSQL "Key (a, b)=(...)" detail. */
 function keyColumn(detail: string | undefined): string | null {
-  const m = /Key \(([^)]+)\)/.exec(detail ?? '');
+  // The key's columns end where its values start: an expression's own parentheses (lower(name)) stay in.
+  const m = /Key \((.+?)\)=\(/.exec(detail ?? '');
   if (!m) return null;
   const cols = m[1].split(',').map((c) => c.trim().replace(/^lower\((.*)\)$/, '$1'));
   return cols.filter((c) => c !== 'tenant_id').pop() ?? null;

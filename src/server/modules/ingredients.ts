@@ -6,7 +6,8 @@ import { STARTER_INGREDIENTS } from '../../shared/drug-classes';
 /** Gives the clinic the starting list (names it already has are left as they are). */
 export async function seedIngredients(db: QueryExecutorProvider, tenantId: number): Promise<void> {
   const values = STARTER_INGREDIENTS.map(([name, cls]) => sql`(${tenantId}::bigint, ${name}, ${cls}::smallint)`);
-  await sql`insert into ingredients (tenant_id, name, drug_class) values ${sql.join(values)} on conflict (tenant_id, name) do nothing`.execute(db);
+  // No conflict target: migration 057 runs this before 065 folds the names' unique key to lower(name).
+  await sql`insert into ingredients (tenant_id, name, drug_class) values ${sql.join(values)} on conflict do nothing`.execute(db);
 }
 
 /** Names each drug's ingredients, by drug and ingredient names (the demo catalog). */

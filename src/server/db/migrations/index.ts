@@ -60,6 +60,7 @@ import * as m060 from './060_devices';
 import * as m061 from './061_invoice_numbers';
 import * as m062 from './062_offline_receipts';
 import * as m063 from './063_printed_documents';
+import * as m065 from './065_declared_schema';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '061_invoice_numbers': m061,
   '062_offline_receipts': m062,
   '063_printed_documents': m063,
+  '065_declared_schema': m065,
 };
 
 export const migrationProvider: MigrationProvider = {
