@@ -37,7 +37,10 @@ export interface FieldDef {
    * in `items`; `password` is hashed and never returned; `json` is read-only.
    */
   type: FieldType;
-  /** Required when creating; an update may leave it out but may not blank it. */
+  /**
+   * Required when creating; an update may leave it out but may not blank it. On a read-only field:
+   * the server always fills it (a printed document's digest), a column never empty.
+   */
   required?: boolean;
   /** Set by the server (id, timestamps, computed values); never accepted from a client. */
   readOnly?: boolean;
@@ -645,7 +648,7 @@ export function defineResource<const D extends ResourceDef>(def: D): D {
   for (const [name, f] of [...Object.entries(def.fields), ...listItems]) {
     const bounded = (low: number | undefined, high: number | undefined) => low !== undefined && high !== undefined && low > high;
     if (f.required && f.default !== undefined) throw new Error(`${def.name}.${name}: a required field has no default (the client must give it, or the default does: drop one)`);
-    if (f.required && (f.nullable || f.readOnly)) throw new Error(`${def.name}.${name}: a required field is neither nullable nor read-only (the client gives it, never empty)`);
+    if (f.required && f.nullable) throw new Error(`${def.name}.${name}: a required field is not nullable (never empty)`);
     if (f.required && f.hideInForm) throw new Error(`${def.name}.${name}: a required field is not hidden from the form that must give it`);
     if (f.readOnly && f.writeOnly) throw new Error(`${def.name}.${name}: a field is not both read-only and write-only`);
     if (f.writeOnly && (f.list || f.sortable || f.filterable || f.searchable)) throw new Error(`${def.name}.${name}: a write-only field is never answered, so never listed, sorted, filtered or searched`);

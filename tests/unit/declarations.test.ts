@@ -196,8 +196,7 @@ describe('fields a form shows for some records only (formWhen)', () => {
 describe('contradictory flags', () => {
   it.each([
     ['required with a default', { type: 'string', required: true, default: 'x' }, /required field has no default/],
-    ['required and nullable', { type: 'string', required: true, nullable: true }, /neither nullable nor read-only/],
-    ['required and read-only', { type: 'string', required: true, readOnly: true }, /neither nullable nor read-only/],
+    ['required and nullable', { type: 'string', required: true, nullable: true }, /a required field is not nullable/],
     ['required and hidden from the form', { type: 'string', required: true, hideInForm: true }, /not hidden from the form/],
     ['read-only and write-only', { type: 'string', readOnly: true, writeOnly: true }, /both read-only and write-only/],
     ['write-only and listed', { type: 'password', writeOnly: true, list: true }, /write-only field is never answered/],
@@ -231,6 +230,7 @@ describe('contradictory flags', () => {
   it.each([
     ['a default alone', { type: 'string', choices: ['open', 'closed'], default: 'open' }],
     ['a read-only value the database defaults', { type: 'boolean', readOnly: true, default: false }],
+    ['a read-only value the server always fills', { type: 'string', readOnly: true, required: true }],
     ['a nullable field with a default', { type: 'integer', nullable: true, min: 0, default: 0 }],
     ['an enum default among its values', { type: 'enum', enum: 'gender', default: 1 }],
   ] as [string, FieldDef][])('accept %s', (_n, field) => {
