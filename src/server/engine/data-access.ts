@@ -52,17 +52,18 @@ export interface DataAccessOptions {
   /** The caller as the audit trail names them, and where the request came from. */
   actor?: Actor | null;
   origin?: Origin;
-  /** Where reads of a patient's data leave their event; none: the benchmark's comparison run only
-   * (BENCH_WITHOUT_AUDIT), which writes no audit events at all. */
+  /** Where reads of a patient's data leave their event; none: a job's reads, or the benchmark's comparison run. */
   readLog?: ReadLog | null;
+  /** Where a change's event is written, in its transaction: the audit trail (bench-comparison.ts swaps it). */
+  trail?: typeof recordEvent;
   /** Seals and opens the fields declared `encrypted` (none: nothing is declared so). */
   cipher?: FieldCipher | null;
   /** The caller was decided from a kept session: confirm it at the first transaction. */
   access?: AccessCheck | null;
-  /** The benchmark's comparison run only: writes announce no live update. */
-  liveOff?: boolean;
-  /** False: answers carry no relation titles (the benchmark's comparison run only). */
-  relationLabels?: boolean;
+  /** Transaction-local settings every transaction starts with, name -> value (bench-comparison.ts). */
+  settings?: Readonly<Record<string, string>>;
+  /** How a page's relation titles are read (relation-labels.ts; bench-comparison.ts swaps it). */
+  labels?: typeof relationLabels;
   /** The caller's language, for what a `present` hook renders (a notification's message). */
   lang?: Lang;
 }
@@ -105,9 +106,7 @@ export class DataAccess {
 
   /** Appends an audit event to the open transaction (the change and its event commit together). */
   async audit(trx: Tx, event: AuditEvent): Promise<void> {
-    // No read log: the benchmark's comparison server, which keeps no trail at all.
-    if (!this.options.readLog) return;
-    await recordEvent(trx, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
+    await (this.options.trail ?? recordEvent)(trx, this.tenantId, this.options.actor ?? null, this.options.origin ?? NO_ORIGIN, event);
   }
 
   /**
@@ -125,7 +124,7 @@ export class DataAccess {
     if (this.bound) return fn(this.bound);
     // A second transaction opened from inside the first would wait on the first (one connection).
     if (insideOf.getStore() === this.authz) throw new Error('inside a transaction: use the data access its callback was given');
-    const scope: ScopeSettings = { tenantId: this.tenantId, multiStatement: this.options.multiStatement, settings: this.options.liveOff ? { 'app.live_off': 'on' } : undefined };
+    const scope: ScopeSettings = { tenantId: this.tenantId, multiStatement: this.options.multiStatement, settings: this.options.settings };
     return inTransaction(this.db, scope, this.authz, (trx) => insideOf.run(this.authz, () => fn(trx)));
   }
 
@@ -214,8 +213,7 @@ export class DataAccess {
   }
 
   private async labelsIn(trx: Tx, def: ResourceDef, rows: Row[], shown: (field: FieldDef) => boolean): Promise<RelationLabels> {
-    if (this.options.relationLabels === false) return {};
-    return relationLabels(trx, { scope: this.scope, canRead: (target) => this.can(target, 'read'), lang: this.options.lang ?? DEFAULT_LANG }, def, rows, shown);
+    return (this.options.labels ?? relationLabels)(trx, { scope: this.scope, canRead: (target) => this.can(target, 'read'), lang: this.options.lang ?? DEFAULT_LANG }, def, rows, shown);
   }
 
   /**
