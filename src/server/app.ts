@@ -1,5 +1,6 @@
 // The server: one Fastify instance serving the v1 API under /api/v1 and the single-page app on
 // every host, the tenant taken from the Host header.
+import { comparisonParts } from './bench-comparison';
 import fs from 'node:fs';
 import { sql } from 'kysely';
 import path from 'node:path';
@@ -212,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('preClose', async () => scheduler.stop());
   await app.register(
     async (api) => {
-      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, relationLabels: !config.benchWithoutRelationLabels, liveOff: config.benchWithoutLive });
+      installRequestContext(api, { db: db.kysely, multiStatement: db.kind === 'postgres', hooks, clock, sessions, sessionCache, readLog, cipher: config.benchWithoutEncryption ? null : cipher, exactAccess: db.kind === 'postgres' && !config.benchWithoutExactAccess, engine: comparisonParts({ audit: config.benchWithoutAudit, relationLabels: config.benchWithoutRelationLabels, live: config.benchWithoutLive }) });
       // Clean text first (its 422 names the field whatever else is wrong), then the routes' rules.
       installInputGuard(api);
       installRouteRules(api);

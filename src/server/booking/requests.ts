@@ -106,7 +106,7 @@ async function freeSlots(db: Db, tenantId: number, doctorId: number, from: strin
 
 /** Books a waiting request: the patient by phone or new, the booking under every rule of a desk's. */
 export async function approveRequest(data: DataAccess, id: number): Promise<Row> {
-  return data.transaction(async (trx) => {
+  return data.transaction(async (trx, data) => {
     const req = await data.get(REQUESTS, id);
     if (req.status !== 'pending') throw new ApiError(409, 'errors.requestDecided');
     const { rows: known } = await sql<{ id: number }>`select id from patients where tenant_id = ${data.tenantId} and phone = ${req.phone} and archived_at is null order by id limit 1`.execute(trx);
@@ -215,7 +215,7 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
     const caller = data.caller!;
     if (action === 'approve') return { data: await approveRequest(data, id) };
     return {
-      data: await data.transaction(async (trx) => {
+      data: await data.transaction(async (trx, data) => {
         const req = await data.get(REQUESTS, id);
         if (req.status !== 'pending') throw new ApiError(409, 'errors.requestDecided');
         await sql`update booking_requests set status = 'declined', decided_by = ${caller.userId}, decided_at = ${data.now()}, updated_at = ${data.now()}

@@ -3,6 +3,7 @@
 //   config.scope  'central' | 'tenant' | 'any'  which hosts serve it (others answer 404)
 //   config.auth   false for public routes (login, recovery, tenant-check)
 //   config.unregisteredOk  answers even on a subdomain no clinic owns (tenant-check)
+import type { EngineParts } from '../bench-comparison';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Caller } from '../../shared/access';
@@ -94,10 +95,8 @@ export function installRequestContext(
      * database has one process, whose own commits deliver the notice before they return.
      */
     exactAccess: boolean;
-    /** False: the benchmark's comparison run (BENCH_WITHOUT_RELATION_LABELS). */
-    relationLabels?: boolean;
-    /** The benchmark's comparison run (BENCH_WITHOUT_LIVE): writes announce nothing. */
-    liveOff?: boolean;
+    /** Parts of the engine the benchmark's comparison run swaps (bench-comparison.ts); none in production. */
+    engine?: EngineParts;
   },
 ): void {
   app.decorateRequest('lang', 'ckb');
@@ -184,8 +183,7 @@ export function installRequestContext(
       cipher: deps.cipher,
       access,
       lang: request.lang,
-      relationLabels: deps.relationLabels,
-      liveOff: deps.liveOff,
+      ...deps.engine,
     });
   });
 

@@ -41,7 +41,7 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
     const id = idParam(request.params);
     const data = request.data;
     const caller = data.caller!;
-    return data.transaction(async (trx) => {
+    return data.transaction(async (trx, data) => {
       const message = await data.get(MESSAGES, id);
       const { rows } = await sql<{ id: number }>`update messages set ${set(data.now(), caller.userId)}, updated_at = ${data.now()}
         where tenant_id = ${data.tenantId} and id = ${id} and ${sql.raw(from)} returning id`.execute(trx);

@@ -87,7 +87,7 @@ export function registerAllergyCheckRoutes(app: FastifyInstance): void {
       const drugId = Number((request.query as { drug_id?: unknown }).drug_id);
       if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(drugId) || drugId <= 0) throw notFound();
       const data = request.data;
-      return data.transaction(async (trx) => {
+      return data.transaction(async (trx, data) => {
         await data.get(PATIENTS, id); // the patient's own checks: this clinic, readable by the caller
         if (!data.can(ALLERGIES, 'read')) return { data: null };
         const [drug] = await checkDrugs(trx, data.tenantId!, id, [drugId]);

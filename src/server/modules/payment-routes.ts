@@ -45,7 +45,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     const data = request.data;
     const caller = data.caller!;
     const body = request.body as { amount?: number; method?: number; note?: string | null };
-    const made = await data.transaction(async (trx) => {
+    const made = await data.transaction(async (trx, data) => {
       await data.get(PAYMENTS, id); // this clinic's, readable by the caller: else 404
       const row = await refund({ trx, caller, tenantId: data.tenantId, now: data.now() }, id, body);
       await data.audit(trx, { action: 'create', resource: 'payments', recordId: row.id, patientId: Number(row.patient_id), fields: ['amount', 'method', 'refund_of'] });
@@ -58,7 +58,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
   app.get('/patients/:id/balance', { config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes", response: { 200: dataAnswer(obj({ charged: num, paid: num, balance: num })) } } }, async (request) => {
     const id = idParam(request.params);
     const data = request.data;
-    return data.transaction(async (trx) => {
+    return data.transaction(async (trx, data) => {
       await data.get(PATIENTS, id);
       const clinic = data.tenantId;
       const { rows } = await sql<{ charged: number; paid: number }>`select

@@ -103,7 +103,7 @@ export function registerRequestRoutes(app: FastifyInstance): void {
     const caller = request.data.caller!;
     const reason = accept ? null : reasonOf(request.body);
     const id = Number((request.params as { id: string }).id);
-    return request.data.transaction(async (trx) => {
+    return request.data.transaction(async (trx, scoped) => {
       const { rows } = await sql<RequestRow>`select id, kind, tenant_id, payload, password_hash, status, requested_by, doctor_name from doctor_requests where id = ${id} for update`.execute(trx);
       const row = rows[0];
       if (!row) throw notFound();
@@ -116,13 +116,13 @@ export function registerRequestRoutes(app: FastifyInstance): void {
         where scope = 'central' and kind = 'requestSubmitted' and is_read = 0 and data->>'request_id' = ${String(id)}`.execute(trx);
       await request.data.audit(trx, { action: accept ? 'accept' : 'reject', resource: 'doctorRequests', recordId: id, fields: ['status'] });
       if (accept) {
-        if (row.kind === 'create') await request.data.create(tenants, { ...row.payload, password_hash: row.password_hash });
-        else if (row.kind === 'update') await request.data.update(tenants, row.tenant_id!, row.password_hash ? { ...row.payload, password_hash: row.password_hash } : row.payload);
+        if (row.kind === 'create') await scoped.create(tenants, { ...row.payload, password_hash: row.password_hash });
+        else if (row.kind === 'update') await scoped.update(tenants, row.tenant_id!, row.password_hash ? { ...row.payload, password_hash: row.password_hash } : row.payload);
         else if (row.kind === 'plan') {
           await changePlan(trx, row.tenant_id!, Number(row.payload.plan_id), caller.userId, request.data.now());
           await request.data.audit(trx, { action: 'plan_change', resource: 'tenants', recordId: row.tenant_id, fields: ['plan_id'] });
         }
-        else await request.data.remove(tenants, row.tenant_id!);
+        else await scoped.remove(tenants, row.tenant_id!);
       }
       if (row.requested_by) {
         const data: Record<string, string | number> = { kind: row.kind, doctor, request_id: id };

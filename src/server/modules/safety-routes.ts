@@ -21,7 +21,7 @@ export function registerSafetyRoutes(app: FastifyInstance): void {
     const id = Number((request.params as { id: string }).id);
     const data = request.data;
     const today = dayjs(data.now()).format('YYYY-MM-DD');
-    return data.transaction(async () => {
+    return data.transaction(async (_trx, data) => {
       await data.get(PATIENTS, id); // the patient's own checks: this clinic, readable by the caller
       const part = async (name: string, query: Record<string, string> = {}): Promise<Row[] | null> => {
         const def: ResourceDef = resourceByName(name);

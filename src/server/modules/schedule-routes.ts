@@ -73,11 +73,11 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
     const body = request.body as { date: string; time: string };
     const id = Number((request.params as { id: string }).id);
-    const made = await request.data.transaction(async () => {
-      const old = await request.data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
+    const made = await request.data.transaction(async (_trx, data) => {
+      const old = await data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
       if (old instanceof Diverted) throw new Error('appointments are never diverted');
       const carried = Object.fromEntries(POSTPONE_CARRIED.map((k) => [k, old[k]]));
-      return request.data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active });
+      return data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active });
     });
     if (made instanceof Diverted) throw new Error('appointments are never diverted');
     return reply.code(201).send({ data: made });

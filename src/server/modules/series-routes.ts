@@ -74,7 +74,7 @@ export function registerSeriesRoutes(app: FastifyInstance): void {
     const { repeat: every, ...input } = request.body as Record<string, unknown> & { repeat: { every_weeks: number; count: number } };
     const seriesId = randomUUID();
     const first = dayjs(String(input.date));
-    const rows = await data.transaction(async () => {
+    const rows = await data.transaction(async (_trx, data) => {
       const out: Row[] = [];
       for (let i = 0; i < every.count; i++) {
         const date = first.add(i * every.every_weeks * 7, 'day').format(DAY);
@@ -104,7 +104,7 @@ export function registerSeriesRoutes(app: FastifyInstance): void {
     const data = request.data;
     const changes = request.body as Record<string, unknown>;
     if (changes.status !== undefined && Number(changes.status) !== APPOINTMENT_STATUS.cancelled) throw invalid({ status: [{ key: 'validation.enum' }] });
-    const rows = await data.transaction(async (trx) => {
+    const rows = await data.transaction(async (trx, data) => {
       const start = await data.get(APPOINTMENTS, id);
       if (!start.series_id) throw new ApiError(409, 'errors.notInSeries');
       const from = dayText(start.date);

@@ -27,8 +27,8 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
     const caller = request.data.caller!;
     const { plan_id } = request.body as { plan_id: number };
     const id = idOf(request);
-    return request.data.transaction(async (trx) => {
-      const existing = await request.data.get(tenants, id);
+    return request.data.transaction(async (trx, data) => {
+      const existing = await data.get(tenants, id);
       await assertNoPendingRequest(trx, id);
       if (Number(existing.plan_id) === plan_id) throw invalidField('plan_id', 'requests.samePlan');
       const plan = await sql`select 1 from plans where id = ${plan_id}`.execute(trx);
@@ -42,7 +42,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
       }
       await changePlan(trx, id, plan_id, caller.userId, request.data.now());
       await request.data.audit(trx, { action: 'plan_change', resource: 'tenants', recordId: id, fields: ['plan_id'] });
-      return { message: translate(request.lang, 'messages.planUpdated'), data: await request.data.get(tenants, id) };
+      return { message: translate(request.lang, 'messages.planUpdated'), data: await data.get(tenants, id) };
     });
   });
 
@@ -50,12 +50,12 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
   app.post('/tenants/:id/renew', { config: renewConfig, schema: { tags: ['tenants'], summary: "Renew a doctor's subscription for a year, with its invoice", body: NO_BODY, response: { 200: answer } } }, async (request) => {
     const caller = request.data.caller!;
     const id = idOf(request);
-    return request.data.transaction(async (trx) => {
-      await request.data.get(tenants, id);
+    return request.data.transaction(async (trx, data) => {
+      await data.get(tenants, id);
       await assertNoPendingRequest(trx, id);
       await renew(trx, id, caller.userId, request.data.now());
       await request.data.audit(trx, { action: 'renew', resource: 'tenants', recordId: id, fields: ['subscription_start', 'subscription_end'] });
-      return { message: translate(request.lang, 'messages.renewed'), data: await request.data.get(tenants, id) };
+      return { message: translate(request.lang, 'messages.renewed'), data: await data.get(tenants, id) };
     });
   });
 }

@@ -44,7 +44,7 @@ export async function startCursor(data: DataAccess): Promise<Cursor> {
 export async function readChanges(data: DataAccess, cursor: Cursor, limit: number): Promise<ChangesAnswer> {
   const tenantId = data.tenantId!;
   const tables = readableByTable(data);
-  return data.transaction(async (trx) => {
+  return data.transaction(async (trx, data) => {
     // First, the snapshot: the entries read next see at least what it sees.
     const { rows: [snap] } = await sql<{ s: string }>`select pg_current_snapshot()::text as s`.execute(trx);
     const { rows: stale } = await sql`select 1 from sync_horizon where tenant_id = ${tenantId}

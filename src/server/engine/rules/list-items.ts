@@ -3,14 +3,13 @@
 // archived drug), and the item's read-only fields the catalog also has are copied from it, so a
 // saved list keeps the names as they were (see FieldDef.items).
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import type { ResourceDef } from '../../shared/resource';
-import { type FieldErrors, invalid } from '../http/errors';
-import type { Input, Tx } from './hooks';
+import { resourceByName } from '../../../../resources/index';
+import { type FieldErrors, invalid } from '../../http/errors';
+import type { WriteContext } from './rule';
 
 type Item = Record<string, unknown>;
 
-export async function fillListItems(trx: Tx, def: ResourceDef, tenantId: number | null, input: Input): Promise<void> {
+export async function listItems({ trx, def, tenantId, input }: WriteContext): Promise<void> {
   const errors: FieldErrors = {};
   for (const [field, spec] of Object.entries(def.fields)) {
     if (spec.type !== 'list' || !Array.isArray(input[field])) continue;

@@ -1,0 +1,125 @@
+// The SQL of reading a declared resource: the WHERE every query of an action is limited to, the
+// columns answered, one record (404 otherwise), and a list's page with its total.
+import { type RawBuilder, sql } from 'kysely';
+import { resourceByName } from '../../../resources/index';
+import { type Action, type ResourceDef, type RowFilter, allFields, isArchivable, readableFields } from '../../shared/resource';
+import { notFound } from '../http/errors';
+import type { Row, Tx } from './hooks';
+import type { ListQuery } from './query';
+import type { Sealer } from './sealing';
+import { filterSql, lookupSql, numberSql, searchFunctionSql, searchRank, searchSql } from './search-sql';
+
+/** Whose reads these are: the clinic, the caller's user id (row filters), how rows are opened. */
+export interface ReadScope {
+  tenantId: number | null;
+  /** Null: no caller to compare with (a job, a restore): no row is anyone's own. */
+  userId: number | null;
+  sealer: Sealer;
+}
+
+/** An If-Match that names a version the record has moved past: the route answers 412 with it. */
+export class StaleRecord extends Error {
+  constructor(readonly current: Row) {
+    super('stale record');
+  }
+}
+
+export function callerValue(scope: ReadScope, filter: RowFilter): number | null {
+  switch (filter.equals) {
+    case 'caller.user_id':
+      return scope.userId;
+  }
+}
+
+/**
+ * What every query of `action` on the resource is limited to: the clinic, the fixed columns, and
+ * the action's row filter (ResourceDef.rowFilter). The one place every list, show, update and
+ * delete gets its WHERE from, so a row outside the filter is simply not found (404).
+ */
+export function scopeWhere(scope: ReadScope, def: ResourceDef, action: Action): RawBuilder<unknown>[] {
+  const where = def.scope === 'tenant' ? [sql`tenant_id = ${scope.tenantId}`] : [];
+  for (const [column, value] of Object.entries(def.fixed ?? {})) where.push(sql`${sql.ref(column)} = ${value}`);
+  const filter = def.rowFilter?.[action];
+  if (filter) {
+    const value = callerValue(scope, filter);
+    where.push(value === null ? sql`false` : sql`${sql.ref(filter.column)} = ${value}`);
+  }
+  return where;
+}
+
+/** The total of a child resource's field over the row's children (FieldDef.sum), as a subquery. */
+function sumSql(def: ResourceDef, sum: { of: string; field: string }): RawBuilder<unknown> {
+  const child = resourceByName(sum.of);
+  const key = child.within!.field;
+  const clinic = def.scope === 'tenant' ? sql` and c.tenant_id = ${sql.ref(`${def.table}.tenant_id`)}` : sql``;
+  const live = isArchivable(child) ? sql` and c.archived_at is null` : sql``;
+  return sql`(select coalesce(sum(c.${sql.ref(sum.field)}), 0) from ${sql.table(child.table)} c where c.${sql.ref(key)} = ${sql.ref(`${def.table}.id`)}${clinic}${live})`;
+}
+
+/** The columns answered. Computed fields have no column (the present hook fills them); a sum is selected with the row. */
+export function columns(def: ResourceDef): RawBuilder<unknown> {
+  const fields = allFields(def);
+  return sql.join(
+    readableFields(def)
+      .filter((f) => !fields[f].computed)
+      .map((f) => (fields[f].sum ? sql`${sumSql(def, fields[f].sum!)} as ${sql.ref(f)}` : sql.ref(f))),
+  );
+}
+
+/**
+ * One record the caller may `action`, or 404. With `expected` (an If-Match), the row is locked
+ * until the transaction ends and must still be at that version, or StaleRecord is thrown.
+ */
+export async function fetchOne(trx: Tx, scope: ReadScope, def: ResourceDef, action: Action, id: number, expected?: number): Promise<Row> {
+  const where = [...scopeWhere(scope, def, action), sql`id = ${id}`];
+  const lock = expected === undefined ? sql`` : sql` for update`;
+  const { rows } = await sql<Row>`select ${columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}${lock}`.execute(trx);
+  if (!rows[0]) throw notFound();
+  const [row] = await scope.sealer.opened(trx, def, rows);
+  if (expected !== undefined && Number(row.version) !== expected) throw new StaleRecord(row);
+  return row;
+}
+
+/** One page of a list query and the total it matches. */
+export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const lookup = async (field: string, value: string) => lookupSql(field, await scope.sealer.lookupHash(trx, field, value));
+  const where = scopeWhere(scope, def, 'read');
+  for (const f of query.filters) where.push(def.fields[f.field]?.lookup ? await lookup(f.field, String(f.value)) : filterSql(f));
+  // Archived records leave default lists and pickers; a lookup by id (relation labels in
+  // history) still finds them, and filter[archived]=true lists only them.
+  if (isArchivable(def)) {
+    const byId = query.filters.some((f) => f.field === 'id');
+    if (query.archived !== undefined) where.push(query.archived ? sql`archived_at is not null` : sql`archived_at is null`);
+    else if (!byId) where.push(sql`archived_at is null`);
+  }
+  // A resource with a search function reads its matches from it instead of the table.
+  // The search box also finds a sealed lookup field's exact value (a national ID typed whole).
+  const lookups = Object.keys(def.fields).filter((n) => def.fields[n].lookup);
+  const q = query.q;
+  const searchFn = q && def.searchFunction ? searchFunctionSql(def, q, lookups[0] ? { hash: await scope.sealer.lookupHash(trx, lookups[0], q) } : null) : null;
+  if (q && !searchFn) {
+    const exact = [...(await Promise.all(lookups.map((n) => lookup(n, q)))), ...numberSql(def, q)];
+    where.push(exact.length ? sql`(${searchSql(def, q)} or ${sql.join(exact, sql` or `)})` : searchSql(def, q));
+  }
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  // Ties broken by id so paging is stable.
+  const order = [...(searchFn ? searchRank(def, q!) : []), ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
+  const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
+  // The page and the total in one round trip; a page past the end needs its own count.
+  const { rows } = await sql<Row & { __total: number }>`select ${columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
+    order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx);
+  // An empty first page needs no count: nothing matches.
+  let total = rows[0]?.__total ?? (query.page === 1 ? 0 : undefined);
+  if (total === undefined) {
+    const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
+    total = count.rows[0]?.total ?? 0;
+  }
+  return { rows: await scope.sealer.opened(trx, def, rows.map(({ __total: _, ...row }) => row as Row)), total };
+}
+
+/** The records after `afterId` in id order, archived ones too, at most `size`. */
+export async function batch(trx: Tx, scope: ReadScope, def: ResourceDef, afterId: number, size: number): Promise<Row[]> {
+  const where = [...scopeWhere(scope, def, 'read'), sql`id > ${afterId}`];
+  const { rows } = await sql<Row>`select ${columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)} order by id limit ${size}`.execute(trx);
+  return scope.sealer.opened(trx, def, rows);
+}
