@@ -4,31 +4,57 @@
 // rc-util scanning every <style> tag again for each component mounted). The stylesheet carries
 // @ant-design/cssinjs's map of the styles it holds (`.data-ant-cssinjs-cache-path`), which the
 // runtime reads once and then injects nothing it finds there; a component or theme it lacks is
-// still styled at run time as before. Imported by src/client/main.tsx as `virtual:antd-static.css`.
-import { extractStyle } from '@ant-design/static-style-extract';
-import { ConfigProvider } from 'antd';
-import { createElement } from 'react';
+// still styled at run time as before. Imported by src/client/main.tsx as `virtual:antd-static.css`
+// (the Vite plugin below); `tsx scripts/antd-static-style.ts` prints it.
+//
+// The style engine fixes its class prefix when first loaded, from NODE_ENV ("css-" in production,
+// "css-dev-only-do-not-override-" otherwise), so the stylesheet is made in a process of its own
+// started with the build's NODE_ENV: made inside Vite's, it could carry the other prefix and style
+// nothing (the classes would not match; every component would be left bare).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import { THEME } from '../src/client/theme';
 
 const ID = 'virtual:antd-static.css';
 // Ends in .css so that Vite's CSS pipeline takes it (bundled, hashed, minified, preloaded).
 const RESOLVED = '/__antd-static.css';
+const SELF = fileURLToPath(import.meta.url);
 
 /** Every antd component's style under the app's theme (the same token hash as at run time). */
-export function antdStaticCss(): string {
+export async function antdStaticCss(): Promise<string> {
+  const [{ extractStyle }, { ConfigProvider }, { createElement }, { THEME }] = await Promise.all([
+    import('@ant-design/static-style-extract'),
+    import('antd'),
+    import('react'),
+    import('../src/client/theme'),
+  ]);
   return extractStyle((node) => createElement(ConfigProvider, { theme: THEME }, node));
+}
+
+/** The stylesheet made by a process of its own with `nodeEnv` (see above). */
+function madeApart(nodeEnv: string): string {
+  const tsx = path.resolve(path.dirname(SELF), '../node_modules/.bin/tsx');
+  return execFileSync(tsx, [SELF], { env: { ...process.env, NODE_ENV: nodeEnv }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
 }
 
 export function antdStaticStyle(): Plugin {
   let css: string | null = null;
+  let production = true;
   return {
     name: 'antd-static-style',
+    configResolved(config) {
+      production = config.isProduction;
+    },
     resolveId: (id) => (id === ID ? RESOLVED : null),
     load(id) {
       if (id !== RESOLVED) return null;
-      css ??= antdStaticCss();
+      css ??= madeApart(production ? 'production' : 'development');
       return css;
     },
   };
+}
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  process.stdout.write(await antdStaticCss());
 }

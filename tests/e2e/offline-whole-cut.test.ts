@@ -216,7 +216,8 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     for (const row of [0, 1]) {
       await page.getByTestId('rx-add').click();
       await page.locator(`#rx-${row}-drug`).click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(row).click();
+      // This row's list: the one opened last (the row before's may still be closing).
+      await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option').nth(row).click();
     }
     await page.locator('#visit-fee').fill('25000');
     await page.locator('#visit-fee').blur();
