@@ -216,8 +216,12 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     for (const row of [0, 1]) {
       await page.getByTestId('rx-add').click();
       await page.locator(`#rx-${row}-drug`).click();
-      // This row's list: the one opened last (the row before's may still be closing).
-      await page.locator('.ant-select-dropdown:visible').last().locator('.ant-select-item-option').nth(row).click();
+      // Chosen from the keyboard, as a desk does: the row before's list may still be closing over
+      // this one (a click then met a list on its way out, or an option not yet drawn).
+      await expect.poll(() => page.locator('.ant-select-dropdown .ant-select-item-option').count()).toBeGreaterThan(row);
+      for (let i = 0; i < row; i += 1) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator(`#rx-${row}-drug`).evaluate((el) => el.closest('.ant-select')?.querySelector('.ant-select-selection-item')?.textContent ?? '')).not.toBe('');
     }
     await page.locator('#visit-fee').fill('25000');
     await page.locator('#visit-fee').blur();
