@@ -7,6 +7,7 @@ import type { OfflineDevice } from './offline-device';
 import type { OfflineWrites } from './offline-writes';
 import type { PageWeight } from './page-weight';
 import type { SlowLink } from './slow-link';
+import type { RenderWork } from './render-work';
 import type { PgliteRow } from './pglite';
 import type { ProfileRow } from './profile';
 import type { RlsRow } from './rls';
@@ -95,6 +96,7 @@ export function resultsMarkdown(r: BenchResults): string {
     if (p.patientsFiles.length) out.push('', 'The patients list loads most (gzip KiB): ' + p.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     if (p.largest.length) out.push('', 'Largest chunks (gzip KiB): ' + p.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     out.push('', ...slowLinkMarkdown(p.slowLink));
+    if (p.renderWork) out.push('', ...renderWorkMarkdown(p.renderWork));
   }
   if (r.offline) out.push('', ...offlineMarkdown(r.offline));
   if (r.outbox) out.push('', ...outboxMarkdown(r.outbox));
@@ -112,6 +114,16 @@ export function slowLinkMarkdown(s: SlowLink): string[] {
     `Chromium at 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, the CPU slowed 4x, in Kurdish (\`bench/slow-link.ts\`, median of ${s.runs}): ` +
       `the login page usable from an empty cache in ${m.loginUsableMs.toLocaleString('en')} ms; after 4 s of typing, the login click to the patients list's first rows through the menu ${met(m.firstRowsMs, s.goals.firstRowsMs)}; ` +
       `the list opened again in the same browser ${met(m.repeatRowsMs, s.goals.repeatRowsMs)}; the longest main-thread task from the click to the rows ${met(m.longestTaskMs, s.goals.longestTaskMs)}, all of them ${m.longTasksMs.toLocaleString('en')} ms.`,
+  ];
+}
+
+/** What React draws, counted (the same on a busy machine as on a quiet one). */
+export function renderWorkMarkdown(w: RenderWork): string[] {
+  return [
+    '### What React draws',
+    '',
+    `Counted through React's DevTools hook in the production build, in Kurdish (\`bench/render-work.ts\`): from the login click to the patients list's rows, ${w.list.commits} commits and ${w.list.renders.toLocaleString('en')} component renders; ` +
+      `typing a 12-character name into the new-patient form, ${w.typing.commits} commits and ${w.typing.renders} renders. Fewer is less of a phone's CPU.`,
   ];
 }
 
