@@ -42,7 +42,7 @@ export default function PatientTabs() {
       readable: allows(caller, resourceRule(appointments, 'read')),
       content: <LockedList def={appointments} field="patient_id" parentId={id} title={t('nav.appointments', 'appointments')} />,
     },
-    { path: 'files', label: t('files.tab', 'Files'), content: <PatientFiles patient={result} visitsReadable={allows(caller, resourceRule(visitings, 'read'))} /> },
+    { path: 'files', label: t('nav.patientFiles', 'Files'), content: <PatientFiles patient={result} visitsReadable={allows(caller, resourceRule(visitings, 'read'))} /> },
   ];
   const after: ExtraTab[] = allows(caller, { kind: 'mainDoctor' })
     ? [{ path: 'opened', label: t('nav.clinicAudit', 'clinicAudit'), content: <LockedList def={clinicAudit} field="patient_id" parentId={id} title={t('nav.clinicAudit', 'clinicAudit')} /> }]
