@@ -2,8 +2,8 @@
 // `capture`, given a real phone photo (tests/fixtures/exif.ts: stored sideways with EXIF
 // orientation 6 and a GPS location). The Main Doctor photographs the patient at the desk and sees
 // the photo in the safety header; a nurse photographs a two-page paper result into a visit; the
-// doctor sees both pages as thumbnails in the patient's files; the stored bytes are upright, under
-// 1 MB, and carry no EXIF, so no location.
+// doctor sees both pages as thumbnails in the patient's files and photographs a paper of the
+// patient's own there; every stored photo is upright, under 1 MB, and carries no EXIF, so no location.
 import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import ckb from '../../locales/ckb.json';
 import { readJpegMetadata } from '../../src/client/engine/capture/jpegMetadata';
 import { PAGE_LIMIT } from '../../src/client/engine/capture/photoPlan';
 import { sidewaysPhoto } from '../fixtures/exif';
-import { PASSWORD, api, baseUrl, kurdishSessions, serverPort } from './browser';
+import { PASSWORD, api, baseUrl, kurdishSessions, screenshot, serverPort } from './browser';
 
 const tag = Date.now().toString(36);
 const CLINIC = `cam${tag}.localhost`;
@@ -121,10 +121,15 @@ describe('camera capture', () => {
     const pages = doctor.getByTestId(`visit-files-${visitId}`).getByTestId('patient-file');
     await expect.poll(() => pages.count()).toBe(2);
     for (const img of await pages.locator('img').all()) await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    // A paper the patient brought is photographed on the tab itself, among the patient's own.
+    await doctor.getByTestId('capture-input-documents').setInputFiles(phonePhoto(4));
+    await expect.poll(() => doctor.getByTestId('patient-documents').getByTestId('file-thumb').count()).toBe(1);
+    await screenshot(doctor, 'camera-patient-files-390', { fullPage: true, settleMs: 500 });
 
     const visit = await api<{ data: { attachments: { upload_id: number }[] } }>(doctor, `/visitings/${visitId}`);
-    const patient = await api<{ data: { photo: number } }>(doctor, `/patients/${patientId}`);
-    for (const id of [...visit.body.data.attachments.map((a) => a.upload_id), patient.body.data.photo]) {
+    const patient = await api<{ data: { photo: number; documents: { upload_id: number }[] } }>(doctor, `/patients/${patientId}`);
+    expect(patient.body.data.documents).toHaveLength(1);
+    for (const id of [...visit.body.data.attachments.map((a) => a.upload_id), patient.body.data.photo, patient.body.data.documents[0].upload_id]) {
       const file = await stored(doctor, id);
       const bytes = Buffer.from(file.bytes);
       // The phone's photo carried EXIF with a GPS location; what was stored carries no metadata at all.
