@@ -20,7 +20,7 @@ export interface FileInputProps {
 }
 
 /** A clinic's own picture (a patient's photo) may be taken with the camera; a page's public image is chosen. */
-export const canPhotograph = (field: FieldDef) => field.accept === 'image' && !field.publicFile;
+const canPhotograph = (field: FieldDef) => field.accept === 'image' && !field.publicFile;
 
 export function FileInput({ id, name, field, value, onChange }: FileInputProps) {
   const t = useT();
