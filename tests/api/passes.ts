@@ -69,6 +69,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   'online-booking': 'online booking',
   'outbox-transports': 'HTTP transports of messages',
   passes: 'these lists, checked',
+  'patient-photo': "a patient's photo and own papers",
   'patient-safety': "the safety header's call",
   permissions: 'the permission matrix',
   prices: 'the price list',
