@@ -65,9 +65,9 @@ export const labOrders = defineResource({
     visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, nullable: true, filterable: true, list: true },
     doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true, list: true },
     ordered_on: { type: 'date', list: true, sortable: true, filterable: true },
+    // None is allowed: tests written in the notes, or only the laboratory's report attached.
     tests: {
       type: 'list',
-      required: true,
       maxItems: 40,
       items: {
         lab_test_id: { type: 'relation', relation: { resource: 'labTests', labelField: 'name' }, required: true },
