@@ -1,7 +1,8 @@
 // The patient area (patients/:id/...): the patient's header above the engine's tabs (ChildTabs).
 // The nurse records' tabs come from their declarations (`within` the patient); this page adds its
-// own around them: the visit history, the appointments, the patient's files and, for the Main Doctor, who opened the
-// record; and the vitals trend above the vital signs' list.
+// own around them: the visit history, the appointments, the patient's files and, for the Main
+// Doctor, who opened the record; the vitals trend above the vital signs' list and the lab results'
+// trend above theirs.
 import { Card } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useParams } from 'react-router';
@@ -14,6 +15,7 @@ import { ChildTabs, type ExtraTab, ForbiddenTab, LockedList } from '../engine/Ch
 import { PatientSummary } from './clinic/PatientSummary';
 import { VisitHistory } from './clinic/VisitHistory';
 import { VitalsTrend } from './clinic/VitalsTrend';
+import { LabTrend } from './clinic/LabTrend';
 import { PatientBalance } from './clinic/PatientBalance';
 import { PatientFiles } from './clinic/PatientFiles';
 
@@ -50,7 +52,7 @@ export default function PatientTabs() {
   return (
     <Card>
       <PatientSummary patient={result} loading={query.isLoading} />
-      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
+      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, labResults: <LabTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
     </Card>
   );
 }
