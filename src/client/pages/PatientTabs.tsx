@@ -44,11 +44,14 @@ export default function PatientTabs() {
       readable: allows(caller, resourceRule(appointments, 'read')),
       content: <LockedList def={appointments} field="patient_id" parentId={id} title={t('nav.appointments', 'appointments')} />,
     },
-    { path: 'files', label: t('nav.patientFiles', 'Files'), content: <PatientFiles patient={result} visitsReadable={allows(caller, resourceRule(visitings, 'read'))} /> },
   ];
-  const after: ExtraTab[] = allows(caller, { kind: 'mainDoctor' })
-    ? [{ path: 'opened', label: t('nav.clinicAudit', 'clinicAudit'), content: <LockedList def={clinicAudit} field="patient_id" parentId={id} title={t('nav.clinicAudit', 'clinicAudit')} /> }]
-    : [];
+  // The papers after the records (a nurse's chart opens on her first records' tab, not on them).
+  const after: ExtraTab[] = [
+    { path: 'files', label: t('nav.patientFiles', 'Files'), content: <PatientFiles patient={result} visitsReadable={allows(caller, resourceRule(visitings, 'read'))} /> },
+    ...(allows(caller, { kind: 'mainDoctor' })
+      ? [{ path: 'opened', label: t('nav.clinicAudit', 'clinicAudit'), content: <LockedList def={clinicAudit} field="patient_id" parentId={id} title={t('nav.clinicAudit', 'clinicAudit')} /> }]
+      : []),
+  ];
   return (
     <Card>
       <PatientSummary patient={result} loading={query.isLoading} />
