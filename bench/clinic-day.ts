@@ -4,7 +4,11 @@
 // arrivals), whether or not earlier answers came back, and a request's time runs from when it was
 // due. Every clinic's three screens hold a live stream meanwhile. The figure: the largest N whose
 // p99 is at most 300 ms with no error, found by doubling N and then halving the gap.
-//   BENCH_DAY_PATIENTS  patients over all the clinics (default 1,000,000; BENCH_SIZE=small 3,200)
+//   BENCH_DAY_PATIENTS   patients over all the clinics (default 1,000,000; BENCH_SIZE=small 3,200)
+// Run alone (npx tsx bench/clinic-day.ts), also:
+//   BENCH_DAY_CLINICS    one step at this many clinics instead of the search (before/after comparisons)
+//   BENCH_DAY_DATABASES  PostgreSQL,PGlite (default both)
+//   BENCH_DAY_SERVER     a server bundle to run instead of building this tree's (dist/server/main.js)
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -316,8 +320,8 @@ async function search(base: string, model: DayModel, clinics: Clinic[], seconds:
   return { steps, best, capped: failed === null };
 }
 
-async function serve(env: Record<string, string>, port: number): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server = start('dist/server/main.js', { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
+async function serve(bundle: string, env: Record<string, string>, port: number): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server = start(bundle, { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
   const base = `http://127.0.0.1:${port}/api/v1`;
   await waitFor(`${base}/tenant-check`);
   return {
@@ -357,13 +361,17 @@ export interface ClinicDayOptions {
   /** One step at this many clinics instead of the search (before/after comparisons). */
   fixed?: number;
   databases: ClinicDay['database'][];
+  /** The server bundle to run (default: built now, as `npm start` runs it). */
+  bundle?: string;
 }
 
 export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => void): Promise<ClinicDay[]> {
   const model = loadModel();
   const perClinicRate = peakRate(model);
   log(`  The model: ${model.actions.length} actions, ${perClinicRate.toFixed(3)} requests a second per clinic at the peak, ${ROLES.length} live streams per clinic.`);
-  execSync('npm run build:server', { stdio: 'ignore' });
+  // A bundle given (a build of another commit, for a before/after comparison) is run as it is.
+  const bundle = opts.bundle ?? 'dist/server/main.js';
+  if (!opts.bundle) execSync('npm run build:server', { stdio: 'ignore' });
   const out: ClinicDay[] = [];
 
   // PostgreSQL: a database of its own beside the bench's.
@@ -385,7 +393,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     const clinics = await fill(db, size, log);
     await sql`vacuum analyze`.execute(db.kysely);
     await db.close();
-    const server = await serve({ DATABASE_URL: url.toString() }, 3450);
+    const server = await serve(bundle, { DATABASE_URL: url.toString() }, 3450);
     try {
       log(`  PostgreSQL, ${size.clinics.toLocaleString('en')} clinics x ${size.patients.toLocaleString('en')} patients:`);
       const found = await search(server.base, model, clinics, opts.seconds, opts.small ? 4 : 128, opts.small ? 200 : 1000, opts.fixed, log);
@@ -408,7 +416,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     const { db } = await prepareDatabase({ dataDir, seedDemo: 'always' }, { info: () => undefined });
     const clinics = await fill(db, small, log);
     await db.close();
-    const server = await serve({ DATABASE_URL: '', DATA_DIR: dataDir }, 3451);
+    const server = await serve(bundle, { DATABASE_URL: '', DATA_DIR: dataDir }, 3451);
     try {
       log(`  PGlite, ${small.clinics} clinics x ${small.patients} patients:`);
       const found = await search(server.base, model, clinics, opts.seconds, 2, opts.small ? 200 : 600, opts.fixed, log);
@@ -426,6 +434,6 @@ if (process.argv[1]?.endsWith('clinic-day.ts')) {
   const small = process.env.BENCH_SIZE === 'small';
   const fixed = process.env.BENCH_DAY_CLINICS ? Number(process.env.BENCH_DAY_CLINICS) : undefined;
   const databases = (process.env.BENCH_DAY_DATABASES ?? 'PostgreSQL,PGlite').split(',') as ClinicDay['database'][];
-  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases }, console.log);
+  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases, bundle: process.env.BENCH_DAY_SERVER }, console.log);
   console.log(JSON.stringify(result.map(({ steps: _steps, ...r }) => r), null, 2));
 }
