@@ -9,7 +9,8 @@
 //   BENCH_DAY_CLINICS    one step at this many clinics instead of the search (before/after comparisons)
 //   BENCH_DAY_DATABASES  PostgreSQL,PGlite (default both)
 //   BENCH_DAY_SERVER     a server bundle to run instead of building this tree's (dist/server/main.js)
-import { execSync } from 'node:child_process';
+//   BENCH_DAY_PROFILE    a folder: the PostgreSQL run's server under Node's CPU profiler, its time charged by owner
+import { execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { prepareDatabase } from '../src/server/start';
 import { type DayAction, type DayModel, ROLES, type Role, actionsPerDay, loadModel, peakRate } from './clinic-day-model';
 import { BENCH_PREFIX, generate } from './generate';
 import { start, waitFor } from './load';
+import { chargeProfile } from './profile';
 
 export const P99_GOAL_MS = 300;
 export const CLINICS_GOAL = 1000;
@@ -41,6 +43,8 @@ export interface DayStep {
   errors: number;
   /** Live streams that failed to open or ended early. */
   streamErrors: number;
+  /** The server process's CPU time per request sent, ms (Linux /proc; 0 elsewhere). */
+  cpuMs: number;
   ok: boolean;
 }
 
@@ -63,8 +67,7 @@ interface Clinic {
   subdomain: string;
   tokens: Record<Role, string>;
   doctorId: number;
-  firstPatient: number;
-  lastPatient: number;
+  patients: number[];
   today: number[];
   visits: number[];
   slot: number;
@@ -106,27 +109,33 @@ async function prepareClinics(db: Kysely<Database>, log: (s: string) => void): P
       .execute();
   }
   users.forEach((u, i) => {
-    const clinic = byClinic.get(u.subdomain) ?? { subdomain: u.subdomain, tokens: {} as Record<Role, string>, doctorId: 0, firstPatient: 0, lastPatient: 0, today: [], visits: [], slot: 0 };
+    const clinic = byClinic.get(u.subdomain) ?? { subdomain: u.subdomain, tokens: {} as Record<Role, string>, doctorId: 0, patients: [], today: [], visits: [], slot: 0 };
     clinic.tokens[roleOf[u.username]] = tokens[i];
     if (u.username === 'doctor') clinic.doctorId = Number(u.id);
     byClinic.set(u.subdomain, clinic);
   });
-  const { rows: facts } = await sql<{ subdomain: string; first: number; last: number; today: number[]; visits: number[] }>`
-    select t.subdomain, (select min(id) from patients p where p.tenant_id = t.id) as first, (select max(id) from patients p where p.tenant_id = t.id and p.national_id is not null) as last,
-      array(select a.id from appointments a where a.tenant_id = t.id and a.notes is distinct from ${MARK} order by abs(a.date - current_date), a.id limit 50) as today,
+  // Today's bookings the desk checks in, again and again: after the generated ones' hours (08:00
+  // to 16:45), so no other booking of the doctor overlaps them.
+  await sql`insert into appointments (tenant_id, patient_id, doctor_id, date, time, duration_minutes, status, notes)
+    select d.tenant_id, (select min(p.id) from patients p where p.tenant_id = d.tenant_id), d.id, current_date, time '17:00' + k * interval '15 minutes', 15, 0, ${MARK}
+    from tenant_users d cross join generate_series(0, 19) k where d.tenant_id in ${tenants} and d.username = 'doctor'`.execute(db);
+  const { rows: facts } = await sql<{ subdomain: string; patients: number[]; today: number[]; visits: number[] }>`
+    select t.subdomain, array(select p.id from patients p where p.tenant_id = t.id and p.national_id is not null order by p.id limit 200) as patients,
+      array(select a.id from appointments a where a.tenant_id = t.id and a.date = current_date and a.time >= time '17:00' order by a.id) as today,
       array(select v.id from visitings v where v.tenant_id = t.id order by v.id limit 20) as visits
     from tenants t where t.id in ${tenants}`.execute(db);
   for (const f of facts) {
     const clinic = byClinic.get(f.subdomain)!;
-    Object.assign(clinic, { firstPatient: Number(f.first), lastPatient: Number(f.last), today: f.today.map(Number), visits: f.visits.map(Number) });
+    Object.assign(clinic, { patients: f.patients.map(Number), today: f.today.map(Number), visits: f.visits.map(Number) });
   }
   log(`  ${byClinic.size} clinics' staff and sessions ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return [...byClinic.values()].filter((c) => c.today.length && c.visits.length && ROLES.every((r) => c.tokens[r]));
+  return [...byClinic.values()].filter((c) => c.patients.length && c.today.length && c.visits.length && ROLES.every((r) => c.tokens[r]));
 }
 
 /** Bookings the day made, removed before and after a run so the slots stay free. */
 async function removeBookings(db: Kysely<Database>): Promise<void> {
-  const booked = sql`(select id from appointments where notes = ${MARK})`;
+  // Told apart by date and hour (their notes are sealed): 60 days ahead and later, or today after 17:00.
+  const booked = sql`(select id from appointments where date >= current_date + 60 or (date = current_date and time >= time '17:00'))`;
   await sql`delete from messages where appointment_id in ${booked}`.execute(db);
   await sql`delete from appointments where id in ${booked}`.execute(db);
 }
@@ -145,8 +154,8 @@ const NAMES = ['Ahm', 'Kar', 'Hem', 'Reb', 'Sir', 'Oma', 'Ali', 'Hus', 'Dls', 'Z
 /** A request pattern made concrete for one clinic. */
 function concrete(pattern: string, clinic: Clinic, rnd: () => number, today: string): { method: string; path: string; body?: string } {
   const [method, route] = pattern.split(' ');
-  const patient = clinic.firstPatient + Math.floor(rnd() * (clinic.lastPatient - clinic.firstPatient + 1));
   const pick = (xs: number[]) => xs[Math.floor(rnd() * xs.length)];
+  const patient = pick(clinic.patients);
   const filled = route
     .replace(/\/(\w+)\/:id/g, (_, resource: string) => `/${resource}/${resource === 'patients' ? patient : resource === 'appointments' ? pick(clinic.today) : pick(clinic.visits)}`)
     .replace(/(patient_id\]?)=:id/g, `$1=${patient}`)
@@ -160,7 +169,8 @@ function concrete(pattern: string, clinic: Clinic, rnd: () => number, today: str
   if (pattern === 'POST /patients') return body({ name: `Day Patient ${Math.floor(rnd() * 1e6)}`, gender: rnd() < 0.5 ? 0 : 1, phone: `+964 750 ${String(Math.floor(rnd() * 1e7)).padStart(7, '0')}`, client_ref: randomUUID() });
   if (pattern === 'POST /appointments') {
     const slot = clinic.slot++;
-    const date = dayjs(today).add(2 + Math.floor(slot / 36), 'day').format('YYYY-MM-DD');
+    // Past the generated bookings (to 29 days ahead), in a slot of its own.
+    const date = dayjs(today).add(60 + Math.floor(slot / 36), 'day').format('YYYY-MM-DD');
     const time = dayjs('2000-01-01T08:00').add((slot % 36) * 15, 'minute').format('HH:mm');
     return body({ patient_id: patient, doctor_id: clinic.doctorId, date, time, duration_minutes: 15, status: 0, notes: MARK, client_ref: randomUUID() });
   }
@@ -175,7 +185,8 @@ function concrete(pattern: string, clinic: Clinic, rnd: () => number, today: str
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0);
 
 /** One step: N clinics for `seconds`, their streams held, their actions sent on the clock. */
-async function step(base: string, model: DayModel, clinics: Clinic[], seconds: number, minRequests: number, log: (s: string) => void): Promise<DayStep> {
+async function step(server: Served, model: DayModel, clinics: Clinic[], seconds: number, minRequests: number, log: (s: string) => void): Promise<DayStep> {
+  const base = server.base;
   const origin = new URL(base).origin;
   const dispatcher = new Agent({ connections: 256, pipelining: 1, keepAliveTimeout: 30_000 });
   const streams = new Agent({ connections: null, pipelining: 0 });
@@ -191,7 +202,7 @@ async function step(base: string, model: DayModel, clinics: Clinic[], seconds: n
   const meanRequests = model.actions.reduce((s, a, i) => s + weights[i] * a.requests.length, 0) / total;
   const rate = peakRate(model) * clinics.length;
   const actionRate = rate / meanRequests;
-  const headers = (clinic: Clinic, role: Role) => ({ host: `${clinic.subdomain}.localhost`, authorization: `Bearer ${clinic.tokens[role]}`, 'content-type': 'application/json', 'accept-language': 'ckb' });
+  const headers = (clinic: Clinic, role: Role, json = false) => ({ host: `${clinic.subdomain}.localhost`, authorization: `Bearer ${clinic.tokens[role]}`, 'accept-language': 'ckb', ...(json ? { 'content-type': 'application/json' } : {}) });
 
   // The live streams: one per role's screen, held for the whole step.
   let streamErrors = 0;
@@ -219,7 +230,9 @@ async function step(base: string, model: DayModel, clinics: Clinic[], seconds: n
   );
   await Promise.all(opened);
 
+  const cpuBefore = server.cpuMs();
   const latencies: number[] = [];
+  const byPattern = new Map<string, number[]>();
   let errors = 0;
   let sent = 0;
   const firstError = new Map<string, string>();
@@ -232,10 +245,11 @@ async function step(base: string, model: DayModel, clinics: Clinic[], seconds: n
     const r = concrete(pattern, clinic, rnd, today);
     sent++;
     inFlight.push(
-      request(`${origin}${r.path}`, { method: r.method as 'GET', headers: headers(clinic, role), body: r.body, dispatcher, headersTimeout: 10_000, bodyTimeout: 10_000 })
+      request(`${origin}${r.path}`, { method: r.method as 'GET', headers: headers(clinic, role, r.body !== undefined), body: r.body, dispatcher, headersTimeout: 10_000, bodyTimeout: 10_000 })
         .then(async (res) => {
           const text = await res.body.text();
           latencies.push(performance.now() - at);
+          byPattern.set(pattern, [...(byPattern.get(pattern) ?? []), performance.now() - at]);
           if (res.statusCode >= 400) {
             errors++;
             if (!firstError.has(pattern)) firstError.set(pattern, `${res.statusCode} ${text.slice(0, 160)}`);
@@ -261,6 +275,7 @@ async function step(base: string, model: DayModel, clinics: Clinic[], seconds: n
     due += (-Math.log(1 - rnd()) / actionRate) * 1000;
   }
   await Promise.all(inFlight);
+  const cpu = server.cpuMs() - cpuBefore;
   ending = true;
   stop.abort();
   await dispatcher.close();
@@ -275,19 +290,23 @@ async function step(base: string, model: DayModel, clinics: Clinic[], seconds: n
     p99: Math.round(percentile(sorted, 99)),
     errors,
     streamErrors,
+    cpuMs: sent ? Math.round((cpu / sent) * 100) / 100 : 0,
     ok: false,
   };
   result.ok = result.p99 <= P99_GOAL_MS && errors === 0 && streamErrors === 0;
-  log(`  ${clinics.length} clinics (${result.rate} req/s, ${sent} sent, ${clinics.length * ROLES.length} streams): p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${errors} errors, ${streamErrors} stream errors: ${result.ok ? 'held' : 'not held'}`);
+  log(`  ${clinics.length} clinics (${result.rate} req/s, ${sent} sent, ${clinics.length * ROLES.length} streams): p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${errors} errors, ${streamErrors} stream errors, server CPU ${result.cpuMs} ms a request: ${result.ok ? 'held' : 'not held'}`);
   for (const [pattern, what] of firstError) log(`    ${pattern}: ${what}`);
+  // Where the waiting was: the requests that took the most time in all.
+  const slowest = [...byPattern].map(([pattern, ms]) => ({ pattern, n: ms.length, total: ms.reduce((a, b) => a + b, 0), p95: percentile([...ms].sort((a, b) => a - b), 95) })).sort((a, b) => b.total - a.total);
+  log(`    most time: ${slowest.slice(0, 5).map((x) => `${x.pattern} (${x.n}, mean ${Math.round(x.total / x.n)} ms, p95 ${Math.round(x.p95)} ms)`).join('; ')}`);
   return result;
 }
 
 /** The largest N that holds: doubling from `from`, then halving the gap down to an eighth of N. */
-async function search(base: string, model: DayModel, clinics: Clinic[], seconds: number, from: number, minRequests: number, fixed: number | undefined, log: (s: string) => void): Promise<{ steps: DayStep[]; best: DayStep | null; capped: boolean }> {
+async function search(server: Served, model: DayModel, clinics: Clinic[], seconds: number, from: number, minRequests: number, fixed: number | undefined, log: (s: string) => void): Promise<{ steps: DayStep[]; best: DayStep | null; capped: boolean }> {
   const steps: DayStep[] = [];
   const run = async (n: number) => {
-    const s = await step(base, model, clinics.slice(0, n), seconds, minRequests, log);
+    const s = await step(server, model, clinics.slice(0, n), seconds, minRequests, log);
     steps.push(s);
     return s;
   };
@@ -320,14 +339,37 @@ async function search(base: string, model: DayModel, clinics: Clinic[], seconds:
   return { steps, best, capped: failed === null };
 }
 
-async function serve(bundle: string, env: Record<string, string>, port: number): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server = start(bundle, { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' });
+interface Served {
+  base: string;
+  /** CPU time the server process has used, ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/** utime + stime of a process, ms (fields 14 and 15 of /proc/<pid>/stat, in ticks of 10 ms). */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** `profileDir`: the server runs under Node's CPU profiler, its profile written there when it stops. */
+async function serve(bundle: string, env: Record<string, string>, port: number, profileDir?: string): Promise<Served> {
+  const serverEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'never', CLIENT_DIR: '/nonexistent', JOB_INTERVAL_MINUTES: '100000' };
+  const server = profileDir
+    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, bundle], { env: serverEnv, stdio: ['ignore', 'ignore', 'inherit'] })
+    : start(bundle, serverEnv);
   const base = `http://127.0.0.1:${port}/api/v1`;
   await waitFor(`${base}/tenant-check`);
   return {
     base,
+    cpuMs: () => cpuOf(server.pid),
     stop: async () => {
-      server.kill('SIGTERM');
+      // SIGINT: the profiler writes its file on the way out.
+      server.kill(profileDir ? 'SIGINT' : 'SIGTERM');
       await new Promise((r) => server.once('exit', r));
     },
   };
@@ -339,7 +381,7 @@ async function fill(whole: Db, size: { clinics: number; patients: number }, log:
   // Patients the day registers are not generated ones: only the generated count tells a complete data set.
   const { rows } = await sql<{ clinics: number; patients: number; expenses: number }>`
     select (select count(*) from tenants where subdomain like ${`${BENCH_PREFIX}%`})::int as clinics,
-           (select count(*) from patients where national_id like '199%')::int as patients,
+           (select count(*) from patients p join tenants t on t.id = p.tenant_id where t.subdomain like ${`${BENCH_PREFIX}%`} and p.name not like 'Day Patient %')::int as patients,
            (select count(*) from expenses)::int as expenses`.execute(db);
   const have = rows[0];
   if (have.clinics === size.clinics && have.patients === size.clinics * size.patients && have.expenses >= size.clinics * 12) log(`  Data already there: ${have.clinics} clinics, ${have.patients.toLocaleString('en')} patients.`);
@@ -348,9 +390,9 @@ async function fill(whole: Db, size: { clinics: number; patients: number }, log:
   return prepareClinics(db, log);
 }
 
-/** Clinics x patients each for a total: as many clinics as the search may need, at least 50 patients each. */
-function sizeFor(patients: number, clinics: number): { clinics: number; patients: number } {
-  const n = Math.max(1, Math.min(clinics, Math.floor(patients / 50)));
+/** Clinics x patients each for a total: 500 patients a clinic, between 64 clinics (the small run's) and 2,000. */
+function sizeFor(patients: number): { clinics: number; patients: number } {
+  const n = Math.max(64, Math.min(2_000, Math.floor(patients / 500)));
   return { clinics: n, patients: Math.max(1, Math.floor(patients / n)) };
 }
 
@@ -363,6 +405,8 @@ export interface ClinicDayOptions {
   databases: ClinicDay['database'][];
   /** The server bundle to run (default: built now, as `npm start` runs it). */
   bundle?: string;
+  /** Run the PostgreSQL server under Node's CPU profiler and print where its time went. */
+  profileDir?: string;
 }
 
 export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => void): Promise<ClinicDay[]> {
@@ -377,7 +421,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
   // PostgreSQL: a database of its own beside the bench's.
   if (opts.databases.includes('PostgreSQL')) {
   const patients = Number(process.env.BENCH_DAY_PATIENTS ?? (opts.small ? 3_200 : 1_000_000));
-  const size = sizeFor(patients, opts.small ? 64 : 2_000);
+  const size = sizeFor(patients);
   const url = new URL(opts.databaseUrl);
   url.pathname = '/clinic_day';
   const admin = new URL(opts.databaseUrl);
@@ -393,13 +437,19 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     const clinics = await fill(db, size, log);
     await sql`vacuum analyze`.execute(db.kysely);
     await db.close();
-    const server = await serve(bundle, { DATABASE_URL: url.toString() }, 3450);
+    const server = await serve(bundle, { DATABASE_URL: url.toString() }, 3450, opts.profileDir);
     try {
       log(`  PostgreSQL, ${size.clinics.toLocaleString('en')} clinics x ${size.patients.toLocaleString('en')} patients:`);
-      const found = await search(server.base, model, clinics, opts.seconds, opts.small ? 4 : 128, opts.small ? 200 : 1000, opts.fixed, log);
+      const found = await search(server, model, clinics, opts.seconds, opts.small ? 4 : 128, opts.small ? 200 : 1000, opts.fixed, log);
       out.push({ database: 'PostgreSQL', clinicsInData: clinics.length, patients: size.clinics * size.patients, perClinicRate, seconds: opts.seconds, carried: found.best?.clinics ?? 0, ...found });
     } finally {
       await server.stop();
+      if (opts.profileDir) {
+        const file = fs.readdirSync(opts.profileDir).find((f) => f.endsWith('.cpuprofile'));
+        const spent = file ? chargeProfile(path.join(opts.profileDir, file), path.resolve(bundle)) : [];
+        const all = spent.reduce((sum, [, us]) => sum + us, 0);
+        log(`  The server's CPU profile (${opts.profileDir}): ${spent.slice(0, 14).map(([who, us]) => `${who} ${Math.round((us / all) * 100)}%`).join(', ')}`);
+      }
       const { db } = await prepareDatabase({ databaseUrl: url.toString(), dataDir: 'unused', seedDemo: 'never' }, { info: () => undefined });
       await removeBookings(db.kysely);
       await db.close();
@@ -419,7 +469,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     const server = await serve(bundle, { DATABASE_URL: '', DATA_DIR: dataDir }, 3451);
     try {
       log(`  PGlite, ${small.clinics} clinics x ${small.patients} patients:`);
-      const found = await search(server.base, model, clinics, opts.seconds, 2, opts.small ? 200 : 600, opts.fixed, log);
+      const found = await search(server, model, clinics, opts.seconds, opts.small ? 2 : 8, opts.small ? 200 : 600, opts.fixed, log);
       out.push({ database: 'PGlite', clinicsInData: clinics.length, patients: small.clinics * small.patients, perClinicRate, seconds: opts.seconds, carried: found.best?.clinics ?? 0, ...found });
     } finally {
       await server.stop();
@@ -434,6 +484,6 @@ if (process.argv[1]?.endsWith('clinic-day.ts')) {
   const small = process.env.BENCH_SIZE === 'small';
   const fixed = process.env.BENCH_DAY_CLINICS ? Number(process.env.BENCH_DAY_CLINICS) : undefined;
   const databases = (process.env.BENCH_DAY_DATABASES ?? 'PostgreSQL,PGlite').split(',') as ClinicDay['database'][];
-  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases, bundle: process.env.BENCH_DAY_SERVER }, console.log);
+  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases, bundle: process.env.BENCH_DAY_SERVER, profileDir: process.env.BENCH_DAY_PROFILE }, console.log);
   console.log(JSON.stringify(result.map(({ steps: _steps, ...r }) => r), null, 2));
 }

@@ -95,8 +95,10 @@ if (parts.has('outbox')) log("A device's outbox sent after a cut:");
 const outbox: OfflineWrites | null = parts.has('outbox') ? await runOfflineWrites(log) : null;
 if (outbox) for (const line of offlineWritesLines(outbox)) log(`  ${line}`);
 if (parts.has('day')) log("A clinic's day, for many clinics at once:");
+// BENCH_DAY_PATIENTS sets the workload's scale on its own (the full one beside a small bench run).
+const daySmall = process.env.BENCH_SIZE === 'small' && !process.env.BENCH_DAY_PATIENTS;
 const day: ClinicDay[] = parts.has('day')
-  ? await runClinicDay({ databaseUrl, small: process.env.BENCH_SIZE === 'small', seconds: Math.max(seconds, process.env.BENCH_SIZE === 'small' ? 4 : 10), databases: ['PostgreSQL', 'PGlite'] }, log)
+  ? await runClinicDay({ databaseUrl, small: daySmall, seconds: Math.max(seconds, daySmall ? 4 : 10), databases: ['PostgreSQL', 'PGlite'] }, log)
   : [];
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
