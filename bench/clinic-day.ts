@@ -45,6 +45,8 @@ export interface DayStep {
   streamErrors: number;
   /** The server process's CPU time per request sent, ms (Linux /proc; 0 elsewhere). */
   cpuMs: number;
+  /** PostgreSQL's transactions (statements outside one count one each) per request sent; none on PGlite. */
+  transactions?: number;
   ok: boolean;
 }
 
@@ -231,6 +233,7 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   await Promise.all(opened);
 
   const cpuBefore = server.cpuMs();
+  const transactionsBefore = await server.transactions?.();
   const latencies: number[] = [];
   const byPattern = new Map<string, number[]>();
   let errors = 0;
@@ -276,6 +279,9 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   }
   await Promise.all(inFlight);
   const cpu = server.cpuMs() - cpuBefore;
+  // The statistics reach the view within a second or so of each transaction's end.
+  await new Promise((r) => setTimeout(r, server.transactions ? 1500 : 0));
+  const transactionsAfter = await server.transactions?.();
   ending = true;
   stop.abort();
   await dispatcher.close();
@@ -291,10 +297,11 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
     errors,
     streamErrors,
     cpuMs: sent ? Math.round((cpu / sent) * 100) / 100 : 0,
+    ...(transactionsBefore !== undefined && transactionsAfter !== undefined && sent ? { transactions: Math.round(((transactionsAfter - transactionsBefore) / sent) * 100) / 100 } : {}),
     ok: false,
   };
   result.ok = result.p99 <= P99_GOAL_MS && errors === 0 && streamErrors === 0;
-  log(`  ${clinics.length} clinics (${result.rate} req/s, ${sent} sent, ${clinics.length * ROLES.length} streams): p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${errors} errors, ${streamErrors} stream errors, server CPU ${result.cpuMs} ms a request: ${result.ok ? 'held' : 'not held'}`);
+  log(`  ${clinics.length} clinics (${result.rate} req/s, ${sent} sent, ${clinics.length * ROLES.length} streams): p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${errors} errors, ${streamErrors} stream errors, server CPU ${result.cpuMs} ms a request${result.transactions !== undefined ? `, ${result.transactions} database transactions a request` : ''}: ${result.ok ? 'held' : 'not held'}`);
   for (const [pattern, what] of firstError) log(`    ${pattern}: ${what}`);
   // Where the waiting was: the requests that took the most time in all.
   const slowest = [...byPattern].map(([pattern, ms]) => ({ pattern, n: ms.length, total: ms.reduce((a, b) => a + b, 0), p95: percentile([...ms].sort((a, b) => a - b), 95) })).sort((a, b) => b.total - a.total);
@@ -341,6 +348,8 @@ async function search(server: Served, model: DayModel, clinics: Clinic[], second
 
 interface Served {
   base: string;
+  /** Transactions the database has committed or rolled back so far (PostgreSQL's statistics). */
+  transactions?: () => Promise<number>;
   /** CPU time the server process has used, ms. */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -438,11 +447,19 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     await sql`vacuum analyze`.execute(db.kysely);
     await db.close();
     const server = await serve(bundle, { DATABASE_URL: url.toString() }, 3450, opts.profileDir);
+    const stats = new pg.Client({ connectionString: url.toString() });
+    await stats.connect();
+    server.transactions = async () => {
+      await stats.query('select pg_stat_clear_snapshot()');
+      const { rows } = await stats.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()');
+      return Number(rows[0].n);
+    };
     try {
       log(`  PostgreSQL, ${size.clinics.toLocaleString('en')} clinics x ${size.patients.toLocaleString('en')} patients:`);
       const found = await search(server, model, clinics, opts.seconds, opts.small ? 4 : 128, opts.small ? 200 : 1000, opts.fixed, log);
       out.push({ database: 'PostgreSQL', clinicsInData: clinics.length, patients: size.clinics * size.patients, perClinicRate, seconds: opts.seconds, carried: found.best?.clinics ?? 0, ...found });
     } finally {
+      await stats.end();
       await server.stop();
       if (opts.profileDir) {
         const file = fs.readdirSync(opts.profileDir).find((f) => f.endsWith('.cpuprofile'));

@@ -132,7 +132,7 @@ export function clinicDayMarkdown(days: ClinicDay[]): string[] {
     const figure = b ? `**${d.carried.toLocaleString('en')} clinics**${d.capped ? ' (every clinic of the data: the most it could ask)' : ''} (${b.rate} req/s; p50 ${b.p50} ms, p95 ${b.p95} ms, p99 ${b.p99} ms, ${b.errors} errors)` : '**none** (not even the first step held)';
     const goal = d.database === 'PostgreSQL' ? ` Goal: at least ${CLINICS_GOAL.toLocaleString('en')} clinics: ${d.carried >= CLINICS_GOAL ? 'met' : 'not met'}.` : '';
     out.push('', `### ${d.database}, ${d.patients.toLocaleString('en')} patients over ${d.clinicsInData.toLocaleString('en')} clinics`, '', `${d.perClinicRate.toFixed(3)} requests a second per clinic at the peak. Carried: ${figure}.${goal}`, '');
-    out.push(...table(['clinics', 'req/s', 'sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stream errors', 'server CPU ms/request', 'held'], d.steps.map((s) => [s.clinics, s.rate, s.sent, s.p50, s.p95, s.p99, s.errors, s.streamErrors, s.cpuMs, s.ok ? 'yes' : 'no'])));
+    out.push(...table(['clinics', 'req/s', 'sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stream errors', 'server CPU ms/request', 'database transactions/request', 'held'], d.steps.map((s) => [s.clinics, s.rate, s.sent, s.p50, s.p95, s.p99, s.errors, s.streamErrors, s.cpuMs, s.transactions ?? '-', s.ok ? 'yes' : 'no'])));
   }
   return out;
 }
