@@ -8,6 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { postJson } from './http';
 import { type AssetSize, largestChunks, weigh } from './weigh';
 import { type SlowLink, runSlowLink } from './slow-link';
+import { type RenderWork, runRenderWork } from './render-work';
 import ckb from '../locales/ckb.json';
 
 export interface PageWeight {
@@ -20,6 +21,8 @@ export interface PageWeight {
   loginFiles: AssetSize[];
   /** The same pages on a congested mobile link with a phone's CPU (bench/slow-link.ts). */
   slowLink: SlowLink;
+  /** React's commits and renders for the list and for typing (bench/render-work.ts). */
+  renderWork: RenderWork;
 }
 
 const DIST = path.resolve('dist/client');
@@ -76,6 +79,8 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
     }
     log('  on a slow mobile link with a phone CPU...');
     const slowLink = await runSlowLink(browser, base, runs, ckb.resources.patients.title, log);
+    const renderWork = await runRenderWork(browser, base, ckb.resources.patients.title);
+    log(`  React: login click to the list's rows ${renderWork.list.commits} commits, ${renderWork.list.renders} renders; typing 12 characters ${renderWork.typing.commits} commits, ${renderWork.typing.renders} renders`);
     const login = weigh(DIST, loginRuns[0].urls);
     const patients = weigh(DIST, listRuns[0].urls);
     return {
@@ -85,6 +90,7 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
       loginFiles: [...login.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
       patientsFiles: [...patients.files].sort((a, b) => b.gzip - a.gzip).slice(0, 8),
       slowLink,
+      renderWork,
     };
   } finally {
     await browser.close();

@@ -8,6 +8,7 @@ import type { OfflineDevice } from './offline-device';
 import type { OfflineWrites } from './offline-writes';
 import type { PageWeight } from './page-weight';
 import type { SlowLink } from './slow-link';
+import type { RenderWork } from './render-work';
 import type { PgliteRow } from './pglite';
 import type { ProfileRow } from './profile';
 import type { RlsRow } from './rls';
@@ -98,6 +99,7 @@ export function resultsMarkdown(r: BenchResults): string {
     if (p.patientsFiles.length) out.push('', 'The patients list loads most (gzip KiB): ' + p.patientsFiles.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     if (p.largest.length) out.push('', 'Largest chunks (gzip KiB): ' + p.largest.map((c) => `${path.basename(c.file)} ${kib(c.gzip)}`).join(', ') + '.');
     out.push('', ...slowLinkMarkdown(p.slowLink));
+    if (p.renderWork) out.push('', ...renderWorkMarkdown(p.renderWork));
   }
   if (r.offline) out.push('', ...offlineMarkdown(r.offline));
   if (r.outbox) out.push('', ...outboxMarkdown(r.outbox));
@@ -135,6 +137,16 @@ export function clinicDayMarkdown(days: ClinicDay[]): string[] {
     out.push(...table(['clinics', 'req/s', 'sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stream errors', 'server CPU ms/request', 'database transactions/request', 'held'], d.steps.map((s) => [s.clinics, s.rate, s.sent, s.p50, s.p95, s.p99, s.errors, s.streamErrors, s.cpuMs, s.transactions ?? '-', s.ok ? 'yes' : 'no'])));
   }
   return out;
+}
+
+/** What React draws, counted (the same on a busy machine as on a quiet one). */
+export function renderWorkMarkdown(w: RenderWork): string[] {
+  return [
+    '### What React draws',
+    '',
+    `Counted through React's DevTools hook in the production build, in Kurdish (\`bench/render-work.ts\`): from the login click to the patients list's rows, ${w.list.commits} commits and ${w.list.renders.toLocaleString('en')} component renders; ` +
+      `typing a 12-character name into the new-patient form, ${w.typing.commits} commits and ${w.typing.renders} renders. Fewer is less of a phone's CPU.`,
+  ];
 }
 
 /** The device during a cut: its search time and the offline layer's JavaScript. */

@@ -1,4 +1,5 @@
 import { defineResource } from '../src/shared/resource';
+import { attachments } from './attachments';
 
 export default defineResource({
   name: 'patients',
@@ -37,5 +38,10 @@ export default defineResource({
     // Off: the patient asked for no messages (confirmations, reminders); what was waiting is not sent.
     reminders: { type: 'boolean', default: true, filterable: true },
     notes: { type: 'text', maxLength: 4000, nullable: true, encrypted: true },
+    // Shown in the safety header, to confirm the right patient at the desk (issue 40).
+    photo: { type: 'file', accept: 'image', nullable: true },
+    // Papers of the patient's own (a result brought from outside), photographed or uploaded on the
+    // patient's files tab; a visit's papers stay on the visit.
+    documents: { ...attachments, hideInForm: true },
   },
 });

@@ -9,6 +9,7 @@ import * as catalogsFile from './catalogs';
 import * as devicesFile from './devices';
 import * as drugsFile from './drugs';
 import * as exportsFile from './exports';
+import * as labsFile from './labs';
 import * as landingFile from './landing';
 import * as lawsFile from './laws';
 import * as legalFile from './legal';
@@ -48,6 +49,9 @@ export const registry = [
   drugsFile.ingredients,
   drugsFile.default,
   exportsFile.default,
+  labsFile.labTests,
+  labsFile.labOrders,
+  labsFile.labResults,
   landingFile.landingSections,
   landingFile.heros,
   landingFile.features,

@@ -306,11 +306,11 @@ export interface RecordAction {
 }
 
 /** The panels the client can place below a record's details (src/client/engine/panels.ts). */
-export const RECORD_PANELS = ['permissions', 'payment'] as const;
+export const RECORD_PANELS = ['permissions', 'payment', 'labOrder'] as const;
 
 /** A panel by name; `unless`: not on records holding these values (the Main Doctor has every permission). */
 export interface RecordPanel {
-  /** Which panel: 'permissions' (a staff member's permission matrix) or 'payment'. */
+  /** Which panel: 'permissions' (a staff member's permission matrix), 'payment' or 'labOrder' (its printed form). */
   name: (typeof RECORD_PANELS)[number];
   /** Not shown on records holding these values. */
   unless?: Readonly<Record<string, string | number | boolean>>;

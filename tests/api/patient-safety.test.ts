@@ -52,7 +52,7 @@ describe('GET /patients/:id/safety', () => {
   it('leaves out what the caller may not read: the secretary sees the patient but none of the nurses records', async () => {
     const res = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token: secretary });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ allergies: null, alerts: null, medications: null, conditions: null, vitals: null });
+    expect(res.body.data).toEqual({ photo: null, allergies: null, alerts: null, medications: null, conditions: null, vitals: null });
   });
 
   it("is another clinic's patient nowhere: 404, and an unknown id too", async () => {

@@ -95,6 +95,7 @@ const ANY_STAFF: Record<string, readonly Action[]> = {
   clinicNotifications: ['read', 'create', 'update', 'delete'],
   tasks: ['read', 'create', 'update', 'delete'],
   prices: ['read'],
+  labTests: ['read'],
 };
 
 describe('clinic staff act through their permissions', () => {

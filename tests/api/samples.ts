@@ -13,6 +13,8 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
   // What a form only sends on purpose (a payment taken with a booking, what a payment was for) is
   // left out of a record's sample: the record alone must be valid.
   if (field.nullable && (field.virtual || field.hideInForm)) return null;
+  // An optional code of a given shape (a lab test's LOINC code) is left empty: a name is no code.
+  if (field.nullable && field.pattern) return null;
   switch (field.type) {
     case 'string':
     case 'text':

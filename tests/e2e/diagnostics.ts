@@ -41,7 +41,8 @@ function watchPage(page: Page): void {
   });
   page.on('pageerror', (error) => (watched.errors = [...watched.errors, `pageerror: ${error.message.slice(0, 300)}`].slice(-8)));
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) watched.visits = [...watched.visits, `${clock()} ${new URL(frame.url()).pathname}`].slice(-10);
+    // A popup's first frame can have no address yet (the headless shell says '').
+    if (frame === page.mainFrame()) watched.visits = [...watched.visits, `${clock()} ${URL.canParse(frame.url()) ? new URL(frame.url()).pathname : frame.url()}`].slice(-10);
   });
   page.on('close', () => open.delete(watched));
 }

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { PASSWORD, api, countPrints, launch, serverPort, waitForPrint } from './browser';
+import { CHROMIUM, PASSWORD, api, countPrints, launch, serverPort, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { note, watchContext } from './diagnostics';
@@ -87,7 +87,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
   const openPc = async (): Promise<Page> => {
     pc = watchContext(
       await chromium.launchPersistentContext(profile, {
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        executablePath: CHROMIUM,
         headless: true,
         args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
         viewport: { width: 1440, height: 900 },

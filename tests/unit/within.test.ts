@@ -63,10 +63,12 @@ describe('every resource declared within a parent', () => {
 });
 
 describe("the patient's page uses the same tabs", () => {
-  it('keeps the nurse tabs at their paths, in declaration order, after the payments (placed by their order)', () => {
+  it('keeps the nurse tabs at their paths, in declaration order, after the payments (placed by their order) and the lab tabs (their file first)', () => {
     const patients = resourcesOf('tenant').find((r) => r.name === 'patients')!;
     expect(childrenOf(patients).map((c) => c.within.tab)).toEqual([
       'payments',
+      'labs/orders',
+      'labs/results',
       'nurses/vital-signs',
       'nurses/past-medical-histories',
       'nurses/past-medications',

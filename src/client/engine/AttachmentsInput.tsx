@@ -6,6 +6,7 @@ import type { FieldDef } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { FileInput } from './FileInput';
 import { FileValue } from './FileValue';
+import { TakePhoto } from './TakePhoto';
 
 type Item = Record<string, unknown>;
 
@@ -29,7 +30,8 @@ export function AttachmentsInput({ name, field, value, onChange }: AttachmentsIn
   const fileField = field.items?.[key] ?? { type: 'file' };
   const items: Item[] = Array.isArray(value) ? (value as Item[]) : [];
   const hasNote = !!field.items?.note;
-  const full = items.length >= (field.maxItems ?? 20);
+  const room = (field.maxItems ?? 20) - items.length;
+  const full = room <= 0;
 
   const update = (index: number, patch: Item) => onChange(items.map((item, i) => (i === index ? { ...item, ...patch } : item)));
 
@@ -52,7 +54,13 @@ export function AttachmentsInput({ name, field, value, onChange }: AttachmentsIn
           </Button>
         </Space>
       ))}
-      {!full && <FileInput name={`${name}-new`} field={fileField} value={null} onChange={(id) => id !== null && onChange([...items, { [key]: id }])} />}
+      {!full && (
+        <Space wrap align="start">
+          {/* Pages of a paper photographed in one go, as many as the list still takes. */}
+          <TakePhoto name={name} field={fileField} multiple onAdded={(files) => onChange([...items, ...files.slice(0, room).map((f) => ({ [key]: f.id }))])} />
+          <FileInput name={`${name}-new`} field={fileField} value={null} onChange={(id) => id !== null && onChange([...items, { [key]: id }])} />
+        </Space>
+      )}
     </Space>
   );
 }

@@ -7,6 +7,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { FileValue } from './FileValue';
+import { TakePhoto } from './TakePhoto';
 import { type UploadedFile, uploadCall, uploadError } from './upload';
 import { onFields, useAction } from './useAction';
 
@@ -17,6 +18,9 @@ export interface FileInputProps {
   value: unknown;
   onChange: (value: number | null) => void;
 }
+
+/** A clinic's own picture (a patient's photo) may be taken with the camera; a page's public image is chosen. */
+const canPhotograph = (field: FieldDef) => field.accept === 'image' && !field.publicFile;
 
 export function FileInput({ id, name, field, value, onChange }: FileInputProps) {
   const t = useT();
@@ -48,6 +52,9 @@ export function FileInput({ id, name, field, value, onChange }: FileInputProps) 
         <Button icon={<UploadOutlined />} loading={busy} onClick={() => input.current?.click()}>
           {hasValue ? t('files.replace', 'Replace') : t('files.choose', 'Choose a file')}
         </Button>
+        {canPhotograph(field) && (
+          <TakePhoto name={name} field={field} multiple={false} onAdded={([stored]) => { setError(null); setLast(stored); onChange(stored.id); }} />
+        )}
         {hasValue && (
           <Button icon={<DeleteOutlined />} danger onClick={() => { setError(null); onChange(null); }} data-testid={`file-remove-${name}`}>
             {t('files.remove', 'Remove')}

@@ -1,13 +1,13 @@
 // Generated create and edit forms: an antd input per writable declared field, client rules from
 // the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Form } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
 import { Create, Edit } from '@refinedev/antd';
 import { useForm } from '@refinedev/react-hook-form';
-import { Controller, type FieldValues } from 'react-hook-form';
+import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { type ResourceDef, allFields, formShows, relationListKey, writableFields } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, allFields, formShows, relationListKey, writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { fileListKey } from './AttachmentsInput';
 import { FieldInput } from './FieldInput';
@@ -57,6 +57,28 @@ export interface FormPageProps {
   mode: 'create' | 'edit';
 }
 
+// The form's page watches no value itself: a keystroke re-renders the field typed in (its
+// Controller), the existing-record hint and the fields shown on a condition, not the whole form
+// (13 fields drawn again on each key of a patient's name before, on a phone's CPU).
+
+/** The existing-record hint of a create form, following every value. */
+function WatchedHint({ def, control }: { def: ResourceDef; control: Control<FieldValues> }) {
+  return <ExistingHint def={def} values={useWatch({ control }) as Record<string, unknown>} />;
+}
+
+/** A field declared `formWhen`, shown while the fields it names hold one of its values. */
+function WhenValues({ field, control, loaded, children }: { field: FieldDef; control: Control<FieldValues>; loaded: FieldValues | undefined; children: ReactNode }) {
+  const names = Object.keys(field.formWhen ?? {});
+  const values = useWatch({ control, name: names }) as unknown[];
+  const current = Object.fromEntries(names.map((name, i) => [name, values[i] === undefined ? loaded?.[name] : values[i]]));
+  return formShows(field, current) ? children : null;
+}
+
+/** Every field, those declared `formWhen` only when it holds. */
+function ShownWhen(props: { field: FieldDef; control: Control<FieldValues>; loaded: FieldValues | undefined; children: ReactNode }) {
+  return props.field.formWhen ? <WhenValues {...props} /> : props.children;
+}
+
 export function FormPage({ def, mode }: FormPageProps) {
   const t = useT();
   // A declared assignable role offers only the roles this person may give.
@@ -75,7 +97,6 @@ export function FormPage({ def, mode }: FormPageProps) {
   const { draft, settle } = useOutboxDraft();
   const {
     control,
-    watch,
     reset,
     refineCore: { formLoading, id, mutation, query, onFinish },
     saveButtonProps,
@@ -168,39 +189,40 @@ export function FormPage({ def, mode }: FormPageProps) {
       )}
       {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
       <Form layout="vertical" component={false}>
-        {mode === 'create' && <ExistingHint def={def} values={watch()} />}
-        {fields.filter(([, field]) => formShows(field, { ...loaded, ...watch() })).map(([name, field]) => (
-          <Controller
-            key={name}
-            name={name}
-            control={control}
-            rules={fieldRules(t, field, mode, { def, name })}
-            render={({ field: f, fieldState }) => (
-              <Form.Item
-                label={fieldLabel(t, def, name)}
-                htmlFor={`field-${name}`}
-                required={!!field.required && !(field.type === 'password' && mode === 'edit')}
-                validateStatus={fieldState.error ? 'error' : undefined}
-                help={fieldState.error?.message}
-                // A field's hint, when its resource's labels have one (the placeholders a message text may use).
-                extra={t(`resources.${def.name}.hints.${name}`, '') || undefined}
-              >
-                <FieldInput
-                  id={`field-${name}`}
-                  name={name}
-                  field={field}
-                  value={f.value}
-                  onChange={f.onChange}
-                  onBlur={f.onBlur}
-                  status={fieldState.error ? 'error' : undefined}
-                  allowed={field.assignable ? assignable : undefined}
-                  // An edit's fields wait for the record: typed sooner, Refine's filling in of the
-                  // loaded record would overwrite it (a slow or offline load raced the typing).
-                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
-                />
-              </Form.Item>
-            )}
-          />
+        {mode === 'create' && <WatchedHint def={def} control={control} />}
+        {fields.map(([name, field]) => (
+          <ShownWhen key={name} field={field} control={control} loaded={loaded}>
+            <Controller
+              name={name}
+              control={control}
+              rules={fieldRules(t, field, mode, { def, name })}
+              render={({ field: f, fieldState }) => (
+                <Form.Item
+                  label={fieldLabel(t, def, name)}
+                  htmlFor={`field-${name}`}
+                  required={!!field.required && !(field.type === 'password' && mode === 'edit')}
+                  validateStatus={fieldState.error ? 'error' : undefined}
+                  help={fieldState.error?.message}
+                  // A field's hint, when its resource's labels have one (the placeholders a message text may use).
+                  extra={t(`resources.${def.name}.hints.${name}`, '') || undefined}
+                >
+                  <FieldInput
+                    id={`field-${name}`}
+                    name={name}
+                    field={field}
+                    value={f.value}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    status={fieldState.error ? 'error' : undefined}
+                    allowed={field.assignable ? assignable : undefined}
+                    // An edit's fields wait for the record: typed sooner, Refine's filling in of the
+                    // loaded record would overwrite it (a slow or offline load raced the typing).
+                    disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
+                  />
+                </Form.Item>
+              )}
+            />
+          </ShownWhen>
         ))}
       </Form>
       <button type="submit" hidden />

@@ -27,6 +27,8 @@ import {
 // Typography.Title's look without Typography (see Text.tsx).
 import { PublicTitle } from '../layout/PublicCard';
 import { useT } from '../i18n/useT';
+import { sessionCan } from '../providers/accessControl';
+import { useSession } from '../providers/session';
 
 // The same test ids and class names as @refinedev/antd's buttons (@refinedev/ui-types).
 const BUTTON = {
@@ -72,16 +74,30 @@ function LinkButton({ state, kind, icon, hideText, children, onClick, ...rest }:
   );
 }
 
+/**
+ * Refine's button state with its access answered at once, from the session and the role matrix as
+ * the access control provider answers it (providers/accessControl.ts), instead of Refine's one
+ * query per button: a list's 25 rows made 50 queries, each answered in a commit of its own after
+ * the rows were drawn (0.7 s of this machine's CPU, a phone's four times that).
+ */
+function useAccessNow(resource: string | undefined, action: 'create' | 'show' | 'edit', state: LinkButtonState): LinkButtonState {
+  const can = sessionCan(resource, action, useSession());
+  return { ...state, title: can ? '' : state.title, hidden: !can, disabled: !can, canAccess: { can } };
+}
+
+/** Refine's own access check off: useAccessNow answers it. */
+const ANSWERED = { enabled: false } as const;
+
 export function CreateButton({ resource, ...rest }: ActionButtonProps & { resource?: string }) {
-  return <LinkButton kind="create" icon={<PlusSquareOutlined />} type="primary" {...rest} state={useCreateButton({ resource })} />;
+  return <LinkButton kind="create" icon={<PlusSquareOutlined />} type="primary" {...rest} state={useAccessNow(resource, 'create', useCreateButton({ resource, accessControl: ANSWERED }))} />;
 }
 
 export function ShowButton({ resource, recordItemId, ...rest }: ActionButtonProps & { resource?: string; recordItemId?: BaseKey }) {
-  return <LinkButton kind="show" icon={<EyeOutlined />} {...rest} state={useShowButton({ resource, id: recordItemId })} />;
+  return <LinkButton kind="show" icon={<EyeOutlined />} {...rest} state={useAccessNow(resource, 'show', useShowButton({ resource, id: recordItemId, accessControl: ANSWERED }))} />;
 }
 
 export function EditButton({ resource, recordItemId, ...rest }: ActionButtonProps & { resource?: string; recordItemId?: BaseKey }) {
-  return <LinkButton kind="edit" icon={<EditOutlined />} {...rest} state={useEditButton({ resource, id: recordItemId })} />;
+  return <LinkButton kind="edit" icon={<EditOutlined />} {...rest} state={useAccessNow(resource, 'edit', useEditButton({ resource, id: recordItemId, accessControl: ANSWERED }))} />;
 }
 
 /**

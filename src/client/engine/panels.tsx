@@ -11,4 +11,6 @@ export const PANELS: Record<(typeof RECORD_PANELS)[number], Panel> = {
   permissions: lazy(() => import('../pages/clinic/PermissionMatrix').then((m) => ({ default: ({ record }: { record: BaseRecord }) => <m.PermissionMatrix userId={Number(record.id)} /> }))),
   // A payment's receipt and its refund.
   payment: lazy(() => import('../pages/clinic/PaymentPanel').then((m) => ({ default: ({ record }: { record: BaseRecord }) => <m.PaymentPanel record={record} /> }))),
+  // A lab order's printed form.
+  labOrder: lazy(() => import('../pages/clinic/LabOrderPanel').then((m) => ({ default: ({ record }: { record: BaseRecord }) => <m.LabOrderPanel record={record} /> }))),
 };

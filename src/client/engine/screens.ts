@@ -58,6 +58,7 @@ export const SCREENS: readonly Screen[] = [
   { key: 'visitings', path: 'patients/:id/visitings', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'appointments', path: 'patients/:id/appointments', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'nurses', path: 'patients/:id/nurses', scope: T, rule: perm('patients'), redirect: 'vital-signs' },
+  { key: 'patientFiles', path: 'patients/:id/files', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'clinicAudit', path: 'patients/:id/opened', scope: T, rule: MAIN, page: 'patientTabs' },
   { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
   { key: 'commonDiseases', path: 'categories/common-diseases', scope: T, rule: AUTH, menu: { order: 51, parent: 'categories' } },

@@ -1,7 +1,8 @@
 // The patient area (patients/:id/...): the patient's header above the engine's tabs (ChildTabs).
 // The nurse records' tabs come from their declarations (`within` the patient); this page adds its
-// own around them: the visit history, the appointments and, for the Main Doctor, who opened the
-// record; and the vitals trend above the vital signs' list.
+// own around them: the visit history, the appointments, the patient's files and, for the Main
+// Doctor, who opened the record; the vitals trend above the vital signs' list and the lab results'
+// trend above theirs.
 import { Card } from 'antd';
 import { useOne } from '@refinedev/core';
 import { useParams } from 'react-router';
@@ -14,7 +15,9 @@ import { ChildTabs, type ExtraTab, ForbiddenTab, LockedList } from '../engine/Ch
 import { PatientSummary } from './clinic/PatientSummary';
 import { VisitHistory } from './clinic/VisitHistory';
 import { VitalsTrend } from './clinic/VitalsTrend';
+import { LabTrend } from './clinic/LabTrend';
 import { PatientBalance } from './clinic/PatientBalance';
+import { PatientFiles } from './clinic/PatientFiles';
 
 const patients = resourceByName('patients');
 const visitings = resourceByName('visitings');
@@ -41,6 +44,7 @@ export default function PatientTabs() {
       readable: allows(caller, resourceRule(appointments, 'read')),
       content: <LockedList def={appointments} field="patient_id" parentId={id} title={t('nav.appointments', 'appointments')} />,
     },
+    { path: 'files', label: t('nav.patientFiles', 'Files'), content: <PatientFiles patient={result} visitsReadable={allows(caller, resourceRule(visitings, 'read'))} /> },
   ];
   const after: ExtraTab[] = allows(caller, { kind: 'mainDoctor' })
     ? [{ path: 'opened', label: t('nav.clinicAudit', 'clinicAudit'), content: <LockedList def={clinicAudit} field="patient_id" parentId={id} title={t('nav.clinicAudit', 'clinicAudit')} /> }]
@@ -48,7 +52,7 @@ export default function PatientTabs() {
   return (
     <Card>
       <PatientSummary patient={result} loading={query.isLoading} />
-      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
+      {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, labResults: <LabTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
     </Card>
   );
 }

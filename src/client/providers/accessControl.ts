@@ -7,7 +7,7 @@ import { appScope } from '../host';
 import { resourceRule } from '../engine/nav';
 import { allows, toAction } from '../engine/rules';
 import { screensOf } from '../engine/screens';
-import { callerOf } from './session';
+import { type Session, callerOf, getSession } from './session';
 
 export function canAccess(caller: Caller, resource: string | undefined, action: string): boolean {
   if (!caller) return false;
@@ -22,11 +22,13 @@ export function canAccess(caller: Caller, resource: string | undefined, action: 
   return true;
 }
 
+/** What the signed-in user of `session` may do here: the provider's answer, given at once. */
+export function sessionCan(resource: string | undefined, action: string, session: Session = getSession()): boolean {
+  const caller = callerOf(session);
+  return canAccess(caller && caller.scope === appScope() ? caller : null, resource, action);
+}
+
 export const accessControlProvider: AccessControlProvider = {
-  can: async ({ resource, action }) => {
-    const caller = callerOf();
-    const ok = canAccess(caller && caller.scope === appScope() ? caller : null, resource, action);
-    return { can: ok };
-  },
+  can: async ({ resource, action }) => ({ can: sessionCan(resource, action) }),
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

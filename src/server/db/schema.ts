@@ -99,6 +99,9 @@ export interface PatientsTable {
   file_number: Generated<number>;
   // The language the patient reads (migration 048).
   language: Generated<string>;
+  // The patient's photo and own papers (migration 067).
+  photo: Generated<number | null>;
+  documents: Generated<unknown>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './schema';
 import { seedClinicWork, seedPlatformSettings, seedSubscriptions } from './seed-clinic';
+import { seedLabs } from './seed-labs';
 import { seedLanding } from './seed-landing';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
@@ -33,11 +34,17 @@ export const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }
     { tables: ['drugs', 'visitings'], actions: ['read'] },
     // The desk takes payments and refunds them.
     { tables: ['payments'], actions: ['read', 'create', 'update'] },
+    // ...and types in the laboratory's results.
+    { tables: ['labOrders'], actions: ['read'] },
+    { tables: ['labResults'], actions: ['read', 'create', 'update'] },
   ],
   nurse: [
     { tables: ['patients', 'drugs'], actions: ['read'] },
     { tables: ['vitalSigns', 'pastMedicalHistories', 'pastMedications', 'patientDiseases', 'allergies', 'patientAlerts'], actions: ['read', 'create', 'update', 'delete'] },
     { tables: ['commonDiseases'], actions: ['read'] },
+    // The doctor orders the tests; the nurse enters their results.
+    { tables: ['labOrders'], actions: ['read'] },
+    { tables: ['labResults'], actions: ['read', 'create', 'update'] },
   ],
 };
 
@@ -230,6 +237,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     await nameIngredients(trx, demoId, DRUG_CONTENTS);
     const mainDoctor = staff.find((s) => s.tenant_id === demoId && s.username === 'doctor')!.id;
     await seedClinicWork(trx, demoId, mainDoctor, patientIds, now, rnd);
+    await seedLabs(trx, demoId, patientIds, now);
     await seedPlatformSettings(trx);
   });
 }

@@ -62,7 +62,7 @@ export class JobLost extends Error {
 export const exportContext = (tenantId: number, storageKey: string) => `export:${tenantId}:${storageKey}`;
 
 /** The clinical records the FHIR Bundle is made of, collected while the walk passes them. */
-const FHIR_SOURCES = ['patients', 'visitings', 'vitalSigns', 'patientDiseases', 'commonDiseases'] as const;
+const FHIR_SOURCES = ['patients', 'visitings', 'vitalSigns', 'patientDiseases', 'commonDiseases', 'labTests', 'labOrders', 'labResults'] as const;
 
 /** A Zip whose bytes go to the sealed file; each entry is written whole before the next. */
 class ZipToFile {
@@ -172,7 +172,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     step++;
     await beat(progress());
 
-    const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], ...clinical };
+    const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], labTests: [], labOrders: [], labResults: [], ...clinical };
     await zip.slice();
     const bundle = new FhirBundleBuilder(clinic.rows[0]).build(records, deps.clock());
     await zip.entry('fhir/bundle.json', [bytes(JSON.stringify(bundle))]);

@@ -1,9 +1,10 @@
 // A clinic's records as a FHIR R4 Bundle (type collection) for the clinic's copy: a Patient per
 // patient, an Encounter per visit, vital-sign Observations with their LOINC codes, a
 // MedicationRequest per prescription line, and a Condition per visit diagnosis and per common
-// disease a patient has. Ids are stable (the same record gives the same entry in every copy).
+// disease a patient has, a ServiceRequest per lab order and a laboratory Observation per result
+// (issue 40). Ids are stable (the same record gives the same entry in every copy).
 import { createHash } from 'node:crypto';
-import type { BundleEntry, CodeableConcept, Condition, Encounter, MedicationRequest, Observation, Patient, Quantity, Reference, Resource } from '@medplum/fhirtypes';
+import type { BundleEntry, CodeableConcept, Condition, Encounter, MedicationRequest, Observation, Patient, Quantity, Reference, Resource, ServiceRequest } from '@medplum/fhirtypes';
 import type { Row } from '../engine/hooks';
 
 const LOINC = 'http://loinc.org';
@@ -12,6 +13,8 @@ const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-
 const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-category';
 const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
+const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const LAB_CATEGORY = { coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] };
 
 /** The records the Bundle is made of, as the API answers them. */
 export interface ClinicalRecords {
@@ -20,6 +23,9 @@ export interface ClinicalRecords {
   vitalSigns: Row[];
   patientDiseases: Row[];
   commonDiseases: Row[];
+  labTests: Row[];
+  labOrders: Row[];
+  labResults: Row[];
 }
 
 /** What the Bundle names the clinic's own identifiers after (its subdomain). */
@@ -90,6 +96,9 @@ export class FhirBundleBuilder {
     for (const v of records.vitalSigns) this.addVitals(v);
     const diseaseNames = new Map(records.commonDiseases.map((d) => [Number(d.id), String(d.name)]));
     for (const d of records.patientDiseases) this.addDisease(d, diseaseNames.get(Number(d.common_disease_id)));
+    const tests = new Map(records.labTests.map((t) => [Number(t.id), t]));
+    for (const o of records.labOrders) this.addLabOrder(o, tests);
+    for (const r of records.labResults) this.addLabResult(r, tests.get(Number(r.lab_test_id)));
     return { resourceType: 'Bundle', type: 'collection', timestamp: timestamp.toISOString(), entry: this.entries };
   }
 
@@ -187,5 +196,59 @@ export class FhirBundleBuilder {
       note: present(d.notes) ? [{ text: String(d.notes) }] : undefined,
     };
     this.add('Condition:disease', d.id, condition);
+  }
+
+  /** A lab test as a code: its LOINC code when the catalog gives one, and its name. */
+  private labCode(test: Row | undefined, name?: unknown): CodeableConcept {
+    const display = text(test?.name) ?? text(name) ?? 'Laboratory test';
+    return present(test?.loinc_code) ? { coding: [{ system: LOINC, code: String(test!.loinc_code), display }], text: display } : { text: display };
+  }
+
+  private readonly orderRefs = new Map<number, string>();
+
+  private addLabOrder(o: Row, tests: Map<number, Row>): void {
+    const subject = this.patient(o.patient_id);
+    if (!subject) return;
+    const lines = Array.isArray(o.tests) ? (o.tests as Record<string, unknown>[]) : [];
+    const encounter = this.encounterRefs.get(Number(o.visiting_id));
+    // One request for the order; its tests are the codes it asks for.
+    const request: ServiceRequest = {
+      resourceType: 'ServiceRequest',
+      status: 'active',
+      intent: 'order',
+      category: [{ coding: [{ system: 'http://snomed.info/sct', code: '108252007', display: 'Laboratory procedure' }] }],
+      code: lines.length === 1 ? this.labCode(tests.get(Number(lines[0].lab_test_id)), lines[0].name) : { text: lines.map((l) => text(l.name)).filter(Boolean).join(', ') || 'Laboratory tests' },
+      orderDetail: lines.length > 1 ? lines.map((l) => this.labCode(tests.get(Number(l.lab_test_id)), l.name)) : undefined,
+      subject,
+      encounter: encounter ? { reference: encounter } : undefined,
+      authoredOn: dateOf(o.ordered_on),
+      note: present(o.notes) ? [{ text: String(o.notes) }] : undefined,
+    };
+    this.orderRefs.set(Number(o.id), this.add('ServiceRequest', o.id, request));
+  }
+
+  private addLabResult(r: Row, test: Row | undefined): void {
+    const subject = this.patient(r.patient_id);
+    // A result not yet in is no observation.
+    if (!subject || !present(r.value)) return;
+    const order = this.orderRefs.get(Number(r.lab_order_id));
+    const unit = text(r.unit);
+    const low = present(test?.low) ? Number(test!.low) : undefined;
+    const high = present(test?.high) ? Number(test!.high) : undefined;
+    const observation: Observation = {
+      resourceType: 'Observation',
+      status: 'final',
+      category: [LAB_CATEGORY],
+      code: this.labCode(test),
+      subject,
+      basedOn: order ? [{ reference: order }] : undefined,
+      effectiveDateTime: dateOf(r.resulted_on),
+      valueQuantity: { value: Number(r.value), unit },
+      // The range applied to this patient, as it was printed beside the result.
+      referenceRange: present(r.reference) ? [{ text: String(r.reference), low: low === undefined ? undefined : { value: low, unit }, high: high === undefined ? undefined : { value: high, unit } }] : undefined,
+      interpretation: r.flag === 'high' || r.flag === 'low' ? [{ coding: [{ system: INTERPRETATION, code: r.flag === 'high' ? 'H' : 'L', display: r.flag === 'high' ? 'High' : 'Low' }] }] : undefined,
+      note: present(r.notes) ? [{ text: String(r.notes) }] : undefined,
+    };
+    this.add('Observation:lab', r.id, observation);
   }
 }

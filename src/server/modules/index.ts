@@ -23,6 +23,7 @@ import { staffHooks } from './staff-rules';
 import { tenantHooks } from './tenants';
 import { tenantUserHooks } from './tenant-users';
 import { visitingHooks } from './visitings';
+import { labOrderHooks, labResultHooks } from './labs';
 import { incomeHooks, paymentHooks } from './payments';
 import { registerPaymentRoutes } from './payment-routes';
 import { registerSupportRoutes, supportGrantHooks } from '../support/grants';
@@ -34,6 +35,8 @@ export const hooks: HookRegistry = {
   appointments: appointmentHooks,
   vitalSigns: vitalSignHooks,
   visitings: visitingHooks,
+  labOrders: labOrderHooks,
+  labResults: labResultHooks,
   invoices: invoiceHooks,
   supportGrants: supportGrantHooks,
   incomes: incomeHooks,

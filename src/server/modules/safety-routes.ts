@@ -1,13 +1,14 @@
 // GET /patients/:id/safety: what must be known before treating the patient, in one call for the
 // safety header (patient page, visit screen, booking): allergies, active alerts, current
-// medications, chronic conditions and the latest vital signs. Each part goes through the engine
+// medications, chronic conditions and the latest vital signs, and the patient's photo (to see it
+// is the right patient). Each part goes through the engine
 // like its own list (the clinic, the caller's permission on it, decryption, the read log); a part
 // the caller may not read comes as null, and the header leaves it out.
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import { resourceByName } from '../../../resources';
 import type { ResourceDef } from '../../shared/resource';
-import { anyObject, arr, dataAnswer, nullable, obj } from '../http/answers';
+import { anyObject, arr, dataAnswer, int, nullable, obj } from '../http/answers';
 import { parseListQuery } from '../engine/query';
 
 type Row = Record<string, unknown>;
@@ -17,12 +18,12 @@ const MOST = '50';
 const rows = nullable(arr(anyObject));
 
 export function registerSafetyRoutes(app: FastifyInstance): void {
-  app.get('/patients/:id/safety', { config: { scope: 'tenant' }, schema: { tags: ['patients'], summary: "A patient's allergies, active alerts, current medications, chronic conditions and latest vital signs (null: not readable by the caller)", response: { 200: dataAnswer(obj({ allergies: rows, alerts: rows, medications: rows, conditions: rows })) } } }, async (request) => {
+  app.get('/patients/:id/safety', { config: { scope: 'tenant' }, schema: { tags: ['patients'], summary: "A patient's photo (an upload id), allergies, active alerts, current medications, chronic conditions and latest vital signs (null: none, or not readable by the caller)", response: { 200: dataAnswer(obj({ photo: nullable(int), allergies: rows, alerts: rows, medications: rows, conditions: rows })) } } }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     const data = request.data;
     const today = dayjs(data.now()).format('YYYY-MM-DD');
     return data.transaction(async (_trx, data) => {
-      await data.get(PATIENTS, id); // the patient's own checks: this clinic, readable by the caller
+      const patient = await data.get(PATIENTS, id); // the patient's own checks: this clinic, readable by the caller
       const part = async (name: string, query: Record<string, string> = {}): Promise<Row[] | null> => {
         const def: ResourceDef = resourceByName(name);
         if (!data.can(def, 'read')) return null;
@@ -33,6 +34,7 @@ export function registerSafetyRoutes(app: FastifyInstance): void {
       const vitals = await part('vitalSigns', { per_page: '1' });
       return {
         data: {
+          photo: patient.photo ?? null,
           allergies: await part('allergies'),
           alerts: await part('patientAlerts', { 'filter[active]': 'true' }),
           // Still taken: no end, or an end not yet reached.

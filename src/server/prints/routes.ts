@@ -1,6 +1,7 @@
 // Prints anyone can verify (issue 40, resources/printedDocuments.ts):
 // - POST /visitings/:id/printed-documents { kind, content }: a visit's prescription, sick note or
-//   referral letter is being printed; POST /payments/:id/printed-documents { content }: a receipt.
+//   referral letter is being printed; POST /payments/:id/printed-documents { content }: a receipt;
+//   POST /lab-orders/:id/printed-documents { content }: a lab order form.
 //   Whoever may read the record prints it. The server names the doctor and the date from the
 //   record itself, keeps the digest of the printed content (the same content printed again keeps
 //   its code) and answers the verification page's address, the QR code's content;
@@ -28,6 +29,7 @@ import { contentDigest, parseCode, signatureFits, verificationCode } from './cod
 const DOCUMENTS = resourceByName('printedDocuments');
 const VISITS = resourceByName('visitings');
 const PAYMENTS = resourceByName('payments');
+const LAB_ORDERS = resourceByName('labOrders');
 const tags = ['prints'];
 
 /** The printed content, as the sheet shows it (its canonical form is digested, never stored). */
@@ -107,6 +109,25 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
             to_char(coalesce(p.date, current_date), 'YYYY-MM-DD') as date, p.patient_id
           from payments p left join visitings v on v.tenant_id = p.tenant_id and v.id = p.visiting_id left join appointments a on a.tenant_id = p.tenant_id and a.id = p.appointment_id
           where p.tenant_id = ${request.tenant!.id} and p.id = ${id}`.execute(trx);
+        return rows[0] && { doctorId: rows[0].doctor_id === null ? null : Number(rows[0].doctor_id), date: rows[0].date, patientId: Number(rows[0].patient_id) };
+      }),
+  );
+
+  app.post(
+    `/${LAB_ORDERS.path}/:id/printed-documents`,
+    {
+      config: { scope: 'tenant', access: { resource: LAB_ORDERS, action: 'read' } },
+      schema: {
+        tags,
+        summary: "A lab order's form is printed: its verification page's address (the QR code's content)",
+        body: { type: 'object', additionalProperties: false, required: ['content'], properties: { content } },
+        response: { 200: issuedAnswer },
+      },
+    },
+    async (request) =>
+      issue(request, 'lab_order', async (trx, id) => {
+        const { rows } = await sql<{ doctor_id: number | null; date: string; patient_id: number }>`
+          select doctor_id, to_char(coalesce(ordered_on, current_date), 'YYYY-MM-DD') as date, patient_id from lab_orders where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
         return rows[0] && { doctorId: rows[0].doctor_id === null ? null : Number(rows[0].doctor_id), date: rows[0].date, patientId: Number(rows[0].patient_id) };
       }),
   );

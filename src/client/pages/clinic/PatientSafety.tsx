@@ -1,4 +1,5 @@
-// The safety header under a patient's name (patient page, visit screens): allergies first and in
+// The safety header under a patient's name (patient page, visit screens): the patient's photo
+// beside it when one was taken (the right patient at the desk), allergies first and in
 // red, active alerts, current medications, chronic conditions and the latest vital signs, from
 // GET /patients/:id/safety. A part the caller may not read is left out; "no known allergies" is
 // said only when allergies could be read and none are recorded. Follows live changes.
@@ -9,9 +10,11 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { FieldValue, enumColor } from '../../engine/FieldValue';
 import { useApiGet } from '../../engine/useApiGet';
+import { FileValue } from '../../engine/FileValue';
 
 type Row = Record<string, unknown>;
 interface Safety {
+  photo?: number | null;
   allergies: Row[] | null;
   alerts: Row[] | null;
   medications: Row[] | null;
@@ -22,8 +25,9 @@ interface Safety {
 const allergies = resourceByName('allergies');
 const alerts = resourceByName('patientAlerts');
 const vitalSigns = resourceByName('vitalSigns');
+const photoField = resourceByName('patients').fields.photo;
 /** A change to any of these, by anyone, asks the header again. */
-const SOURCES = ['allergies', 'patientAlerts', 'pastMedications', 'pastMedicalHistories', 'vitalSigns'];
+const SOURCES = ['patients', 'allergies', 'patientAlerts', 'pastMedications', 'pastMedicalHistories', 'vitalSigns'];
 const VITALS = ['systolic', 'diastolic', 'heart_rate', 'body_temperature', 'oxygen_saturation', 'weight'] as const;
 
 export function PatientSafety({ patientId }: { patientId: number }) {
@@ -38,7 +42,7 @@ export function PatientSafety({ patientId }: { patientId: number }) {
     </div>
   );
   const vitals = s.vitals;
-  return (
+  const header = (
     <Space direction="vertical" size={6} style={{ width: '100%', marginTop: 8 }} data-testid="patient-safety">
       {s.allergies &&
         (s.allergies.length ? (
@@ -92,5 +96,14 @@ export function PatientSafety({ patientId }: { patientId: number }) {
           </Space>,
         )}
     </Space>
+  );
+  if (!s.photo) return header;
+  return (
+    <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+      <div style={{ marginTop: 8, flex: 'none' }} data-testid="safety-photo">
+        <FileValue field={photoField} value={s.photo} size={72} />
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>{header}</div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@
 // a visit without an appointment (a walk-in) can be recorded from here too.
 import { useState } from 'react';
 import { Button, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { EditOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, ExperimentOutlined, FolderOpenOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { type BaseRecord, useList } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -20,8 +20,10 @@ import { toast } from '../../providers/notify';
 import { VisitForm } from './VisitForm';
 import { PrintButton } from './PrintButton';
 import { LetterButton } from './LetterButton';
+import { resourcePaths } from '../../engine/nav';
 
 const def = resourceByName('visitings');
+const labOrders = resourceByName('labOrders');
 const TEXTS = ['chief_complaint', 'history_of_present_illness', 'examination_findings', 'physician_diagnosis', 'notes'] as const;
 
 function names(v: unknown): string[] {
@@ -84,6 +86,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
   const [editing, setEditing] = useState<Editing>(null);
   const mayCreate = useCanDo(def, 'create');
   const mayEdit = useCanDo(def, 'update');
+  const mayOrderLabs = useCanDo(labOrders, 'create');
   const { result, query } = useList({
     resource: 'visitings',
     filters: [{ field: 'patient_id', operator: 'eq', value: patientId }],
@@ -124,6 +127,12 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
             )}
             <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} onPrint={(lang) => void printer.print(v, patient, lang)} />
             <LetterButton testId={`letters-${String(v.id)}`} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
+            {/* Tests ordered from this visit (issue 40): the lab order's form, prefilled with it. */}
+            {mayOrderLabs && (
+              <Link to={`/${resourcePaths(labOrders).create}?patient_id=${patientId}&visiting_id=${String(v.id)}`} onClick={(e) => e.stopPropagation()} data-testid={`visit-lab-order-${String(v.id)}`}>
+                <Button size="small" icon={<ExperimentOutlined />}>{t('labOrders.orderTests', 'Order lab tests')}</Button>
+              </Link>
+            )}
             {mayEdit && (
               <Button size="small" icon={<EditOutlined />} data-testid={`visit-edit-${String(v.id)}`} aria-label={t('buttons.edit', 'Edit')} onClick={(e) => { e.stopPropagation(); setEditing({ visit: v }); }} />
             )}

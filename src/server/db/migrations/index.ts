@@ -61,6 +61,8 @@ import * as m061 from './061_invoice_numbers';
 import * as m062 from './062_offline_receipts';
 import * as m063 from './063_printed_documents';
 import * as m065 from './065_declared_schema';
+import * as m066 from './066_lab_orders';
+import * as m067 from './067_patient_photo';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -124,6 +126,8 @@ const migrations: Record<string, Migration> = {
   '062_offline_receipts': m062,
   '063_printed_documents': m063,
   '065_declared_schema': m065,
+  '066_lab_orders': m066,
+  '067_patient_photo': m067,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,149 @@
+// Camera capture (issue 40), in Kurdish at 390 px, through the phone's path: the file input with
+// `capture`, given a real phone photo (tests/fixtures/exif.ts: stored sideways with EXIF
+// orientation 6 and a GPS location). The Main Doctor photographs the patient at the desk and sees
+// the photo in the safety header; a nurse photographs a two-page paper result into a visit; the
+// doctor sees both pages as thumbnails in the patient's files and photographs a paper of the
+// patient's own there; every stored photo is upright, under 1 MB, and carries no EXIF, so no location.
+import http from 'node:http';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import ckb from '../../locales/ckb.json';
+import { readJpegMetadata } from '../../src/client/engine/capture/jpegMetadata';
+import { PAGE_LIMIT } from '../../src/client/engine/capture/photoPlan';
+import { sidewaysPhoto } from '../fixtures/exif';
+import { PASSWORD, api, baseUrl, kurdishSessions, screenshot, serverPort } from './browser';
+
+const tag = Date.now().toString(36);
+const CLINIC = `cam${tag}.localhost`;
+const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
+const PHOTO = Buffer.from(sidewaysPhoto());
+const phonePhoto = (n: number) => ({ name: `IMG_2026112${n}_101500.jpg`, mimeType: 'image/jpeg', buffer: PHOTO });
+
+/** A call to the platform's API from the test itself (the Owner making the clinic: no page needed). */
+function central(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const headers = { Host: `localhost:${serverPort()}`, 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    const req = http.request({ host: '127.0.0.1', port: serverPort(), path: `/api/v1${path}`, method, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || '{}') }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+interface Stored {
+  bytes: number[];
+  width: number;
+  height: number;
+  /** The colour at the middle of the top and bottom quarters (red above blue when upright). */
+  top: number[];
+  bottom: number[];
+}
+
+/** An upload as the server stores and serves it, with its picture decoded by the browser. */
+function stored(page: Page, id: number): Promise<Stored> {
+  return page.evaluate(async (id) => {
+    const res = await fetch(`/api/v1/uploads/${id}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } });
+    const blob = await res.blob();
+    const bitmap = await createImageBitmap(blob);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const at = (y: number) => [...context.getImageData(Math.floor(bitmap.width / 2), y, 1, 1).data.slice(0, 3)];
+    return { bytes: [...new Uint8Array(await blob.arrayBuffer())], width: bitmap.width, height: bitmap.height, top: at(Math.floor(bitmap.height / 4)), bottom: at(Math.floor((bitmap.height * 3) / 4)) };
+  }, id);
+}
+
+const signedIn = kurdishSessions(CLINIC);
+
+describe('camera capture', () => {
+  let doctor: Page;
+  let patientId = 0;
+  let visitId = 0;
+  let nurseName = '';
+
+  // The doctor's page is made here, not in a test: a test's pages close when it ends.
+  beforeAll(async () => {
+    const token = String((await central('POST', '/auth/login', undefined, { username: 'owner', password: PASSWORD })).body.token);
+    const plans = (await central('GET', '/plans?sort=-price', token)).body.data as { id: number }[];
+    const clinic = await central('POST', '/tenants', token, { name: `Dr. Camera ${tag}`, subdomain: `cam${tag}`, username: `doc${tag}`, password: PASSWORD, plan_id: plans[0].id });
+    expect(clinic.status, JSON.stringify(clinic.body)).toBe(201);
+
+    doctor = await signedIn(`doc${tag}`, 390);
+    // A nurse who may read patients and add to their visits.
+    nurseName = `ward${tag}`;
+    const nurse = (await api<{ data: { id: number } }>(doctor, '/tenantUsers', { method: 'POST', body: { name: 'Bahar Camera', username: nurseName, password: PASSWORD, role: 3 } })).body.data;
+    const catalogue = (await api<{ permissions: { id: number; name: string; table_name: string }[] }>(doctor, '/permissions')).body.permissions;
+    const granted = catalogue.filter((p) => (p.table_name === 'patients' && p.name === 'read') || (p.table_name === 'visitings' && ['read', 'update'].includes(p.name))).map((p) => p.id);
+    expect((await api(doctor, '/permissions/update', { method: 'PUT', body: { user: nurse.id, permissions: granted } })).status).toBe(200);
+    const patient = await api<{ data: { id: number } }>(doctor, '/patients', { method: 'POST', body: { name: `Kani Camera ${tag}`, gender: 1 } });
+    patientId = patient.body.data.id;
+    const visit = await api<{ data: { id: number } }>(doctor, '/visitings', { method: 'POST', body: { patient_id: patientId, date: '2026-11-26', chief_complaint: 'Lab result' } });
+    expect(visit.status, JSON.stringify(visit.body)).toBe(201);
+    visitId = visit.body.data.id;
+  });
+
+  it('the Main Doctor photographs the patient at the desk, and the photo shows in the safety header', async () => {
+    await doctor.goto(url(`/patients/edit/${patientId}`));
+    await doctor.getByTestId('capture-photo').getByText(ckb.capture.take).waitFor();
+    await doctor.getByTestId('capture-input-photo').setInputFiles(phonePhoto(1));
+    await doctor.getByTestId('file-photo').getByTestId('file-thumb').waitFor();
+    await doctor.getByRole('button', { name: ckb.buttons.save }).click();
+    await doctor.waitForURL((u) => !u.pathname.includes('/edit/'));
+    await doctor.goto(url(`/patients/${patientId}/files`));
+    const photo = doctor.getByTestId('safety-photo').locator('img');
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight > img.naturalWidth)).toBe(true);
+    // The tab is there in Kurdish, and says the patient has no papers yet.
+    await doctor.getByTestId('patient-documents').getByText(ckb.files.none).waitFor();
+  });
+
+  it('a nurse photographs a two-page paper result into the visit', async () => {
+    const nurse = await signedIn(nurseName, 390);
+    await nurse.goto(url(`/patients/${patientId}/visitings`));
+    await nurse.getByTestId(`visit-edit-${visitId}`).click();
+    const form = nurse.getByTestId('visit-form');
+    await form.getByTestId('capture-attachments').getByText(ckb.capture.take).waitFor();
+    await form.getByTestId('capture-input-attachments').setInputFiles([phonePhoto(2), phonePhoto(3)]);
+    await expect.poll(() => form.getByTestId('attachments-attachments').getByTestId('file-thumb').count()).toBe(2);
+    await form.getByTestId('visit-save').click();
+    // Saved, the drawer closes and the visit's row is back in the history.
+    await form.waitFor({ state: 'detached' });
+    const saved = await api<{ data: { attachments: { upload_id: number }[] } }>(nurse, `/visitings/${visitId}`);
+    expect(saved.body.data.attachments).toHaveLength(2);
+  });
+
+  it('the doctor sees both pages as thumbnails in the patient’s files, stored upright, small and without a location', async () => {
+    await doctor.goto(url(`/patients/${patientId}/files`));
+    const pages = doctor.getByTestId(`visit-files-${visitId}`).getByTestId('patient-file');
+    await expect.poll(() => pages.count()).toBe(2);
+    for (const img of await pages.locator('img').all()) await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+    // A paper the patient brought is photographed on the tab itself, among the patient's own.
+    await doctor.getByTestId('capture-input-documents').setInputFiles(phonePhoto(4));
+    await expect.poll(() => doctor.getByTestId('patient-documents').getByTestId('file-thumb').count()).toBe(1);
+    await screenshot(doctor, 'camera-patient-files-390', { fullPage: true, settleMs: 500 });
+
+    const visit = await api<{ data: { attachments: { upload_id: number }[] } }>(doctor, `/visitings/${visitId}`);
+    const patient = await api<{ data: { photo: number; documents: { upload_id: number }[] } }>(doctor, `/patients/${patientId}`);
+    expect(patient.body.data.documents).toHaveLength(1);
+    for (const id of [...visit.body.data.attachments.map((a) => a.upload_id), patient.body.data.photo, patient.body.data.documents[0].upload_id]) {
+      const file = await stored(doctor, id);
+      const bytes = Buffer.from(file.bytes);
+      // The phone's photo carried EXIF with a GPS location; what was stored carries no metadata at all.
+      expect(readJpegMetadata(PHOTO).gps).toBe(true);
+      expect(readJpegMetadata(bytes)).toEqual({ segments: [], exif: false, gps: false, orientation: null });
+      expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+      expect(bytes.length).toBeLessThanOrEqual(PAGE_LIMIT);
+      // Stored 2400×1600 sideways: upright it stands 1600×2400, drawn within 2000 px.
+      expect([file.width, file.height]).toEqual([1333, 2000]);
+      // Red above blue: turned the way the camera said.
+      expect(file.top[0]).toBeGreaterThan(150);
+      expect(file.top[2]).toBeLessThan(100);
+      expect(file.bottom[2]).toBeGreaterThan(150);
+      expect(file.bottom[0]).toBeLessThan(100);
+    }
+  });
+});
