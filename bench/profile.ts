@@ -80,6 +80,13 @@ function charge(profile: CpuProfile, map: TraceMap, bundleUrl: string, window: [
   return spent;
 }
 
+/** A whole profile of the bundled server charged to who spent it: µs by owner, busiest first. */
+export function chargeProfile(file: string, bundle: string): [string, number][] {
+  const map = new TraceMap(fs.readFileSync(`${bundle}.map`, 'utf8'));
+  const spent = charge(JSON.parse(fs.readFileSync(file, 'utf8')) as CpuProfile, map, `file://${bundle}`, [Number.MAX_SAFE_INTEGER, 0]);
+  return [...spent].sort((a, b) => b[1] - a[1]);
+}
+
 export async function runProfile(databaseUrl: string, calls: { name: string; target: Target }[], seconds: number, log: (s: string) => void): Promise<ProfileRow[]> {
   const out: ProfileRow[] = [];
   const bundle = path.resolve('dist/server/main.js');

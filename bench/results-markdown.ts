@@ -2,6 +2,7 @@
 // itself so nobody copies them by hand (bench/results/latest.json keeps every number). What the
 // figures mean and the goals they are read against: docs/performance.md.
 import path from 'node:path';
+import { CLINICS_GOAL, type ClinicDay, P99_GOAL_MS } from './clinic-day';
 import type { CostRow, LoadRow } from './load';
 import type { OfflineDevice } from './offline-device';
 import type { OfflineWrites } from './offline-writes';
@@ -30,6 +31,8 @@ export interface BenchResults {
   offline?: OfflineDevice | null;
   /** A device's outbox sent after a cut (bench/offline-writes.ts). */
   outbox?: OfflineWrites | null;
+  /** How many clinics one server carries (bench/clinic-day.ts). */
+  day?: ClinicDay[];
   coldStartMs: number | null;
 }
 
@@ -100,6 +103,7 @@ export function resultsMarkdown(r: BenchResults): string {
   }
   if (r.offline) out.push('', ...offlineMarkdown(r.offline));
   if (r.outbox) out.push('', ...outboxMarkdown(r.outbox));
+  if (r.day?.length) out.push('', ...clinicDayMarkdown(r.day));
   if (r.coldStartMs !== null) out.push('', '## Cold start', '', `The bundled server \`npm start\` runs, on an existing embedded database, to its first answer (median of 3): ${r.coldStartMs.toLocaleString('en')} ms.`);
   return out.join('\n') + '\n';
 }
@@ -115,6 +119,24 @@ export function slowLinkMarkdown(s: SlowLink): string[] {
       `the login page usable from an empty cache in ${m.loginUsableMs.toLocaleString('en')} ms; after 4 s of typing, the login click to the patients list's first rows through the menu ${met(m.firstRowsMs, s.goals.firstRowsMs)}; ` +
       `the list opened again in the same browser ${met(m.repeatRowsMs, s.goals.repeatRowsMs)}; the longest main-thread task from the click to the rows ${met(m.longestTaskMs, s.goals.longestTaskMs)}, all of them ${m.longTasksMs.toLocaleString('en')} ms.`,
   ];
+}
+
+/** How many clinics one server process carries, against the issue's goal, with the search's steps. */
+export function clinicDayMarkdown(days: ClinicDay[]): string[] {
+  const out = [
+    '## Clinics one server carries',
+    '',
+    `A clinic's day (\`bench/clinic-day-model.json\`, made of the requests the browser tests' screens sent) replayed open-loop at its busiest hour for N clinics at once against one server process, ` +
+      `each clinic's three screens holding a live stream (\`bench/clinic-day.ts\`). Held: p99 at most ${P99_GOAL_MS} ms and no error. N doubled, then the gap halved.`,
+  ];
+  for (const d of days) {
+    const b = d.best;
+    const figure = b ? `**${d.carried.toLocaleString('en')} clinics**${d.capped ? ' (every clinic of the data: the most it could ask)' : ''} (${b.rate} req/s; p50 ${b.p50} ms, p95 ${b.p95} ms, p99 ${b.p99} ms, ${b.errors} errors)` : '**none** (not even the first step held)';
+    const goal = d.database === 'PostgreSQL' ? ` Goal: at least ${CLINICS_GOAL.toLocaleString('en')} clinics: ${d.carried >= CLINICS_GOAL ? 'met' : 'not met'}.` : '';
+    out.push('', `### ${d.database}, ${d.patients.toLocaleString('en')} patients over ${d.clinicsInData.toLocaleString('en')} clinics`, '', `${d.perClinicRate.toFixed(3)} requests a second per clinic at the peak. Carried: ${figure}.${goal}`, '');
+    out.push(...table(['clinics', 'req/s', 'sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stream errors', 'server CPU ms/request', 'database transactions/request', 'held'], d.steps.map((s) => [s.clinics, s.rate, s.sent, s.p50, s.p95, s.p99, s.errors, s.streamErrors, s.cpuMs, s.transactions ?? '-', s.ok ? 'yes' : 'no'])));
+  }
+  return out;
 }
 
 /** What React draws, counted (the same on a busy machine as on a quiet one). */

@@ -5,7 +5,8 @@
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
 //   BENCH_SECONDS  seconds per load measurement (default 5)
-//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, outbox, cold
+//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, outbox, cold, day
+//   BENCH_DAY_PATIENTS  patients of the clinic-day workload (bench/clinic-day.ts; default 1,000,000, small 3,200)
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { prepareDatabase } from '../src/server/start';
 import { generate } from './generate';
+import { type ClinicDay, runClinicDay } from './clinic-day';
 import { type CostRow, type LoadRow, runLoad } from './load';
 import type { ProfileRow } from './profile';
 import { type OfflineDevice, offlineLines, runOfflineDevice } from './offline-device';
@@ -63,7 +65,7 @@ async function coldStart(): Promise<number> {
 
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold,day').split(','));
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
@@ -92,10 +94,16 @@ if (offline) for (const line of offlineLines(offline)) log(`  ${line}`);
 if (parts.has('outbox')) log("A device's outbox sent after a cut:");
 const outbox: OfflineWrites | null = parts.has('outbox') ? await runOfflineWrites(log) : null;
 if (outbox) for (const line of offlineWritesLines(outbox)) log(`  ${line}`);
+if (parts.has('day')) log("A clinic's day, for many clinics at once:");
+// BENCH_DAY_PATIENTS sets the workload's scale on its own (the full one beside a small bench run).
+const daySmall = process.env.BENCH_SIZE === 'small' && !process.env.BENCH_DAY_PATIENTS;
+const day: ClinicDay[] = parts.has('day')
+  ? await runClinicDay({ databaseUrl, small: daySmall, seconds: Math.max(seconds, daySmall ? 4 : 10), databases: ['PostgreSQL', 'PGlite'] }, log)
+  : [];
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, coldStartMs: coldMs };
+const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, coldStartMs: coldMs };
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });

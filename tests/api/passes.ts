@@ -24,6 +24,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'http-guarantees': 'the same Idempotency-Key sent twice at once, on two connections',
   isolation: 'row-level security under the app role',
   live: 'events heard by a second process through notices',
+  'live-beats': "the streams' sessions asked for in one statement (an array parameter) on PostgreSQL",
   migrations: 'migrations on a server database',
   money: 'two desks paying one booking at once',
   'offline-writes': 'one client reference sent twice at once, on two connections',

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/server/auth/passwords';
 import { openDatabase } from '../../src/server/db/index';
 import { ACCOUNT_STATUS } from '../../src/shared/enums';
-import { DEMO, PASSWORD, startTestApp, type TestApp } from './harness';
+import { CENTRAL, DEMO, PASSWORD, startTestApp, type TestApp } from './harness';
+import { OTHER, createOtherClinic } from './fixtures';
 
 describe('sessions kept between requests', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
+    await createOtherClinic(t);
   });
   afterAll(() => t.close());
 
@@ -63,6 +65,24 @@ describe('sessions kept between requests', () => {
     expect(await status(token, '/vitalSigns')).toBe(200);
     expect((await t.call('PUT', '/permissions/update', { host: DEMO, token: doctor, body: { user: nurse.id, permissions: [] } })).status).toBe(200);
     expect(await status(token, '/vitalSigns')).toBe(403);
+  });
+
+  // A write empties what it may have changed: its own clinic's kept sessions, or on the central
+  // host all of them. Seen with a session deleted unannounced: kept, it still answers 200.
+  it.each([
+    ['another clinic', OTHER, 200],
+    ['the same clinic', DEMO, 401],
+    ['the central host', CENTRAL, 401],
+  ])("a write on %s's host: the clinic's kept session answers %i", async (_case, host, answer) => {
+    const token = await freshLogin('secretary');
+    expect(await status(token)).toBe(200);
+    await unannounced(sql`delete from sessions where token_hash = ${sha256(token)}`);
+    expect(await status(token)).toBe(200);
+    // Any request that may write counts, answered or refused.
+    await t.call('POST', host === CENTRAL ? '/auth/login' : '/auth/tenant/login', { host, body: { username: 'nobody', password: 'not-a-password-1' } });
+    expect(await status(token)).toBe(answer);
+    await sql`select pg_notify('access_changed', '')`.execute(t.db.kysely);
+    await expect.poll(() => status(token)).toBe(401);
   });
 
   it('ends access at once when another server process deactivates the user', async (ctx) => {

@@ -4,6 +4,7 @@
 // Pages are described when their context closes (tests close them in afterEach, before vitest's
 // onTestFailed runs) and again, if still open, when the failure is reported.
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { recordRequests } from './request-log';
 
 interface Watched {
   page: Page;
@@ -65,6 +66,7 @@ async function describe(watched: Watched): Promise<string> {
 /** Follows the context's pages, and describes them just before it closes. */
 export function watchContext(context: BrowserContext): BrowserContext {
   context.on('page', watchPage);
+  recordRequests(context);
   const close = context.close.bind(context);
   context.close = async (options) => {
     for (const watched of [...open].filter((w) => w.page.context() === context)) notes.push(await describe(watched));

@@ -84,10 +84,10 @@ async function loadSession(
   now: Date,
   cache?: SessionCache<SessionRow>,
 ): Promise<{ row: SessionRow | undefined; kept: boolean }> {
-  const key = `${tokenHash ?? ''} ${subdomain ?? ''}`;
+  const key = { token: tokenHash ?? '', subdomain };
   const kept = cache?.get(key, now.getTime());
   if (kept) return { row: kept, kept: true };
-  const since = cache?.begin() ?? 0;
+  const since = cache?.begin(key) ?? { all: 0, clinic: 0 };
   // The epoch in the same statement, so from the same snapshot as the session it vouches for.
   const { rows } = await sql<SessionRow>`select *, access_epoch() as epoch from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
   const row = rows[0];

@@ -27,7 +27,7 @@ export const DEMO_ACCOUNTS = {
 } as const;
 
 /** Permission table names each demo role works on (only those the catalogue has are given). */
-const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }[]> = {
+export const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }[]> = {
   assistant: [{ tables: ['*'], actions: ['read', 'create', 'update', 'delete'] }],
   secretary: [
     { tables: ['patients', 'appointments'], actions: ['read', 'create', 'update', 'delete'] },

@@ -111,9 +111,12 @@ export function installRequestContext(
 
   // A change made through this process is seen by the very next request; other processes' changes
   // (and the job's) arrive as notifications a moment later. So any request that may write empties
-  // the kept sessions before it answers.
+  // the kept sessions it may have changed before it answers: its clinic's, or on the central host all.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') deps.sessionCache.changed();
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    const host = request.hostKind;
+    if (host.kind === 'tenant') deps.sessionCache.changedOnClinic(host.subdomain);
+    else deps.sessionCache.changed();
     return payload;
   });
 

@@ -4,11 +4,12 @@
 // its session or its access: at once when an access change is announced (streams.ts), and at the
 // latest at the next beat when the session expired.
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ServerResponse } from 'node:http';
 import { type SessionPolicy, findSession } from '../auth/sessions';
 import type { Database } from '../db/schema';
 import { unauthenticated } from '../http/errors';
+import { Beats } from './beats';
 import type { LiveHub } from './hub';
 import type { OpenStreams } from './streams';
 
@@ -24,6 +25,7 @@ export interface LiveDeps {
 
 export function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): void {
   const { db, hub, streams } = deps;
+  const beats = new Beats(db, BEAT_MS);
   // A stopping server ends its streams (clients reconnect to another process).
   app.addHook('preClose', async () => streams.endAll());
 
@@ -53,14 +55,9 @@ export function registerLiveRoutes(app: FastifyInstance, deps: LiveDeps): void {
       end: () => res.end(),
     });
     // The beat keeps proxies from closing a quiet stream, and ends one whose session expired.
-    const beat = setInterval(() => {
-      void sql`select 1 from sessions where token_hash = ${session.tokenHash} and expires_at > now()`
-        .execute(db)
-        .then(({ rows }) => (rows.length ? res.write(': beat\n\n') : res.end()))
-        .catch(() => res.end());
-    }, BEAT_MS);
+    const stopBeats = beats.add({ tokenHash: session.tokenHash, beat: () => res.write(': beat\n\n'), end: () => res.end() });
     res.on('close', () => {
-      clearInterval(beat);
+      stopBeats();
       remove();
       forget();
     });
