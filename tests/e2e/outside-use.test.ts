@@ -92,7 +92,8 @@ describe('outside use', () => {
     await login(n, 'demo.localhost', 'nurse');
     await waitForPath(n, '/dashboard');
     await n.goto(`${baseUrl('demo.localhost')}/patients/${id}`);
-    await n.waitForURL((u) => u.pathname.startsWith(`/patients/${id}/nurses/`));
+    // The first tab she may read (the lab orders, then her own records), never the visits she may not.
+    await n.waitForURL((u) => u.pathname.startsWith(`/patients/${id}/`) && !u.pathname.endsWith('/visitings'));
     expect(await n.getByTestId('tab-forbidden').count()).toBe(0);
     expect(await n.getByRole('tab', { name: 'Visits' }).count()).toBe(0);
     await context.close();
