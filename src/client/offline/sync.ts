@@ -13,6 +13,7 @@ import { open, seal } from './sealing';
 import { type SealedRow, applyRows, offlineDb, replaceRows, userRows, wipeDevice } from './store';
 import { deviceId, sendWaiting } from './outbox';
 import { onShellState, shellState } from './shellState';
+import { whenQuiet } from './quiet';
 
 const FOLLOW_MS = 60_000;
 const PAGE = 500;
@@ -159,7 +160,10 @@ let stopWatching: (() => void) | null = null;
 export function startFollowing(state: Unlocked): void {
   stopFollowing();
   following = state;
-  schedule();
+  // The first pass waits for the first screens (quiet.ts); it is then due at once.
+  void whenQuiet().then(() => {
+    if (following === state && !running && !timer) schedule();
+  });
   // The link back: a pass at once, so what waits in the outbox goes now, not within the minute.
   let down = shellState().offlineSince !== null;
   stopWatching = onShellState(() => {
