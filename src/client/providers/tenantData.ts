@@ -28,10 +28,12 @@ export async function checkTenant(): Promise<boolean | null> {
 
 /** Initial data for a logged-in clinic user, into the query cache. */
 export async function loadTenantData(): Promise<void> {
+  // Asked for before the query cache's code is loaded (a dynamic import), not after it.
+  const answers = STARTUP_PATHS.map(async (path) => [path, await quiet<Record<string, unknown>>(path)] as const);
   const { customGetKey, queryClient } = await import('./queryClient');
   await Promise.all(
-    STARTUP_PATHS.map(async (path) => {
-      const body = await quiet<Record<string, unknown>>(path);
+    answers.map(async (answer) => {
+      const [path, body] = await answer;
       if (body === undefined) return;
       // The shape Refine's useCustom keeps: the data provider's { data: <the answer> }.
       queryClient.setQueryData(customGetKey(path), { data: body });
