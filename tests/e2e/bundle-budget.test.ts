@@ -35,14 +35,21 @@ afterAll(() => browser?.close());
 /** The gzipped JavaScript a page asked for from its load until `ready` showed, and its files. */
 async function firstLoad(page: Page, url: string, ready: string) {
   const urls: string[] = [];
-  page.on('request', (r) => urls.push(r.url()));
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    urls.push(r.url());
+    if (r.method() === 'GET' && r.url().includes('/api/v1/')) reads.push(r.url().replace(/^.*\/api\/v1/, ''));
+  });
   await page.goto(url);
   await page.locator(ready).first().waitFor();
   const { js, files } = weigh(DIST, urls);
   const detail = files.filter((f) => f.file.endsWith('.js')).map((f) => `${path.basename(f.file)} ${Math.round(f.gzip / KIB)} KiB`).join(', ');
   // Judged by a chunk's name, not its content hash (which once read "...G2us").
   const names = files.map((f) => f.file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, ''));
-  return { gzip: js.gzip, detail, names };
+  // Each API read once: a second of the same (two copies of a hook, a store beside the query cache)
+  // is a round trip a slow link pays for nothing.
+  const twice = reads.filter((u, i) => reads.indexOf(u) !== i);
+  return { gzip: js.gzip, detail, names, twice };
 }
 
 it('loads at most 202 KiB of gzipped JavaScript for the login page', async () => {
@@ -67,7 +74,8 @@ it('loads at most 490 KiB of gzipped JavaScript for the patients list after a cl
   await first.close();
   // A fresh load of the list in the logged-in session (kept in the browser's storage).
   const page = await context.newPage();
-  const { gzip, detail, names } = await firstLoad(page, `${baseUrl('demo.localhost')}/patients`, '.ant-table-row');
+  const { gzip, detail, names, twice } = await firstLoad(page, `${baseUrl('demo.localhost')}/patients`, '.ant-table-row');
+  expect(twice, 'API reads asked twice while the list loaded').toEqual([]);
   // antd's styles come from the stylesheet made at build time (scripts/antd-static-style.ts): the
   // browser makes only the few it lacks (53 style tags, 375 KB of CSS made in the page before).
   const made = await page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.textContent?.length ?? 0));

@@ -1,7 +1,7 @@
 // Above every generated list: the column chooser, and the person's saved views (a name for the
 // list's filters, search, sort, page size and columns, kept on the server per user: GET/POST/DELETE
 // /list-views). Choosing a view puts all of it back; the address follows, so reload keeps it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Checkbox, Grid, Modal, Popconfirm, Popover, Select, Space } from 'antd';
 // antd's input parts one by one: its Input module also brings the text area and OTP input.
 import Input from 'antd/es/input/Input';
@@ -11,7 +11,8 @@ import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/cor
 import type { ResourceDef } from '../../shared/resource';
 import { fieldLabel } from '../../shared/labels';
 import { useT } from '../i18n/useT';
-import { useAction, useAsk } from './useAction';
+import { useAction } from './useAction';
+import { useApiGet } from './useApiGet';
 
 /** A view starts on its first page whatever page it was saved on. */
 export function withoutPage(search: string): string {
@@ -20,6 +21,8 @@ export function withoutPage(search: string): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+const NO_VIEWS: SavedView[] = [];
 
 interface SavedView {
   id: number;
@@ -62,28 +65,20 @@ export function ColumnChooser({ def, candidates, shown, onChange }: { def: Resou
 /** `search`: the list's query string as its address holds it (filters, search, sort, page size). */
 export function SavedViews({ def, search, setters, columns, onColumns }: { def: ResourceDef; search: string; setters: ListSetters; columns: string[] | null; onColumns: (columns: string[] | null) => void }) {
   const t = useT();
-  const [views, setViews] = useState<SavedView[]>([]);
+  // Through the query cache: asked once however often the list renders, and kept for the next visit.
+  // No saved views are offered when they cannot be read (quiet); the list itself still works.
+  const views = useApiGet<{ data: SavedView[] }>('/list-views', { 'filter[resource]': def.name, sort: 'name', per_page: 100 }, true, undefined, true).data?.data ?? NO_VIEWS;
   const [current, setCurrent] = useState<number | undefined>();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
-  const ask = useAsk();
   // A refusal (a name already used) is said under the name, not toasted.
-  const { run: send, busy: saving } = useAction<{ data: SavedView }>({ success: t('lists.viewSaved', 'The view was saved'), failure: false });
-  const { run: drop } = useAction();
+  const { run: send, busy: saving } = useAction<{ data: SavedView }>({ success: t('lists.viewSaved', 'The view was saved'), failure: false, refreshes: ['/list-views'] });
+  const { run: drop } = useAction({ refreshes: ['/list-views'] });
   // A double-clicked Save or a second Enter saves one view, not two.
   const inFlight = useRef(false);
   const [error, setError] = useState<string | null>(null);
   // On a phone the save button is its icon alone, so the group fits the width.
   const narrow = Grid.useBreakpoint().sm === false;
-  const load = useCallback(async () => {
-    try {
-      const body = await ask<{ data: SavedView[] }>('/list-views', { query: { 'filter[resource]': def.name, sort: 'name', per_page: 100 }, quiet: true });
-      setViews(body.data);
-    } catch {
-      // No saved views offered when they cannot be read; the list itself still works.
-    }
-  }, [ask, def.name]);
-  useEffect(() => void load(), [load]);
 
   const apply = (id: number) => {
     const view = views.find((v) => v.id === id);
@@ -102,7 +97,6 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
     setError(null);
     try {
       const body = await send({ url: '/list-views', values: { resource: def.name, name: name.trim(), search: withoutPage(search), columns: columns?.join(',') ?? null }, meta: { quiet: true } });
-      setViews((list) => [...list, body.data].sort((a, b) => a.name.localeCompare(b.name)));
       setCurrent(body.data.id);
       setNaming(false);
       setName('');
@@ -116,7 +110,6 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const remove = async (id: number) => {
     try {
       await drop({ url: `/list-views/${id}`, method: 'delete' });
-      setViews((list) => list.filter((v) => v.id !== id));
       setCurrent(undefined);
     } catch {
       // Told by Refine.

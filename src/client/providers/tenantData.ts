@@ -1,12 +1,13 @@
 // Clinic data loaded at start-up and after login (docs/architecture.md#the-clients-shells): the tenant check,
-// then agreements, the permission catalogue, invoice settings, services, notifications and the
-// clinic's settings. Each answer goes into the query cache under the key a screen reads it by
+// then agreements, the permission catalogue, invoice settings, services and the clinic's
+// settings. Each answer goes into the query cache under the key a screen reads it by
 // (useApiGet), so the screen opens with it instead of asking again; the currency is applied.
 // Every load is quiet: a failure is ignored (the screen asks again when opened).
 import { api } from './http';
 import { setClinicCurrency } from './currency';
 
-export const STARTUP_PATHS = ['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/dashboard/notifications', '/settings/clinic'] as const;
+// (Not the notifications: the header bell asks for them itself, providers/bell.ts.)
+export const STARTUP_PATHS = ['/central/aggrements', '/permissions', '/settings/invoice', '/dashboard/services', '/settings/clinic'] as const;
 
 /** A background load gives up after this long: a hanging server must not hold the app's start (issue 36). */
 export const QUIET_TIMEOUT_MS = 8000;
