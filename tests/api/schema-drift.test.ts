@@ -16,7 +16,7 @@ import { resourceByName, resources } from '../../resources/index';
 import type { Db } from '../../src/server/db/index';
 import { createTableStatements } from '../../src/server/db/table-from-declaration';
 import { type Catalog, readCatalog, schemaProblems } from './schema-catalog';
-import { type SchemaCatalog, createDeclaredSchema, readSchema, tableDiff } from './schema-diff';
+import { type SchemaCatalog, createDeclaredSchema, readSchema, tableDiff } from '../../src/server/db/table-catalog';
 import { KNOWN_DRIFT } from './schema-drift-known';
 import { migratedDatabase } from './scratch-db';
 
