@@ -8,6 +8,7 @@ import { type Db, openDatabase } from '../../src/server/db/index';
 import { DB_FUNCTIONS, functionHash } from '../../src/server/db/functions/index';
 import { migrate } from '../../src/server/db/migrate';
 import { migrationProvider } from '../../src/server/db/migrations/index';
+import { migratedDatabase } from './scratch-db';
 
 describe('migrations', () => {
   let db: Db;
@@ -137,5 +138,20 @@ describe('migration 068: the functions kept in one place', () => {
       const { rows: after } = await raw<{ version: number }>`update patients set name = 'Renamed' where tenant_id = ${tenant} returning version`.execute(db.kysely);
       expect(after).toEqual([{ version: 2 }]);
     });
+  });
+});
+
+describe('checks added NOT VALID (migrations 065, 068)', () => {
+  it('hold for every row of the demo data, so only a row made outside the API could be refused on its next change', async () => {
+    const { db, drop } = await migratedDatabase();
+    try {
+      const { rows } = await raw<{ table: string; name: string }>`select c.relname as table, k.conname as name from pg_constraint k join pg_class c on c.oid = k.conrelid
+        join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and k.contype = 'c' and not k.convalidated order by 1, 2`.execute(db.kysely);
+      expect(rows.length).toBeGreaterThan(85);
+      expect((await raw<{ n: number }>`select count(*)::int as n from patients`.execute(db.kysely)).rows[0].n, 'the demo data is there').toBeGreaterThan(0);
+      for (const { table, name } of rows) await raw.raw(`alter table ${table} validate constraint ${name}`).execute(db.kysely);
+    } finally {
+      await drop();
+    }
   });
 });

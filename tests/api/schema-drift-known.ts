@@ -7,7 +7,8 @@
 // tables lack (lengths, ranges, choices; some on purpose: a refund's payment is negative), indexes
 // of filterable or sortable fields, NOT NULL and defaults the tables have and the declarations do
 // not say, the clinic role's grants on platform tables (and on some, its rows under row-level
-// security), and foreign keys whose delete action no declaration can say yet (373 lines).
+// security), and foreign keys whose delete action no declaration can say yet (373 lines). Migration
+// 068 settled the text lengths (85 lines).
 
 /** The clinic role may read and write a platform table (the clinic reads its plan, writes its requests). */
 const CLINIC_ROLE_GRANTS = ["grant not declared: clinic_app: delete", "grant not declared: clinic_app: insert", "grant not declared: clinic_app: select", "grant not declared: clinic_app: update"];
@@ -22,12 +23,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     ...CLINIC_ROLE_GRANTS,
     "check missing: CHECK ((\"position\" <= 10000))",
     "check missing: CHECK ((\"position\" >= 0))",
-    "check missing: CHECK ((char_length(body_ar) <= 20000))",
-    "check missing: CHECK ((char_length(body_ckb) <= 20000))",
-    "check missing: CHECK ((char_length(body_en) <= 20000))",
-    "check missing: CHECK ((char_length(title_ar) <= 200))",
-    "check missing: CHECK ((char_length(title_ckb) <= 200))",
-    "check missing: CHECK ((char_length(title_en) <= 200))",
     "index missing: btree (\"position\")",
   ],
   appointments: [
@@ -37,7 +32,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "column paid_amount: default 0, declared none",
     "check missing: CHECK ((amount <= (100000000)::numeric))",
     "check missing: CHECK ((amount >= (0)::numeric))",
-    "check missing: CHECK ((char_length(referral) <= 200))",
     "check missing: CHECK ((duration_minutes <= 480))",
     "check missing: CHECK ((duration_minutes >= 5))",
     "check missing: CHECK ((origin = ANY (ARRAY[0, 1, 2])))",
@@ -61,13 +55,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   ],
   cities: [
     ...CLINIC_ROLE_GRANTS,
-    "check missing: CHECK ((char_length(name_ar) <= 120))",
-    "check missing: CHECK ((char_length(name_ckb) <= 120))",
-    "check missing: CHECK ((char_length(name_en) <= 120))",
-  ],
-  common_diseases: [
-    "check missing: CHECK ((char_length(description) <= 2000))",
-    "check missing: CHECK ((char_length(name) <= 160))",
   ],
   doctor_requests: [
     ...CLINIC_ROLE_GRANTS,
@@ -90,28 +77,14 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "foreign key not declared: (tenant_id) -> tenants (id) on delete set null, on update no action",
   ],
   drugs: [
-    "check missing: CHECK ((char_length(form) <= 60))",
-    "check missing: CHECK ((char_length(name) <= 160))",
-    "check missing: CHECK ((char_length(notes) <= 2000))",
-    "check missing: CHECK ((char_length(scientific_name) <= 160))",
-    "check missing: CHECK ((char_length(strength) <= 60))",
     "index missing: btree (tenant_id, form)",
   ],
   educations: [
     ...CLINIC_ROLE_GRANTS,
-    "check missing: CHECK ((char_length(name_ar) <= 120))",
-    "check missing: CHECK ((char_length(name_ckb) <= 120))",
-    "check missing: CHECK ((char_length(name_en) <= 120))",
-  ],
-  examinations: [
-    "check missing: CHECK ((char_length(description) <= 2000))",
-    "check missing: CHECK ((char_length(name) <= 160))",
   ],
   expenses: [
     "check missing: CHECK ((amount <= (100000000)::numeric))",
     "check missing: CHECK ((amount >= 0.01))",
-    "check missing: CHECK ((char_length(category) <= 100))",
-    "check missing: CHECK ((char_length(note) <= 2000))",
     "index missing: btree (tenant_id, amount)",
     "index missing: btree (tenant_id, category)",
   ],
@@ -133,8 +106,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "column source: default 0, declared none",
     "check missing: CHECK ((amount <= (100000000)::numeric))",
     "check missing: CHECK ((amount >= 0.01))",
-    "check missing: CHECK ((char_length(category) <= 100))",
-    "check missing: CHECK ((char_length(note) <= 2000))",
     "index missing: btree (tenant_id, amount)",
     "index missing: btree (tenant_id, appointment_id)",
     "index missing: btree (tenant_id, category)",
@@ -170,37 +141,16 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "column key: not null, declared nullable",
     "check missing: CHECK ((\"position\" <= 1000))",
     "check missing: CHECK ((\"position\" >= 0))",
-    "check missing: CHECK ((char_length(button_text_ar) <= 60))",
-    "check missing: CHECK ((char_length(button_text_ckb) <= 60))",
-    "check missing: CHECK ((char_length(button_text_en) <= 60))",
-    "check missing: CHECK ((char_length(description_ar) <= 4000))",
-    "check missing: CHECK ((char_length(description_ckb) <= 4000))",
-    "check missing: CHECK ((char_length(description_en) <= 4000))",
-    "check missing: CHECK ((char_length(subtitle_ar) <= 300))",
-    "check missing: CHECK ((char_length(subtitle_ckb) <= 300))",
-    "check missing: CHECK ((char_length(subtitle_en) <= 300))",
-    "check missing: CHECK ((char_length(title_ar) <= 200))",
-    "check missing: CHECK ((char_length(title_ckb) <= 200))",
-    "check missing: CHECK ((char_length(title_en) <= 200))",
     "index missing: btree (\"position\")",
     "index missing: btree (is_visible)",
   ],
-  life_styles: [
-    "check missing: CHECK ((char_length(description) <= 2000))",
-    "check missing: CHECK ((char_length(name) <= 160))",
-  ],
   links: [
     ...CLINIC_ROLE_GRANTS,
-    "check missing: CHECK ((char_length(kind) <= 40))",
-    "check missing: CHECK ((char_length(title) <= 160))",
     "index missing: btree (kind)",
     "index missing: btree (title)",
   ],
   locations: [
     ...CLINIC_ROLE_GRANTS,
-    "check missing: CHECK ((char_length(address) <= 300))",
-    "check missing: CHECK ((char_length(name) <= 160))",
-    "check missing: CHECK ((char_length(working_hours) <= 200))",
     "index missing: btree (name)",
   ],
   messages: [
@@ -221,15 +171,11 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "index missing: btree (tenant_id, sent_by)",
   ],
   past_medical_histories: [
-    "check missing: CHECK ((char_length(condition) <= 200))",
     "index missing: btree (tenant_id, condition)",
     "index missing: btree (tenant_id, diagnosed_on)",
     "index missing: btree (tenant_id, is_chronic)",
   ],
   past_medications: [
-    "check missing: CHECK ((char_length(dose) <= 100))",
-    "check missing: CHECK ((char_length(drug_name) <= 200))",
-    "check missing: CHECK ((char_length(frequency) <= 100))",
     "index missing: btree (tenant_id, drug_name)",
     "index missing: btree (tenant_id, started_on)",
   ],
@@ -243,10 +189,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   patients: [
     "column file_number: type bigint, declared integer",
     "check missing: CHECK ((blood_group = ANY (ARRAY[0, 1, 2, 3, 4, 5, 6, 7])))",
-    "check missing: CHECK ((char_length(emergency_contact) <= 120))",
-    "check missing: CHECK ((char_length(name) <= 120))",
-    "check missing: CHECK ((char_length(occupation) <= 120))",
-    "check missing: CHECK ((char_length(phone) <= 30))",
     "check missing: CHECK ((gender = ANY (ARRAY[0, 1])))",
     "index missing: btree (tenant_id, blood_group)",
     "index missing: btree (tenant_id, date_of_birth)",
@@ -260,10 +202,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "check missing: CHECK ((amount <= (100000000)::numeric))",
     "check missing: CHECK ((amount >= 0.01))",
     "grant missing: clinic_app: delete",
-  ],
-  physical_theraphies: [
-    "check missing: CHECK ((char_length(description) <= 2000))",
-    "check missing: CHECK ((char_length(name) <= 160))",
   ],
   plan_histories: [
     ...CLINIC_ROLE_GRANTS,
@@ -283,12 +221,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   plans: [
     ...CLINIC_ROLE_GRANTS,
     "column price: type numeric(12,2), declared numeric(14,2)",
-    "check missing: CHECK ((char_length(features_ar) <= 4000))",
-    "check missing: CHECK ((char_length(features_ckb) <= 4000))",
-    "check missing: CHECK ((char_length(features_en) <= 4000))",
-    "check missing: CHECK ((char_length(type_ar) <= 100))",
-    "check missing: CHECK ((char_length(type_ckb) <= 100))",
-    "check missing: CHECK ((char_length(type_en) <= 100))",
     "check missing: CHECK ((discount <= 100))",
     "check missing: CHECK ((discount >= 0))",
     "check missing: CHECK ((max_cases <= 10000000))",
@@ -310,7 +242,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   ],
   support_grants: [
     "column user_id: type bigint, declared integer",
-    "check missing: CHECK ((char_length(reason) <= 500))",
     "check missing: CHECK ((user_id >= 1))",
     "index missing: btree (tenant_id, expires_at)",
     "index missing: btree (tenant_id, granted_by)",
@@ -319,8 +250,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "index missing: btree (tenant_id, user_id)",
   ],
   tasks: [
-    "check missing: CHECK ((char_length(description) <= 4000))",
-    "check missing: CHECK ((char_length(title) <= 200))",
     "check missing: CHECK ((priority = ANY (ARRAY[0, 1, 2])))",
     "index missing: btree (tenant_id, end_day)",
     "index missing: btree (tenant_id, is_done)",
@@ -329,10 +258,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
     "index missing: btree (tenant_id, title)",
   ],
   tenant_users: [
-    "check missing: CHECK ((char_length(email) <= 200))",
-    "check missing: CHECK ((char_length(name) <= 120))",
-    "check missing: CHECK ((char_length(phone) <= 30))",
-    "check missing: CHECK ((char_length(username) <= 60))",
     "check missing: CHECK ((role = ANY (ARRAY[0, 1, 2, 3])))",
     "index missing: btree (tenant_id, is_active)",
     "index missing: btree (tenant_id, name)",
@@ -341,19 +266,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   tenants: [
     ...CLINIC_ROLE_GRANTS,
     "column plan_id: nullable, declared not null",
-    "check missing: CHECK ((char_length(address) <= 255))",
-    "check missing: CHECK ((char_length(domain) <= 255))",
-    "check missing: CHECK ((char_length(email) <= 200))",
-    "check missing: CHECK ((char_length(name) <= 120))",
-    "check missing: CHECK ((char_length(owner_name) <= 120))",
-    "check missing: CHECK ((char_length(phone) <= 30))",
-    "check missing: CHECK ((char_length(region) <= 80))",
-    "check missing: CHECK ((char_length(residence_code) <= 60))",
-    "check missing: CHECK ((char_length(security_code) <= 60))",
-    "check missing: CHECK ((char_length(skill) <= 120))",
-    "check missing: CHECK ((char_length(subdomain) <= 63))",
-    "check missing: CHECK ((char_length(tax_code) <= 60))",
-    "check missing: CHECK ((char_length(username) <= 60))",
     "check missing: CHECK ((experience_years <= 80))",
     "check missing: CHECK ((experience_years >= 0))",
     "check missing: CHECK ((gender = ANY (ARRAY[0, 1])))",
@@ -369,10 +281,6 @@ export const KNOWN_DRIFT: Readonly<Record<string, readonly string[]>> = {
   ],
   users: [
     ...CLINIC_ROLE_GRANTS,
-    "check missing: CHECK ((char_length(email) <= 200))",
-    "check missing: CHECK ((char_length(name) <= 120))",
-    "check missing: CHECK ((char_length(phone) <= 30))",
-    "check missing: CHECK ((char_length(username) <= 60))",
     "check missing: CHECK ((role = ANY (ARRAY[0, 1, 2, 3])))",
     "index missing: btree (is_active)",
     "index missing: btree (name)",
