@@ -2,10 +2,10 @@
 // - the database's functions are kept whole in src/server/db/functions/ and applied after the
 //   migrations: schema_functions remembers the text each was last applied with, so a start applies
 //   only what changed;
-// - the text lengths the declarations say and the API has always enforced, which the first
-//   entities' hand-written migrations left out of their tables (found by the schema comparison,
-//   tests/api/schema-drift.test.ts). NOT VALID, as in migration 065: rows already there are not
-//   read again, every new or changed row is checked.
+// - the text lengths, and the ranges of the vital signs and the plans, that the declarations say
+//   and the API has always enforced, which the first entities' hand-written migrations left out of
+//   their tables (found by the schema comparison, tests/api/schema-drift.test.ts). NOT VALID, as in
+//   migration 065: rows already there are not read again, every new or changed row is checked.
 import { type Kysely, sql } from 'kysely';
 
 /** Each table's text columns and their declared longest length. */
@@ -41,6 +41,15 @@ const LENGTHS: Record<string, Record<string, number>> = {
   users: { email: 200, name: 120, phone: 30, username: 60 },
 };
 
+/** Each table's numeric columns and their declared least and most values (null: none declared). */
+const RANGES: Record<string, Record<string, [number | null, number]>> = {
+  vital_signs: {
+    body_temperature: [30, 45], diastolic: [30, 160], heart_rate: [20, 250], height: [30, 250], oxygen_saturation: [50, 100],
+    pain_level: [0, 10], respiratory_rate: [4, 80], systolic: [50, 260], waist_circumference: [20, 300], weight: [0.5, 400],
+  },
+  plans: { discount: [0, 100], max_cases: [0, 10_000_000], max_storage_gb: [1, 100_000], max_users: [1, 10_000], max_visitings: [0, 10_000_000], price: [null, 10_000_000] },
+};
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table schema_functions (
     name text primary key,
@@ -49,6 +58,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   for (const [table, columns] of Object.entries(LENGTHS)) {
     const checks = Object.entries(columns).map(([column, most]) => `add check ((char_length(${column}) <= ${most})) not valid`);
+    await sql.raw(`alter table ${table}\n  ${checks.join(',\n  ')}`).execute(db);
+  }
+  for (const [table, columns] of Object.entries(RANGES)) {
+    const checks = Object.entries(columns).flatMap(([column, [least, most]]) => [
+      ...(least === null ? [] : [`add check ((${column} >= ${least})) not valid`]),
+      `add check ((${column} <= ${most})) not valid`,
+    ]);
     await sql.raw(`alter table ${table}\n  ${checks.join(',\n  ')}`).execute(db);
   }
 }
