@@ -8,6 +8,7 @@ import { type Db, openDatabase } from '../../src/server/db/index';
 import { DB_FUNCTIONS, functionHash } from '../../src/server/db/functions/index';
 import { migrate } from '../../src/server/db/migrate';
 import { migrationProvider } from '../../src/server/db/migrations/index';
+import { isEmpty, seedDemo } from '../../src/server/db/seed';
 import { migratedDatabase } from './scratch-db';
 
 describe('migrations', () => {
@@ -147,7 +148,8 @@ describe('checks added NOT VALID (migrations 065, 068)', () => {
     try {
       const { rows } = await raw<{ table: string; name: string }>`select c.relname as table, k.conname as name from pg_constraint k join pg_class c on c.oid = k.conrelid
         join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and k.contype = 'c' and not k.convalidated order by 1, 2`.execute(db.kysely);
-      expect(rows.length, "065 and 068 add more than 116").toBeGreaterThan(116);
+      expect(rows.length, '065 and 068 add more than 116').toBeGreaterThan(116);
+      if (await isEmpty(db.kysely)) await seedDemo(db.kysely);
       expect((await raw<{ n: number }>`select count(*)::int as n from patients`.execute(db.kysely)).rows[0].n, 'the demo data is there').toBeGreaterThan(0);
       for (const { table, name } of rows) await raw.raw(`alter table ${table} validate constraint ${name}`).execute(db.kysely);
     } finally {

@@ -35,11 +35,10 @@ export function alterStatements(table: string, declared: TableInfo, live: TableI
   const adds: string[] = [];
   const kept: string[] = [];
   const dropped = new Set<string>();
-  const dropObject = (info: TableInfo['objects'] extends Map<string, infer V> ? V : never, kind: 'constraint' | 'policy' | 'trigger') => {
-    dropped.add(info.name.replace(/^(constraint|index) /, ''));
-    if (info.name.startsWith('index ')) drops.push(`drop index ${info.name.slice(6)}`);
-    else if (info.name.startsWith('constraint ')) drops.push(`alter table ${table} drop ${info.name}`);
-    else drops.push(kind === 'constraint' ? `alter table ${table} drop constraint ${info.name}` : `drop ${kind} ${info.name} on ${table}`);
+  const dropObject = (key: string) => {
+    const object = live.objects.get(key)!;
+    dropped.add(object.name);
+    drops.push(object.drop);
   };
 
   if (live.primaryKey !== declared.primaryKey) refused.push(`${table}: primary key (${live.primaryKey ?? ''}) would become (${declared.primaryKey ?? ''}): rewrite the keys by hand`);
@@ -73,31 +72,32 @@ export function alterStatements(table: string, declared: TableInfo, live: TableI
   // the rest (more checks, uniques and indexes, triggers of other functions) only when asked.
   const keyColumns = new Set(declared.foreignKeys.map((f) => f.slice(0, f.indexOf(' -> '))));
   for (const f of missing(live.foreignKeys, declared.foreignKeys)) {
-    if (opts.drop || keyColumns.has(f.slice(0, f.indexOf(' -> ')))) dropObject(live.objects.get(f)!, 'constraint');
+    if (opts.drop || keyColumns.has(f.slice(0, f.indexOf(' -> ')))) dropObject(f);
     else kept.push(`${table}: foreign key ${f}`);
   }
-  for (const p of missing(live.policies, declared.policies)) dropObject(live.objects.get(p)!, 'policy');
+  for (const p of missing(live.policies, declared.policies)) dropObject(p);
   for (const t of missing(live.triggers, declared.triggers)) {
-    if (GENERATED_TRIGGER.test(t)) dropObject(live.objects.get(t)!, 'trigger');
+    if (GENERATED_TRIGGER.test(t)) dropObject(t);
     else kept.push(`${table}: trigger ${t}`);
   }
   for (const c of missing(live.checks, declared.checks)) {
-    if (opts.drop) dropObject(live.objects.get(c)!, 'constraint');
+    if (opts.drop) dropObject(c);
     else kept.push(`${table}: ${c}`);
   }
   const declaredIndexes = [...declared.uniques, ...declared.indexes];
   for (const i of [...missing(live.uniques, declared.uniques), ...missing(live.indexes, declared.indexes)]) {
     // A unique index also serves a declared plain index on the same columns.
-    if (opts.drop && !declaredIndexes.includes(i.replace(/^UNIQUE /, ''))) dropObject(live.objects.get(i)!, 'constraint');
-    else if (!declaredIndexes.includes(i.replace(/^UNIQUE /, ''))) kept.push(`${table}: ${i}`);
+    if (declaredIndexes.includes(i.replace(/^UNIQUE /, ''))) continue;
+    if (opts.drop) dropObject(i);
+    else kept.push(`${table}: ${i}`);
   }
 
   // What the declaration has and the live table lacks, made under the declared name unless the
   // live table holds that name for something else.
-  const taken = new Set([...live.objects.values()].map((o) => o.name.replace(/^(constraint|index) /, '')).filter((n) => !dropped.has(n)));
+  const taken = new Set([...live.objects.values()].map((o) => o.name).filter((n) => !dropped.has(n)));
   const make = (key: string, suffix = '') => {
     const info = declared.objects.get(key)!;
-    const name = info.name.replace(/^(constraint|index) /, '');
+    const name = info.name;
     let free = name;
     for (let n = 1; taken.has(free); n++) free = `${name}_${n}`;
     taken.add(free);

@@ -34,11 +34,15 @@ export interface TableInfo {
   policies: string[];
   /** Triggers calling a function, with their timing, events and arguments. */
   triggers: string[];
-  /**
-   * Each check, unique, index, foreign key, policy and trigger above (the same words) to its name
-   * and the SQL that makes it on this table, schema aside: what an ALTER adds or drops.
-   */
-  objects: Map<string, { name: string; create: string }>;
+  /** Each check, unique, index, foreign key, policy and trigger above (the same words) as an object of this table. */
+  objects: Map<string, CatalogObject>;
+}
+
+/** A check, unique, index, foreign key, policy or trigger: its name and the SQL making and dropping it, schema aside. */
+export interface CatalogObject {
+  name: string;
+  create: string;
+  drop: string;
 }
 
 export type SchemaCatalog = Map<string, TableInfo>;
@@ -83,16 +87,16 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
   const unqualified = (text: string) => text.replaceAll(`${schema}.`, '');
   for (const k of cons) {
     const t = table(k.table);
-    const create = `alter table ${k.table} add constraint ${k.name} ${unqualified(k.definition)}`;
+    const object = { name: k.name, create: `alter table ${k.table} add constraint ${k.name} ${unqualified(k.definition)}`, drop: `alter table ${k.table} drop constraint ${k.name}` };
     if (k.kind === 'p') t.primaryKey = k.columns.join(', ');
     else if (k.kind === 'c') {
       const check = k.definition.replace(/ NOT VALID$/, '');
       t.checks.push(check);
-      t.objects.set(check, { name: k.name, create });
+      t.objects.set(check, object);
     } else {
       const key = `(${k.columns.join(', ')}) -> ${k.target} (${(k.target_columns ?? []).join(', ')}) on delete ${ACTIONS[k.on_delete]}, on update ${ACTIONS[k.on_update]}`;
       t.foreignKeys.push(key);
-      t.objects.set(key, { name: k.name, create });
+      t.objects.set(key, object);
     }
   }
   const { rows: idx } = await sql<{ table: string; name: string; definition: string; unique: boolean; primary: boolean; constraint: string | null }>`
@@ -107,7 +111,7 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
     (i.unique ? t.uniques : t.indexes).push(bare);
     // A unique constraint is made and dropped as one; a unique or plain index as an index.
     const create = i.constraint ? `alter table ${i.table} add constraint ${i.name} ${i.constraint}` : unqualified(i.definition).replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+/, (_m, u: string | undefined) => `create ${u ? 'unique ' : ''}index ${i.name} on ${i.table}`);
-    t.objects.set(bare, { name: i.constraint ? `constraint ${i.name}` : `index ${i.name}`, create });
+    t.objects.set(bare, { name: i.name, create, drop: i.constraint ? `alter table ${i.table} drop constraint ${i.name}` : `drop index ${i.name}` });
   }
   const { rows: grants } = await sql<{ table: string; grantee: string; privilege: string }>`
     select c.relname as table, coalesce(r.rolname, 'public') as grantee, g.privilege_type as privilege
@@ -128,7 +132,7 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
       ...(p.using === null ? [] : [`  using (${unqualified(p.using)})`]),
       ...(p.check === null ? [] : [`  with check (${unqualified(p.check)})`]),
     ].join('\n');
-    table(p.table).objects.set(key, { name: p.name, create });
+    table(p.table).objects.set(key, { name: p.name, create, drop: `drop policy ${p.name} on ${p.table}` });
   }
   const { rows: triggers } = await sql<{ table: string; name: string; definition: string }>`
     select c.relname as table, t.tgname as name, pg_get_triggerdef(t.oid) as definition
@@ -137,7 +141,8 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
   for (const t of triggers) {
     const bare = bareTrigger(t.definition);
     table(t.table).triggers.push(bare);
-    table(t.table).objects.set(bare, { name: t.name, create: unqualified(t.definition).replace(/^CREATE (CONSTRAINT )?TRIGGER/, (m) => m.toLowerCase()) });
+    const create = unqualified(t.definition).replace(/^CREATE (CONSTRAINT )?TRIGGER/, (m) => m.toLowerCase());
+    table(t.table).objects.set(bare, { name: t.name, create, drop: `drop trigger ${t.name} on ${t.table}` });
   }
   for (const t of catalog.values()) for (const list of [t.checks, t.uniques, t.indexes, t.foreignKeys, t.grants, t.policies, t.triggers]) list.sort();
   return catalog;
