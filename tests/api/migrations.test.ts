@@ -1,10 +1,15 @@
 // Migrations: a fresh database gets all of them, a start with nothing pending skips the migrator, and
-// a database that knows a migration this code does not is refused rather than served.
+// a database that knows a migration this code does not is refused rather than served. The
+// functions of src/server/db/functions/ are applied after them: from zero, on a database migrated
+// before they moved there (migration 068), and again when one's text changed.
 import { Migrator, sql as raw } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../src/server/db/index';
+import { DB_FUNCTIONS, functionHash } from '../../src/server/db/functions/index';
 import { migrate } from '../../src/server/db/migrate';
 import { migrationProvider } from '../../src/server/db/migrations/index';
+import { isEmpty, seedDemo } from '../../src/server/db/seed';
+import { migratedDatabase } from './scratch-db';
 
 describe('migrations', () => {
   let db: Db;
@@ -21,11 +26,41 @@ describe('migrations', () => {
     expect(rows.map((r) => r.name)).toEqual(known);
   });
 
+  it('applies every function of src/server/db/functions as written there', async () => {
+    expect(await appliedFunctions(db)).toEqual(DB_FUNCTIONS.map((f) => [f.name, functionHash(f)]).sort());
+    for (const f of DB_FUNCTIONS) expect(await definition(db, f.name), f.name).toBe(f.sql);
+  });
+
+  it('applies a function again on a database already migrated when its text changed, and only then', async () => {
+    // As if the database held an older text of bump_version than its file now says.
+    await raw`create or replace function bump_version() returns trigger language plpgsql as $$ begin new.version := old.version + 2; return new; end $$`.execute(db.kysely);
+    expect(await migrate(db)).toEqual([]);
+    expect(await definition(db, 'bump_version'), 'its hash unchanged: not applied again').toMatch(/old\.version \+ 2/);
+    await raw`update schema_functions set hash = 'an older text' where name = 'bump_version'`.execute(db.kysely);
+    expect(await migrate(db)).toEqual([]);
+    expect(await definition(db, 'bump_version')).toBe(DB_FUNCTIONS.find((f) => f.name === 'bump_version')!.sql);
+    expect(await appliedFunctions(db)).toEqual(DB_FUNCTIONS.map((f) => [f.name, functionHash(f)]).sort());
+  });
+
   it('refuses a database migrated by a newer version', async () => {
     await raw`insert into kysely_migration (name, timestamp) values ('999_from_the_future', now()::text)`.execute(db.kysely);
     await expect(migrate(db)).rejects.toThrow(/999_from_the_future/);
   });
 });
+
+/** The functions applied, as [name, hash], by name. */
+async function appliedFunctions(db: Db): Promise<string[][]> {
+  const { rows } = await raw<{ name: string; hash: string }>`select name, hash from schema_functions order by name`.execute(db.kysely);
+  return rows.map((r) => [r.name, r.hash]);
+}
+
+/** A function's definition as the database holds it, written as in src/server/db/functions/. */
+async function definition(db: Db, name: string): Promise<string> {
+  const { rows } = await raw<{ def: string }>`select pg_get_functiondef(p.oid) as def from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.proname = ${name}`.execute(db.kysely);
+  expect(rows, name).toHaveLength(1);
+  return rows[0].def.trim().replace('CREATE OR REPLACE FUNCTION public.', 'create or replace function ');
+}
 
 /** A fresh database migrated up to `name`, and the migrator to go on with; `test` runs on it, then it is closed. */
 async function fromMigration(name: string, test: (db: Db, migrator: Migrator) => Promise<void>): Promise<void> {
@@ -90,4 +125,35 @@ describe('migration 065: unique names compare case-folded', () => {
       await expect(raw`insert into common_diseases (tenant_id, name) values (${old}, 'gOUT')`.execute(db.kysely)).rejects.toMatchObject({ code: '23505', constraint: 'common_diseases_name_key' });
     });
   });
+});
+
+describe('migration 068: the functions kept in one place', () => {
+  it('are applied to a database migrated before, which keeps working', async () => {
+    await fromMigration('067_patient_photo', async (db) => {
+      const tenant = (await raw<{ id: number }>`insert into tenants (name, subdomain, username) values ('Old', 'old', 'old') returning id`.execute(db.kysely)).rows[0].id;
+      expect(await migrate(db)).toEqual(['068_schema_functions']);
+      expect(await appliedFunctions(db)).toEqual(DB_FUNCTIONS.map((f) => [f.name, functionHash(f)]).sort());
+      // Their triggers still run: a patient is numbered and versioned.
+      const { rows } = await raw<{ file_number: number; version: number }>`insert into patients (tenant_id, name, gender) values (${tenant}, 'Old Patient', 1) returning file_number, version`.execute(db.kysely);
+      expect(rows).toEqual([{ file_number: 1, version: 1 }]);
+      const { rows: after } = await raw<{ version: number }>`update patients set name = 'Renamed' where tenant_id = ${tenant} returning version`.execute(db.kysely);
+      expect(after).toEqual([{ version: 2 }]);
+    });
+  }, 120_000);
+});
+
+describe('checks added NOT VALID (migrations 065, 068)', () => {
+  it('hold for every row of the demo data, so only a row made outside the API could be refused on its next change', async () => {
+    const { db, drop } = await migratedDatabase();
+    try {
+      const { rows } = await raw<{ table: string; name: string }>`select c.relname as table, k.conname as name from pg_constraint k join pg_class c on c.oid = k.conrelid
+        join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and k.contype = 'c' and not k.convalidated order by 1, 2`.execute(db.kysely);
+      expect(rows.length, '065 and 068 add more than 116').toBeGreaterThan(116);
+      if (await isEmpty(db.kysely)) await seedDemo(db.kysely);
+      expect((await raw<{ n: number }>`select count(*)::int as n from patients`.execute(db.kysely)).rows[0].n, 'the demo data is there').toBeGreaterThan(0);
+      for (const { table, name } of rows) await raw.raw(`alter table ${table} validate constraint ${name}`).execute(db.kysely);
+    } finally {
+      await drop();
+    }
+  }, 120_000);
 });

@@ -33,6 +33,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   scheduler: 'a rival scheduler on a pool of its own',
   'route-rules': "another clinic's record unseen under row-level security: its 404 comes before the body's 422",
   'schema-drift': "the declarations against the server's catalog",
+  'schema-changes': "generated ALTERs applied to the server's catalog",
   sequences: 'counts given under parallel creates',
   'session-cache': 'sessions dropped on changes made by another process',
   'table-generator': 'generated tables refused by the database itself',

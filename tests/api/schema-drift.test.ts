@@ -14,9 +14,10 @@ import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
 import type { Db } from '../../src/server/db/index';
+import { rowColumns } from '../../src/server/db/row-types';
 import { createTableStatements } from '../../src/server/db/table-from-declaration';
 import { type Catalog, readCatalog, schemaProblems } from './schema-catalog';
-import { type SchemaCatalog, createDeclaredSchema, readSchema, tableDiff } from './schema-diff';
+import { type SchemaCatalog, createDeclaredSchema, readSchema, tableDiff } from '../../src/server/db/table-catalog';
 import { KNOWN_DRIFT } from './schema-drift-known';
 import { migratedDatabase } from './scratch-db';
 
@@ -56,6 +57,11 @@ describe('the live schema against the generated one', () => {
     const known = KNOWN_DRIFT[table] ?? [];
     expect(differences.filter((d) => !known.includes(d)), 'drift').toEqual([]);
     expect(known.filter((k) => !differences.includes(k)), 'settled: remove from schema-drift-known.ts').toEqual([]);
+  });
+
+  it.each(resources.filter((r) => resources.filter((o) => o.table === r.table).length === 1).map((r) => [r.table, r] as const))('%s has the columns its generated row type names', (table, def) => {
+    const columns = [...declared.get(table)!.columns].map(([name, c]) => `${name}${c.notNull ? '' : ' | null'}`);
+    expect(rowColumns(def).map((c) => `${c.name}${c.nullable ? ' | null' : ''}`)).toEqual(columns);
   });
 
   it('lists known drift of generated tables only', () => {

@@ -1,11 +1,20 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely';
+import { applyFunctions } from './functions/index';
 import type { Db } from './index';
 import { migrationProvider } from './migrations/index';
 
-/** Runs pending migrations in order, in a transaction, under Kysely's migration lock. */
+/**
+ * Runs pending migrations in order, in a transaction, under Kysely's migration lock, then applies
+ * the functions of src/server/db/functions/ that changed. Returns the migrations applied.
+ */
 export async function migrate(db: Db): Promise<string[]> {
-  if (await upToDate(db)) return [];
+  const applied = (await upToDate(db)) ? [] : await migrateToLatest(db);
+  await applyFunctions(db.kysely as unknown as Kysely<unknown>);
+  return applied;
+}
+
+async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

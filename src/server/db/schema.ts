@@ -1,41 +1,9 @@
-// Row types of the tables the hand-written modules query. Resource tables are reached through the
-// engine, which works from the declarations instead.
+// Row types of the tables the hand-written modules query. A declared table's are generated from its
+// declaration (declared-tables.ts, written by `npm run resources`); the tables here have no
+// declaration (sessions, uploads, second factors...) and stay hand-typed, as do the few columns a
+// migration added that no declaration says (the clinic's currency).
 import type { Generated } from 'kysely';
-
-export interface TenantsTable {
-  id: Generated<number>;
-  name: string;
-  subdomain: string;
-  username: string;
-  status: number;
-  plan_id: number | null;
-  city_id?: number | null;
-  education_id?: number | null;
-  subscription_start: string | null;
-  subscription_end: string | null;
-  /** The clinic's currency (migration 035): 'IQD' or 'USD'. */
-  currency: Generated<string>;
-  module_legal: Generated<boolean>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface UsersTable {
-  id: Generated<number>;
-  name: string;
-  username: string;
-  email: string | null;
-  phone: string | null;
-  role: number;
-  is_active: Generated<boolean>;
-  password_hash: string;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface TenantUsersTable extends UsersTable {
-  tenant_id: number;
-}
+import type { DeclaredTables } from './declared-tables';
 
 export interface PermissionsTable {
   id: Generated<number>;
@@ -80,59 +48,6 @@ export interface PasswordResetsTable {
   reset_token_hash: string | null;
   used_at: Date | null;
   created_at: Date;
-}
-
-export interface PatientsTable {
-  tenant_id: number;
-  id: Generated<number>;
-  name: string;
-  gender: number;
-  date_of_birth: string | null;
-  phone: string | null;
-  national_id: string | null;
-  blood_group: number | null;
-  address: string | null;
-  occupation: Generated<string | null>;
-  emergency_contact: Generated<string | null>;
-  notes: Generated<string | null>;
-  // Given by the numbering trigger (migration 043).
-  file_number: Generated<number>;
-  // The language the patient reads (migration 048).
-  language: Generated<string>;
-  // The patient's photo and own papers (migration 067).
-  photo: Generated<number | null>;
-  documents: Generated<unknown>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface DrugsTable {
-  tenant_id: number;
-  id: Generated<number>;
-  name: string;
-  scientific_name: string | null;
-  form: string | null;
-  strength: string | null;
-  notes: Generated<string | null>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export interface PlansTable {
-  id: Generated<number>;
-  max_users: number;
-  max_visitings: number;
-  max_storage_gb: number;
-  image: number | null;
-}
-
-export interface NamedListTable {
-  id: Generated<number>;
-  name_en: string;
-  name_ar: string;
-  name_ckb: string;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
 }
 
 export interface UploadsTable {
@@ -190,16 +105,10 @@ export interface MfaPoliciesTable {
   updated_at: Generated<Date>;
 }
 
-export interface Database {
+export interface Database extends Omit<DeclaredTables, 'tenants'> {
+  /** The clinic's currency (migration 035), 'IQD' or 'USD': set by the platform, in no declaration. */
+  tenants: DeclaredTables['tenants'] & { currency: Generated<string> };
   uploads: UploadsTable;
-  cities: NamedListTable;
-  educations: NamedListTable;
-  plans: PlansTable;
-  patients: PatientsTable;
-  drugs: DrugsTable;
-  tenants: TenantsTable;
-  users: UsersTable;
-  tenant_users: TenantUsersTable;
   permissions: PermissionsTable;
   user_permissions: UserPermissionsTable;
   sessions: SessionsTable;

@@ -14,7 +14,8 @@
 //   `sequence` field (migration 043), archived_at for an archived resource, client_ref for one
 //   made offline (issue 37), and the app role's grants.
 // addedFieldStatements: the same column, checks, unique index and index for a field declared on a
-// table that exists already (`npm run migration:new -- <name> <resource>.<field>`).
+// table that exists already (migration 059). A changed declaration's ALTERs in general are
+// schema-changes.ts's, from the catalogs of the declared and the live table.
 // tests/api/schema-drift.test.ts compares every declaration with the live database, and
 // tests/api/table-generator.test.ts checks that what this generates passes that comparison.
 import { enumValues } from '../../shared/enums';

@@ -3,9 +3,11 @@
 // (src/server/db/table-from-declaration.ts). Read from pg_catalog, so PGlite and PostgreSQL word
 // every expression alike (pg_get_expr, pg_get_constraintdef, pg_get_indexdef): what the generator
 // writes is compared as the database understood it, whatever the migration's spelling.
+// tests/api/schema-drift.test.ts compares the two; `npm run migration:new` (schema-changes.ts)
+// writes the ALTERs that take the live table to the declared one.
 import { type Kysely, sql } from 'kysely';
-import type { ResourceDef } from '../../src/shared/resource';
-import { type Resolve, createTableStatements } from '../../src/server/db/table-from-declaration';
+import type { ResourceDef } from '../../shared/resource';
+import { type Resolve, createTableStatements } from './table-from-declaration';
 
 export interface ColumnInfo {
   type: string;
@@ -32,6 +34,15 @@ export interface TableInfo {
   policies: string[];
   /** Triggers calling a function, with their timing, events and arguments. */
   triggers: string[];
+  /** Each check, unique, index, foreign key, policy and trigger above (the same words) as an object of this table. */
+  objects: Map<string, CatalogObject>;
+}
+
+/** A check, unique, index, foreign key, policy or trigger: its name and the SQL making and dropping it, schema aside. */
+export interface CatalogObject {
+  name: string;
+  create: string;
+  drop: string;
 }
 
 export type SchemaCatalog = Map<string, TableInfo>;
@@ -55,7 +66,7 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${schema} and c.relkind in ('r', 'p') ${only}`.execute(db);
   for (const r of rels) {
-    catalog.set(r.table, { columns: new Map(), primaryKey: null, checks: [], uniques: [], indexes: [], foreignKeys: [], grants: [], rowSecurity: r.rls, policies: [], triggers: [] });
+    catalog.set(r.table, { columns: new Map(), primaryKey: null, checks: [], uniques: [], indexes: [], foreignKeys: [], grants: [], rowSecurity: r.rls, policies: [], triggers: [], objects: new Map() });
   }
   const { rows: cols } = await sql<{ table: string; column: string; type: string; not_null: boolean; default: string | null; identity: boolean }>`
     select c.relname as table, a.attname as column, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null,
@@ -65,52 +76,82 @@ export async function readSchema(db: Kysely<unknown>, schema: string, tables?: r
     where n.nspname = ${schema} and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped ${only}
     order by a.attnum`.execute(db);
   for (const c of cols) table(c.table).columns.set(c.column, { type: c.type, notNull: c.not_null, default: c.default && oneLine(c.default), identity: c.identity });
-  const { rows: cons } = await sql<{ table: string; kind: string; definition: string; columns: string[]; target: string | null; target_columns: string[] | null; on_delete: string; on_update: string }>`
-    select c.relname as table, k.contype as kind, pg_get_constraintdef(k.oid) as definition,
+  const { rows: cons } = await sql<{ table: string; name: string; kind: string; definition: string; columns: string[]; target: string | null; target_columns: string[] | null; on_delete: string; on_update: string }>`
+    select c.relname as table, k.conname as name, k.contype as kind, pg_get_constraintdef(k.oid) as definition,
       array(select a.attname::text from unnest(k.conkey) with ordinality u(n, i) join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.n order by u.i) as columns,
       t.relname as target,
       array(select a.attname::text from unnest(k.confkey) with ordinality u(n, i) join pg_attribute a on a.attrelid = k.confrelid and a.attnum = u.n order by u.i) as target_columns,
       k.confdeltype as on_delete, k.confupdtype as on_update
     from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace left join pg_class t on t.oid = k.confrelid
     where n.nspname = ${schema} and k.contype in ('p', 'c', 'f') ${only}`.execute(db);
+  const unqualified = (text: string) => text.replaceAll(`${schema}.`, '');
   for (const k of cons) {
     const t = table(k.table);
+    const object = { name: k.name, create: `alter table ${k.table} add constraint ${k.name} ${unqualified(k.definition)}`, drop: `alter table ${k.table} drop constraint ${k.name}` };
     if (k.kind === 'p') t.primaryKey = k.columns.join(', ');
-    else if (k.kind === 'c') t.checks.push(k.definition.replace(/ NOT VALID$/, ''));
-    else t.foreignKeys.push(`(${k.columns.join(', ')}) -> ${k.target} (${(k.target_columns ?? []).join(', ')}) on delete ${ACTIONS[k.on_delete]}, on update ${ACTIONS[k.on_update]}`);
+    else if (k.kind === 'c') {
+      const check = k.definition.replace(/ NOT VALID$/, '');
+      t.checks.push(check);
+      t.objects.set(check, object);
+    } else {
+      const key = `(${k.columns.join(', ')}) -> ${k.target} (${(k.target_columns ?? []).join(', ')}) on delete ${ACTIONS[k.on_delete]}, on update ${ACTIONS[k.on_update]}`;
+      t.foreignKeys.push(key);
+      t.objects.set(key, object);
+    }
   }
-  const { rows: idx } = await sql<{ table: string; definition: string; unique: boolean; primary: boolean }>`
-    select c.relname as table, pg_get_indexdef(i.indexrelid) as definition, i.indisunique as unique, i.indisprimary as primary
-    from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+  const { rows: idx } = await sql<{ table: string; name: string; definition: string; unique: boolean; primary: boolean; constraint: string | null }>`
+    select c.relname as table, ic.relname as name, pg_get_indexdef(i.indexrelid) as definition, i.indisunique as unique, i.indisprimary as primary,
+      (select pg_get_constraintdef(k.oid) from pg_constraint k where k.conindid = i.indexrelid and k.conrelid = i.indrelid and k.contype = 'u') as constraint
+    from pg_index i join pg_class c on c.oid = i.indrelid join pg_class ic on ic.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${schema} ${only}`.execute(db);
   for (const i of idx) {
     if (i.primary) continue;
-    (i.unique ? table(i.table).uniques : table(i.table).indexes).push(bareIndex(i.definition));
+    const t = table(i.table);
+    const bare = bareIndex(i.definition);
+    (i.unique ? t.uniques : t.indexes).push(bare);
+    // A unique constraint is made and dropped as one; a unique or plain index as an index.
+    const create = i.constraint ? `alter table ${i.table} add constraint ${i.name} ${i.constraint}` : unqualified(i.definition).replace(/^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?\S+/, (_m, u: string | undefined) => `create ${u ? 'unique ' : ''}index ${i.name} on ${i.table}`);
+    t.objects.set(bare, { name: i.name, create, drop: i.constraint ? `alter table ${i.table} drop constraint ${i.name}` : `drop index ${i.name}` });
   }
   const { rows: grants } = await sql<{ table: string; grantee: string; privilege: string }>`
     select c.relname as table, coalesce(r.rolname, 'public') as grantee, g.privilege_type as privilege
     from pg_class c join pg_namespace n on n.oid = c.relnamespace, aclexplode(c.relacl) g left join pg_roles r on r.oid = g.grantee
     where n.nspname = ${schema} and c.relkind in ('r', 'p') and g.grantee <> c.relowner ${only}`.execute(db);
   for (const g of grants) table(g.table).grants.push(`${g.grantee}: ${g.privilege.toLowerCase()}`);
-  const { rows: policies } = await sql<{ table: string; command: string; permissive: boolean; roles: string[]; using: string | null; check: string | null }>`
-    select c.relname as table, p.polcmd as command, p.polpermissive as permissive,
+  const { rows: policies } = await sql<{ table: string; name: string; command: string; permissive: boolean; roles: string[]; using: string | null; check: string | null }>`
+    select c.relname as table, p.polname as name, p.polcmd as command, p.polpermissive as permissive,
       array(select case when r = 0 then 'public' else (select rolname::text from pg_roles where oid = r) end from unnest(p.polroles) r order by 1) as roles,
       pg_get_expr(p.polqual, p.polrelid) as using, pg_get_expr(p.polwithcheck, p.polrelid) as check
     from pg_policy p join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${schema} ${only}`.execute(db);
   for (const p of policies) {
-    table(p.table).policies.push(`${p.permissive ? 'permissive' : 'restrictive'} ${COMMANDS[p.command]} to ${p.roles.join(', ')} using (${p.using ?? ''}) with check (${p.check ?? ''})`);
+    const key = `${p.permissive ? 'permissive' : 'restrictive'} ${COMMANDS[p.command]} to ${p.roles.join(', ')} using (${p.using ?? ''}) with check (${p.check ?? ''})`;
+    table(p.table).policies.push(key);
+    const create = [
+      `create policy ${p.name} on ${p.table} as ${p.permissive ? 'permissive' : 'restrictive'} for ${COMMANDS[p.command]} to ${p.roles.join(', ')}`,
+      ...(p.using === null ? [] : [`  using (${unqualified(p.using)})`]),
+      ...(p.check === null ? [] : [`  with check (${unqualified(p.check)})`]),
+    ].join('\n');
+    table(p.table).objects.set(key, { name: p.name, create, drop: `drop policy ${p.name} on ${p.table}` });
   }
-  const { rows: triggers } = await sql<{ table: string; definition: string }>`
-    select c.relname as table, pg_get_triggerdef(t.oid) as definition
+  const { rows: triggers } = await sql<{ table: string; name: string; definition: string }>`
+    select c.relname as table, t.tgname as name, pg_get_triggerdef(t.oid) as definition
     from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
     where n.nspname = ${schema} and not t.tgisinternal ${only}`.execute(db);
-  for (const t of triggers) table(t.table).triggers.push(bareTrigger(t.definition));
+  for (const t of triggers) {
+    const bare = bareTrigger(t.definition);
+    table(t.table).triggers.push(bare);
+    const create = unqualified(t.definition).replace(/^CREATE (CONSTRAINT )?TRIGGER/, (m) => m.toLowerCase());
+    table(t.table).objects.set(bare, { name: t.name, create, drop: `drop trigger ${t.name} on ${t.table}` });
+  }
   for (const t of catalog.values()) for (const list of [t.checks, t.uniques, t.indexes, t.foreignKeys, t.grants, t.policies, t.triggers]) list.sort();
   return catalog;
 }
 
-const missing = (wanted: readonly string[], found: readonly string[]) => wanted.filter((w) => !found.includes(w));
+/** A trigger of a function the generator's tables call: another one on a table is drift. */
+export const GENERATED_TRIGGER = /EXECUTE FUNCTION (bump_version|announce_record_change|number_record)\(/;
+
+export const missing = (wanted: readonly string[], found: readonly string[]) => wanted.filter((w) => !found.includes(w));
 
 /**
  * What of the declared table the live one lacks or does differently, in words naming each part
@@ -150,9 +191,9 @@ export function tableDiff(declared: TableInfo, live: TableInfo | undefined): str
   if (live.rowSecurity !== declared.rowSecurity) wrong.push(`row-level security ${live.rowSecurity ? 'on' : 'off'}, declared ${declared.rowSecurity ? 'on' : 'off'}`);
   for (const p of missing(declared.policies, live.policies)) wrong.push(`policy missing: ${p}`);
   for (const p of missing(live.policies, declared.policies)) wrong.push(`policy not declared: ${p}`);
-  const generators = /EXECUTE FUNCTION (bump_version|announce_record_change|number_record)\(/;
+  
   for (const t of missing(declared.triggers, live.triggers)) wrong.push(`trigger missing: ${t}`);
-  for (const t of missing(live.triggers, declared.triggers)) if (generators.test(t)) wrong.push(`trigger not declared: ${t}`);
+  for (const t of missing(live.triggers, declared.triggers)) if (GENERATED_TRIGGER.test(t)) wrong.push(`trigger not declared: ${t}`);
   return wrong;
 }
 
