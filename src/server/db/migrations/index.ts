@@ -63,6 +63,7 @@ import * as m063 from './063_printed_documents';
 import * as m065 from './065_declared_schema';
 import * as m066 from './066_lab_orders';
 import * as m067 from './067_patient_photo';
+import * as m069 from './069_restores';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '065_declared_schema': m065,
   '066_lab_orders': m066,
   '067_patient_photo': m067,
+  '069_restores': m069,
 };
 
 export const migrationProvider: MigrationProvider = {
