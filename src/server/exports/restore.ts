@@ -155,8 +155,9 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
  * catalog. Only ever run on a clinic a restore found empty.
  */
 export async function undo(deps: BuildDeps, tenantId: number, provisioned?: Record<string, number>): Promise<void> {
-  const data = new DataAccess(deps.db, null, tenantId, {}, deps.clock, {});
-  const keys = await data.transaction(async (trx) => {
+  // As the database's owner, every statement naming the clinic: the clinic's own role may not
+  // delete what is append-only for it (payments).
+  const keys = await deps.db.transaction().execute(async (trx) => {
     const kept = provisioned ?? {};
     for (const [name, matches] of Object.entries(PROVISIONED)) kept[name] ??= await provisionedId(trx, tenantId, resourceByName(name), matches);
     await sql`delete from user_permissions where tenant_id = ${tenantId} and user_id <> ${kept.tenantUsers}`.execute(trx);

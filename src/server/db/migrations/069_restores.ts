@@ -3,7 +3,7 @@
 // while it writes, and reports its phase and the rows written so far. A job whose worker stopped
 // beating (a crash, a restart) is taken over: the new worker first removes what the old one wrote.
 import { type Kysely, sql } from 'kysely';
-import { grantAppRole, isolateTenantTable } from './helpers';
+import { isolateTenantTable } from './helpers';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table restores (
@@ -37,7 +37,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create unique index restores_one_open_idx on restores (tenant_id) where status in ('queued', 'running')`.execute(db);
   await sql`create index restores_pending_idx on restores (status, heartbeat_at) where status in ('queued', 'running')`.execute(db);
   await isolateTenantTable(db, 'restores');
-  await grantAppRole(db);
+  // The clinic's role marks its job done in the restore's last transaction (and reads it there).
+  // Granted on this table alone: the helper granting every table would reach platform tables too.
+  await sql`grant select, update on restores to clinic_app`.execute(db);
   await sql`create or replace function announce_restore() returns trigger language plpgsql as $$
     begin perform pg_notify('restore_queued', ''); return null; end $$`.execute(db);
   await sql`create trigger restores_announce after insert on restores for each statement execute function announce_restore()`.execute(db);
