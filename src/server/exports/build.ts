@@ -21,14 +21,14 @@ import type { Database } from '../db/schema';
 import { type FileStore, exportKey, uploadKey } from '../files/store';
 import { DataAccess } from '../engine/data-access';
 import { csvHeader, csvLines } from '../engine/export';
-import type { Row } from '../engine/hooks';
 import { type Lang, translate } from '../i18n';
-import { type ClinicalRecords, FhirBundleBuilder } from './fhir';
+import type { ClinicRef, ClinicalRecords } from './fhir';
 import { SealedFileWriter } from './sealed-file';
 import { slicer } from '../jobs/slices';
 import { CopyThread } from './copy-thread-client';
 
-const BATCH = 500;
+/** Records read, written and turned into CSV between two loop turns. */
+const BATCH = 100;
 /** The most of a piece sent to the copy thread at once. */
 const PART = 256 * 1024;
 const encoder = new TextEncoder();
@@ -90,6 +90,13 @@ class ZipToFile {
     await this.slice();
   }
 
+  /** The FHIR Bundle of the records the thread was given (fhir-add), built and compressed there; its entries. */
+  async fhir(name: string, clinic: ClinicRef, timestamp: Date): Promise<number> {
+    const { chunks, entries } = await this.thread.ask<{ chunks: Uint8Array[]; entries: number }>({ op: 'fhir-zip', name, clinic, timestamp: timestamp.toISOString() });
+    await this.take(chunks);
+    return entries;
+  }
+
   async end(): Promise<void> {
     await this.take(await this.thread.ask({ op: 'zip-end' }));
   }
@@ -125,11 +132,10 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     let step = 0;
     const progress = () => Math.min(99, Math.floor((step / steps) * 100));
     const counts: Record<string, number> = {};
-    const clinical: Partial<ClinicalRecords> = {};
 
     for (const def of defs) {
       const csv: string[] = [csvHeader(def, job.lang)];
-      const kept: Row[] = [];
+      const clinicalSource = (FHIR_SOURCES as readonly string[]).includes(def.name);
       let count = 0;
       // The JSON file streams batch by batch; the CSV follows it as the next entry.
       async function* json(): AsyncGenerator<Uint8Array> {
@@ -140,7 +146,8 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
           yield bytes(`${count ? ',' : ''}\n${rows.map((r) => JSON.stringify(r)).join(',\n')}`);
           await zip.slice();
           csv.push(await csvLines(data, def, rows, job.lang));
-          if ((FHIR_SOURCES as readonly string[]).includes(def.name)) kept.push(...rows);
+          // The FHIR Bundle is made on the copy thread from the records it is given as they pass.
+          if (clinicalSource) await thread.ask({ op: 'fhir-add', resource: def.name as keyof ClinicalRecords, rows });
           count += rows.length;
           after = Number(rows[rows.length - 1].id);
           await beat(progress());
@@ -150,7 +157,6 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       await zip.entry(`data/${def.name}.json`, json());
       await zip.entry(`csv/${def.name}.csv`, csv.map(bytes));
       counts[def.name] = count;
-      if ((FHIR_SOURCES as readonly string[]).includes(def.name)) clinical[def.name as keyof ClinicalRecords] = kept;
       step++;
       await beat(progress());
     }
@@ -164,10 +170,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     step++;
     await beat(progress());
 
-    const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], labTests: [], labOrders: [], labResults: [], ...clinical };
-    await zip.slice();
-    const bundle = new FhirBundleBuilder(clinic.rows[0]).build(records, deps.clock());
-    await zip.entry('fhir/bundle.json', [bytes(JSON.stringify(bundle))]);
+    const fhirEntries = await zip.fhir('fhir/bundle.json', clinic.rows[0], deps.clock());
 
     const manifest = {
       format: 'clinic-copy',
@@ -177,7 +180,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       language: job.lang,
       resources: counts,
       files: files.length,
-      fhir: { version: '4.0.1', entries: bundle.entry.length },
+      fhir: { version: '4.0.1', entries: fhirEntries },
     };
     await zip.entry('manifest.json', [bytes(`${JSON.stringify(manifest, null, 2)}\n`)]);
     await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: manifest.created_at.slice(0, 10) })}\n`)]);

@@ -8,12 +8,15 @@ import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { resourcesOf } from '../../../resources/index';
 import { allFields, readableFields } from '../../shared/resource';
 import type { Row } from '../engine/hooks';
+import { type ClinicRef, type ClinicalRecords, FhirBundleBuilder } from './fhir';
 import { CopyRefused, NOT_RESTORED, assertAccepted, broken, restoreOrder } from './restore-checks';
 
 export type ThreadRequest =
   | { op: 'zip-entry'; name: string; store: boolean }
   | { op: 'zip-push'; bytes: Uint8Array; final: boolean }
   | { op: 'zip-end' }
+  | { op: 'fhir-add'; resource: keyof ClinicalRecords; rows: Row[] }
+  | { op: 'fhir-zip'; name: string; clinic: ClinicRef; timestamp: string }
   | { op: 'unzip-push'; bytes: Uint8Array; final: boolean }
   | { op: 'open' }
   | { op: 'rows'; name: string; from: number; count: number }
@@ -41,6 +44,9 @@ function produced(): Uint8Array[] {
   out = [];
   return chunks;
 }
+
+// The clinical records of the copy being written, gathered as the job reads them, for its FHIR Bundle.
+const clinical: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], labTests: [], labOrders: [], labResults: [] };
 
 // ---- reading a copy: its entries inflated into memory (the thread's, not the server's)
 const entries = new Map<string, Uint8Array[]>();
@@ -137,6 +143,18 @@ function handle(request: ThreadRequest): { value: unknown; transfer: ArrayBuffer
       zip?.end();
       zip = null;
       break;
+    case 'fhir-add':
+      for (const row of request.rows) clinical[request.resource].push(row);
+      return { value: null, transfer: [] };
+    case 'fhir-zip': {
+      // Built, written out and compressed here: for a large clinic it is seconds of work.
+      const bundle = new FhirBundleBuilder(request.clinic).build(clinical, new Date(request.timestamp));
+      const file = new ZipDeflate(request.name, { level: 6 });
+      zip!.add(file);
+      file.push(new TextEncoder().encode(JSON.stringify(bundle)), true);
+      const chunks = produced();
+      return { value: { chunks, entries: bundle.entry.length }, transfer: chunks.map((c) => c.buffer as ArrayBuffer) };
+    }
     case 'unzip-push':
       try {
         unzipper().push(request.bytes, request.final);

@@ -34,8 +34,10 @@ import { CopyRefused, NOT_RESTORED, broken, restoreOrder } from './restore-check
 
 export { restoreOrder };
 
-/** Rows written per transaction. */
+/** Rows asked of the copy thread at once. */
 const BATCH = 200;
+/** How long one of the restore's transactions writes before the loop gets a turn. */
+const SLICE_MS = 15;
 
 /**
  * Catalogs a new clinic starts with (the common ingredients): a copy that has its own replaces
@@ -109,17 +111,25 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
       ids.set(name, map);
       for (let from = 0; from < count; from += BATCH) {
         const rows = await thread.ask<Row[]>({ op: 'rows', name, from, count: BATCH });
-        await data.transaction(async (trx) => {
-          for (const row of rows) {
-            const values = await rowValues(deps, trx, tenantId, def, row, ids, files);
-            const match = PROVISIONED[name];
-            if (match?.(row)) {
-              // The clinic's own record takes the copy's values in the last transaction.
-              deferred.push({ def, id: provisioned[name], values });
-              map.set(Number(row.id), provisioned[name]);
-            } else map.set(Number(row.id), await insertRow(trx, tenantId, def, values));
-          }
-        });
+        // A transaction a slice of time long, then a loop turn: the embedded database answers on
+        // this thread and holds its one connection for a transaction, so other clinics' requests
+        // are served between slices, not after the whole batch.
+        for (let at = 0; at < rows.length; ) {
+          const until = performance.now() + SLICE_MS;
+          await data.transaction(async (trx) => {
+            for (; at < rows.length && performance.now() < until; at++) {
+              const row = rows[at];
+              const values = await rowValues(deps, trx, tenantId, def, row, ids, files);
+              const match = PROVISIONED[name];
+              if (match?.(row)) {
+                // The clinic's own record takes the copy's values in the last transaction.
+                deferred.push({ def, id: provisioned[name], values });
+                map.set(Number(row.id), provisioned[name]);
+              } else map.set(Number(row.id), await insertRow(trx, tenantId, def, values));
+            }
+          });
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
         done += rows.length;
         await steps.progress('records', done, total);
       }
