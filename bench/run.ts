@@ -5,8 +5,9 @@
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
 //   BENCH_SECONDS  seconds per load measurement (default 5)
-//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, outbox, cold, day
+//   BENCH_PARTS    what to run, comma-separated (default all): load, costs, profile, rls, pglite, pages, offline, outbox, cold, day, jobs
 //   BENCH_DAY_PATIENTS  patients of the clinic-day workload (bench/clinic-day.ts; default 1,000,000, small 3,200)
+//   BENCH_JOBS_PATIENTS  the copied clinic's size in the export-and-restore part (bench/long-jobs.ts; default 3,000, small 500)
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { type OfflineDevice, offlineLines, runOfflineDevice } from './offline-de
 import { type OfflineWrites, offlineWritesLines, runOfflineWrites } from './offline-writes';
 import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
+import { type LongJobs, longJobsLines, runLongJobs } from './long-jobs';
 import { type BenchResults, resultsMarkdown } from './results-markdown';
 import { type RlsRow, runRlsCost } from './rls';
 
@@ -65,7 +67,7 @@ async function coldStart(): Promise<number> {
 
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold,day').split(','));
+const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold,day,jobs').split(','));
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
@@ -100,10 +102,14 @@ const daySmall = process.env.BENCH_SIZE === 'small' && !process.env.BENCH_DAY_PA
 const day: ClinicDay[] = parts.has('day')
   ? await runClinicDay({ databaseUrl, small: daySmall, seconds: Math.max(seconds, daySmall ? 4 : 10), databases: ['PostgreSQL', 'PGlite'] }, log)
   : [];
+if (parts.has('jobs')) log("A clinic's copy built and restored while another clinic works:");
+const jobsPatients = Number(process.env.BENCH_JOBS_PATIENTS ?? (process.env.BENCH_SIZE === 'small' ? 500 : 3_000));
+const jobs: LongJobs | null = parts.has('jobs') ? await runLongJobs(jobsPatients, log) : null;
+if (jobs) for (const line of longJobsLines(jobs)) log(`  ${line}`);
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, coldStartMs: coldMs };
+const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, jobs, coldStartMs: coldMs };
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });

@@ -30,7 +30,8 @@ function upToDate(): boolean {
 export async function buildServer(ifChanged: boolean): Promise<boolean> {
   if (ifChanged && upToDate()) return false;
   const result = await build({
-    entryPoints: ['src/server/main.ts'],
+    // The copy thread (src/server/exports/copy-thread.ts) is a second entry: the server starts it by its file.
+    entryPoints: { main: 'src/server/main.ts', 'copy-thread': 'src/server/exports/copy-thread.ts' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -45,6 +45,7 @@ import { registerAuditRoutes } from './audit/routes';
 import { registerExportRoutes } from './exports/routes';
 import { registerRestoreRoute } from './exports/restore-route';
 import { ExportWorker } from './exports/worker';
+import { RestoreWorker } from './exports/restore-worker';
 import { LiveHub, RECORD_CHANGED } from './live/hub';
 import { type OutboxDeps, bookingMessageHooks, patientMessageHooks } from './messages/outbox';
 import { registerMessageRoutes } from './messages/routes';
@@ -71,6 +72,7 @@ declare module 'fastify' {
     files: FileStore;
     /** Builds clinic copies (tests wake it, or run a second one beside it). */
     exportWorker: ExportWorker;
+    restoreWorker: RestoreWorker;
     /** Sends the outbox's messages to patients (tests wake it). */
     messageSender: MessageSender;
     /** The periodic jobs (jobs/scheduler.ts): started by `npm start` once it listens, by tests at will. */
@@ -206,6 +208,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('exportWorker', exportWorker);
   app.addHook('onReady', async () => exportWorker.start());
   app.addHook('preClose', async () => exportWorker.stop());
+  const restoreWorker = new RestoreWorker(db, copyDeps, { onError: (err, job) => app.log.error({ err, tenant: job.tenantId, restore: job.id }, 'restoring a clinic copy failed') });
+  app.decorate('restoreWorker', restoreWorker);
+  app.addHook('onReady', async () => restoreWorker.start());
+  app.addHook('preClose', async () => restoreWorker.stop());
   const scheduler = new Scheduler(db, scheduledJobs({ db: db.kysely, files, cipher, outbox, jobIntervalMinutes: config.jobIntervalMinutes }), clock, (err, job) =>
     app.log.error({ err }, `scheduled job ${job} failed`),
   );

@@ -21,6 +21,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'case-folded-unique': "a name held in another case refused under row-level security, which hides PostgreSQL's detail",
   encryption: "no plaintext in the cluster's files",
   exports: 'the copy job taken over from another connection',
+  'restore-job': 'the restore job claimed, taken over and written under row-level security in many short transactions',
   'http-guarantees': 'the same Idempotency-Key sent twice at once, on two connections',
   isolation: 'row-level security under the app role',
   live: 'events heard by a second process through notices',

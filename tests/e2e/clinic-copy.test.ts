@@ -1,6 +1,7 @@
 // A clinic's copy in the browser, in Kurdish: the Main Doctor asks for it under Settings, watches it
 // being prepared, downloads the ZIP and finds every record kind, the FHIR Bundle and a Kurdish README;
-// the Owner restores that ZIP into a new clinic, whose Main Doctor then finds the patients there.
+// the Owner restores that ZIP into a new clinic, following its progress to its result, and the new
+// clinic's Main Doctor then finds the patients there.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,8 +72,18 @@ describe("the clinic's copy (Kurdish)", () => {
     await p.goto(`${baseUrl()}/doctors/show/${created}`);
     await p.getByTestId('restore-copy-open').click();
     await p.getByRole('dialog').locator('input[type=file]').setInputFiles(saved);
+    // The restore runs in the background: its progress bar shows while it runs, then its result.
+    await p.evaluate(() => {
+      const seen = new MutationObserver(() => {
+        if (document.querySelector('[data-testid="restore-progress"] .ant-progress')) document.body.dataset.restoreProgressSeen = 'yes';
+      });
+      seen.observe(document.body, { childList: true, subtree: true });
+    });
     await p.getByRole('dialog').getByRole('button', { name: 'بگەڕێنەرەوە' }).click();
-    await p.getByText('کۆپییەکە بۆ ئەم کلینیکە گەڕێندرایەوە.').waitFor({ timeout: 30_000 });
+    const result = p.getByTestId('restore-result');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.innerText()).toContain('کۆپییەکە بۆ ئەم کلینیکە گەڕێندرایەوە.');
+    expect(await p.evaluate(() => document.body.dataset.restoreProgressSeen)).toBe('yes');
     await screenshot(p, 'restore-1440');
 
     const clinic = `copy${suffix}.localhost`;

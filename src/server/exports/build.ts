@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { type Kysely, sql } from 'kysely';
 import { MODULES } from '../../shared/modules';
 import { resourcesOf } from '../../../resources/index';
@@ -22,15 +21,16 @@ import type { Database } from '../db/schema';
 import { type FileStore, exportKey, uploadKey } from '../files/store';
 import { DataAccess } from '../engine/data-access';
 import { csvHeader, csvLines } from '../engine/export';
-import type { Row } from '../engine/hooks';
 import { type Lang, translate } from '../i18n';
-import { type ClinicalRecords, FhirBundleBuilder } from './fhir';
+import type { ClinicRef, ClinicalRecords } from './fhir';
 import { SealedFileWriter } from './sealed-file';
 import { slicer } from '../jobs/slices';
+import { CopyThread } from './copy-thread-client';
 
-const BATCH = 500;
-/** The most of a piece compressed at once (about a millisecond of work here). */
-const PART = 64 * 1024;
+/** Records read, written and turned into CSV between two loop turns. */
+const BATCH = 100;
+/** The most of a piece sent to the copy thread at once. */
+const PART = 256 * 1024;
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text);
 
@@ -64,44 +64,41 @@ export const exportContext = (tenantId: number, storageKey: string) => `export:$
 /** The clinical records the FHIR Bundle is made of, collected while the walk passes them. */
 const FHIR_SOURCES = ['patients', 'visitings', 'vitalSigns', 'patientDiseases', 'commonDiseases', 'labTests', 'labOrders', 'labResults'] as const;
 
-/** A Zip whose bytes go to the sealed file; each entry is written whole before the next. */
+/** A ZIP compressed on the copy thread, whose bytes go to the sealed file; each entry is written whole before the next. */
 class ZipToFile {
-  private readonly zip: Zip;
-  private failure: Error | null = null;
   /** Other requests are served between the pieces of the copy (jobs/slices.ts). */
   readonly slice = slicer();
 
-  constructor(private readonly out: SealedFileWriter) {
-    this.zip = new Zip((err, chunk) => {
-      if (err) this.failure = err;
-      else out.push(chunk);
-    });
-  }
+  constructor(
+    private readonly thread: CopyThread,
+    private readonly out: SealedFileWriter,
+  ) {}
 
   /** An entry fed piece by piece; deflated unless stored (files already compressed). */
   async entry(name: string, pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, store = false): Promise<void> {
-    const file = store ? new ZipPassThrough(name) : new ZipDeflate(name, { level: 6 });
-    this.zip.add(file);
+    await this.thread.ask({ op: 'zip-entry', name, store });
     for await (const piece of pieces) {
-      // Compressed a part at a time, so other requests are served between the parts of a large piece.
-      for (let at = 0; at < piece.length; at += PART) {
-        file.push(piece.subarray(at, at + PART));
-        await this.drain();
-      }
+      // A part at a time, so the thread's output is sealed and written as it comes.
+      for (let at = 0; at < piece.length; at += PART) await this.take(await this.thread.ask({ op: 'zip-push', bytes: piece.subarray(at, at + PART), final: false }));
     }
-    file.push(new Uint8Array(0), true);
-    await this.drain();
+    await this.take(await this.thread.ask({ op: 'zip-push', bytes: new Uint8Array(0), final: true }));
   }
 
-  async drain(): Promise<void> {
-    if (this.failure) throw this.failure;
+  private async take(chunks: Uint8Array[]): Promise<void> {
+    for (const chunk of chunks) this.out.push(chunk);
     await this.out.flush();
     await this.slice();
   }
 
+  /** The FHIR Bundle of the records the thread was given (fhir-add), built and compressed there; its entries. */
+  async fhir(name: string, clinic: ClinicRef, timestamp: Date): Promise<number> {
+    const { chunks, entries } = await this.thread.ask<{ chunks: Uint8Array[]; entries: number }>({ op: 'fhir-zip', name, clinic, timestamp: timestamp.toISOString() });
+    await this.take(chunks);
+    return entries;
+  }
+
   async end(): Promise<void> {
-    this.zip.end();
-    await this.drain();
+    await this.take(await this.thread.ask({ op: 'zip-end' }));
   }
 }
 
@@ -127,17 +124,18 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
   await fs.promises.mkdir(deps.files.scratchDir, { recursive: true });
   const file = path.join(deps.files.scratchDir, `export-${job.tenantId}-${job.id}-${randomBytes(6).toString('hex')}.zip`);
   const writer = await SealedFileWriter.create(file, await deps.keyring.keyOf(deps.db, job.tenantId), exportContext(job.tenantId, storageKey));
+  // Compressing runs on a thread of its own: the server's thread keeps answering (issue 39).
+  const thread = new CopyThread();
   try {
-    const zip = new ZipToFile(writer);
+    const zip = new ZipToFile(thread, writer);
     const steps = defs.length + 2;
     let step = 0;
     const progress = () => Math.min(99, Math.floor((step / steps) * 100));
     const counts: Record<string, number> = {};
-    const clinical: Partial<ClinicalRecords> = {};
 
     for (const def of defs) {
       const csv: string[] = [csvHeader(def, job.lang)];
-      const kept: Row[] = [];
+      const clinicalSource = (FHIR_SOURCES as readonly string[]).includes(def.name);
       let count = 0;
       // The JSON file streams batch by batch; the CSV follows it as the next entry.
       async function* json(): AsyncGenerator<Uint8Array> {
@@ -148,7 +146,8 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
           yield bytes(`${count ? ',' : ''}\n${rows.map((r) => JSON.stringify(r)).join(',\n')}`);
           await zip.slice();
           csv.push(await csvLines(data, def, rows, job.lang));
-          if ((FHIR_SOURCES as readonly string[]).includes(def.name)) kept.push(...rows);
+          // The FHIR Bundle is made on the copy thread from the records it is given as they pass.
+          if (clinicalSource) await thread.ask({ op: 'fhir-add', resource: def.name as keyof ClinicalRecords, rows });
           count += rows.length;
           after = Number(rows[rows.length - 1].id);
           await beat(progress());
@@ -158,7 +157,6 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       await zip.entry(`data/${def.name}.json`, json());
       await zip.entry(`csv/${def.name}.csv`, csv.map(bytes));
       counts[def.name] = count;
-      if ((FHIR_SOURCES as readonly string[]).includes(def.name)) clinical[def.name as keyof ClinicalRecords] = kept;
       step++;
       await beat(progress());
     }
@@ -172,10 +170,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     step++;
     await beat(progress());
 
-    const records: ClinicalRecords = { patients: [], visitings: [], vitalSigns: [], patientDiseases: [], commonDiseases: [], labTests: [], labOrders: [], labResults: [], ...clinical };
-    await zip.slice();
-    const bundle = new FhirBundleBuilder(clinic.rows[0]).build(records, deps.clock());
-    await zip.entry('fhir/bundle.json', [bytes(JSON.stringify(bundle))]);
+    const fhirEntries = await zip.fhir('fhir/bundle.json', clinic.rows[0], deps.clock());
 
     const manifest = {
       format: 'clinic-copy',
@@ -185,7 +180,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       language: job.lang,
       resources: counts,
       files: files.length,
-      fhir: { version: '4.0.1', entries: bundle.entry.length },
+      fhir: { version: '4.0.1', entries: fhirEntries },
     };
     await zip.entry('manifest.json', [bytes(`${JSON.stringify(manifest, null, 2)}\n`)]);
     await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: manifest.created_at.slice(0, 10) })}\n`)]);
@@ -197,6 +192,8 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     await writer.abandon();
     await fs.promises.rm(file, { force: true });
     throw err;
+  } finally {
+    await thread.close();
   }
 }
 

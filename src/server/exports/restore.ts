@@ -5,10 +5,16 @@
 // permissions come back. The clinic's trail and its copies are the original clinic's history and
 // stay out: the new clinic's trail starts with the restore. Staff other than the Main Doctor get an
 // unusable password (the Main Doctor sets new ones); the Main Doctor keeps the account the Owner
-// made. Written in one transaction as the clinic's app role (row-level security on the new clinic).
+// made. Written as the clinic's app role (row-level security on the new clinic).
+//
+// The copy is read, parsed and checked whole on the copy thread (copy-thread.ts) before anything is
+// written. Then the records are written in short transactions, a batch each, so other clinics'
+// requests pass between them (the embedded database has one connection). All or nothing all the
+// same: what the Main Doctor's account and the clinic's page take from the copy, the permissions,
+// and the job's "done" are one last transaction; until it commits, what the batches wrote is
+// removed by `undo` (on a failure, and by the worker that takes over an abandoned job).
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type Unzipped, unzip } from 'fflate';
 import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import { resourceByName, resourcesOf } from '../../../resources/index';
@@ -19,16 +25,19 @@ import { fileContext, seal } from '../crypto/keyring';
 import { DataAccess } from '../engine/data-access';
 import { uploadKey } from '../files/store';
 import type { Row, Tx } from '../engine/hooks';
-import { fieldSchema } from '../engine/schema';
-import type { ValidateFunction } from 'ajv';
-import { compile } from '../engine/validate';
-import { ApiError, invalidField } from '../http/errors';
 import { ALLOWED_UPLOAD_TYPES } from '../modules/uploads';
-import type { BuildDeps } from './build';
-import { slicer } from '../jobs/slices';
+import { seedIngredients } from '../modules/ingredients';
+import { type BuildDeps, JobLost } from './build';
+import type { CopyThread } from './copy-thread-client';
+import type { OpenedCopy } from './copy-thread';
+import { CopyRefused, NOT_RESTORED, broken, restoreOrder } from './restore-checks';
 
-/** The original clinic's own history: not records to bring back. */
-const NOT_RESTORED = new Set(['clinicAudit', 'exports']);
+export { restoreOrder };
+
+/** Rows asked of the copy thread at once. */
+const BATCH = 200;
+/** How long one of the restore's transactions writes before the loop gets a turn. */
+const SLICE_MS = 15;
 
 /**
  * Catalogs a new clinic starts with (the common ingredients): a copy that has its own replaces
@@ -42,100 +51,148 @@ const PROVISIONED: Record<string, (row: Row) => boolean> = {
   tenantLandingPage: () => true,
 };
 
-interface CopiedFile {
-  id: number;
-  name: string;
-  public: boolean;
-  path: string | null;
-}
-
 export interface RestoreResult {
   records: Record<string, number>;
   files: number;
 }
 
-const broken = () => invalidField('file', 'validation.restoreArchive');
+export type RestorePhase = 'reading' | 'checking' | 'files' | 'records' | 'finishing';
 
-/** The resources a record of `def` points to (fields and list items). */
-function targetsOf(def: ResourceDef): string[] {
-  const fields = Object.values(def.fields).flatMap((f) => [f, ...Object.values(f.items ?? {})]);
-  return fields.filter((f) => f.relation).map((f) => f.relation!.resource);
+export interface RestoreSteps {
+  /** Where the job is: called often, it keeps the claim alive (and throws when it was lost). */
+  progress(phase: RestorePhase, done: number, total: number): Promise<void>;
+  /** In the last transaction: marks the job done (throws when the claim was lost, undoing it all). */
+  finish(trx: Tx, result: RestoreResult): Promise<void>;
 }
 
-/** Resources in an order where every record's targets are written before it. */
-export function restoreOrder(defs: ResourceDef[]): ResourceDef[] {
-  const names = new Set(defs.map((d) => d.name));
-  const done = new Set<string>();
-  const out: ResourceDef[] = [];
-  const visit = (def: ResourceDef, path: string[]) => {
-    if (done.has(def.name)) return;
-    if (path.includes(def.name)) throw new Error(`relations form a cycle: ${[...path, def.name].join(' -> ')}`);
-    for (const target of targetsOf(def)) if (target !== def.name && names.has(target)) visit(resourceByName(target), [...path, def.name]);
-    done.add(def.name);
-    out.push(def);
-  };
-  for (const def of defs) visit(def, []);
-  return out;
-}
+/** Every resource a restore may write, in writing order (undo goes the other way). */
+const restorable = () => restoreOrder(resourcesOf('tenant').filter((d) => !NOT_RESTORED.has(d.name)));
 
-export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, archive: Uint8Array): Promise<RestoreResult> {
-  // Inflated on fflate's worker threads: a copy may be hundreds of megabytes.
-  const entries = await new Promise<Unzipped>((resolve, reject) => unzip(archive, (err, out) => (err ? reject(broken()) : resolve(out))));
-  const slice = slicer();
-  const json = <T>(name: string): T | null => {
-    if (!entries[name]) return null;
-    try {
-      return JSON.parse(Buffer.from(entries[name]).toString('utf8')) as T;
-    } catch {
-      throw broken();
-    }
-  };
-  const manifest = json<{ format?: string; version?: number }>('manifest.json');
-  if (manifest?.format !== 'clinic-copy' || manifest.version !== 1) throw broken();
-  const defs = restoreOrder(resourcesOf('tenant').filter((d) => !NOT_RESTORED.has(d.name) && entries[`data/${d.name}.json`]));
-
-  const written: string[] = [];
+/**
+ * Writes the copy the thread has read (`thread` has had the whole ZIP) into the clinic. `wroteBefore`:
+ * an earlier attempt of this job got past the emptiness check, so what it wrote is removed first.
+ */
+export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, thread: CopyThread, steps: RestoreSteps, wroteBefore: boolean): Promise<RestoreResult> {
   const data = new DataAccess(deps.db, null, tenantId, {}, deps.clock, {});
+  await steps.progress('checking', 0, 0);
+  const copy = await thread.ask<OpenedCopy>({ op: 'open' });
+  const defs = copy.resources.map((r) => resourceByName(r.name));
+  const total = copy.resources.reduce((n, r) => n + r.count, 0) + copy.files.filter((f) => f.path).length;
+
+  const provisioned = await data.transaction(async (trx) => {
+    const ids: Record<string, number> = {};
+    for (const [name, matches] of Object.entries(PROVISIONED)) ids[name] = await provisionedId(trx, tenantId, resourceByName(name), matches);
+    return ids;
+  });
+  if (wroteBefore) await undo(deps, tenantId, provisioned);
+  await data.transaction((trx) => assertEmpty(trx, tenantId, defs.filter((d) => !STARTER.has(d.name))));
+  // From here on the job may leave rows behind: the next attempt knows from the phase it reported.
+  await steps.progress('files', 0, total);
+  let done = 0;
   try {
-    return await data.transaction(async (trx) => {
-      await assertEmpty(trx, tenantId, defs.filter((d) => !STARTER.has(d.name)));
+    await data.transaction(async (trx) => {
       for (const def of defs) if (STARTER.has(def.name)) await sql`delete from ${sql.table(def.table)} where tenant_id = ${tenantId}`.execute(trx);
-      const ids = new Map<string, Map<number, number>>();
-      const mainDoctor = await provisionedId(trx, tenantId, resourceByName('tenantUsers'), PROVISIONED.tenantUsers);
-      const files = await restoreFiles(deps, trx, tenantId, mainDoctor, json<CopiedFile[]>('files.json') ?? [], entries, written);
-      const records: Record<string, number> = {};
-      for (const def of defs) {
-        const rows = (json<Row[]>(`data/${def.name}.json`) ?? []).sort((a, b) => Number(a.id) - Number(b.id));
-        const map = new Map<number, number>();
-        ids.set(def.name, map);
-        for (const row of rows) {
-          map.set(Number(row.id), await restoreRow(deps, trx, tenantId, def, row, ids, files));
-          // Other clinics' requests are served between rows (jobs/slices.ts).
-          await slice();
+    });
+    const files = new Map<number, number>();
+    for (const file of copy.files) {
+      if (!file.path) continue;
+      const bytes = await thread.ask<Uint8Array | null>({ op: 'file', path: file.path });
+      if (!bytes) continue;
+      files.set(Number(file.id), await data.transaction((trx) => restoreFile(deps, trx, tenantId, provisioned.tenantUsers, file, bytes)));
+      await steps.progress('files', ++done, total);
+    }
+
+    const ids = new Map<string, Map<number, number>>();
+    const deferred: { def: ResourceDef; id: number; values: Record<string, unknown> }[] = [];
+    const records: Record<string, number> = {};
+    for (const { name, count } of copy.resources) {
+      const def = resourceByName(name);
+      const map = new Map<number, number>();
+      ids.set(name, map);
+      for (let from = 0; from < count; from += BATCH) {
+        const rows = await thread.ask<Row[]>({ op: 'rows', name, from, count: BATCH });
+        // A transaction a slice of time long, then a loop turn: the embedded database answers on
+        // this thread and holds its one connection for a transaction, so other clinics' requests
+        // are served between slices, not after the whole batch.
+        for (let at = 0; at < rows.length; ) {
+          const until = performance.now() + SLICE_MS;
+          await data.transaction(async (trx) => {
+            for (; at < rows.length && performance.now() < until; at++) {
+              const row = rows[at];
+              const values = await rowValues(deps, trx, tenantId, def, row, ids, files);
+              const match = PROVISIONED[name];
+              if (match?.(row)) {
+                // The clinic's own record takes the copy's values in the last transaction.
+                deferred.push({ def, id: provisioned[name], values });
+                map.set(Number(row.id), provisioned[name]);
+              } else map.set(Number(row.id), await insertRow(trx, tenantId, def, values));
+            }
+          });
+          await new Promise<void>((resolve) => setImmediate(resolve));
         }
-        records[def.name] = rows.length;
+        done += rows.length;
+        await steps.progress('records', done, total);
       }
-      await restorePermissions(trx, tenantId, json<{ user_id: number; table_name: string; name: string }[]>('permissions.json') ?? [], ids.get('tenantUsers'));
+      records[name] = count;
+    }
+
+    await steps.progress('finishing', done, total);
+    const result = { records, files: files.size };
+    await data.transaction(async (trx) => {
+      for (const { def, id, values } of deferred) {
+        // The Main Doctor keeps the account the Owner made for them (its username and password).
+        delete values.username;
+        await sql`update ${sql.table(def.table)} set ${sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))} where tenant_id = ${tenantId} and id = ${id}`.execute(trx);
+      }
+      await restorePermissions(trx, tenantId, copy.permissions, ids.get('tenantUsers'));
       // Messages to patients come back as history: what had not gone is never sent from the copy
       // (its links name the old clinic's bookings).
       await sql`update messages set status = 'cancelled' where tenant_id = ${tenantId} and status in ('pending', 'sending')`.execute(trx);
-      return { records, files: files.size };
+      await steps.finish(trx, result);
     });
+    return result;
   } catch (err) {
-    // Nothing of the copy stays behind: its files go with the rolled-back rows.
-    for (const key of written) await deps.files.remove(key);
+    // Nothing of the copy stays behind: the rows the batches wrote go, and their files. Not when
+    // another worker took the job over: what is there is its work now.
+    if (!(err instanceof JobLost)) await undo(deps, tenantId, provisioned);
     throw err;
   }
 }
 
+/**
+ * Removes what a restore's batches wrote into the clinic (all but what its creation gave it: the
+ * Main Doctor and the clinic's page, which the batches never change), and gives back the starting
+ * catalog. Only ever run on a clinic a restore found empty.
+ */
+export async function undo(deps: BuildDeps, tenantId: number, provisioned?: Record<string, number>): Promise<void> {
+  // As the database's owner, every statement naming the clinic: the clinic's own role may not
+  // delete what is append-only for it (payments).
+  const keys = await deps.db.transaction().execute(async (trx) => {
+    const kept = provisioned ?? {};
+    for (const [name, matches] of Object.entries(PROVISIONED)) kept[name] ??= await provisionedId(trx, tenantId, resourceByName(name), matches);
+    await sql`delete from user_permissions where tenant_id = ${tenantId} and user_id <> ${kept.tenantUsers}`.execute(trx);
+    for (const def of [...restorable()].reverse()) {
+      const keep = kept[def.name];
+      await sql`delete from ${sql.table(def.table)} where tenant_id = ${tenantId}${keep === undefined ? sql`` : sql` and id <> ${keep}`}`.execute(trx);
+    }
+    const { rows } = await sql<{ storage_key: string }>`delete from uploads where tenant_id = ${tenantId} and scope = 'tenant' returning storage_key`.execute(trx);
+    await seedIngredients(trx, tenantId);
+    return rows.map((r) => r.storage_key);
+  });
+  for (const key of keys) await deps.files.remove(uploadKey(key));
+}
+
 /** Only into a clinic with nothing but what its creation gave it. */
-async function assertEmpty(trx: Tx, tenantId: number, defs: ResourceDef[]): Promise<void> {
+export async function assertEmpty(trx: Tx, tenantId: number, defs: ResourceDef[]): Promise<void> {
   for (const def of defs) {
     const where = [sql`tenant_id = ${tenantId}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
-    if (rows[0].n > (PROVISIONED[def.name] ? 1 : 0)) throw new ApiError(409, 'errors.restoreNotEmpty');
+    if (rows[0].n > (PROVISIONED[def.name] ? 1 : 0)) throw new CopyRefused('errors.restoreNotEmpty');
   }
 }
+
+/** The resources whose records make a clinic no longer new (for the request's early check). */
+export const recordsOfAClinic = () => restorable().filter((d) => !STARTER.has(d.name));
 
 /** The id of the record the clinic's creation made that `matches` describes (the Main Doctor, its page). */
 async function provisionedId(trx: Tx, tenantId: number, def: ResourceDef, matches: (row: Row) => boolean): Promise<number> {
@@ -145,23 +202,17 @@ async function provisionedId(trx: Tx, tenantId: number, def: ResourceDef, matche
   return Number(row.id);
 }
 
-async function restoreFiles(deps: BuildDeps, trx: Tx, tenantId: number, uploader: number, listed: CopiedFile[], entries: Record<string, Uint8Array>, written: string[]): Promise<Map<number, number>> {
-  const map = new Map<number, number>();
+async function restoreFile(deps: BuildDeps, trx: Tx, tenantId: number, uploader: number, file: OpenedCopy['files'][number], bytes: Uint8Array): Promise<number> {
+  const type = await fileTypeFromBuffer(bytes);
+  // What an upload would refuse, a restore refuses too.
+  if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw broken();
   const key = await deps.keyring.keyOf(trx, tenantId);
-  for (const file of listed) {
-    const bytes = file.path ? entries[file.path] : undefined;
-    if (!bytes) continue;
-    const type = await fileTypeFromBuffer(bytes);
-    // What an upload would refuse, a restore refuses too.
-    if (!type || !ALLOWED_UPLOAD_TYPES.has(type.mime)) throw broken();
-    const storageKey = path.posix.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
-    const { rows } = await sql<{ id: number }>`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key, is_public, sealed)
-      values ('tenant', ${tenantId}, ${uploader}, ${type.mime}, ${bytes.length}, ${String(file.name).slice(0, 200) || 'file'}, ${storageKey}, ${file.public === true}, true) returning id`.execute(trx);
-    await deps.files.create(uploadKey(storageKey), seal(key, fileContext(tenantId, storageKey), Buffer.from(bytes)));
-    written.push(uploadKey(storageKey));
-    map.set(Number(file.id), Number(rows[0].id));
-  }
-  return map;
+  const storageKey = path.posix.join(String(new Date().getUTCFullYear()), randomBytes(16).toString('hex'));
+  const { rows } = await sql<{ id: number }>`insert into uploads (scope, tenant_id, user_id, mime, size, original_name, storage_key, is_public, sealed)
+    values ('tenant', ${tenantId}, ${uploader}, ${type.mime}, ${bytes.length}, ${String(file.name).slice(0, 200) || 'file'}, ${storageKey}, ${file.public === true}, true) returning id`.execute(trx);
+  // Stored before the row commits: a failure after this removes it with the row (undo).
+  await deps.files.create(uploadKey(storageKey), seal(key, fileContext(tenantId, storageKey), Buffer.from(bytes)));
+  return Number(rows[0].id);
 }
 
 /** A value of the copy with its record, file and list-item references moved to the new ids. */
@@ -186,45 +237,19 @@ function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, num
   return value;
 }
 
-/** Types whose values a copy holds as the API takes them: checked by the API's own field rules. */
-const CHECKED = new Set(['string', 'text', 'phone', 'email', 'url', 'integer', 'number', 'money', 'boolean', 'date', 'datetime', 'time', 'enum']);
-
-const checks = new WeakMap<FieldDef, ValidateFunction>();
-
-/**
- * A copy is a file anyone could have edited: a value a person types is of its field's type and
- * within its length (an 8 MB name never reaches the database). Only type and length: the finer
- * rules (formats, ranges, choices) may have tightened since a record was written, and a copy this
- * platform made must always come back. Values the server writes itself are not judged.
- */
-function assertAccepted(def: ResourceDef, row: Row, name: string, field: FieldDef): void {
-  const value = row[name];
-  if (value === null || value === undefined || !CHECKED.has(field.type) || field.readOnly) return;
-  let check = checks.get(field);
-  if (!check) {
-    const { type, maxLength } = fieldSchema(field);
-    checks.set(field, (check = compile(maxLength === undefined ? { type } : { type, maxLength })));
-  }
-  if (!check(value)) throw invalidField('file', 'validation.restoreValue', { resource: def.name, id: String(row.id), field: name });
-}
-
-async function restoreRow(deps: BuildDeps, trx: Tx, tenantId: number, def: ResourceDef, row: Row, ids: Map<string, Map<number, number>>, files: Map<number, number>): Promise<number> {
+/** The columns a row of the copy is written with (already checked on the thread), sealed where declared. */
+async function rowValues(deps: BuildDeps, trx: Tx, tenantId: number, def: ResourceDef, row: Row, ids: Map<string, Map<number, number>>, files: Map<number, number>): Promise<Record<string, unknown>> {
   const fields = allFields(def);
   const values: Record<string, unknown> = {};
   for (const name of readableFields(def)) {
     if (name === 'id' || name === 'version' || isComputed(fields[name])) continue;
-    assertAccepted(def, row, name, fields[name]);
     values[name] = moved(fields[name], row[name], ids, files);
   }
   await deps.cipher?.sealValues(trx, def, tenantId, values);
-  const provisioned = PROVISIONED[def.name];
-  if (provisioned?.(row)) {
-    // The Main Doctor keeps the account the Owner made for them (its username and password).
-    delete values.username;
-    const id = await provisionedId(trx, tenantId, def, provisioned);
-    await sql`update ${sql.table(def.table)} set ${sql.join(Object.entries(values).map(([c, v]) => sql`${sql.ref(c)} = ${v}`))} where tenant_id = ${tenantId} and id = ${id}`.execute(trx);
-    return id;
-  }
+  return values;
+}
+
+async function insertRow(trx: Tx, tenantId: number, def: ResourceDef, values: Record<string, unknown>): Promise<number> {
   // The copy holds no passwords: the clinic's staff get theirs anew from the Main Doctor.
   for (const [name, field] of Object.entries(def.fields)) if (field.type === 'password') values[`${name}_hash`] = await hashPassword(newToken());
   Object.assign(values, def.fixed, { tenant_id: tenantId });
@@ -234,7 +259,7 @@ async function restoreRow(deps: BuildDeps, trx: Tx, tenantId: number, def: Resou
   return Number(rows[0].id);
 }
 
-async function restorePermissions(trx: Tx, tenantId: number, permissions: { user_id: number; table_name: string; name: string }[], users: Map<number, number> | undefined): Promise<void> {
+async function restorePermissions(trx: Tx, tenantId: number, permissions: OpenedCopy['permissions'], users: Map<number, number> | undefined): Promise<void> {
   for (const p of permissions) {
     const user = users?.get(Number(p.user_id));
     if (user === undefined) throw broken();

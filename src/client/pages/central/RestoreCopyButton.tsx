@@ -1,16 +1,38 @@
 // The Owner restores a clinic's copy (the ZIP its Main Doctor downloaded) into this new, empty
-// clinic, on the doctor's request. The server refuses a clinic that already has records.
+// clinic, on the doctor's request. The upload answers at once with a job (the server refuses a
+// clinic that already has records); the job's phase and progress are followed here, then its
+// result or why it failed, in the reader's language.
 import { useState } from 'react';
-import { Alert, Button, Modal, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useT } from '../../i18n/useT';
-import { ApiError } from '../../providers/http';
+import { ApiError, api } from '../../providers/http';
 import { onFields, useAction } from '../../engine/useAction';
+
+interface RestoreJob {
+  status: 'none' | 'queued' | 'running' | 'done' | 'failed';
+  phase?: string | null;
+  done?: number;
+  total?: number;
+  result?: { records: Record<string, number>; files: number } | null;
+  error?: { key: string; vars: Record<string, string>; message: string } | null;
+}
+
+const busy = (job: RestoreJob | undefined) => job?.status === 'queued' || job?.status === 'running';
 
 export function RestoreCopyButton({ id }: { id: string | number }) {
   const t = useT();
-  // A refusal on the file (not a copy, too large) is said in the dialog; others are toasted.
-  const { run, busy: saving } = useAction<{ message: string }>({ success: (answer) => answer.message, failure: onFields, invalidates: [{ resource: 'tenants', id, invalidates: ['detail'] }] });
+  const client = useQueryClient();
+  const key = ['tenant-restore', String(id)];
+  // The clinic's latest restore, followed while it runs (after a reload too).
+  const { data: job } = useQuery({
+    queryKey: key,
+    queryFn: () => api<{ data: RestoreJob }>(`/tenants/${id}/restore`, { quiet: true }).then((a) => a.data),
+    refetchInterval: (q) => (busy(q.state.data) ? 1000 : false),
+  });
+  // A refusal on the file (not a ZIP, too large) is said in the dialog; others are toasted.
+  const { run, busy: saving } = useAction<{ data: { id: number } }>({ failure: onFields, invalidates: [{ resource: 'tenants', id, invalidates: ['detail'] }] });
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -24,16 +46,33 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
       await run({ url: `/tenants/${id}/restore`, values: body });
       setOpen(false);
       setFile(null);
+      await client.invalidateQueries({ queryKey: key });
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 422) setError(err.errors?.file?.[0] ?? err.message);
     }
   };
 
+  const records = job?.result ? Object.values(job.result.records).reduce((a, b) => a + b, 0) : 0;
+  const percent = job?.total ? Math.floor(((job.done ?? 0) / job.total) * 100) : 0;
+
   return (
-    <>
-      <Button onClick={() => setOpen(true)} data-testid="restore-copy-open">
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Button onClick={() => setOpen(true)} disabled={busy(job)} data-testid="restore-copy-open">
         {t('restore.open', 'Restore from a copy')}
       </Button>
+      {busy(job) && (
+        <div data-testid="restore-progress" role="status" aria-live="polite">
+          <span>{t(`restore.${job!.status === 'queued' ? 'queued' : (job!.phase ?? 'reading')}`, '')}</span>{' '}
+          {job!.total ? <bdi>{t('restore.progress', { done: job!.done ?? 0, total: job!.total })}</bdi> : null}
+          <Progress percent={percent} status="active" aria-label={t('restore.open', 'Restore from a copy')} />
+        </div>
+      )}
+      {job?.status === 'done' && (
+        <Alert type="success" showIcon data-testid="restore-result" message={t('messages.copyRestored', '')} description={t('restore.done', { records, files: job.result?.files ?? 0 })} />
+      )}
+      {job?.status === 'failed' && (
+        <Alert type="error" showIcon role="alert" data-testid="restore-result" message={t('restore.failed', '')} description={job.error ? t(job.error.key, { ...job.error.vars, defaultValue: job.error.message }) : null} />
+      )}
       <Modal
         open={open}
         title={t('restore.open', 'Restore from a copy')}
@@ -63,6 +102,6 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
         </Upload.Dragger>
         {error && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} message={error} />}
       </Modal>
-    </>
+    </Space>
   );
 }

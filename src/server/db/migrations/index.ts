@@ -64,6 +64,7 @@ import * as m065 from './065_declared_schema';
 import * as m066 from './066_lab_orders';
 import * as m067 from './067_patient_photo';
 import * as m068 from './068_schema_functions';
+import * as m069 from './069_restores';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -130,6 +131,7 @@ const migrations: Record<string, Migration> = {
   '066_lab_orders': m066,
   '067_patient_photo': m067,
   '068_schema_functions': m068,
+  '069_restores': m069,
 };
 
 export const migrationProvider: MigrationProvider = {
