@@ -1,5 +1,6 @@
 // Money in and out of the clinic. Both lists sit behind the `accounting` permission.
 import { defineResource } from '../../src/shared/resource';
+import { defineMenuGroup } from '../../src/shared/menu';
 
 function ledger<const N extends 'incomes' | 'expenses'>(name: N, order: number) {
   return defineResource({
@@ -34,3 +35,6 @@ function ledger<const N extends 'incomes' | 'expenses'>(name: N, order: number) 
 
 export const incomes = ledger('incomes', 81);
 export const expenses = ledger('expenses', 80);
+
+/** The accounting's menu group, behind the `accounting` permission; the result by month sits in it too. */
+export const accountingMenu = defineMenuGroup({ key: 'accounting', scope: 'tenant', path: 'accounting', opens: 'expenses', order: 70, icon: 'dollar', access: { readPermission: 'accounting' } });

@@ -1,5 +1,6 @@
 // The clinic's reference lists (docs/product.md#catalogs-tasks-and-the-legal-practice-module). Same shape each, so one builder.
 import { defineResource } from '../../src/shared/resource';
+import { defineMenuGroup } from '../../src/shared/menu';
 
 function catalog<const N extends string>(name: N, route: string, order: number) {
   return defineResource({
@@ -25,3 +26,6 @@ export const examinations = catalog('examinations', 'examinations', 63);
 export const lifeStyles = catalog('lifeStyles', 'life-styles', 64);
 // The path keeps the product contract's spelling.
 export const physicalTheraphies = catalog('physicalTheraphies', 'physical-theraphies', 65);
+
+/** The menu group of the clinic's catalogs; it opens the common diseases. */
+export const categoriesMenu = defineMenuGroup({ key: 'categories', scope: 'tenant', path: 'categories', opens: 'common-diseases', order: 50, icon: 'appstore', access: 'anyone' });

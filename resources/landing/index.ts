@@ -1,6 +1,7 @@
 // The public landing pages and their editors: the platform's (central) and each clinic's. Texts
 // come in the three languages; images are public uploads for PC, tablet and mobile screens.
 import { type CentralAccess, type FieldDef, defineResource } from '../../src/shared/resource';
+import { defineMenuGroup } from '../../src/shared/menu';
 
 // The Service Admin's job, with the Owner and Developers.
 const EDITORS: CentralAccess = { read: [0, 2, 3], create: [0, 2, 3], update: [0, 2, 3], delete: [0, 2, 3] };
@@ -147,3 +148,8 @@ function clinicItems<const N extends 'solutions' | 'highlights' | 'projects'>(na
 export const solutions = clinicItems('solutions', 112);
 export const highlights = clinicItems('highlights', 113);
 export const projects = clinicItems('projects', 114);
+
+/** The landing-page editor's menu groups: the group opens its hub (links to every list, visibility switches). */
+export const centralLandingMenu = defineMenuGroup({ key: 'landingPage', scope: 'central', path: 'landing-page', opens: 'overview', order: 85, icon: 'global', access: { centralScreen: 'landing-page' } });
+// The clinic's editor (docs/product.md#public-pages: both applications have one), Main Doctor only.
+export const clinicLandingMenu = defineMenuGroup({ key: 'landingPage', scope: 'tenant', path: 'landing-page', opens: 'overview', order: 110, icon: 'global', access: 'mainDoctor' });

@@ -3,6 +3,7 @@
 // the platform switches the module on per clinic (the doctor's form); elsewhere its routes are 404
 // and its menu is absent. The plan's max_cases caps a clinic's lawsuits.
 import { type FieldDef, defineResource } from '../../src/shared/resource';
+import { defineMenuGroup } from '../../src/shared/menu';
 
 const LEGAL = { scope: 'tenant', module: 'legal' } as const;
 const text = (maxLength: number): FieldDef => ({ type: 'string', maxLength, nullable: true });
@@ -208,3 +209,6 @@ export const lawsuitFiles = caseFiles('lawsuitFiles', 'lawsuit_files', 'lawsuits
 export const executionSessions = caseSessions('executionSessions', 'execution_sessions', 'executions', byExecution);
 export const executionInstallments = caseInstallments('executionInstallments', 'execution_installments', 'executions', byExecution);
 export const executionFiles = caseFiles('executionFiles', 'execution_files', 'executions', byExecution);
+
+/** The legal module's menu group (hidden with its entries where the module is off). */
+export const legalMenu = defineMenuGroup({ key: 'legal', scope: 'tenant', path: 'legal', opens: 'lawsuits', order: 68, icon: 'file-text', access: 'anyone' });

@@ -1,6 +1,7 @@
 // Locations and links: the platform's own (central settings) and each clinic's (services). The
 // two share API paths; the host decides which one answers.
 import { type CentralAccess, defineResource } from '../../src/shared/resource';
+import { defineMenuGroup } from '../../src/shared/menu';
 import { ROLE_GROUPS } from '../../src/shared/roles';
 
 const everyone: CentralAccess = { read: ROLE_GROUPS.ALL_CENTRAL, create: ROLE_GROUPS.ALL_CENTRAL, update: ROLE_GROUPS.ALL_CENTRAL, delete: ROLE_GROUPS.ALL_CENTRAL };
@@ -47,3 +48,6 @@ export const centralLocations = locations('central');
 export const centralLinks = links('central');
 export const tenantLocations = locations('tenant');
 export const tenantLinks = links('tenant');
+
+/** The menu group of the clinic's locations and links. */
+export const servicesMenu = defineMenuGroup({ key: 'services', scope: 'tenant', path: 'services', opens: 'locations', order: 80, icon: 'link', access: 'anyone' });

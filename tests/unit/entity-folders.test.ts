@@ -1,7 +1,7 @@
 // An entity is a folder (issue 38): its server part's hooks and routes, and its client part's pages
 // and panels, are found through the generated registries, never through a hand-written map.
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../resources/index';
+import { menuGroups, resources } from '../../resources/index';
 import { serverPlugins } from '../../resources/registry.server';
 import { RECORD_PANELS } from '../../src/shared/resource';
 import { givenNames } from '../../src/client/engine/parts';
@@ -19,6 +19,11 @@ describe('the client parts', () => {
 
   it('replace pages of declared resources only', () => {
     expect(givenNames.pages.filter((name) => !resources.some((r) => r.name === name))).toEqual([]);
+  });
+
+  it('place screens in declared menu groups only', () => {
+    const astray = SCREENS.filter((s) => s.menu?.parent && !menuGroups.some((g) => g.key === s.menu!.parent && g.scope === s.scope));
+    expect(astray.map((s) => `${s.scope} ${s.key}`)).toEqual([]);
   });
 
   it('leave no screen at a declared resource\'s path (the resource has its own menu entry and pages)', () => {

@@ -1,9 +1,11 @@
-// Screens that are not a declared resource: dashboards, menu groups with their redirects, and
+// Screens that are not a declared resource: dashboards, the menu groups declared in resources/ (a
+// route redirecting to their first entry), and
 // areas whose resources do not exist yet (a translated "coming soon" page). Resources in the
 // registry add their own routes and menu entries (see nav.ts); nothing here repeats them
 // (tests/unit/entity-folders.test.ts: no screen sits at a declared resource's path).
 import type { Scope } from '../../shared/resource';
-import type { MenuPlacement } from '../../shared/menu';
+import type { MenuGroupDef, MenuPlacement } from '../../shared/menu';
+import { menuGroups } from '../../../resources';
 import { AUTH, type Rule } from './rules';
 
 export interface Screen {
@@ -27,13 +29,10 @@ const MAIN: Rule = { kind: 'mainDoctor' };
 const C = 'central' as const;
 const T = 'tenant' as const;
 
-export const SCREENS: readonly Screen[] = [
+const OWN_SCREENS: readonly Screen[] = [
   // Central application
   { key: 'dashboard', path: 'dashboard', scope: C, rule: central('dashboard'), page: 'centralDashboard', menu: { order: 10, icon: 'dashboard' } },
   { key: 'notifications', path: 'notifications', scope: C, rule: central('notifications'), page: 'notifications', menu: { order: 50, icon: 'bell' } },
-  { key: 'settings', path: 'settings', scope: C, rule: central('settings'), redirect: 'locations', menu: { order: 80, icon: 'setting' } },
-  // The landing-page editor: the group opens its hub (links to every list, visibility switches).
-  { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), redirect: 'overview', menu: { order: 85, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: C, rule: central('landing-page'), page: 'landingHub', menu: { order: 85.5, parent: 'landingPage' } },
   { key: 'profile', path: 'profile', scope: C, rule: central('profile'), page: 'profile', menu: { order: 90, icon: 'user' } },
   { key: 'support', path: 'support', scope: C, rule: central('support'), page: 'supportAccess', menu: { order: 92, icon: 'team' } },
@@ -56,21 +55,24 @@ export const SCREENS: readonly Screen[] = [
   { key: 'nurses', path: 'patients/:id/nurses', scope: T, rule: perm('patients'), redirect: 'vital-signs' },
   { key: 'patientFiles', path: 'patients/:id/files', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'clinicAudit', path: 'patients/:id/opened', scope: T, rule: MAIN, page: 'patientTabs' },
-  { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
-  // The legal module's group (its entries come from resources/legal/; hidden where the module is off).
-  { key: 'legal', path: 'legal', scope: T, rule: AUTH, redirect: 'lawsuits', menu: { order: 68, icon: 'file-text' } },
-  { key: 'accounting', path: 'accounting', scope: T, rule: perm('accounting'), redirect: 'expenses', menu: { order: 70, icon: 'dollar' } },
   { key: 'result', path: 'accounting/result', scope: T, rule: perm('accounting'), page: 'accountingResult', menu: { order: 73, parent: 'accounting' } },
-  { key: 'services', path: 'services', scope: T, rule: AUTH, redirect: 'locations', menu: { order: 80, icon: 'link' } },
-  { key: 'settings', path: 'settings', scope: T, rule: AUTH, redirect: 'profile', menu: { order: 100, icon: 'setting' } },
   { key: 'profile', path: 'settings/profile', scope: T, rule: AUTH, page: 'profile', menu: { order: 101, parent: 'settings' } },
   { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
   { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
   { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },
-  // The clinic's landing-page editor (docs/product.md#public-pages: both applications have one), Main Doctor only.
-  { key: 'landingPage', path: 'landing-page', scope: T, rule: MAIN, redirect: 'overview', menu: { order: 110, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: T, rule: MAIN, page: 'landingHub', menu: { order: 110.5, parent: 'landingPage' } },
 ];
+
+function groupRule(access: MenuGroupDef['access']): Rule {
+  if (access === 'anyone') return AUTH;
+  if (access === 'mainDoctor') return MAIN;
+  return 'readPermission' in access ? perm(access.readPermission) : central(access.centralScreen);
+}
+
+/** A declared menu group as a screen: its entry, and its route opening its first entry. */
+const groupScreen = (g: MenuGroupDef): Screen => ({ key: g.key, path: g.path, scope: g.scope, rule: groupRule(g.access), redirect: g.opens, menu: { order: g.order, icon: g.icon } });
+
+export const SCREENS: readonly Screen[] = [...menuGroups.map(groupScreen), ...OWN_SCREENS];
 
 export function screensOf(scope: Scope): Screen[] {
   return SCREENS.filter((s) => s.scope === scope);
