@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { menuGroups, resources } from '../../resources/index';
 import { serverPlugins } from '../../resources/registry.server';
+import { clientIndex } from '../../resources/registry.client';
 import { RECORD_PANELS } from '../../src/shared/resource';
 import { givenNames } from '../../src/client/engine/parts';
 import { SCREENS } from '../../src/client/engine/screens';
@@ -15,6 +16,15 @@ describe('the client parts', () => {
     expect(givenNames.panels.sort()).toEqual([...RECORD_PANELS].sort());
     const named = SCREENS.flatMap((s) => (s.page ? [s.page] : []));
     expect(named.filter((page) => !givenNames.screens.includes(page))).toEqual([]);
+  });
+
+  it('are found where the generated index says (each entry a loader of its folder\'s part)', async () => {
+    const entries = [...Object.values(clientIndex.pages), ...Object.values(clientIndex.screens), ...Object.values(clientIndex.panels)];
+    for (const [folder, at] of entries) {
+      const part = (await clientIndex.load[folder]()).default;
+      const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part);
+      expect(typeof loader, `${folder}: ${at}`).toBe('function');
+    }
   });
 
   it('replace pages of declared resources only', () => {

@@ -1,7 +1,7 @@
 // The client part of an entity folder (resources/<entity>/client.tsx): the hand-written pages
-// replacing generated ones, the pages of screens and the panels below a record, by key. A part
-// holds loaders only (each page's code is fetched when first shown), so listing every part in
-// resources/registry.client.ts (written by `npm run resources`) adds nothing heavy to a bundle.
+// replacing generated ones, the pages of screens and the panels below a record, by key. The bundle
+// holds only the generated index of the parts (resources/registry.client.ts, `npm run resources`):
+// a part loads when one of its pages is first shown, then that page's own code.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import type { PageKind } from './nav';
@@ -27,22 +27,32 @@ export interface ClientPart {
 /** Types a client part (its folder's `client.tsx` exports it as default). */
 export const defineClientPart = (part: ClientPart): ClientPart => part;
 
-// One lazy component per loader: a page given for two routes (a screen and a resource's tabs) is
-// one instance, so moving between them keeps it mounted.
-const made = new Map<unknown, unknown>();
-export function lazyOf<P extends object>(loader: Loader<P>): LazyExoticComponent<ComponentType<P>> {
-  if (!made.has(loader)) made.set(loader, lazy(loader));
-  return made.get(loader) as LazyExoticComponent<ComponentType<P>>;
+/** Where a page is found: its folder, and the path of its loader in that folder's part. */
+export type PartEntry = readonly [folder: string, at: string];
+
+/** The generated index of the client parts (resources/registry.client.ts). */
+export interface ClientIndex {
+  /** Each folder's part, loaded when one of its pages is first shown. */
+  load: Readonly<Record<string, () => Promise<{ default: ClientPart }>>>;
+  /** By `<resource>.<kind>`. */
+  pages: Readonly<Record<string, PartEntry>>;
+  screens: Readonly<Record<string, PartEntry>>;
+  panels: Readonly<Record<string, PartEntry>>;
 }
 
-/** Everything the parts give of one kind, merged by key; a key given twice is an error. */
-export function collect<K extends keyof ClientPart>(parts: readonly ClientPart[], kind: K): NonNullable<ClientPart[K]> {
-  const out: Record<string, unknown> = {};
-  for (const part of parts) {
-    for (const [key, value] of Object.entries(part[kind] ?? {})) {
-      if (key in out) throw new Error(`client parts: ${kind}.${key} is given twice`);
-      out[key] = value;
-    }
+// One lazy component per place in a part: a page given for two routes (a screen and a resource's
+// tabs) is found at one place, so moving between them keeps it mounted.
+const made = new Map<string, unknown>();
+export function lazyFrom<P extends object>(index: ClientIndex, [folder, at]: PartEntry): LazyExoticComponent<ComponentType<P>> {
+  const key = `${folder}:${at}`;
+  if (!made.has(key)) {
+    const load = async () => {
+      const part = (await index.load[folder]()).default;
+      const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part) as Loader<P> | undefined;
+      if (!loader) throw new Error(`resources/${folder}/client.tsx gives nothing at ${at}: run npm run resources`);
+      return loader();
+    };
+    made.set(key, lazy(load));
   }
-  return out as NonNullable<ClientPart[K]>;
+  return made.get(key) as LazyExoticComponent<ComponentType<P>>;
 }
