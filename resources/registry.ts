@@ -26,6 +26,7 @@ import * as printedDocumentsFile from './printedDocuments';
 import * as safetyFile from './safety';
 import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
+import * as settingsFile from './settings';
 import * as supportGrantsFile from './supportGrants';
 import * as tasksFile from './tasks';
 import * as tenantUsersFile from './tenantUsers';
@@ -116,4 +117,15 @@ export const registry = [
   tenantsFile.default,
   usersFile.default,
   visitingsFile.default,
+] as const;
+
+export const menuGroups = [
+  accountingFile.accountingMenu,
+  catalogsFile.categoriesMenu,
+  landingFile.centralLandingMenu,
+  landingFile.clinicLandingMenu,
+  legalFile.legalMenu,
+  servicesFile.servicesMenu,
+  settingsFile.centralSettingsMenu,
+  settingsFile.clinicSettingsMenu,
 ] as const;

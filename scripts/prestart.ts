@@ -7,14 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer } from './build-server';
 import { buildClient } from './client-build';
-import { registrySource } from './write-registry';
+import { writeRegistries } from './write-registry';
 
 const registry = path.join('resources', 'registry.ts');
 const changed = (file: string, since: number) => fs.statSync(file).mtimeMs > since;
 const written = fs.existsSync(registry) ? fs.statSync(registry).mtimeMs : 0;
-if (fs.readdirSync('resources').some((file) => changed(path.join('resources', file), written))) {
-  const source = await registrySource();
-  if (!fs.existsSync(registry) || fs.readFileSync(registry, 'utf8') !== source) fs.writeFileSync(registry, source);
+if ((fs.readdirSync('resources', { recursive: true }) as string[]).some((file) => changed(path.join('resources', file), written))) {
+  await writeRegistries();
 }
 await buildServer(true);
 buildClient(process.cwd(), true);

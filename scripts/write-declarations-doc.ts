@@ -13,7 +13,7 @@ export const DECLARATION_SOURCES = ['src/shared/resource.ts', 'src/shared/menu.t
 /** The declaration types in the order the page presents them; the rest follow in source order. */
 const FIRST = ['ResourceDef', 'FieldDef', 'FieldType'];
 /** From src/shared/menu.ts only what a declaration names. */
-const MENU_TYPES = new Set(['MenuPlacement']);
+const MENU_TYPES = new Set(['MenuPlacement', 'MenuGroupDef', 'MenuGroupAccess']);
 
 type Source = { file: string; text: string };
 

@@ -22,9 +22,10 @@ import type { SessionRow } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/index';
-import { type HookRegistry, composeHooks } from './engine/hooks';
+import type { HookRegistry } from './engine/hooks';
+import { type PluginDeps, pluginHooks, registerPluginRoutes } from './engine/plugin';
+import { serverPlugins } from '../../resources/registry.server';
 import { registerResourceRoutes } from './engine/routes';
-import { registerRoutes as registerModuleRoutes, hooks as moduleHooks } from './modules/index';
 import { installRequestContext } from './http/context';
 import { registerUploadRoutes } from './modules/uploads';
 import { type FileStore, openFileStore } from './files/store';
@@ -47,17 +48,12 @@ import { registerRestoreRoute } from './exports/restore-route';
 import { ExportWorker } from './exports/worker';
 import { RestoreWorker } from './exports/restore-worker';
 import { LiveHub, RECORD_CHANGED } from './live/hub';
-import { type OutboxDeps, bookingMessageHooks, patientMessageHooks } from './messages/outbox';
-import { registerMessageRoutes } from './messages/routes';
-import { registerBookingRequestRoutes } from './booking/requests';
-import { registerBookingSettingsRoutes } from './booking/settings';
+import type { OutboxDeps } from './messages/outbox';
 import { MessageSender } from './messages/sender';
-import { messageTemplateHooks } from './messages/templates';
 import { transportsFrom } from './messages/transports';
 import { registerLiveRoutes } from './live/routes';
 import { OpenStreams } from './live/streams';
 import { registerOfflineRoutes } from './offline/routes';
-import { registerPrintRoutes } from './prints/routes';
 
 const AUDIT_SEAL_MS = 5_000;
 
@@ -177,13 +173,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopLive());
   // Messages to patients: written with the bookings' changes, sent by every process's sender.
   const outbox: OutboxDeps = { keyring, cipher: config.benchWithoutEncryption ? null : cipher, publicUrl: config.publicUrl, transports: transportsFrom(config) };
-  const hooks: HookRegistry = {
-    ...moduleHooks,
-    appointments: composeHooks(moduleHooks.appointments, bookingMessageHooks(outbox)),
-    patients: patientMessageHooks,
-    messageTemplates: messageTemplateHooks,
-    ...options.hooks,
-  };
+  // The entity folders' server parts (resources/*/server.ts): their hooks, then a test's own.
+  const pluginDeps: PluginDeps = { db: db.kysely, keyring, outbox, clock, publicUrl: config.publicUrl };
+  const hooks: HookRegistry = { ...pluginHooks(serverPlugins, pluginDeps), ...options.hooks };
   const messageSender = new MessageSender(db, outbox, clock, (err, where) => app.log.error({ err }, `messages: ${where} failed`));
   app.decorate('messageSender', messageSender);
   app.addHook('onReady', async () => messageSender.start());
@@ -242,17 +234,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerMfaRoutes(api, authDeps);
       registerSessionRoutes(api, db.kysely);
       await registerUploadRoutes(api, db.kysely, files, keyring);
-      registerModuleRoutes(api, db.kysely);
+      await registerPluginRoutes(api, serverPlugins, pluginDeps);
       registerAuditRoutes(api, db.kysely, readLog);
       registerExportRoutes(api, db.kysely, keyring, files);
       registerRestoreRoute(api, copyDeps);
       registerResourceRoutes(api, resources);
       registerLiveRoutes(api, { db: db.kysely, hub: liveHub, streams, policy: sessions, clock });
       registerOfflineRoutes(api, db.kysely);
-      registerMessageRoutes(api, db.kysely, keyring, clock);
-      registerBookingSettingsRoutes(api);
-      registerBookingRequestRoutes(api, db.kysely, clock);
-      registerPrintRoutes(api, db.kysely, keyring, config.publicUrl);
       api.get('/openapi.json', { config: { auth: false }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api/v1' },

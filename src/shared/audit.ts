@@ -1,5 +1,5 @@
 // The audit trail's vocabulary, shared by the server that writes events and the declaration that
-// lists them (resources/audit.ts: the Activity screen's action filter).
+// lists them (resources/audit/: the Activity screen's action filter).
 /** What an event records (labels: `audit.actions.<action>` in the locale files). */
 export const AUDIT_ACTIONS = [
   'create',

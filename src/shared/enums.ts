@@ -45,7 +45,7 @@ export function enumValues(name: string): readonly number[] {
 
 export const ACCOUNT_STATUS = { active: 0, suspended: 1, archived: 2 } as const;
 
-/** Where an income came from: typed in by hand, or one payment of the ledger (resources/payments.ts). */
+/** Where an income came from: typed in by hand, or one payment of the ledger (resources/payments/). */
 export const INCOME_SOURCE = { manual: 0, visit: 1, appointment: 2, payment: 3, refund: 4 } as const;
 
 export const PAYMENT_METHOD = { cash: 0, card: 1, transfer: 2, wallet: 3 } as const;

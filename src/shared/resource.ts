@@ -305,7 +305,7 @@ export interface RecordAction {
   notSelf?: boolean;
 }
 
-/** The panels the client can place below a record's details (src/client/engine/panels.ts). */
+/** The panels the client can place below a record's details (given by the folders' client.tsx, resources/). */
 export const RECORD_PANELS = ['permissions', 'payment', 'labOrder'] as const;
 
 /** A panel by name; `unless`: not on records holding these values (the Main Doctor has every permission). */

@@ -14,7 +14,7 @@ const write = (file: string, text: string) => {
 
 beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'client-build-'));
-  write('resources/tasks.ts', "export const tasks = { name: 'tasks' };\n");
+  write('resources/tasks/index.ts', "export const tasks = { name: 'tasks' };\n");
   write('locales/en.json', '{ "a": "A" }\n');
   write('src/client/main.tsx', 'export {};\n');
   write('dist/client/index.html', '<html></html>\n');
@@ -30,8 +30,8 @@ describe('the client build', () => {
   });
 
   it.each([
-    ['a changed declaration', 'resources/tasks.ts', "export const tasks = { name: 'chores' };\n"],
-    ['a new declaration file', 'resources/suppliers.ts', "export const suppliers = { name: 'suppliers' };\n"],
+    ['a changed declaration', 'resources/tasks/index.ts', "export const tasks = { name: 'chores' };\n"],
+    ['a new entity folder', 'resources/suppliers/index.ts', "export const suppliers = { name: 'suppliers' };\n"],
     ['a changed text', 'locales/en.json', '{ "a": "B" }\n'],
     ['a changed client file', 'src/client/main.tsx', 'export const x = 1;\n'],
     ['a changed shared file', 'src/shared/menu.ts', 'export {};\n'],

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { type FieldDef, defineResource, formShows, offersRecordAction, recordAction } from '../../src/shared/resource';
 import { normalizeForLookup } from '../../src/server/crypto/keyring';
-import { MENU_ICONS, type MenuPlacement } from '../../src/shared/menu';
-import type { UnknownTargets } from '../../resources/index';
+import { MENU_ICONS, type MenuPlacement, defineMenuGroup } from '../../src/shared/menu';
+import type { UnknownGroups, UnknownTargets } from '../../resources/index';
 import { landingSections } from '../../resources/landing';
 
 const declare = (field: FieldDef, scope: 'tenant' | 'central' = 'tenant') =>
@@ -144,14 +144,18 @@ describe('names a declaration may use', () => {
     expect([unknown, alsoUnknown, known]).toHaveLength(3);
   });
 
-  it('menu icons and groups are the layout\'s own', () => {
+  it('menu icons are the layout\'s own, and groups are declared ones', () => {
     const fine: MenuPlacement = { order: 1, icon: 'calendar' };
     // @ts-expect-error an icon the layout cannot draw (was silently a file icon)
     const badIcon: MenuPlacement = { order: 1, icon: 'calender' };
-    // @ts-expect-error a group no screen opens
-    const badGroup: MenuPlacement = { order: 1, parent: 'setings' };
-    expect([fine, badIcon, badGroup]).toHaveLength(3);
+    expect([fine, badIcon]).toHaveLength(2);
     expect(MENU_ICONS).toContain('calendar');
+    const group = defineMenuGroup({ key: 'stock', scope: 'tenant', path: 'stock', opens: 'suppliers', order: 60, icon: 'inbox', access: 'anyone' });
+    const badGroup: UnknownGroups<readonly [typeof _courts & { menu: { order: 1; parent: 'stok' } }], readonly [typeof group]> = 'stok';
+    // @ts-expect-error 'stock' is declared: not an unknown group
+    const goodGroup: UnknownGroups<readonly [typeof _courts & { menu: { order: 1; parent: 'stock' } }], readonly [typeof group]> = 'stock';
+    expect([badGroup, goodGroup]).toHaveLength(2);
+    expect(() => defineMenuGroup({ ...group, opens: '/stock/suppliers' })).toThrow(/stock/);
   });
 });
 

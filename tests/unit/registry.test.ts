@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
-import { registrySource } from '../../scripts/write-registry';
+import { registrySources } from '../../scripts/write-registry';
 
 describe('the resource registry', () => {
-  it('lists every declaration exported in resources/, as `npm run resources` writes it', async () => {
-    const written = fs.readFileSync(new URL('../../resources/registry.ts', import.meta.url), 'utf8');
-    expect(written, 'run `npm run resources`').toBe(await registrySource());
+  it.each(['registry.ts', 'registry.server.ts', 'registry.client.ts'])('%s lists every entity folder, as `npm run resources` writes it', async (file) => {
+    const source = new Map(await registrySources()).get(file);
+    const written = fs.readFileSync(new URL(`../../resources/${file}`, import.meta.url), 'utf8');
+    expect(written, 'run `npm run resources`').toBe(source);
   });
 
   it('holds each resource once, by a name of its own', () => {

@@ -8,7 +8,7 @@ import { resources, resourcesOf } from '../../resources';
 import { type ResourceDef, clientRoute, defineResource } from '../../src/shared/resource';
 import { type MenuEntry, menuOf, resourceRule, routesOf } from '../../src/client/engine/nav';
 import { allows } from '../../src/client/engine/rules';
-import { RESOURCE_OVERRIDES, SCREEN_PAGES } from '../../src/client/engine/overrides';
+import { overrideOf, screenPageOf } from '../../src/client/engine/parts';
 import { type ChildDef, childTabPath, childrenOf, isChild, parentOf, tabRoute } from '../../src/client/engine/within';
 
 const children = resources.filter(isChild);
@@ -79,7 +79,8 @@ describe("the patient's page uses the same tabs", () => {
   });
 
   it('its declared tabs and its own tabs open one page instance (switching tabs keeps it)', () => {
-    expect(RESOURCE_OVERRIDES.patients?.tabs).toBe(SCREEN_PAGES.patientTabs);
+    expect(overrideOf('patients', 'tabs')).toBeDefined();
+    expect(overrideOf('patients', 'tabs')).toBe(screenPageOf('patientTabs'));
     const nurse = { scope: 'tenant', role: 3, permissions: [{ table_name: 'patients', name: 'read' }] } as const;
     const entry = routesOf('tenant').find((r) => r.path === 'patients/:id/nurses/vital-signs');
     expect(entry && allows(nurse, entry.rule)).toBe(true);

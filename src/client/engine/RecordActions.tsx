@@ -8,7 +8,7 @@ import { type RecordAction, type ResourceDef, offersRecordAction } from '../../s
 import { useT } from '../i18n/useT';
 import { menuIcon } from '../layout/icons';
 import { getSession } from '../providers/session';
-import { PANELS } from './panels';
+import { panelOf } from './parts';
 import { useAction } from './useAction';
 
 function RecordActionButton({ def, action, id }: { def: ResourceDef; action: RecordAction; id: number }) {
@@ -49,7 +49,8 @@ export function RecordExtras({ def, record }: { def: ResourceDef; record: BaseRe
         </Space>
       )}
       {panels.map(({ name }) => {
-        const Panel = PANELS[name];
+        const Panel = panelOf(name);
+        if (!Panel) return null;
         return (
           <Suspense key={name} fallback={null}>
             <Panel record={record} />

@@ -5,7 +5,7 @@ import { Navigate, Route } from 'react-router';
 import type { Scope } from '../../shared/resource';
 import { Guard } from './Guard';
 import { routesOf } from './nav';
-import { RESOURCE_OVERRIDES, SCREEN_PAGES } from './overrides';
+import { overrideOf, screenPageOf } from './parts';
 
 const ResourcePage = lazy(() => import('./resourcePages'));
 
@@ -15,14 +15,14 @@ export function appRoutes(scope: Scope) {
     // Marked as redirected: a page of tabs then opens the first the user may read instead (ChildTabs).
     if (entry.type === 'redirect') element = <Navigate to={entry.to} replace state={{ redirected: true }} />;
     else if (entry.type === 'resource') {
-      const Override = RESOURCE_OVERRIDES[entry.def.name]?.[entry.page];
+      const Override = overrideOf(entry.def.name, entry.page);
       element = Override ? <Override /> : <ResourcePage def={entry.def} page={entry.page} />;
     } else if (entry.type === 'tab') {
       // The parent's page, which reads the active tab from the address.
-      const Override = RESOURCE_OVERRIDES[entry.def.name]?.tabs;
+      const Override = overrideOf(entry.def.name, 'tabs');
       element = Override ? <Override /> : <ResourcePage def={entry.def} page="show" />;
     } else {
-      const Page = entry.screen.page ? SCREEN_PAGES[entry.screen.page] : undefined;
+      const Page = entry.screen.page ? screenPageOf(entry.screen.page) : undefined;
       if (!Page) return [];
       element = <Page />;
     }

@@ -1,8 +1,11 @@
-// Screens that are not a declared resource: dashboards, menu groups with their redirects, and
+// Screens that are not a declared resource: dashboards, the menu groups declared in resources/ (a
+// route redirecting to their first entry), and
 // areas whose resources do not exist yet (a translated "coming soon" page). Resources in the
-// registry add their own routes and menu entries (see nav.ts); nothing here repeats them.
+// registry add their own routes and menu entries (see nav.ts); nothing here repeats them
+// (tests/unit/entity-folders.test.ts: no screen sits at a declared resource's path).
 import type { Scope } from '../../shared/resource';
-import type { MenuPlacement } from '../../shared/menu';
+import type { MenuGroupDef, MenuPlacement } from '../../shared/menu';
+import { menuGroups } from '../../../resources';
 import { AUTH, type Rule } from './rules';
 
 export interface Screen {
@@ -14,7 +17,7 @@ export interface Screen {
   rule: Rule;
   /** A group route: redirects to this child path (relative). */
   redirect?: string;
-  /** Hand-written page name (see pages/screenPages.tsx); default "coming soon". */
+  /** Hand-written page name, given by a folder's client part (a client.tsx in resources/); default "coming soon". */
   page?: string;
   menu?: MenuPlacement;
 }
@@ -26,16 +29,10 @@ const MAIN: Rule = { kind: 'mainDoctor' };
 const C = 'central' as const;
 const T = 'tenant' as const;
 
-export const SCREENS: readonly Screen[] = [
+const OWN_SCREENS: readonly Screen[] = [
   // Central application
   { key: 'dashboard', path: 'dashboard', scope: C, rule: central('dashboard'), page: 'centralDashboard', menu: { order: 10, icon: 'dashboard' } },
   { key: 'notifications', path: 'notifications', scope: C, rule: central('notifications'), page: 'notifications', menu: { order: 50, icon: 'bell' } },
-  { key: 'settings', path: 'settings', scope: C, rule: central('settings'), redirect: 'locations', menu: { order: 80, icon: 'setting' } },
-  { key: 'locations', path: 'settings/locations', scope: C, rule: central('settings'), menu: { order: 81, parent: 'settings' } },
-  { key: 'links', path: 'settings/links', scope: C, rule: central('settings'), menu: { order: 82, parent: 'settings' } },
-  { key: 'aggrements', path: 'settings/aggrements', scope: C, rule: central('settings'), menu: { order: 83, parent: 'settings' } },
-  // The landing-page editor: the group opens its hub (links to every list, visibility switches).
-  { key: 'landingPage', path: 'landing-page', scope: C, rule: central('landing-page'), redirect: 'overview', menu: { order: 85, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: C, rule: central('landing-page'), page: 'landingHub', menu: { order: 85.5, parent: 'landingPage' } },
   { key: 'profile', path: 'profile', scope: C, rule: central('profile'), page: 'profile', menu: { order: 90, icon: 'user' } },
   { key: 'support', path: 'support', scope: C, rule: central('support'), page: 'supportAccess', menu: { order: 92, icon: 'team' } },
@@ -45,8 +42,6 @@ export const SCREENS: readonly Screen[] = [
   // What the server refused of the changes kept during an internet cut (issue 37), with their count.
   { key: 'syncProblems', path: 'sync-problems', scope: T, rule: AUTH, page: 'syncProblems', menu: { order: 11, icon: 'sync' } },
   { key: 'preview', path: 'preview', scope: T, rule: AUTH, page: 'clinicPreview', menu: { order: 12, icon: 'eye' } },
-  { key: 'tasks', path: 'tasks', scope: T, rule: AUTH, menu: { order: 15, icon: 'check-square' } },
-  { key: 'appointments', path: 'appointments', scope: T, rule: perm('appointments'), menu: { order: 20, icon: 'calendar' } },
   // The desk's cash of the day: whoever may read payments (the accounting group is the Main Doctor's and the accountant's).
   { key: 'dailyCash', path: 'daily-cash', scope: T, rule: perm('payments'), page: 'dailyCash', menu: { order: 22, icon: 'dollar' } },
   { key: 'visiting', path: 'visitings/:id', scope: T, rule: AUTH, redirect: 'new' },
@@ -60,29 +55,24 @@ export const SCREENS: readonly Screen[] = [
   { key: 'nurses', path: 'patients/:id/nurses', scope: T, rule: perm('patients'), redirect: 'vital-signs' },
   { key: 'patientFiles', path: 'patients/:id/files', scope: T, rule: perm('patients'), page: 'patientTabs' },
   { key: 'clinicAudit', path: 'patients/:id/opened', scope: T, rule: MAIN, page: 'patientTabs' },
-  { key: 'categories', path: 'categories', scope: T, rule: AUTH, redirect: 'common-diseases', menu: { order: 50, icon: 'appstore' } },
-  { key: 'commonDiseases', path: 'categories/common-diseases', scope: T, rule: AUTH, menu: { order: 51, parent: 'categories' } },
-  { key: 'examinations', path: 'categories/examinations', scope: T, rule: AUTH, menu: { order: 62, parent: 'categories' } },
-  { key: 'lifeStyles', path: 'categories/life-styles', scope: T, rule: AUTH, menu: { order: 64, parent: 'categories' } },
-  { key: 'physicalTheraphies', path: 'categories/physical-theraphies', scope: T, rule: AUTH, menu: { order: 66, parent: 'categories' } },
-  // The legal module's group (its entries come from resources/legal.ts; hidden where the module is off).
-  { key: 'legal', path: 'legal', scope: T, rule: AUTH, redirect: 'lawsuits', menu: { order: 68, icon: 'file-text' } },
-  { key: 'accounting', path: 'accounting', scope: T, rule: perm('accounting'), redirect: 'expenses', menu: { order: 70, icon: 'dollar' } },
-  { key: 'expenses', path: 'accounting/expenses', scope: T, rule: perm('accounting'), menu: { order: 71, parent: 'accounting' } },
-  { key: 'incomes', path: 'accounting/incomes', scope: T, rule: perm('accounting'), menu: { order: 72, parent: 'accounting' } },
   { key: 'result', path: 'accounting/result', scope: T, rule: perm('accounting'), page: 'accountingResult', menu: { order: 73, parent: 'accounting' } },
-  { key: 'services', path: 'services', scope: T, rule: AUTH, redirect: 'locations', menu: { order: 80, icon: 'link' } },
-  { key: 'locations', path: 'services/locations', scope: T, rule: AUTH, menu: { order: 81, parent: 'services' } },
-  { key: 'links', path: 'services/links', scope: T, rule: AUTH, menu: { order: 82, parent: 'services' } },
-  { key: 'settings', path: 'settings', scope: T, rule: AUTH, redirect: 'profile', menu: { order: 100, icon: 'setting' } },
   { key: 'profile', path: 'settings/profile', scope: T, rule: AUTH, page: 'profile', menu: { order: 101, parent: 'settings' } },
   { key: 'usages', path: 'settings/usages', scope: T, rule: MAIN, page: 'clinicUsages', menu: { order: 102, parent: 'settings' } },
   { key: 'planHistories', path: 'settings/plan-histories', scope: T, rule: MAIN, page: 'clinicPlanHistories', menu: { order: 103, parent: 'settings' } },
   { key: 'invoices', path: 'settings/invoices', scope: T, rule: AUTH, page: 'clinicInvoices', menu: { order: 104, parent: 'settings' } },
-  // The clinic's landing-page editor (docs/product.md#public-pages: both applications have one), Main Doctor only.
-  { key: 'landingPage', path: 'landing-page', scope: T, rule: MAIN, redirect: 'overview', menu: { order: 110, icon: 'global' } },
   { key: 'landingOverview', path: 'landing-page/overview', scope: T, rule: MAIN, page: 'landingHub', menu: { order: 110.5, parent: 'landingPage' } },
 ];
+
+function groupRule(access: MenuGroupDef['access']): Rule {
+  if (access === 'anyone') return AUTH;
+  if (access === 'mainDoctor') return MAIN;
+  return 'readPermission' in access ? perm(access.readPermission) : central(access.centralScreen);
+}
+
+/** A declared menu group as a screen: its entry, and its route opening its first entry. */
+const groupScreen = (g: MenuGroupDef): Screen => ({ key: g.key, path: g.path, scope: g.scope, rule: groupRule(g.access), redirect: g.opens, menu: { order: g.order, icon: g.icon } });
+
+export const SCREENS: readonly Screen[] = [...menuGroups.map(groupScreen), ...OWN_SCREENS];
 
 export function screensOf(scope: Scope): Screen[] {
   return SCREENS.filter((s) => s.scope === scope);

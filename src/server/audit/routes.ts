@@ -1,4 +1,4 @@
-// The audit trail's own endpoint beside the generated list (GET /audit, resources/audit.ts):
+// The audit trail's own endpoint beside the generated list (GET /audit, resources/audit/):
 // GET /audit/verify walks the caller's chain (the clinic's on its host, the platform's on the
 // main host) and names the first event that no longer matches its seal. POST /visitings/:id/prints
 // notes a printed prescription.

@@ -5,7 +5,7 @@
 // - GET /public/booking: the doctors and services offered, the notice and how far ahead;
 // - GET /public/booking/slots?doctor_id=&from=&to=: free start times only, never who holds the rest;
 // - POST /public/booking: a request for one of them, with a name, phone and gender.
-// For whoever may change appointments (declared row actions of resources/bookingRequests.ts):
+// For whoever may change appointments (declared row actions of resources/bookingRequests/):
 // - POST /booking-requests/:id/approve: the patient found by phone (or registered) and booked, under
 //   the overlap rule, with the booking's confirmation message; POST /booking-requests/:id/decline.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Writing messages to patients into the outbox (resources/messages.ts): in the same transaction as
+// Writing messages to patients into the outbox (resources/messages/): in the same transaction as
 // the booking's change that calls for one, so a booking never exists without its confirmation nor a
 // confirmation without its booking. Each has a reason key (`dedupe_key`, unique per clinic): what
 // is written twice for one reason is kept once. The text is written now, in the patient's language,

@@ -1,5 +1,5 @@
 // The words of a message to a patient: the clinic's own template for its kind and the patient's
-// language (resources/messages.ts `messageTemplates`), else the platform's (locales
+// language (resources/messages/ `messageTemplates`), else the platform's (locales
 // `outbox.defaults`), with the booking's details filled in.
 import { MESSAGE_KIND } from '../../shared/enums';
 import type { ResourceHooks } from '../engine/hooks';

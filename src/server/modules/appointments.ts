@@ -1,5 +1,5 @@
 // Appointment rules: one doctor's active appointments never overlap (the paid amount's limit is
-// declared: resources/appointments.ts `checks`). The check takes a transaction-scoped advisory lock on the doctor's
+// declared: resources/appointments/ `checks`). The check takes a transaction-scoped advisory lock on the doctor's
 // day first, so two bookings racing for the same slot cannot both pass.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
@@ -55,7 +55,7 @@ function requireReferral(input: Input, existing: Row | null): void {
 const FINISHED: readonly number[] = [APPOINTMENT_STATUS.done, APPOINTMENT_STATUS.cancelled, APPOINTMENT_STATUS.refer];
 
 export const appointmentHooks: ResourceHooks = {
-  // An archived patient's bookings from today on (resources/patients.ts cancelsOnArchive): cancelled,
+  // An archived patient's bookings from today on (resources/patients/ cancelsOnArchive): cancelled,
   // their waiting messages withdrawn; nothing is sent to the patient about it.
   async cancelUpcoming(ctx, field, id, dryRun) {
     if (field !== 'patient_id') return [];

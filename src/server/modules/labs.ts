@@ -1,4 +1,4 @@
-// Lab orders and results (issue 40, resources/labs.ts): an order names its doctor and day and must
+// Lab orders and results (issue 40, resources/labs/): an order names its doctor and day and must
 // be its visit's patient's; placing it makes an empty result per test and puts the visit's booking
 // in "Lab Tracking"; a result takes its test's unit and the range for the patient's sex and age
 // on its day, and is flagged outside it (src/shared/labRanges.ts).

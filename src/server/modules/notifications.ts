@@ -1,6 +1,6 @@
 // Notifications for staff of both applications: stored per recipient, rendered in the reader's
 // language from `notifications.<kind>` messages. Lists, one notification, marking one read and
-// dismissing it are the declared resources' generated routes (resources/notifications.ts), whose
+// dismissing it are the declared resources' generated routes (resources/notifications/), whose
 // row filter keeps each caller to their own; the bell's two calls below answer the seed's shapes
 // and read through the same declarations and rule.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

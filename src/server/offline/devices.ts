@@ -1,4 +1,4 @@
-// The clinic's devices keeping a working set (issue 36, resources/devices.ts). A device names itself
+// The clinic's devices keeping a working set (issue 36, resources/devices/). A device names itself
 // on its sync calls (X-Device-Id, the UUID it made once); each /sync/changes notes it (one row per
 // device and user: its label and last sync). The Main Doctor revokes a device (POST
 // /devices/:id/revoke: every user's row of that device); its next sync call is refused with 410

@@ -1,4 +1,4 @@
-// Prints anyone can verify (issue 40, resources/printedDocuments.ts):
+// Prints anyone can verify (issue 40, resources/printedDocuments/):
 // - POST /visitings/:id/printed-documents { kind, content }: a visit's prescription, sick note or
 //   referral letter is being printed; POST /payments/:id/printed-documents { content }: a receipt;
 //   POST /lab-orders/:id/printed-documents { content }: a lab order form.

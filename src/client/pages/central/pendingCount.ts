@@ -1,5 +1,5 @@
 // The number of requests waiting for a decision (dashboard card, menu badge): the requests'
-// declared menu badge (resources/platform.ts).
+// declared menu badge (resources/platform/).
 import { resourceByName } from '../../../../resources';
 import { badgeStore } from '../../engine/menuBadges';
 

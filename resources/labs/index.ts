@@ -1,0 +1,109 @@
+// Lab orders and results (issue 40): the clinic's test catalog, the tests a doctor orders from a
+// visit (the booking then shows "Lab Tracking") and their results, entered by the desk or the
+// nurse or attached as photos of the paper, each flagged against the range for the patient's sex
+// and age (src/shared/labRanges.ts; the server's hooks: src/server/modules/labs.ts).
+import { defineResource } from '../../src/shared/resource';
+import { attachments } from '../attachments';
+
+const patient = { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true } as const;
+// A value a result may hold, and a range's ends: wide enough for any unit (platelets in 10³/µL).
+const measure = { type: 'number', min: -1_000_000, max: 1_000_000, nullable: true } as const;
+
+export const labTests = defineResource({
+  name: 'labTests',
+  path: 'lab-tests',
+  table: 'lab_tests',
+  scope: 'tenant',
+  // A test in an old order is archived, not deleted: the order and its results keep its name.
+  deletePolicy: 'archive',
+  // Whoever enters a result reads the catalog; the Main Doctor (or whom they allow) keeps it.
+  anyStaffReads: true,
+  route: 'categories/lab-tests',
+  titleField: 'name',
+  defaultSort: 'name',
+  menu: { order: 62.7, parent: 'categories' },
+  checks: [{ field: 'low', op: '<=', other: 'high' }],
+  fields: {
+    name: { type: 'string', required: true, maxLength: 160, unique: true, searchable: true, list: true, sortable: true },
+    unit: { type: 'string', maxLength: 30, nullable: true, list: true, dir: 'ltr' },
+    // The general reference range; the bands below, where given, are more precise.
+    low: { ...measure, list: true },
+    high: { ...measure, list: true },
+    // By sex and age band (whole years, both ends included): the first band that fits applies.
+    ranges: {
+      type: 'list',
+      maxItems: 12,
+      items: {
+        sex: { type: 'enum', enum: 'gender', nullable: true },
+        age_from: { type: 'integer', min: 0, max: 130, nullable: true },
+        age_to: { type: 'integer', min: 0, max: 130, nullable: true },
+        low: measure,
+        high: measure,
+      },
+    },
+    loinc_code: { type: 'string', maxLength: 10, pattern: '^[0-9]{1,7}-[0-9]$', nullable: true, list: true, dir: 'ltr', filterable: true },
+    // What it costs, from the price list.
+    price_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, filterable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true },
+  },
+});
+
+export const labOrders = defineResource({
+  name: 'labOrders',
+  path: 'lab-orders',
+  table: 'lab_orders',
+  scope: 'tenant',
+  patientData: true,
+  within: { resource: 'patients', field: 'patient_id', tab: 'labs/orders' },
+  titleField: 'ordered_on',
+  defaultSort: '-ordered_on,-id',
+  // The printed order form with its verification code.
+  panels: [{ name: 'labOrder' }],
+  fields: {
+    patient_id: patient,
+    // The visit it was ordered from: its booking shows "Lab Tracking" until the results are in.
+    visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, nullable: true, filterable: true, list: true },
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true, list: true },
+    ordered_on: { type: 'date', list: true, sortable: true, filterable: true },
+    // None is allowed: tests written in the notes, or only the laboratory's report attached.
+    tests: {
+      type: 'list',
+      maxItems: 40,
+      items: {
+        lab_test_id: { type: 'relation', relation: { resource: 'labTests', labelField: 'name' }, required: true },
+        // The test's name and unit as they were when ordered (printed on the order form).
+        name: { type: 'string', readOnly: true },
+        unit: { type: 'string', readOnly: true, nullable: true },
+      },
+    },
+    notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
+    // The laboratory's paper report, photographed or scanned.
+    attachments,
+  },
+});
+
+export const labResults = defineResource({
+  name: 'labResults',
+  path: 'lab-results',
+  table: 'lab_results',
+  scope: 'tenant',
+  patientData: true,
+  within: { resource: 'patients', field: 'patient_id', tab: 'labs/results' },
+  titleField: 'lab_test_id',
+  defaultSort: '-resulted_on,-id',
+  fields: {
+    patient_id: patient,
+    // Made for each test of an order when it is placed (value empty until the result is in).
+    lab_order_id: { type: 'relation', relation: { resource: 'labOrders', labelField: 'ordered_on' }, nullable: true, filterable: true, list: true },
+    lab_test_id: { type: 'relation', relation: { resource: 'labTests', labelField: 'name' }, required: true, filterable: true, list: true },
+    // Typed in any script's digits (٥٫٢ is 5.2).
+    value: { ...measure, list: true },
+    // Set by the server from the test and the patient: the unit, the range applied, the flag.
+    unit: { type: 'string', readOnly: true, nullable: true, list: true, dir: 'ltr' },
+    reference: { type: 'string', readOnly: true, nullable: true, list: true, dir: 'ltr' },
+    flag: { type: 'string', readOnly: true, nullable: true, choices: ['low', 'high'], labels: 'labResults.flags.{}', tones: { low: 'blue', high: 'red' }, list: true, filterable: true, emptyLabel: 'labResults.flags.normal' },
+    resulted_on: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
+    notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
+    attachments,
+  },
+});

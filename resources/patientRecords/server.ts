@@ -1,0 +1,4 @@
+import { definePlugin } from '../../src/server/engine/plugin';
+import { vitalSignHooks } from '../../src/server/modules/patient-records';
+
+export default definePlugin({ hooks: { vitalSigns: vitalSignHooks } });

@@ -1,0 +1,4 @@
+import { definePlugin } from '../../src/server/engine/plugin';
+import { tenantUserHooks } from '../../src/server/modules/tenant-users';
+
+export default definePlugin({ hooks: { tenantUsers: tenantUserHooks } });

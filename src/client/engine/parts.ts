@@ -1,0 +1,33 @@
+// The entity folders' client parts (their client.tsx), through the index resources/registry.client.ts
+// lists: a resource's own pages, the screens' pages, the panels below a record, each loaded on demand.
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { BaseRecord } from '@refinedev/core';
+import { clientIndex } from '../../../resources/registry.client';
+import { type OverrideKind, lazyFrom } from './clientPart';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** The hand-written page replacing a resource's generated one, if its folder gives one. */
+export function overrideOf(resource: string, kind: OverrideKind): Page | undefined {
+  const entry = clientIndex.pages[`${resource}.${kind}`];
+  return entry && lazyFrom(clientIndex, entry);
+}
+
+/** A screen's hand-written page (screens.ts `page`), if a folder gives it. */
+export function screenPageOf(name: string): Page | undefined {
+  const entry = clientIndex.screens[name];
+  return entry && lazyFrom(clientIndex, entry);
+}
+
+/** A panel below a record's details (ResourceDef.panels), if a folder gives it. */
+export function panelOf(name: string): LazyExoticComponent<ComponentType<{ record: BaseRecord }>> | undefined {
+  const entry = clientIndex.panels[name];
+  return entry && lazyFrom<{ record: BaseRecord }>(clientIndex, entry);
+}
+
+/** The names given, for the checks that every declared panel and screen page has one. */
+export const givenNames = {
+  pages: [...new Set(Object.keys(clientIndex.pages).map((key) => key.split('.')[0]))],
+  screens: Object.keys(clientIndex.screens),
+  panels: Object.keys(clientIndex.panels),
+};

@@ -1,0 +1,65 @@
+// An entity is a folder (issue 38): its server part's hooks and routes, and its client part's pages
+// and panels, are found through the generated registries, never through a hand-written map.
+import { describe, expect, it } from 'vitest';
+import { menuGroups, resources } from '../../resources/index';
+import { serverPlugins } from '../../resources/registry.server';
+import { clientIndex } from '../../resources/registry.client';
+import { RECORD_PANELS } from '../../src/shared/resource';
+import { givenNames } from '../../src/client/engine/parts';
+import { SCREENS } from '../../src/client/engine/screens';
+import { declared } from '../../src/client/engine/nav';
+import { type PluginDeps, definePlugin, pluginHooks } from '../../src/server/engine/plugin';
+import type { HookContext, Input } from '../../src/server/engine/hooks';
+
+describe('the client parts', () => {
+  it('give every panel a declaration may name, and every page a screen names', () => {
+    expect(givenNames.panels.sort()).toEqual([...RECORD_PANELS].sort());
+    const named = SCREENS.flatMap((s) => (s.page ? [s.page] : []));
+    expect(named.filter((page) => !givenNames.screens.includes(page))).toEqual([]);
+  });
+
+  it('are found where the generated index says (each entry a loader of its folder\'s part)', async () => {
+    const entries = [...Object.values(clientIndex.pages), ...Object.values(clientIndex.screens), ...Object.values(clientIndex.panels)];
+    for (const [folder, at] of entries) {
+      const part = (await clientIndex.load[folder]()).default;
+      const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part);
+      expect(typeof loader, `${folder}: ${at}`).toBe('function');
+    }
+  });
+
+  it('replace pages of declared resources only', () => {
+    expect(givenNames.pages.filter((name) => !resources.some((r) => r.name === name))).toEqual([]);
+  });
+
+  it('place screens in declared menu groups only', () => {
+    const astray = SCREENS.filter((s) => s.menu?.parent && !menuGroups.some((g) => g.key === s.menu!.parent && g.scope === s.scope));
+    expect(astray.map((s) => `${s.scope} ${s.key}`)).toEqual([]);
+  });
+
+  it('leave no screen at a declared resource\'s path (the resource has its own menu entry and pages)', () => {
+    expect(SCREENS.filter((s) => declared(s.scope, s.path)).map((s) => `${s.scope} ${s.path}`)).toEqual([]);
+  });
+});
+
+describe('the server plugins', () => {
+  const deps = {} as PluginDeps;
+  const ctx = {} as HookContext;
+
+  it('hook declared resources only', () => {
+    const hooked = Object.keys(pluginHooks(serverPlugins, deps));
+    expect(hooked.filter((name) => !resources.some((r) => r.name === name))).toEqual([]);
+    // The booking's messages follow the appointments' own rules (two folders, one resource).
+    expect(hooked).toEqual(expect.arrayContaining(['appointments', 'patients', 'labOrders', 'payments', 'incomes']));
+  });
+
+  it.each([
+    ['one plugin: its set as it is', 1, ['a']],
+    ['two plugins: both, in registry order', 2, ['a', 'b']],
+    ['three plugins: all, in registry order', 3, ['a', 'b', 'c']],
+  ])('compose the hooks of a resource: %s', async (_name, count, expected) => {
+    const ran: string[] = [];
+    const plugins = ['a', 'b', 'c'].slice(0, count).map((tag) => definePlugin({ hooks: () => ({ things: { beforeCreate: () => void ran.push(tag) } }) }));
+    await pluginHooks(plugins, deps).things.beforeCreate!(ctx, {} as Input);
+    expect(ran).toEqual(expected);
+  });
+});
