@@ -131,7 +131,8 @@ describe('migration 068: the functions kept in one place', () => {
   it('are applied to a database migrated before, which keeps working', async () => {
     await fromMigration('067_patient_photo', async (db) => {
       const tenant = (await raw<{ id: number }>`insert into tenants (name, subdomain, username) values ('Old', 'old', 'old') returning id`.execute(db.kysely)).rows[0].id;
-      expect(await migrate(db)).toEqual(['068_schema_functions']);
+      // 068 first, then whatever came after it.
+      expect((await migrate(db))[0]).toBe('068_schema_functions');
       expect(await appliedFunctions(db)).toEqual(DB_FUNCTIONS.map((f) => [f.name, functionHash(f)]).sort());
       // Their triggers still run: a patient is numbered and versioned.
       const { rows } = await raw<{ file_number: number; version: number }>`insert into patients (tenant_id, name, gender) values (${tenant}, 'Old Patient', 1) returning file_number, version`.execute(db.kysely);

@@ -68,10 +68,19 @@ describe('uploads', () => {
   });
 
   it("stops at the plan's storage limit", async () => {
-    await t.db.kysely.updateTable('plans').set({ max_storage_gb: 0 }).execute();
+    // The smallest plan a plan may have (1 GB), already full: a stored file's record of a whole GB.
+    await t.db.kysely.updateTable('plans').set({ max_storage_gb: 1 }).execute();
+    const demo = await t.db.kysely.selectFrom('tenants').select('id').where('subdomain', '=', 'demo').executeTakeFirstOrThrow();
+    const nurse = await t.db.kysely.selectFrom('tenant_users').select('id').where('tenant_id', '=', demo.id).where('username', '=', 'nurse').executeTakeFirstOrThrow();
+    const full = await t.db.kysely
+      .insertInto('uploads')
+      .values({ scope: 'tenant', tenant_id: demo.id, user_id: nurse.id, mime: 'application/pdf', size: 1024 ** 3, original_name: 'full.pdf', storage_key: 'full-plan-test', is_public: false, sealed: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const res = await upload(DEMO, await t.login(DEMO, 'nurse'), PNG);
     expect(res.status).toBe(422);
-    expect(res.body.errors?.file?.[0]).toMatch(/Your plan allows 0 GB/);
+    expect(res.body.errors?.file?.[0]).toMatch(/Your plan allows 1 GB/);
+    await t.db.kysely.deleteFrom('uploads').where('id', '=', full.id).execute();
     await t.db.kysely.updateTable('plans').set({ max_storage_gb: 10 }).execute();
   });
 

@@ -5,9 +5,9 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCustom } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
-import { ApiError, api } from '../../providers/http';
+import { ApiError } from '../../providers/http';
 import { onFields, useAction } from '../../engine/useAction';
 
 interface RestoreJob {
@@ -23,14 +23,16 @@ const busy = (job: RestoreJob | undefined) => job?.status === 'queued' || job?.s
 
 export function RestoreCopyButton({ id }: { id: string | number }) {
   const t = useT();
-  const client = useQueryClient();
-  const key = ['tenant-restore', String(id)];
-  // The clinic's latest restore, followed while it runs (after a reload too).
-  const { data: job } = useQuery({
-    queryKey: key,
-    queryFn: () => api<{ data: RestoreJob }>(`/tenants/${id}/restore`, { quiet: true }).then((a) => a.data),
-    refetchInterval: (q) => (busy(q.state.data) ? 1000 : false),
+  const url = `/tenants/${id}/restore`;
+  // The clinic's latest restore, followed while it runs (after a reload too), through the data provider.
+  const { result } = useCustom<{ data: RestoreJob }>({
+    url,
+    method: 'get',
+    meta: { quiet: true },
+    errorNotification: false,
+    queryOptions: { refetchInterval: (q) => (busy(q.state.data?.data?.data) ? 1000 : false) },
   });
+  const job = result.data?.data;
   // A refusal on the file (not a ZIP, too large) is said in the dialog; others are toasted.
   const { run, busy: saving } = useAction<{ data: { id: number } }>({ failure: onFields, invalidates: [{ resource: 'tenants', id, invalidates: ['detail'] }] });
   const [open, setOpen] = useState(false);
@@ -43,10 +45,9 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
     const body = new FormData();
     body.append('file', file);
     try {
-      await run({ url: `/tenants/${id}/restore`, values: body });
+      await run({ url, values: body, refreshes: [url] });
       setOpen(false);
       setFile(null);
-      await client.invalidateQueries({ queryKey: key });
     } catch (err) {
       if (err instanceof ApiError && err.statusCode === 422) setError(err.errors?.file?.[0] ?? err.message);
     }
