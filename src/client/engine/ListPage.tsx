@@ -172,6 +172,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           }
         }
         rowKey="id"
+        scroll={{ x: true }}
         locale={{
           emptyText: tableQuery.isError ? (
             <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />

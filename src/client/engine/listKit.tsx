@@ -225,6 +225,7 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
       loading: liveMode === 'auto' ? isLoading : !isFetched,
       onChange,
       pagination,
+      scroll: { x: true },
     },
   };
 }

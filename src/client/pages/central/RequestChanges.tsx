@@ -70,7 +70,7 @@ export function RequestChanges({ request }: { request: BaseRecord }) {
       ) : !wide ? (
         <ChangeList rows={rows} showBefore={showBefore} />
       ) : (
-        <Table<ChangeRow> size="small" pagination={false} rowKey="name" dataSource={rows} data-testid="request-diff">
+        <Table<ChangeRow> size="small" pagination={false} rowKey="name" dataSource={rows} scroll={{ x: true }} data-testid="request-diff">
           <Table.Column<ChangeRow> key="field" title={t('requests.field', 'Field')} render={(_, r) => <Typography.Text strong>{fieldLabel(t, tenants, r.name)}</Typography.Text>} />
           {showBefore && <Table.Column<ChangeRow> key="before" title={t('requests.before', 'Before')} render={(_, r) => <Value name={r.name} value={r.before} />} />}
           <Table.Column<ChangeRow> key="after" title={t('requests.after', 'After')} render={(_, r) => <Value name={r.name} value={r.after} />} />

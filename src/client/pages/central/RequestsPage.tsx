@@ -129,6 +129,7 @@ function RequestTable({ status, opened }: { status: Tab; opened?: number }) {
     <Table
       {...tableProps}
       rowKey="id"
+      scroll={{ x: true }}
       data-testid={`requests-${status}`}
       locale={{ emptyText: <Empty description={t(`requests.empty.${status}`, 'No requests')} /> }}
       expandable={{ expandedRowRender: (record) => <RequestChanges request={record} />, expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}

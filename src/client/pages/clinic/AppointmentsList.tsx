@@ -152,6 +152,7 @@ export default function AppointmentsList() {
           rowKey="id"
           dataSource={rows}
           loading={query.isLoading}
+          scroll={{ x: true }}
           locale={{ emptyText: <Empty description={t('resources.appointments.empty', 'No appointments')} /> }}
           pagination={{ current: page, pageSize: 25, total: result.total ?? 0, showSizeChanger: false, onChange: setPage }}
           onChange={(_p, _f, sorter) => {

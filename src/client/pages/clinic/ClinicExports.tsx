@@ -88,6 +88,7 @@ export default function ClinicExports() {
         loading={query.isLoading}
         dataSource={copies}
         pagination={false}
+        scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t('exports.empty', 'No copy has been asked for yet.')} /> }}
         columns={[
           { title: t('fields.created_at', 'Created'), dataIndex: 'created_at', render: when },

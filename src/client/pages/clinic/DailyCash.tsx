@@ -73,6 +73,7 @@ export default function DailyCash() {
           loading={isLoading}
           pagination={false}
           size="small"
+          scroll={{ x: true }}
           data-testid="cash-methods"
           columns={[{ title: t('resources.payments.fields.method', 'Method'), dataIndex: 'method', render: (v: number) => enumLabel(t, payments.fields.method, v) }, ...figures]}
           summary={total(t('payments.total', 'Total'))}
@@ -84,6 +85,7 @@ export default function DailyCash() {
           loading={isLoading}
           pagination={false}
           size="small"
+          scroll={{ x: true }}
           data-testid="cash-staff"
           columns={[{ title: t('resources.payments.fields.taken_by', 'Taken by'), dataIndex: 'name', render: (v: string | null) => v ?? '—' }, ...figures]}
         />

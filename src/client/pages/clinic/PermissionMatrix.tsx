@@ -59,7 +59,7 @@ export function PermissionMatrix({ userId }: { userId: number }) {
       extra={<Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} data-testid="perm-save">{t('buttons.save', 'Save')}</Button>}
       data-testid="permission-matrix"
     >
-      <Table<MatrixRow> rowKey="table" dataSource={rows} pagination={false} size="small">
+      <Table<MatrixRow> rowKey="table" dataSource={rows} pagination={false} size="small" scroll={{ x: true }}>
         <Table.Column<MatrixRow>
           key="table"
           title={t('clinic.area', 'Area')}

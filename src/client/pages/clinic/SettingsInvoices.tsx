@@ -39,7 +39,7 @@ export default function SettingsInvoices() {
         )}
       </Card>
       <Card title={t('nav.invoices', 'Invoices')}>
-        <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}>
+        <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" scroll={{ x: true }} locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}>
           <Table.Column<BaseRecord> key="number" title={t('fields.number', 'Number')} render={(_, r) => <Ltr>{`${String(r.year)}-${String(r.number).padStart(5, '0')}`}</Ltr>} />
           <Table.Column<BaseRecord> key="issued_on" dataIndex="issued_on" title={t('fields.issued_on', 'Issued on')} render={date} />
           <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />

@@ -22,7 +22,7 @@ export default function SettingsPlanHistories() {
   const lang = currentLang();
   return (
     <Card title={t('nav.planHistories', 'Plan history')}>
-      <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }}>
+      <Table<BaseRecord> rowKey="id" dataSource={data?.data ?? []} loading={isLoading} pagination={{ pageSize: 20, hideOnSinglePage: true }} size="small" locale={{ emptyText: <Empty description={t('common.empty', 'No data')} /> }} scroll={{ x: true }}>
         <Table.Column<BaseRecord> key="action" dataIndex="action" title={t('fields.action', 'Action')} render={(v: unknown) => <Tag>{valueLabel(t, planHistories.fields.action, v)}</Tag>} />
         <Table.Column<BaseRecord> key="plan" title={t('fields.plan_id', 'Plan')} render={(_, r) => planName(r, lang)} />
         <Table.Column<BaseRecord> key="starts_on" dataIndex="starts_on" title={t('fields.starts_on', 'Starts on')} render={(v: unknown) => <span dir="ltr">{String(v ?? '—')}</span>} />

@@ -54,6 +54,7 @@ export default function SupportAccess() {
         loading={grants === null && !failed}
         dataSource={grants ?? []}
         pagination={false}
+        scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t('support.noGrants', 'No clinic has granted you access right now')} /> }}
         columns={[
           { title: t('support.clinic', 'Clinic'), dataIndex: 'clinic', render: (name: string, g) => <><strong>{name}</strong> <bdi dir="ltr">({g.subdomain})</bdi></> },

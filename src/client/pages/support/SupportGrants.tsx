@@ -93,6 +93,7 @@ export default function SupportGrants() {
         loading={query.isLoading}
         dataSource={result.data}
         pagination={false}
+        scroll={{ x: true }}
         locale={{ emptyText: <Empty description={t('support.noneGranted', 'No support access granted')} /> }}
         columns={[
           { title: t('resources.supportGrants.fields.user_id', 'Support staff member'), dataIndex: 'user_id', render: (id: number) => nameOf(id) },
