@@ -24,6 +24,9 @@ export const THEME: ThemeConfig = {
     colorError: '#cf1322',
     // And antd's green (#52c41a) 2.3:1: a profit in green is read as well (shade 8, 5.6:1).
     colorSuccess: presetPalettes.green[7],
+    // A field that may not change (a payment's payer and amount on its edit page) is still read:
+    // antd's 25% black is 1.8:1; this grey is 4.9:1 on the disabled field's grey fill.
+    colorTextDisabled: '#6b6b6b',
     ...tagTexts,
   },
   components: {
