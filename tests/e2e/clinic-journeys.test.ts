@@ -136,9 +136,12 @@ describe('clinic journeys (Kurdish)', () => {
     // The amount is formatted when the field loses focus (a re-render): done before Save is
     // pressed, so the click lands on the button drawn after it.
     await page.locator('#visit-payment').blur();
+    // (On a loaded machine the click could come before that re-render and be lost with the old button.)
+    await expect.poll(() => page.locator('#visit-payment').inputValue()).toBe('20,000');
     await page.getByTestId('visit-save').click();
 
-    await page.getByTestId('print-visit').click();
+    // The save, its payment and the booking's move are one request: slower on a loaded machine.
+    await page.getByTestId('print-visit').click({ timeout: 30_000 });
     const sheet = page.getByTestId('print-prescription');
     await sheet.getByText(drug).waitFor({ state: 'attached' });
     expect(await sheet.getAttribute('dir')).toBe('rtl');
