@@ -50,7 +50,7 @@ function watchPage(page: Page): void {
 async function describe(watched: Watched): Promise<string> {
   const { page } = watched;
   const text = await page
-    .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, Number(process.env.DIAG_TEXT ?? 500)) ?? '')
+    .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, Number(process.env.DIAG_TEXT ?? 3000)) ?? '')
     .catch((err: unknown) => `(no text: ${String(err).slice(0, 100)})`);
   const waiting = [...watched.pending].map(([r, t]) => line(r, t));
   return [
