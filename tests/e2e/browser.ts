@@ -1,8 +1,8 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type Locator, type Page, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type Locator, type Page, type Request, type Response, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
-import { watchContext } from './diagnostics';
+import { note, watchContext } from './diagnostics';
 
 export const PASSWORD = 'demo-pass-1234';
 
@@ -84,6 +84,28 @@ export async function login(page: Page, host: string, username: string, password
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
   await page.getByTestId('login-submit').click();
+}
+
+/**
+ * Clicks a submit button until its request goes, and returns the answer. On the CI's loaded two
+ * cores a click can land in a layout shift (a warning drawn above the button) and be lost, as a
+ * person's would, who clicks again: so does this, at most three times, noting each retry. The
+ * form's idempotency key makes a second submission of the same form one record.
+ */
+export async function submitUntilSent(page: Page, button: Locator, method: string, path: string, timeout = 30_000): Promise<Response> {
+  const sent = (r: Request) => r.method() === method && new URL(r.url()).pathname === path;
+  for (let attempt = 1; ; attempt++) {
+    const request = page.waitForRequest(sent, { timeout: attempt === 3 ? timeout : 5_000 }).catch(() => null);
+    await button.click();
+    const went = await request;
+    if (went) {
+      const answer = await went.response();
+      if (!answer) throw new Error(`${method} ${path} got no answer`);
+      return answer;
+    }
+    note(`the click on ${String(button)} sent no ${method} ${path} (attempt ${attempt})`);
+    if (attempt === 3) throw new Error(`three clicks on ${String(button)} sent no ${method} ${path}`);
+  }
 }
 
 /** Waits until the app's location is `path` (client-side navigation included). */

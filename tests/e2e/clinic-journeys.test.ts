@@ -4,7 +4,7 @@
 // the doctor's visit is on the appointment the secretary booked, then corrected from the patient's page.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, countPrints, launch, login, waitForPath, waitForPrint } from './browser';
+import { baseUrl, countPrints, launch, login, submitUntilSent, waitForPath, waitForPrint } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -138,9 +138,9 @@ describe('clinic journeys (Kurdish)', () => {
     await page.locator('#visit-payment').blur();
     // (On a loaded machine the click could come before that re-render and be lost with the old button.)
     await expect.poll(() => page.locator('#visit-payment').inputValue()).toBe('20,000');
-    await page.getByTestId('visit-save').click();
-
     // The save, its payment and the booking's move are one request: slower on a loaded machine.
+    const answer = await submitUntilSent(page, page.getByTestId('visit-save'), 'POST', '/api/v1/visitings');
+    expect(answer.status(), await answer.text()).toBe(201);
     await page.getByTestId('print-visit').click({ timeout: 30_000 });
     const sheet = page.getByTestId('print-prescription');
     await sheet.getByText(drug).waitFor({ state: 'attached' });

@@ -14,9 +14,13 @@ interface Watched {
   slow: string[];
   /** Where the page went, and when. */
   visits: string[];
+  /** API answers of 400 and above, the last few. */
+  refused: string[];
 }
 
 const SLOW_MS = 3_000;
+/** How much of a failed page's text is printed (DIAG_TEXT); read here, not in the page. */
+const TEXT_MAX = Number(process.env.DIAG_TEXT ?? 3000);
 const clock = () => new Date().toISOString().slice(11, 23);
 const open = new Set<Watched>();
 let notes: string[] = [];
@@ -26,7 +30,7 @@ function line(request: Request, started: number): string {
 }
 
 function watchPage(page: Page): void {
-  const watched: Watched = { page, pending: new Map(), errors: [], slow: [], visits: [] };
+  const watched: Watched = { page, pending: new Map(), errors: [], slow: [], visits: [], refused: [] };
   open.add(watched);
   const settle = (request: Request) => {
     const started = watched.pending.get(request);
@@ -36,6 +40,10 @@ function watchPage(page: Page): void {
   page.on('request', (request) => watched.pending.set(request, Date.now()));
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() >= 400 && pathname.startsWith('/api/')) watched.refused = [...watched.refused, `${clock()} ${response.request().method()} ${pathname} ${response.status()}`].slice(-8);
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') watched.errors = [...watched.errors, message.text().slice(0, 300)].slice(-8);
   });
@@ -50,7 +58,7 @@ function watchPage(page: Page): void {
 async function describe(watched: Watched): Promise<string> {
   const { page } = watched;
   const text = await page
-    .evaluate(() => document.body?.innerText.replace(/\s+/g, ' ').slice(0, Number(process.env.DIAG_TEXT ?? 3000)) ?? '')
+    .evaluate((max) => document.body?.innerText.replace(/\s+/g, ' ').slice(0, max) ?? '', TEXT_MAX)
     .catch((err: unknown) => `(no text: ${String(err).slice(0, 100)})`);
   const waiting = [...watched.pending].map(([r, t]) => line(r, t));
   return [
@@ -58,6 +66,7 @@ async function describe(watched: Watched): Promise<string> {
     `  went to: ${watched.visits.join(', ') || 'nowhere'}`,
     `  unanswered: ${waiting.join('; ') || 'none'}`,
     `  slow: ${watched.slow.slice(-10).join('; ') || 'none'}`,
+    `  refused: ${watched.refused.join('; ') || 'none'}`,
     `  console errors: ${watched.errors.join(' | ') || 'none'}`,
     `  text: ${text}`,
   ].join('\n');

@@ -108,6 +108,14 @@ describe('data provider', () => {
     expect((await dataProvider.getOne({ resource: 'drugs', id: 4 })).data).toEqual({ id: 4, name: 'Amoxicillin' });
   });
 
+  it('never asks the server for a provisional id (a record made offline, not landed): a 404 there would leave the screen', async () => {
+    const { fn, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fn);
+    // No device unlocked here: the device's row cannot be read either, and says so.
+    await expect(dataProvider.getOne({ resource: 'payments', id: -6 })).rejects.toMatchObject({ statusCode: 0 });
+    expect(calls.map((c) => c.url)).not.toContainEqual(expect.stringContaining('/payments/-6'));
+  });
+
   it('422 comes back as a Refine HttpError with field errors', async () => {
     const { fn } = fakeFetch({ 'POST /patients': () => json(422, { message: 'invalid', errors: { name: ['Has already been taken'] } }) });
     vi.stubGlobal('fetch', fn);

@@ -255,17 +255,22 @@ export const dataProvider: DataProvider = {
 
   getOne: async <T extends BaseRecord>({ resource, id: asked }: { resource: string; id: string | number }) => {
     // A record made offline, still open under its provisional id after it landed: the server's.
-    const id = Number(asked) < 0 && defOf(resource)?.offline ? ((await (await import('../offline/outbox')).landedIdOf(resource, Number(asked))) ?? asked) : asked;
+    const provisional = Number(asked) < 0 && !!defOf(resource)?.offline;
+    const id = provisional ? ((await (await import('../offline/outbox')).landedIdOf(resource, Number(asked))) ?? asked) : asked;
+    const kept = async (r: typeof import('../offline/reader')) => {
+      const row = await r.offlineOne(resource, id);
+      return { data: row as T, labels: await r.offlineLabels(resource, [row]) } as { data: T };
+    };
+    // Not landed yet (or landing this instant: a live event can ask before the landing is noted):
+    // the device's row. The server knows no negative id, and its 404 would leave the screen.
+    if (provisional && Number(id) < 0) return kept(await import('../offline/reader'));
     return orKept(
       resource,
       async () => {
         const body = await api<{ data: T; labels?: RelationLabels }>(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { record: true, refine: true });
         return { data: body.data, labels: body.labels ?? {} } as { data: T };
       },
-      async (r) => {
-        const row = await r.offlineOne(resource, id);
-        return { data: row as T, labels: await r.offlineLabels(resource, [row]) } as { data: T };
-      },
+      kept,
     );
   },
 
