@@ -37,6 +37,8 @@ export interface BenchResults {
   /** Another clinic's requests while a copy is built and restored (bench/long-jobs.ts). */
   jobs?: LongJobs | null;
   coldStartMs: number | null;
+  /** When each part shown was measured (ISO): parts not run this time come from earlier runs (results-merge.ts). */
+  measured?: Record<string, string>;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -52,6 +54,8 @@ export function resultsMarkdown(r: BenchResults): string {
     `${r.date.slice(0, 10)}: ${r.machine}; ${r.size.clinics} clinics x ${r.size.patients.toLocaleString('en')} patients on PostgreSQL; ${r.seconds} s per measurement; parts: ${r.parts.join(', ')}. ` +
       'How to read them, and the goals they are held against: [docs/performance.md](../docs/performance.md). Every number of the run: `bench/results/latest.json`.',
   ];
+  const earlier = Object.entries(r.measured ?? {}).filter(([, date]) => date !== r.date);
+  if (earlier.length) out.push('', `Kept from earlier runs (a run measures only the parts it is given): ${earlier.map(([part, date]) => `${part} (${date.slice(0, 16).replace('T', ' ')} UTC)`).join(', ')}.`);
   if (r.load.length) {
     out.push('', '## API load', '', 'The API beside the same SQL behind a bare Fastify + `pg` route (`bench/bare-server.ts`); "at n/s": a fixed arrival rate.', '');
     out.push(

@@ -1,6 +1,7 @@
 // `npm run bench`: data at scale, API load against the bare-query limit, page weight and speed,
 // and cold start. Prints the tables and writes them to bench/RESULTS.md (every number to
-// bench/results/latest.json); docs/performance.md says how to read them.
+// bench/results/latest.json), the parts not run keeping their last figures (results-merge.ts);
+// docs/performance.md says how to read them.
 //   DATABASE_URL   PostgreSQL to fill and load (default: the local server, database clinic_bench,
 //                  started and created here when this machine has one)
 //   BENCH_SIZE     "full" (200 clinics x 5,000 patients, default) or "small" (5 x 500)
@@ -24,6 +25,7 @@ import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
 import { type LongJobs, longJobsLines, runLongJobs } from './long-jobs';
 import { type BenchResults, resultsMarkdown } from './results-markdown';
+import { mergeResults } from './results-merge';
 import { type RlsRow, runRlsCost } from './rls';
 
 const log = (s: string) => console.log(s);
@@ -109,10 +111,13 @@ if (jobs) for (const line of longJobsLines(jobs)) log(`  ${line}`);
 if (parts.has('cold')) log('Cold start:');
 const coldMs = parts.has('cold') ? await coldStart() : null;
 
-const results: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, jobs, coldStartMs: coldMs };
+const run: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, jobs, coldStartMs: coldMs };
+// The parts not run this time keep their last figures, dated.
+const LATEST = 'bench/results/latest.json';
+const results = mergeResults(fs.existsSync(LATEST) ? (JSON.parse(fs.readFileSync(LATEST, 'utf8')) as BenchResults) : null, run);
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
 fs.mkdirSync('bench/results', { recursive: true });
-fs.writeFileSync('bench/results/latest.json', JSON.stringify(results, null, 2));
+fs.writeFileSync(LATEST, JSON.stringify(results, null, 2));
 fs.writeFileSync('bench/RESULTS.md', markdown);
 console.log('Written to bench/RESULTS.md and bench/results/latest.json');

@@ -2,6 +2,7 @@
 // its table, a part not run gets no section, and the profile's small entries are summed, not lost.
 import { describe, expect, it } from 'vitest';
 import { type BenchResults, resultsMarkdown } from '../../bench/results-markdown';
+import { mergeResults } from '../../bench/results-merge';
 
 const figure = (rps: number, p99: number) => ({ rps, p50: 1, p99, errors: 0 });
 const empty: BenchResults = {
@@ -93,5 +94,28 @@ describe('bench/RESULTS.md', () => {
     const markdown = resultsMarkdown({ ...empty, ...part });
     for (const text of present) expect(markdown).toContain(text);
     for (const text of absent) expect(markdown).not.toContain(text);
+  });
+
+  describe('a run of some parts', () => {
+    const before: BenchResults = { ...empty, date: '2026-11-25T09:00:00.000Z', parts: ['cold', 'rls'], coldStartMs: 900, rls: [{ query: 'old', connections: 1, app: 90, owner: 100, cost: 0.1 }] };
+    const run: BenchResults = { ...empty, parts: ['cold'], coldStartMs: 1119 };
+
+    it.each<[string, BenchResults | null, Record<string, string>, string[], string[]]>([
+      ['nothing before: only what ran', null, { cold: empty.date }, ['1,119 ms'], ['## Row-level security', 'Kept from earlier runs']],
+      [
+        'keeps the parts it did not run, dated, and replaces the one it ran',
+        before,
+        { cold: empty.date, rls: before.date },
+        ['1,119 ms', '| old | 1 | 90 | 100 | 10% |', 'Kept from earlier runs (a run measures only the parts it is given): rls (2026-11-25 09:00 UTC).'],
+        ['900 ms'],
+      ],
+      ['keeps a kept part its first date', mergeResults(before, run), { cold: empty.date, rls: before.date }, ['rls (2026-11-25 09:00 UTC)'], []],
+    ])('%s', (_, previous, measured, present, absent) => {
+      const merged = mergeResults(previous, run);
+      expect(merged.measured).toEqual(measured);
+      const markdown = resultsMarkdown(merged);
+      for (const text of present) expect(markdown).toContain(text);
+      for (const text of absent) expect(markdown).not.toContain(text);
+    });
   });
 });
