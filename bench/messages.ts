@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { DEMO_PASSWORD } from '../src/server/db/seed';
-import { appointmentHooks } from '../src/server/modules/appointments';
+import { appointmentHooks } from '../resources/appointments/hooks';
 import { prepareDatabase } from '../src/server/start';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

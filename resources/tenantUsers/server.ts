@@ -1,4 +1,4 @@
 import { definePlugin } from '../../src/server/engine/plugin';
-import { tenantUserHooks } from '../../src/server/modules/tenant-users';
+import { tenantUserHooks } from './hooks';
 
 export default definePlugin({ hooks: { tenantUsers: tenantUserHooks } });

@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { type Db, openDatabase } from './db/index';
 import { migrate } from './db/migrate';
 import { isEmpty, seedDemo } from './db/seed';
-import { syncPermissions } from './modules/permissions';
+import { syncPermissions } from '../../resources/users/permissions';
 
 export async function prepareDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'seedDemo'>, log?: Pick<FastifyBaseLogger, 'info'>): Promise<{ db: Db; seeded: boolean }> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

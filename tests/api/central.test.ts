@@ -2,7 +2,7 @@
 // renewals, the suspension job with a moved clock, and notifications.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSubscriptionJob } from '../../src/server/modules/subscriptions';
+import { runSubscriptionJob } from '../../resources/platform/subscriptions';
 import { CENTRAL, type TestApp, startTestApp } from './harness';
 
 let t: TestApp;

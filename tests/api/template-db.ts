@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type Db, openDatabase, openPglite } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { isEmpty, seedDemo } from '../../src/server/db/seed';
-import { syncPermissions } from '../../src/server/modules/permissions';
+import { syncPermissions } from '../../resources/users/permissions';
 import { prepareDatabase } from '../../src/server/start';
 
 export interface ApiTemplate {

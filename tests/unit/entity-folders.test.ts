@@ -1,5 +1,7 @@
 // An entity is a folder (issue 38): its server part's hooks and routes, and its client part's pages
 // and panels, are found through the generated registries, never through a hand-written map.
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { menuGroups, resources } from '../../resources/index';
 import { serverPlugins } from '../../resources/registry.server';
@@ -61,5 +63,17 @@ describe('the server plugins', () => {
     const plugins = ['a', 'b', 'c'].slice(0, count).map((tag) => definePlugin({ hooks: () => ({ things: { beforeCreate: () => void ran.push(tag) } }) }));
     await pluginHooks(plugins, deps).things.beforeCreate!(ctx, {} as Input);
     expect(ran).toEqual(expected);
+  });
+});
+
+describe('the declarations', () => {
+  // index.ts is loaded by the browser too: the folder's server code beside it (hooks, routes) must
+  // never be pulled in through it.
+  const folders = fs.readdirSync('resources', { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path.join('resources', e.name, 'index.ts')));
+  it.each(folders.map((e) => e.name))('of %s import only shared code and other declarations', (folder) => {
+    const text = fs.readFileSync(path.join('resources', folder, 'index.ts'), 'utf8');
+    const targets = [...text.matchAll(/from '(\.[^']+)'/g)].map((m) => path.relative('.', path.resolve('resources', folder, m[1])));
+    const allowed = (t: string) => t.startsWith('src/shared/') || /^resources\/[^/]+$/.test(t) || /^resources\/[^/]+\/index$/.test(t);
+    expect(targets.filter((t) => !allowed(t))).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import { purgeReleasedFiles } from '../engine/released-files';
 import type { FileStore } from '../files/store';
 import { purgeIdempotencyKeys } from '../http/idempotency';
 import { type OutboxDeps, writeReminders } from '../messages/outbox';
-import { runSubscriptionJob } from '../modules/subscriptions';
+import { runSubscriptionJob } from '../../../resources/platform/subscriptions';
 import { pruneChanges } from '../offline/changes';
 import type { ScheduledJob } from './scheduler';
 

@@ -8,7 +8,7 @@ import { type RangeBand, ageInYears, labFlag, rangeFor, rangeText } from '../../
 import { dayOf } from '../days';
 import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
 import { invalid } from '../http/errors';
-import { defaultDoctorId } from './appointments';
+import { defaultDoctorId } from '../../../resources/appointments/hooks';
 
 /** A day column as read (a string, or a Date at midnight UTC) as YYYY-MM-DD. */
 const dayText = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);

@@ -8,10 +8,10 @@ import { TENANT_ROLE } from '../../shared/roles';
 import { invalid } from '../http/errors';
 import type { HookContext, Input, ResourceHooks } from '../engine/hooks';
 import { checkVisitLimit } from './plan-limits';
-import { defaultDoctorId } from './appointments';
+import { defaultDoctorId } from '../../../resources/appointments/hooks';
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { dayOf } from '../days';
-import { encounterPayments, lockEncounter, paidFor } from './payments';
+import { encounterPayments, lockEncounter, paidFor } from '../../../resources/payments/hooks';
 import { checkPrescriptionAllergies } from './allergy-check';
 
 const payments = encounterPayments('visit');

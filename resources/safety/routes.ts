@@ -6,10 +6,10 @@
 // the caller may not read comes as null, and the header leaves it out.
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
-import { resourceByName } from '../../../resources';
-import type { ResourceDef } from '../../shared/resource';
-import { anyObject, arr, dataAnswer, int, nullable, obj } from '../http/answers';
-import { parseListQuery } from '../engine/query';
+import { resourceByName } from '..';
+import type { ResourceDef } from '../../src/shared/resource';
+import { anyObject, arr, dataAnswer, int, nullable, obj } from '../../src/server/http/answers';
+import { parseListQuery } from '../../src/server/engine/query';
 
 type Row = Record<string, unknown>;
 const PATIENTS = resourceByName('patients');

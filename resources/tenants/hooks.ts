@@ -3,18 +3,18 @@
 // status changes are recorded in plan history. An Admin's create, update or delete becomes a
 // request instead (requests.ts); nothing changes a doctor while a request about it is pending.
 import { sql } from 'kysely';
-import { RESERVED_SUBDOMAINS } from '../../shared/host';
-import type { AuditAction } from '../../shared/audit';
-import { ACCOUNT_STATUS } from '../../shared/enums';
-import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
-import { hashPassword } from '../auth/passwords';
-import { endUserSessions } from '../auth/sessions';
-import type { ResourceHooks } from '../engine/hooks';
-import { invalidField } from '../http/errors';
-import { assertNoPendingRequest, submitRequest } from './requests';
-import { historyForStatus, issueInvoice, recordHistory } from './subscriptions';
-import { dayOf, localDay } from '../days';
-import { seedIngredients } from './ingredients';
+import { RESERVED_SUBDOMAINS } from '../../src/shared/host';
+import type { AuditAction } from '../../src/shared/audit';
+import { ACCOUNT_STATUS } from '../../src/shared/enums';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../src/shared/roles';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { endUserSessions } from '../../src/server/auth/sessions';
+import type { ResourceHooks } from '../../src/server/engine/hooks';
+import { invalidField } from '../../src/server/http/errors';
+import { assertNoPendingRequest, submitRequest } from '../platform/requests';
+import { historyForStatus, issueInvoice, recordHistory } from '../platform/subscriptions';
+import { dayOf, localDay } from '../../src/server/days';
+import { seedIngredients } from '../../src/server/modules/ingredients';
 
 /** The trail's name for a clinic's move to `status`. */
 export function statusAction(status: number): AuditAction {

@@ -11,12 +11,12 @@
 //   was paid in all (its own payments and those of its booking). Both are written here only, and
 //   a payment may not take either past what is charged (the amount, the fee).
 import { sql } from 'kysely';
-import { INCOME_SOURCE } from '../../shared/enums';
-import { can } from '../../shared/access';
-import { resourceByName } from '../../../resources';
-import { dayOf } from '../days';
-import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
-import { ApiError, invalidField } from '../http/errors';
+import { INCOME_SOURCE } from '../../src/shared/enums';
+import { can } from '../../src/shared/access';
+import { resourceByName } from '..';
+import { dayOf } from '../../src/server/days';
+import type { HookContext, Input, ResourceHooks, Row } from '../../src/server/engine/hooks';
+import { ApiError, invalidField } from '../../src/server/http/errors';
 
 const PAYMENTS = resourceByName('payments');
 

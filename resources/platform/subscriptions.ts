@@ -2,12 +2,12 @@
 // and the job that suspends clinics whose invoice stays unpaid 30 days.
 import dayjs from 'dayjs';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import { ACCOUNT_STATUS } from '../../shared/enums';
-import { CENTRAL_ROLE, TENANT_ROLE } from '../../shared/roles';
-import type { Database } from '../db/schema';
-import { notify } from './notifications';
-import { NO_ORIGIN, PLATFORM, recordEvent } from '../audit/events';
-import { dayOf, localDay } from '../days';
+import { ACCOUNT_STATUS } from '../../src/shared/enums';
+import { CENTRAL_ROLE, TENANT_ROLE } from '../../src/shared/roles';
+import type { Database } from '../../src/server/db/schema';
+import { notify } from '../../src/server/modules/notifications';
+import { NO_ORIGIN, PLATFORM, recordEvent } from '../../src/server/audit/events';
+import { dayOf, localDay } from '../../src/server/days';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type HistoryAction = 'created' | 'renewed' | 'changed' | 'reactivated' | 'suspended' | 'archived' | 'no_action';

@@ -3,10 +3,10 @@
 // taken from the clinic's profile (its specialty, address and phone) when the sheet is printed.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { TENANT_ROLE } from '../../shared/roles';
-import { LOGO_MAX_BYTES, LOGO_PATTERN, PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize, logoMatches } from '../../shared/letterhead';
-import { invalidField } from '../http/errors';
-import { dataAnswer, nullable, obj, str } from '../http/answers';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import { LOGO_MAX_BYTES, LOGO_PATTERN, PAPER_SIZES, type Letterhead, type LetterheadAnswer, type PaperSize, logoMatches } from '../../src/shared/letterhead';
+import { invalidField } from '../../src/server/http/errors';
+import { dataAnswer, nullable, obj, str } from '../../src/server/http/answers';
 
 const line = (maxLength: number) => ({ type: ['string', 'null'], maxLength });
 

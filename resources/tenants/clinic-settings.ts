@@ -3,10 +3,10 @@
 // the clinic's own settings (its currency), read by every staff member, changed by the Main Doctor.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { TENANT_ROLE } from '../../shared/roles';
-import { dayOf } from '../days';
-import { anyObject, arr, dataAnswer, nullable, num, obj } from '../http/answers';
-import { CURRENCIES, type Currency } from '../../shared/money';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import { dayOf } from '../../src/server/days';
+import { anyObject, arr, dataAnswer, nullable, num, obj } from '../../src/server/http/answers';
+import { CURRENCIES, type Currency } from '../../src/shared/money';
 
 const clinicSettingsBody = {
   type: 'object',

@@ -1,7 +1,7 @@
 // Clinic staff: the shared staff rules plus the plan's limit on staff accounts.
-import type { ResourceHooks } from '../engine/hooks';
-import { checkUserLimit } from './plan-limits';
-import { staffHooks } from './staff-rules';
+import type { ResourceHooks } from '../../src/server/engine/hooks';
+import { checkUserLimit } from '../../src/server/modules/plan-limits';
+import { staffHooks } from '../users/staff-rules';
 
 export const tenantUserHooks: ResourceHooks = {
   ...staffHooks,

@@ -1,14 +1,14 @@
 // Calls on a doctor's subscription: change plan, renew; and marking invoices paid.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import { CENTRAL_ROLE } from '../../shared/roles';
-import { type HookContext, type ResourceHooks } from '../engine/hooks';
-import { recordSchema } from '../engine/schema';
-import { invalidField } from '../http/errors';
-import { NO_BODY } from '../http/route-rules';
-import { obj, str } from '../http/answers';
-import { translate } from '../i18n';
+import { resourceByName } from '../index';
+import { CENTRAL_ROLE } from '../../src/shared/roles';
+import { type HookContext, type ResourceHooks } from '../../src/server/engine/hooks';
+import { recordSchema } from '../../src/server/engine/schema';
+import { invalidField } from '../../src/server/http/errors';
+import { NO_BODY } from '../../src/server/http/route-rules';
+import { obj, str } from '../../src/server/http/answers';
+import { translate } from '../../src/server/i18n';
 import { assertNoPendingRequest, submitRequest } from './requests';
 import { changePlan, reactivateIfSettled, renew } from './subscriptions';
 

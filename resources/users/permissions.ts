@@ -2,14 +2,14 @@
 // call to set a staff member's permissions.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { EXTRA_PERMISSION_TABLES, resourcesOf } from '../../../resources/index';
-import { moduleOn } from '../../shared/modules';
-import { ACTIONS, permissionTable } from '../../shared/resource';
-import { TENANT_ROLE } from '../../shared/roles';
-import type { Database } from '../db/schema';
-import { invalidField, notFound } from '../http/errors';
-import { arr, bool, dataAnswer, int, obj, str } from '../http/answers';
-import { translate } from '../i18n';
+import { EXTRA_PERMISSION_TABLES, resourcesOf } from '../index';
+import { moduleOn } from '../../src/shared/modules';
+import { ACTIONS, permissionTable } from '../../src/shared/resource';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import type { Database } from '../../src/server/db/schema';
+import { invalidField, notFound } from '../../src/server/http/errors';
+import { arr, bool, dataAnswer, int, obj, str } from '../../src/server/http/answers';
+import { translate } from '../../src/server/i18n';
 
 /** Every (action, table_name) pair a staff member can be given. */
 export function permissionCatalogue(): { name: string; table_name: string }[] {

@@ -8,15 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources';
-import { TENANT_ROLE } from '../../shared/roles';
-import { type Booking, type ClosedDay, POSTPONE_CARRIED, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../shared/slots';
-import { badQuery } from '../http/errors';
-import { Diverted } from '../engine/hooks';
-import { recordSchema } from '../engine/schema';
-import { anyObject, arr, dataAnswer, int, obj, str } from '../http/answers';
-import { APPOINTMENT_STATUS } from '../../shared/enums';
-import { dayOf, timeOfDay } from '../days';
+import { resourceByName } from '..';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import { type Booking, type ClosedDay, POSTPONE_CARRIED, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../src/shared/slots';
+import { badQuery } from '../../src/server/http/errors';
+import { Diverted } from '../../src/server/engine/hooks';
+import { recordSchema } from '../../src/server/engine/schema';
+import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
+import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import { dayOf, timeOfDay } from '../../src/server/days';
 
 const APPOINTMENTS = resourceByName('appointments');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

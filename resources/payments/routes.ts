@@ -5,12 +5,12 @@
 // - GET /payments/daily?date=: the desk's cash report of a day, by method and by staff member.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources';
-import { APPOINTMENT_STATUS, ENUMS } from '../../shared/enums';
-import { dayOf } from '../days';
-import { recordSchema } from '../engine/schema';
-import { arr, dataAnswer, dayParam, int, nullable, num, obj, str } from '../http/answers';
-import { refund } from './payments';
+import { resourceByName } from '..';
+import { APPOINTMENT_STATUS, ENUMS } from '../../src/shared/enums';
+import { dayOf } from '../../src/server/days';
+import { recordSchema } from '../../src/server/engine/schema';
+import { arr, dataAnswer, dayParam, int, nullable, num, obj, str } from '../../src/server/http/answers';
+import { refund } from './hooks';
 
 const PAYMENTS = resourceByName('payments');
 const PATIENTS = resourceByName('patients');

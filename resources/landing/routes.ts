@@ -3,10 +3,10 @@
 // of their public uploads.
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { ACCOUNT_STATUS } from '../../shared/enums';
-import type { Database } from '../db/schema';
-import { tenantSuspended } from '../http/errors';
-import { anyObject, arr, bool, dataAnswer, nullable, obj } from '../http/answers';
+import { ACCOUNT_STATUS } from '../../src/shared/enums';
+import type { Database } from '../../src/server/db/schema';
+import { tenantSuspended } from '../../src/server/http/errors';
+import { anyObject, arr, bool, dataAnswer, nullable, obj } from '../../src/server/http/answers';
 
 type Row = Record<string, unknown>;
 const IMAGES = ['image_pc', 'image_tablet', 'image_mobile'];

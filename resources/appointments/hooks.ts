@@ -3,14 +3,14 @@
 // day first, so two bookings racing for the same slot cannot both pass.
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
-import { APPOINTMENT_STATUS } from '../../shared/enums';
-import { TENANT_ROLE } from '../../shared/roles';
-import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
-import { invalid } from '../http/errors';
-import { SLOT_FREEING_STATUSES, minutesOf } from '../../shared/slots';
-import { encounterPayments, lockEncounter, paidFor } from './payments';
-import { withdrawPending } from '../messages/outbox';
-import { dayOf } from '../days';
+import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import type { HookContext, Input, ResourceHooks, Row } from '../../src/server/engine/hooks';
+import { invalid } from '../../src/server/http/errors';
+import { SLOT_FREEING_STATUSES, minutesOf } from '../../src/shared/slots';
+import { encounterPayments, lockEncounter, paidFor } from '../payments/hooks';
+import { withdrawPending } from '../../src/server/messages/outbox';
+import { dayOf } from '../../src/server/days';
 
 const payments = encounterPayments('appointment');
 

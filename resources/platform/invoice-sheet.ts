@@ -6,21 +6,21 @@
 // (GET /settings/invoice/:id/sheet). The screen lays the sheet out; every text it needs is here.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import { PLATFORM_CURRENCY } from '../../shared/money';
-import { LANGUAGES, type Lang, translate } from '../i18n';
-import { localDateTime } from '../days';
-import { notFound } from '../http/errors';
-import { bool, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
-import type { Tx } from '../engine/hooks';
-import type { InvoiceSheet } from '../../shared/invoiceSheet';
+import { resourceByName } from '../index';
+import { PLATFORM_CURRENCY } from '../../src/shared/money';
+import { LANGUAGES, type Lang, translate } from '../../src/server/i18n';
+import { localDateTime } from '../../src/server/days';
+import { notFound } from '../../src/server/http/errors';
+import { bool, dataAnswer, int, nullable, num, obj, str } from '../../src/server/http/answers';
+import type { Tx } from '../../src/server/engine/hooks';
+import type { InvoiceSheet } from '../../src/shared/invoiceSheet';
 
 /** An invoice's filing number: its year and its number within the year, `2026-00017`. */
 export function invoiceNumber(year: number, number: number): string {
   return `${year}-${String(number).padStart(5, '0')}`;
 }
 
-export type { InvoiceSheet } from '../../shared/invoiceSheet';
+export type { InvoiceSheet } from '../../src/shared/invoiceSheet';
 
 const sheetAnswer = dataAnswer(
   obj({

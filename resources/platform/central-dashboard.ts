@@ -3,9 +3,9 @@
 import dayjs from 'dayjs';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema';
-import { ROLE_GROUPS } from '../../shared/roles';
-import { anyObject, arr, dataAnswer, int, obj, str } from '../http/answers';
+import type { Database } from '../../src/server/db/schema';
+import { ROLE_GROUPS } from '../../src/shared/roles';
+import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
 
 // Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
 // show those totals up to a minute old. The figures about doctors are always current.

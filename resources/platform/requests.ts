@@ -3,15 +3,15 @@
 // engine, in the same transaction, as the one who accepts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import { CENTRAL_ROLE } from '../../shared/roles';
-import { hashPassword } from '../auth/passwords';
-import { Diverted, type HookContext, type Input, type Row, type Tx } from '../engine/hooks';
-import { ApiError, invalidField, notFound } from '../http/errors';
-import { NO_BODY } from '../http/route-rules';
-import { int, obj, str } from '../http/answers';
-import { translate } from '../i18n';
-import { notify } from './notifications';
+import { resourceByName } from '../index';
+import { CENTRAL_ROLE } from '../../src/shared/roles';
+import { hashPassword } from '../../src/server/auth/passwords';
+import { Diverted, type HookContext, type Input, type Row, type Tx } from '../../src/server/engine/hooks';
+import { ApiError, invalidField, notFound } from '../../src/server/http/errors';
+import { NO_BODY } from '../../src/server/http/route-rules';
+import { int, obj, str } from '../../src/server/http/answers';
+import { translate } from '../../src/server/i18n';
+import { notify } from '../../src/server/modules/notifications';
 import { changePlan } from './subscriptions';
 
 export type RequestKind = 'create' | 'update' | 'plan' | 'delete';

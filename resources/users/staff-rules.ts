@@ -1,9 +1,9 @@
 // The rules of staff accounts, central and clinic (docs/product.md#roles): nobody changes their own role
 // or deactivates or deletes themselves, and the Owner's and Main Doctor's accounts are their own.
 // Which roles a caller may give is the engine's, from the declaration (`assignable`).
-import { endUserSessions } from '../auth/sessions';
-import type { HookContext, ResourceHooks, Row } from '../engine/hooks';
-import { ApiError, invalidField } from '../http/errors';
+import { endUserSessions } from '../../src/server/auth/sessions';
+import type { HookContext, ResourceHooks, Row } from '../../src/server/engine/hooks';
+import { ApiError, invalidField } from '../../src/server/http/errors';
 
 function isSelf(ctx: HookContext, existing: Row): boolean {
   return existing.id === ctx.caller.userId;
