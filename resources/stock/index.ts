@@ -61,12 +61,12 @@ export const stockMovements = defineResource({
   defaultSort: '-date,-id',
   fields: {
     stock_item_id: { type: 'relation', relation: { resource: 'stockItems', labelField: 'name' }, required: true, filterable: true, list: true },
-    kind: { type: 'string', required: true, choices: ['in', 'out'], labels: 'stockMovements.kinds.{}', tones: { in: 'green', out: 'orange' }, filterable: true, list: true },
+    kind: { type: 'string', default: 'in', choices: ['in', 'out'], labels: 'stockMovements.kinds.{}', tones: { in: 'green', out: 'orange' }, filterable: true, list: true },
     quantity: { ...quantity, min: 0.01, required: true, list: true },
     date: { type: 'date', required: true, list: true, sortable: true, filterable: true },
     // Who delivered a movement in.
     supplier_id: { type: 'relation', relation: { resource: 'suppliers', labelField: 'name' }, nullable: true, filterable: true, list: true, formWhen: { kind: ['in'] } },
-    // A dispensing: the visit and its prescription line (0 for the first) the medicine was given for.
+    // The visit it was for; a dispensing names its prescription line too (0 for the first).
     visiting_id: { type: 'relation', relation: { resource: 'visitings', labelField: 'date' }, nullable: true, filterable: true, list: true, hideInForm: true },
     prescription_line: { type: 'integer', min: 0, max: 29, nullable: true, hideInForm: true },
     note: { type: 'string', maxLength: 300, nullable: true, list: true },

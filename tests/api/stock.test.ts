@@ -62,7 +62,7 @@ describe('dispensing', () => {
   it.each([
     ['a line of another drug', { prescription_line: 0 }, 'stock_item_id'],
     ['a line the visit does not have', { prescription_line: 5 }, 'prescription_line'],
-    ['a visit without its line', { prescription_line: null }, 'prescription_line'],
+    ['a line without its visit', { visiting_id: null }, 'visiting_id'],
     ['a dispensing "in"', { kind: 'in' }, 'kind'],
   ])('refuses %s', async (_name, change, field) => {
     const { itemId, visitId } = await stocked(`Stock refusal ${field}-${String(Object.values(change)[0])}`, 5);

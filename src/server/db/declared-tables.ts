@@ -852,7 +852,7 @@ export interface StockMovementsRow {
   tenant_id: number;
   id: Generated<number>;
   stock_item_id: number;
-  kind: string;
+  kind: Generated<string>;
   quantity: number;
   date: string;
   supplier_id: number | null;

@@ -23,11 +23,10 @@ async function refuseShortfall(ctx: HookContext, itemId: unknown, change: number
   if (stock + change < 0) throw invalidField(field, 'validation.notEnoughStock', { stock, unit: rows[0]?.unit ?? '' });
 }
 
-/** A dispensing names a visit and its prescription line: it is a movement out of the item of that line's drug. */
+/** A dispensing names a visit's prescription line: it is a movement out of the item of that line's drug. */
 async function checkDispensing(ctx: HookContext, m: Input): Promise<void> {
-  if (m.visiting_id == null && m.prescription_line == null) return;
+  if (m.prescription_line == null) return;
   if (m.visiting_id == null) throw invalidField('visiting_id', 'validation.required');
-  if (m.prescription_line == null) throw invalidField('prescription_line', 'validation.required');
   if (m.kind !== 'out') throw invalidField('kind', 'validation.dispensingIsOut');
   const visit = await sql<{ prescriptions: { drug_id?: number }[] }>`select prescriptions from visitings where tenant_id = ${ctx.tenantId} and id = ${Number(m.visiting_id)}`.execute(ctx.trx);
   const drugId = visit.rows[0]?.prescriptions?.[Number(m.prescription_line)]?.drug_id;

@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   tenant_id bigint not null references tenants(id) on delete cascade,
   id bigint generated always as identity,
   stock_item_id bigint not null,
-  kind text not null,
+  kind text not null default 'in',
   check (kind in ('in', 'out')),
   quantity numeric not null,
   check (quantity >= 0.01),

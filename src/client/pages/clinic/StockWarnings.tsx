@@ -1,0 +1,48 @@
+// The dashboard's stock warnings (src/server/modules/stock.ts): items at or under their reorder
+// level, and those expiring within 30 days; each opens its item.
+import { Alert, Space } from 'antd';
+import { Link } from 'react-router';
+import { useT } from '../../i18n/useT';
+
+export interface StockAlerts {
+  low: { id: number; name: string; unit: string | null; stock: number; reorder_level: number }[];
+  expiring: { id: number; name: string; expiry_date: string }[];
+}
+
+const itemLink = (id: number, name: string) => <Link to={`/stock/items/${id}`}>{name}</Link>;
+
+export function StockWarnings({ alerts }: { alerts: StockAlerts }) {
+  const t = useT();
+  if (!alerts.low.length && !alerts.expiring.length) return null;
+  const list = (items: { id: number; name: string; text: string }[]) => (
+    <Space direction="vertical" size={2}>
+      {items.map((i) => (
+        <span key={i.id} data-testid={`stock-alert-${i.id}`}>
+          {itemLink(i.id, i.name)} — {i.text}
+        </span>
+      ))}
+    </Space>
+  );
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="stock-warnings">
+      {alerts.low.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="stock-low"
+          message={t('clinic.lowStock', 'Low stock')}
+          description={list(alerts.low.map((i) => ({ id: i.id, name: i.name, text: t('clinic.stockLeft', { stock: `${i.stock}${i.unit ? ` ${i.unit}` : ''}`, level: i.reorder_level }) })))}
+        />
+      )}
+      {alerts.expiring.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="stock-expiring"
+          message={t('clinic.nearExpiry', 'Expiring soon')}
+          description={list(alerts.expiring.map((i) => ({ id: i.id, name: i.name, text: i.expiry_date })))}
+        />
+      )}
+    </Space>
+  );
+}
