@@ -2,6 +2,8 @@
 // level, and those expiring within 30 days; each opens its item.
 import { Alert, Space } from 'antd';
 import { Link } from 'react-router';
+import { resourceByName } from '../../../../resources';
+import { resourcePaths } from '../../engine/nav';
 import { useT } from '../../i18n/useT';
 
 export interface StockAlerts {
@@ -9,7 +11,8 @@ export interface StockAlerts {
   expiring: { id: number; name: string; expiry_date: string }[];
 }
 
-const itemLink = (id: number, name: string) => <Link to={`/stock/items/${id}`}>{name}</Link>;
+const itemPage = resourcePaths(resourceByName('stockItems')).show;
+const itemLink = (id: number, name: string) => <Link to={`/${itemPage.replace(':id', String(id))}`}>{name}</Link>;
 
 export function StockWarnings({ alerts }: { alerts: StockAlerts }) {
   const t = useT();
