@@ -26,26 +26,17 @@ export function StockWarnings({ alerts }: { alerts: StockAlerts }) {
       ))}
     </Space>
   );
+  const sections = [
+    { key: 'low', type: 'warning' as const, title: t('clinic.lowStock', 'Low stock'), items: alerts.low.map((i) => ({ id: i.id, name: i.name, text: t('clinic.stockLeft', { stock: `${i.stock}${i.unit ? ` ${i.unit}` : ''}`, level: i.reorder_level }) })) },
+    { key: 'expiring', type: 'error' as const, title: t('clinic.nearExpiry', 'Expiring soon'), items: alerts.expiring.map((i) => ({ id: i.id, name: i.name, text: i.expiry_date })) },
+  ];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="stock-warnings">
-      {alerts.low.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          data-testid="stock-low"
-          message={t('clinic.lowStock', 'Low stock')}
-          description={list(alerts.low.map((i) => ({ id: i.id, name: i.name, text: t('clinic.stockLeft', { stock: `${i.stock}${i.unit ? ` ${i.unit}` : ''}`, level: i.reorder_level }) })))}
-        />
-      )}
-      {alerts.expiring.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="stock-expiring"
-          message={t('clinic.nearExpiry', 'Expiring soon')}
-          description={list(alerts.expiring.map((i) => ({ id: i.id, name: i.name, text: i.expiry_date })))}
-        />
-      )}
+      {sections
+        .filter((section) => section.items.length)
+        .map((section) => (
+          <Alert key={section.key} type={section.type} showIcon data-testid={`stock-${section.key}`} message={section.title} description={list(section.items)} />
+        ))}
     </Space>
   );
 }
