@@ -35,7 +35,7 @@ for (const def of resources) {
   for (const [name, field] of Object.entries(def.fields)) {
     if (!field.sum) continue;
     const child = resources.find((r) => r.name === field.sum!.of);
-    if (child?.within?.resource !== def.name || !child.fields[field.sum.field]) throw new Error(`${def.name}.${name}: a sum totals a field of a resource declared within ${def.name}`);
+    if (child?.within?.resource !== def.name || !child.fields[field.sum.field] || (field.sum.minus && !child.fields[field.sum.minus.field])) throw new Error(`${def.name}.${name}: a sum totals a field of a resource declared within ${def.name}`);
   }
 }
 

@@ -13,10 +13,11 @@ import paymentsServer from './payments/server';
 import platformServer from './platform/server';
 import printedDocumentsServer from './printedDocuments/server';
 import safetyServer from './safety/server';
+import stockServer from './stock/server';
 import supportGrantsServer from './supportGrants/server';
 import tenantUsersServer from './tenantUsers/server';
 import tenantsServer from './tenants/server';
 import usersServer from './users/server';
 import visitingsServer from './visitings/server';
 
-export const serverPlugins: readonly ServerPlugin[] = [appointmentsServer, bookingRequestsServer, dashboardServer, labsServer, landingServer, messagesServer, notificationsServer, patientRecordsServer, paymentsServer, platformServer, printedDocumentsServer, safetyServer, supportGrantsServer, tenantUsersServer, tenantsServer, usersServer, visitingsServer];
+export const serverPlugins: readonly ServerPlugin[] = [appointmentsServer, bookingRequestsServer, dashboardServer, labsServer, landingServer, messagesServer, notificationsServer, patientRecordsServer, paymentsServer, platformServer, printedDocumentsServer, safetyServer, stockServer, supportGrantsServer, tenantUsersServer, tenantsServer, usersServer, visitingsServer];

@@ -27,6 +27,7 @@ import * as safetyFile from './safety';
 import * as scheduleFile from './schedule';
 import * as servicesFile from './services';
 import * as settingsFile from './settings';
+import * as stockFile from './stock';
 import * as supportGrantsFile from './supportGrants';
 import * as tasksFile from './tasks';
 import * as tenantUsersFile from './tenantUsers';
@@ -111,6 +112,9 @@ export const registry = [
   servicesFile.centralLinks,
   servicesFile.tenantLocations,
   servicesFile.tenantLinks,
+  stockFile.suppliers,
+  stockFile.stockItems,
+  stockFile.stockMovements,
   supportGrantsFile.default,
   tasksFile.default,
   tenantUsersFile.default,
@@ -128,4 +132,5 @@ export const menuGroups = [
   servicesFile.servicesMenu,
   settingsFile.centralSettingsMenu,
   settingsFile.clinicSettingsMenu,
+  stockFile.stockMenu,
 ] as const;

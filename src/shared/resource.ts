@@ -130,8 +130,10 @@ export interface FieldDef {
    * Answered, not stored: the total of `field` over the records of `of` (a resource declared
    * `within` this one) that belong to the row: a lawsuit's installments paid. The engine selects it
    * with the row, so a list shows it with no request per row. Read-only, like `computed`.
+   * `minus`: the records whose `field` holds `equals` count negatively (an item's stock: the
+   * movements in less the movements out).
    */
-  sum?: { of: string; field: string };
+  sum?: { of: string; field: string; minus?: { field: string; equals: string } };
   /**
    * Type 'date': may not be after today (a date of birth). The server allows one day ahead, for
    * clinics whose day starts before the server's; the date picker offers no later day.

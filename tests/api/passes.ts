@@ -47,6 +47,7 @@ export const POSTGRES_PASS: Record<string, string> = {
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
   labs: 'lab orders, their results and flags, the printed order form',
+  stock: 'stock movements, dispensing and the dashboard warnings',
   'activity-trail': "the platform's acts named in its Activity trail",
   'raw-values': 'exports, notices and payments say labels, local times and names',
   'allergy-check': 'allergies against what a drug contains',

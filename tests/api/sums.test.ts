@@ -36,14 +36,22 @@ describe.each(sums)('%s', (_n, def: ResourceDef, name, sum) => {
       return [Number((one.body.data as Record<string, unknown>)[name]), Number((list.body.data as Record<string, unknown>[])[0][name])];
     };
     expect(await read()).toEqual([0, 0]);
-    const values = { amount: 300, paid_amount: 120 } as Record<string, number>;
-    const a = await createRecord(t, child, host, {}, { [key]: parent.id, ...values });
-    await createRecord(t, child, host, {}, { [key]: parent.id, amount: 500, paid_amount: 500 });
+    // Both fields the payments' sums read (paid within the amount), and the one this sum reads;
+    // with `minus`, the rows holding its value count negatively (an item's movements out).
+    const values = (v: number, paid: number) => Object.fromEntries(Object.entries({ [sum.field]: v, amount: v, paid_amount: paid }).filter(([f]) => f in child.fields));
+    const plus = sum.minus ? { [sum.minus.field]: child.fields[sum.minus.field].choices!.find((c) => c !== sum.minus!.equals) } : {};
+    const a = await createRecord(t, child, host, {}, { [key]: parent.id, ...plus, ...values(300, 120) });
+    await createRecord(t, child, host, {}, { [key]: parent.id, ...plus, ...values(500, 500) });
     // Another record's children are not counted.
     const other = await createRecord(t, def, host);
-    await createRecord(t, child, host, {}, { [key]: other.id, amount: 900, paid_amount: 900 });
-    const expected = values[sum.field] + 500;
-    expect(await read()).toEqual([expected, expected]);
+    await createRecord(t, child, host, {}, { [key]: other.id, ...plus, ...values(900, 900) });
+    const first = sum.field === 'paid_amount' ? 120 : 300;
+    expect(await read()).toEqual([first + 500, first + 500]);
+    if (sum.minus) {
+      const out = await createRecord(t, child, host, {}, { [key]: parent.id, [sum.minus.field]: sum.minus.equals, ...values(200, 200) });
+      expect(await read()).toEqual([first + 300, first + 300]);
+      expect((await t.call('DELETE', `/${child.path}/${out.id}`, { host, token })).status).toBeLessThan(300);
+    }
     expect((await t.call('DELETE', `/${child.path}/${a.id}`, { host, token })).status).toBeLessThan(300);
     expect(await read()).toEqual([500, 500]);
   });

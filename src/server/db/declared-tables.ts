@@ -830,6 +830,53 @@ export interface PrintedDocumentsRow {
   version: Generated<number>;
 }
 
+/** stockItems (a clinic's). */
+export interface StockItemsRow {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  drug_id: number | null;
+  unit: string | null;
+  reorder_level: Generated<number>;
+  unit_price: number | null;
+  expiry_date: string | null;
+  notes: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+  archived_at: Date | null;
+}
+
+/** stockMovements (a clinic's). */
+export interface StockMovementsRow {
+  tenant_id: number;
+  id: Generated<number>;
+  stock_item_id: number;
+  kind: Generated<string>;
+  quantity: number;
+  date: string;
+  supplier_id: number | null;
+  visiting_id: number | null;
+  prescription_line: number | null;
+  note: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+}
+
+/** suppliers (a clinic's). */
+export interface SuppliersRow {
+  tenant_id: number;
+  id: Generated<number>;
+  name: string;
+  phone: string | null;
+  notes: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  version: Generated<number>;
+  archived_at: Date | null;
+}
+
 /** supportGrants (a clinic's). */
 export interface SupportGrantsRow {
   tenant_id: number;
@@ -1164,6 +1211,9 @@ export interface DeclaredTables {
   plans: PlansRow;
   prices: PricesRow;
   printed_documents: PrintedDocumentsRow;
+  stock_items: StockItemsRow;
+  stock_movements: StockMovementsRow;
+  suppliers: SuppliersRow;
   support_grants: SupportGrantsRow;
   tasks: TasksRow;
   tenant_highlights: TenantHighlightsRow;

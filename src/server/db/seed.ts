@@ -37,6 +37,9 @@ export const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }
     // ...and types in the laboratory's results.
     { tables: ['labOrders'], actions: ['read'] },
     { tables: ['labResults'], actions: ['read', 'create', 'update'] },
+    // ...and records what comes in and what is dispensed; the Main Doctor keeps the items.
+    { tables: ['stockItems', 'suppliers'], actions: ['read'] },
+    { tables: ['stockMovements'], actions: ['read', 'create'] },
   ],
   nurse: [
     { tables: ['patients', 'drugs'], actions: ['read'] },
@@ -45,6 +48,8 @@ export const DEMO_GRANTS: Record<string, { tables: string[]; actions: string[] }
     // The doctor orders the tests; the nurse enters their results.
     { tables: ['labOrders'], actions: ['read'] },
     { tables: ['labResults'], actions: ['read', 'create', 'update'] },
+    { tables: ['stockItems', 'suppliers'], actions: ['read'] },
+    { tables: ['stockMovements'], actions: ['read', 'create'] },
   ],
 };
 

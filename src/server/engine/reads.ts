@@ -2,7 +2,7 @@
 // columns answered, one record (404 otherwise), and a list's page with its total.
 import { type RawBuilder, sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
-import { type Action, type ResourceDef, type RowFilter, allFields, isArchivable, readableFields } from '../../shared/resource';
+import { type Action, type FieldDef, type ResourceDef, type RowFilter, allFields, isArchivable, readableFields } from '../../shared/resource';
 import { notFound } from '../http/errors';
 import type { Row, Tx } from './hooks';
 import type { ListQuery } from './query';
@@ -48,12 +48,15 @@ export function scopeWhere(scope: ReadScope, def: ResourceDef, action: Action): 
 }
 
 /** The total of a child resource's field over the row's children (FieldDef.sum), as a subquery. */
-function sumSql(def: ResourceDef, sum: { of: string; field: string }): RawBuilder<unknown> {
+function sumSql(def: ResourceDef, sum: NonNullable<FieldDef['sum']>): RawBuilder<unknown> {
   const child = resourceByName(sum.of);
   const key = child.within!.field;
   const clinic = def.scope === 'tenant' ? sql` and c.tenant_id = ${sql.ref(`${def.table}.tenant_id`)}` : sql``;
   const live = isArchivable(child) ? sql` and c.archived_at is null` : sql``;
-  return sql`(select coalesce(sum(c.${sql.ref(sum.field)}), 0) from ${sql.table(child.table)} c where c.${sql.ref(key)} = ${sql.ref(`${def.table}.id`)}${clinic}${live})`;
+  const value = sum.minus
+    ? sql`case when c.${sql.ref(sum.minus.field)} = ${sum.minus.equals} then -c.${sql.ref(sum.field)} else c.${sql.ref(sum.field)} end`
+    : sql`c.${sql.ref(sum.field)}`;
+  return sql`(select coalesce(sum(${value}), 0) from ${sql.table(child.table)} c where c.${sql.ref(key)} = ${sql.ref(`${def.table}.id`)}${clinic}${live})`;
 }
 
 /** The columns answered. Computed fields have no column (the present hook fills them); a sum is selected with the row. */

@@ -6,13 +6,17 @@ import { badQuery } from '../http/errors';
 import { TENANT_ROLE } from '../../shared/roles';
 import { localDay } from '../days';
 import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
+import { stockAlerts } from './stock';
 
 const YEAR = /^\d{4}$/;
 
 const sums = { incomes: num, expenses: num, profit: num };
 const accountingAnswer = dataAnswer(obj({ year: int, months: arr(obj({ month: int, ...sums })), totals: obj(sums) }));
 const dashboardAnswer = dataAnswer(
-  obj({ counts: obj({ patients: nullable(int), appointments_today: nullable(int), tasks_open: int }), today: { type: 'object', additionalProperties: int }, month: nullable(anyObject) }),
+  obj({ counts: obj({ patients: nullable(int), appointments_today: nullable(int), tasks_open: int }), today: { type: 'object', additionalProperties: int }, month: nullable(anyObject),
+    // Low stock and near expiry (src/server/modules/stock.ts), for those who may read the stock.
+    stock: nullable(obj({ low: arr(obj({ id: int, name: str, unit: nullable(str), stock: num, reorder_level: num })), expiring: arr(obj({ id: int, name: str, expiry_date: str })) })),
+  }),
 );
 
 export function registerClinicDataRoutes(app: FastifyInstance): void {
@@ -102,6 +106,7 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
           },
           today: may('appointments') ? Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])) : {},
           month: may('accounting') ? money.rows[0] : null,
+          stock: may('stockItems') ? await stockAlerts(trx, tenantId, today) : null,
         },
       };
     });

@@ -3,6 +3,7 @@
 import { Select } from 'antd';
 import { useSelect } from '@refinedev/antd';
 import type { BaseRecord } from '@refinedev/core';
+import { useDrugStock, useStockText } from './drugStock';
 
 interface Props {
   resource: string;
@@ -14,9 +15,11 @@ interface Props {
   placeholder?: string;
   /** Labels of values already chosen (saved names), so they show before the options load. */
   known?: { value: number; label: string }[];
+  /** Drugs: each option says what the stock holds of it, where it is kept as a stock item. */
+  showStock?: boolean;
 }
 
-export function CatalogSelect({ resource, value, onChange, multiple, id, status, placeholder, known = [] }: Props) {
+export function CatalogSelect({ resource, value, onChange, multiple, id, status, placeholder, known = [], showStock }: Props) {
   const { selectProps } = useSelect<BaseRecord>({
     resource,
     optionLabel: (item) => String(item.name ?? item.id),
@@ -29,6 +32,12 @@ export function CatalogSelect({ resource, value, onChange, multiple, id, status,
   });
   const options = (selectProps.options ?? []).map((o) => ({ label: String(o.label), value: Number(o.value) }));
   for (const k of known) if (!options.some((o) => o.value === k.value)) options.push(k);
+  const stock = useDrugStock(showStock ? options.map((o) => o.value) : []);
+  const stockText = useStockText();
+  for (const o of options) {
+    const s = stock.get(o.value);
+    if (s) o.label = `${o.label} · ${stockText(s)}`;
+  }
   return (
     <Select<number | number[]>
       id={id}

@@ -18,6 +18,7 @@ import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork 
 import { useApiGet } from '../../engine/useApiGet';
 import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
+import { type StockAlerts, StockWarnings } from './StockWarnings';
 
 interface DashboardBody extends BaseRecord {
   data?: {
@@ -25,6 +26,7 @@ interface DashboardBody extends BaseRecord {
     counts: { patients: number | null; appointments_today: number | null; tasks_open: number };
     today: Record<string, number>;
     month: { incomes: number | string; expenses: number | string } | null;
+    stock: StockAlerts | null;
   };
 }
 
@@ -92,7 +94,7 @@ function TodayQueue() {
 }
 
 /** What the dashboard's counts are made of: they follow any change to these, by anyone. */
-const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'incomes', 'expenses'];
+const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'incomes', 'expenses', 'stockItems', 'stockMovements'];
 
 export default function ClinicDashboard() {
   const t = useT();
@@ -129,6 +131,7 @@ export default function ClinicDashboard() {
           <Card loading={isLoading} data-testid="count-tasks"><Statistic title={t('clinic.openTasks', 'Open tasks')} value={d?.counts.tasks_open ?? 0} prefix={<CheckSquareOutlined />} /></Card>
         </Col>
       </Row>
+      {d?.stock && <StockWarnings alerts={d.stock} />}
       {mayAppointments && (
         <Card
           title={t('clinic.todayQueue', "Today's queue")}

@@ -27,7 +27,7 @@ export function PrescriptionRows({ patientId }: { patientId: number }) {
                     label={t('clinic.drug', 'Drug')}
                     rules={[{ required: true, message: t('validation.required', 'This field is required') }]}
                   >
-                    <CatalogSelect resource="drugs" id={`rx-${index}-drug`} />
+                    <CatalogSelect resource="drugs" id={`rx-${index}-drug`} showStock />
                   </Form.Item>
                 </Col>
                 {TEXT_FIELDS.map((f) => (

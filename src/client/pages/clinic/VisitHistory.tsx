@@ -21,6 +21,7 @@ import { VisitForm } from './VisitForm';
 import { PrintButton } from './PrintButton';
 import { LetterButton } from './LetterButton';
 import { resourcePaths } from '../../engine/nav';
+import { DispenseButton, useDrugStock } from './drugStock';
 
 const def = resourceByName('visitings');
 const labOrders = resourceByName('labOrders');
@@ -56,6 +57,8 @@ const rxCell = (v: unknown) => <bdi>{v === null || v === undefined ? '' : String
 function VisitDetails({ visit }: { visit: BaseRecord }) {
   const t = useT();
   const rx = (Array.isArray(visit.prescriptions) ? visit.prescriptions : []) as Record<string, unknown>[];
+  // The lines whose drug the clinic keeps in stock may be dispensed from here.
+  const stock = useDrugStock(rx.map((l) => Number(l.drug_id)));
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Descriptions size="small" column={1} bordered items={TEXTS.filter((f) => visit[f]).map((f) => ({ key: f, label: fieldLabel(t, def, f), children: <span style={{ whiteSpace: 'pre-wrap' }}>{String(visit[f])}</span> }))} />
@@ -64,6 +67,15 @@ function VisitDetails({ visit }: { visit: BaseRecord }) {
         <Table size="small" pagination={false} rowKey={(_, i) => String(i)} dataSource={rx} scroll={{ x: 'max-content' }}>
           <Table.Column key="name" dataIndex="name" title={t('clinic.drug', 'Drug')} render={rxCell} />
           {(['dose', 'frequency', 'duration', 'notes'] as const).map((f) => <Table.Column key={f} dataIndex={f} title={t(`clinic.rx.${f}`, f)} render={rxCell} />)}
+          {stock.size > 0 && (
+            <Table.Column<Record<string, unknown>>
+              key="dispense"
+              render={(_, line, i) => {
+                const s = stock.get(Number(line.drug_id));
+                return s ? <DispenseButton visitId={Number(visit.id)} line={i} stock={s} /> : null;
+              }}
+            />
+          )}
         </Table>
       )}
       {ADVICE.map((a) => names(visit[a.field]).length > 0 && (
