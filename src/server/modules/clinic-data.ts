@@ -6,7 +6,7 @@ import { badQuery } from '../http/errors';
 import { TENANT_ROLE } from '../../shared/roles';
 import { localDay } from '../days';
 import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
-import { stockAlerts } from './stock';
+import { stockAlerts } from '../../../resources/stock/hooks';
 
 const YEAR = /^\d{4}$/;
 

@@ -2,10 +2,10 @@
 // less than nothing, a dispensing (a movement out naming a visit's prescription line) takes from
 // the item of that line's drug, and the dashboard's warnings (low stock, near expiry).
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import type { HookContext, Input, ResourceHooks, Row, Tx } from '../engine/hooks';
-import { columns } from '../engine/reads';
-import { invalidField } from '../http/errors';
+import { resourceByName } from '../index';
+import type { HookContext, Input, ResourceHooks, Row, Tx } from '../../src/server/engine/hooks';
+import { columns } from '../../src/server/engine/reads';
+import { invalidField } from '../../src/server/http/errors';
 
 /** Days ahead within which an expiry date is warned of. */
 export const EXPIRY_WARNING_DAYS = 30;
