@@ -50,7 +50,7 @@ export async function generate(db: Db, size: Size, fresh = false, log: (s: strin
   log(`Generating ${size.clinics} clinics x ${size.patients} patients...`);
   await step('clear', sql`delete from tenants where subdomain like ${`${BENCH_PREFIX}%`}`);
   await step('plan', sql`insert into plans (type_en, type_ar, type_ckb, price, discount, max_users, max_visitings, max_storage_gb)
-    select 'Bench', 'Bench', 'Bench', 1000, 0, 1000, 100000000, 1000 where not exists (select 1 from plans where type_en = 'Bench')`);
+    select 'Bench', 'Bench', 'Bench', 1000, 0, 1000, 10000000, 1000 where not exists (select 1 from plans where type_en = 'Bench')`);
   await step('clinics', sql`insert into tenants (name, subdomain, username, gender, plan_id, status, subscription_start, subscription_end, created_at)
     select 'Dr. ' || (${arr(FIRST)})[1 + g % 30] || ' ' || (${arr(LAST)})[1 + (g * 7) % 20], 'bench-' || lpad(g::text, 4, '0'), 'doctor', g % 2,
            (select id from plans where type_en = 'Bench'), 0, current_date - 30, current_date + 335, now() - (g % 365) * interval '1 day'

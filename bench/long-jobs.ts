@@ -6,6 +6,8 @@
 // transactions. The embedded database is the hard case: PostgreSQL answers on its own processes.
 // Run: npm run bench with BENCH_PARTS=jobs, or alone: npx tsx bench/long-jobs.ts
 //   BENCH_JOBS_PATIENTS  the copied clinic's size (default 3,000)
+//   DATABASE_URL         PostgreSQL instead of the embedded database: an empty database of its own
+//                        (the bench seeds it and leaves a restored clinic behind)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +46,7 @@ const round = (x: number) => Math.round(x * 10) / 10;
 export function longJobsLines(r: LongJobs): string[] {
   const line = (what: string, w: Waits) => `${what}: median ${w.medianMs} ms, p99 ${w.p99Ms} ms, worst ${w.worstMs} ms (${w.requests} requests); event loop held at worst ${w.loopMaxMs} ms`;
   return [
+    `a copy of ${r.patients} patients: ${r.rows} records, ${Math.round(r.zipBytes / 1024)} KiB`,
     line('nothing running', r.idle),
     line(`building the copy (${r.export.seconds} s)`, r.export),
     line(`restoring it into a new clinic (${r.restore.seconds} s)`, r.restore),
@@ -55,7 +58,7 @@ export async function runLongJobs(patients: number, log: (s: string) => void): P
   let app: FastifyInstance | null = null;
   let close: (() => Promise<void>) | null = null;
   try {
-    const { db } = await prepareDatabase({ dataDir: path.join(dataDir, 'db'), seedDemo: 'always' }, { info: () => undefined });
+    const { db } = await prepareDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: path.join(dataDir, 'db'), seedDemo: 'always' }, { info: () => undefined });
     close = () => db.close();
     await generate(db, { clinics: 1, patients }, false, (s) => log(`  ${s}`));
     // The generated visits prescribe drug 1, another clinic's: a restore rightly refuses a copy

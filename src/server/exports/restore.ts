@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { resourceByName, resourcesOf } from '../../../resources/index';
 import { type FieldDef, type ResourceDef, allFields, isComputed, readableFields } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
@@ -38,6 +38,10 @@ export { restoreOrder };
 const BATCH = 200;
 /** How long one of the restore's transactions writes before the loop gets a turn. */
 const SLICE_MS = 15;
+/** Rows an undo deletes in one transaction. */
+const UNDO_BATCH = 500;
+
+const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Catalogs a new clinic starts with (the common ingredients): a copy that has its own replaces
@@ -128,7 +132,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
               } else map.set(Number(row.id), await insertRow(trx, tenantId, def, values));
             }
           });
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await loopTurn();
         }
         done += rows.length;
         await steps.progress('records', done, total);
@@ -162,33 +166,48 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
 /**
  * Removes what a restore's batches wrote into the clinic (all but what its creation gave it: the
  * Main Doctor and the clinic's page, which the batches never change), and gives back the starting
- * catalog. Only ever run on a clinic a restore found empty.
+ * catalog. Only ever run on a clinic a restore found empty. Deleted UNDO_BATCH rows a transaction
+ * with a loop turn between (one transaction over a large copy held the embedded database, and so
+ * every clinic, for as long as it ran); a run cut short is run again whole by the job's next attempt.
  */
 export async function undo(deps: BuildDeps, tenantId: number, provisioned?: Record<string, number>): Promise<void> {
   // As the database's owner, every statement naming the clinic: the clinic's own role may not
   // delete what is append-only for it (payments).
-  const keys = await deps.db.transaction().execute(async (trx) => {
-    const kept = provisioned ?? {};
-    for (const [name, matches] of Object.entries(PROVISIONED)) kept[name] ??= await provisionedId(trx, tenantId, resourceByName(name), matches);
-    await sql`delete from user_permissions where tenant_id = ${tenantId} and user_id <> ${kept.tenantUsers}`.execute(trx);
-    for (const def of [...restorable()].reverse()) {
-      const keep = kept[def.name];
-      await sql`delete from ${sql.table(def.table)} where tenant_id = ${tenantId}${keep === undefined ? sql`` : sql` and id <> ${keep}`}`.execute(trx);
-    }
-    const { rows } = await sql<{ storage_key: string }>`delete from uploads where tenant_id = ${tenantId} and scope = 'tenant' returning storage_key`.execute(trx);
-    await seedIngredients(trx, tenantId);
-    return rows.map((r) => r.storage_key);
+  const kept = { ...provisioned };
+  for (const [name, matches] of Object.entries(PROVISIONED)) kept[name] ??= await deps.db.transaction().execute((trx) => provisionedId(trx, tenantId, resourceByName(name), matches));
+  await inBatches(deps, sql`user_permissions`, sql`tenant_id = ${tenantId} and user_id <> ${kept.tenantUsers}`);
+  // Newest first: a record points only to records written before it, so no batch leaves a dangling reference.
+  for (const def of [...restorable()].reverse()) {
+    const keep = kept[def.name];
+    await inBatches(deps, sql.table(def.table), sql`tenant_id = ${tenantId}${keep === undefined ? sql`` : sql` and id <> ${keep}`}`, sql`order by id desc`);
+  }
+  await inBatches(deps, sql`uploads`, sql`tenant_id = ${tenantId} and scope = 'tenant'`, sql``, async (keys) => {
+    for (const key of keys) await deps.files.remove(uploadKey(key));
   });
-  for (const key of keys) await deps.files.remove(uploadKey(key));
+  await seedIngredients(deps.db, tenantId);
 }
 
-/** Only into a clinic with nothing but what its creation gave it. */
-export async function assertEmpty(trx: Tx, tenantId: number, defs: ResourceDef[]): Promise<void> {
-  for (const def of defs) {
-    const where = [sql`tenant_id = ${tenantId}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
-    if (rows[0].n > (PROVISIONED[def.name] ? 1 : 0)) throw new CopyRefused('errors.restoreNotEmpty');
+/** Rows removed in the embedded database's step: UNDO_BATCH a transaction, a loop turn between. */
+async function inBatches(deps: BuildDeps, table: RawBuilder<unknown>, where: RawBuilder<unknown>, order: RawBuilder<unknown> = sql``, removed?: (storageKeys: string[]) => Promise<void>): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ storage_key?: string }>`delete from ${table} where ctid in (select ctid from ${table} where ${where} ${order} limit ${UNDO_BATCH})
+      returning ${removed ? sql`storage_key` : sql`1 as gone`}`.execute(deps.db);
+    if (removed) await removed(rows.map((r) => String(r.storage_key)));
+    if (rows.length < UNDO_BATCH) return;
+    await loopTurn();
   }
+}
+
+/** Only into a clinic with nothing but what its creation gave it (one statement: one wait, not one per resource). */
+export async function assertEmpty(trx: Tx, tenantId: number, defs: ResourceDef[]): Promise<void> {
+  if (!defs.length) return;
+  const counts = defs.map((def, i) => {
+    const where = [sql`tenant_id = ${tenantId}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
+    // Up to two rows are enough to tell: a clinic full of records is not counted through.
+    return sql`(select count(*)::int from (select 1 from ${sql.table(def.table)} where ${sql.join(where, sql` and `)} limit 2) r) as ${sql.ref(`n${i}`)}`;
+  });
+  const { rows } = await sql<Record<string, number>>`select ${sql.join(counts)}`.execute(trx);
+  if (defs.some((def, i) => rows[0][`n${i}`] > (PROVISIONED[def.name] ? 1 : 0))) throw new CopyRefused('errors.restoreNotEmpty');
 }
 
 /** The resources whose records make a clinic no longer new (for the request's early check). */
@@ -259,12 +278,16 @@ async function insertRow(trx: Tx, tenantId: number, def: ResourceDef, values: Re
   return Number(rows[0].id);
 }
 
+/** The staff's permissions, in one statement (one per permission held the last transaction as long as a clinic has grants). */
 async function restorePermissions(trx: Tx, tenantId: number, permissions: OpenedCopy['permissions'], users: Map<number, number> | undefined): Promise<void> {
-  for (const p of permissions) {
+  const granted = permissions.map((p) => {
     const user = users?.get(Number(p.user_id));
     if (user === undefined) throw broken();
-    await sql`insert into user_permissions (tenant_id, user_id, permission_id)
-      select ${tenantId}, ${user}, id from permissions where table_name = ${String(p.table_name)} and name = ${String(p.name)}
-      on conflict do nothing`.execute(trx);
-  }
+    return { user_id: user, table_name: String(p.table_name), name: String(p.name) };
+  });
+  if (!granted.length) return;
+  await sql`insert into user_permissions (tenant_id, user_id, permission_id)
+    select ${tenantId}, g.user_id, p.id from jsonb_to_recordset(${JSON.stringify(granted)}::jsonb) as g(user_id bigint, table_name text, name text)
+    join permissions p on p.table_name = g.table_name and p.name = g.name
+    on conflict do nothing`.execute(trx);
 }
