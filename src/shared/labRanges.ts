@@ -25,7 +25,13 @@ export interface Range {
   high: number | null;
 }
 
-export type LabFlag = 'low' | 'high';
+/** What a catalog test's result is: a number against a range, or a text against normal answers. */
+export const RESULT_KINDS = ['number', 'text'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** Below or above a number's range, or a text answer not among the normal ones. */
+export const LAB_FLAGS = ['low', 'high', 'abnormal'] as const;
+export type LabFlag = (typeof LAB_FLAGS)[number];
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
 
@@ -72,4 +78,19 @@ export function rangeText(range: Range): string {
   if (range.high !== null) return `≤ ${range.high}`;
   if (range.low !== null) return `≥ ${range.low}`;
   return '';
+}
+
+/** Spaces and case do not make another answer ("Negative " is "negative"). */
+const answerKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/** A test's normal answers as its catalog row holds them (a list of `{ text }`). */
+export function normalAnswers(answers: unknown): string[] {
+  return (Array.isArray(answers) ? answers : []).map((a) => String((a as { text?: unknown } | null)?.text ?? '').trim()).filter(Boolean);
+}
+
+/** A text answer not among the normal ones is abnormal; no answer, or none listed, no flag. */
+export function textFlag(answer: unknown, normal: readonly string[]): LabFlag | null {
+  const given = typeof answer === 'string' ? answerKey(answer) : '';
+  if (!given || !normal.length) return null;
+  return normal.some((n) => answerKey(n) === given) ? null : 'abnormal';
 }

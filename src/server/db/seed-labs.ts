@@ -11,11 +11,13 @@ const F = 1;
 
 interface SeedTest {
   name: string;
-  unit: string;
+  unit: string | null;
   low: number | null;
   high: number | null;
   loinc: string;
   ranges?: RangeBand[];
+  /** A test whose result is text, with its normal answers (none: a free report line). */
+  answers?: string[];
 }
 
 export const LAB_TESTS: SeedTest[] = [
@@ -35,6 +37,10 @@ export const LAB_TESTS: SeedTest[] = [
   { name: 'LDL cholesterol', unit: 'mg/dL', low: null, high: 100, loinc: '2089-1' },
   { name: 'TSH', unit: 'mIU/L', low: 0.4, high: 4, loinc: '3016-3' },
   { name: 'Vitamin D (25-OH)', unit: 'ng/mL', low: 30, high: 100, loinc: '1989-3' },
+  { name: 'Pregnancy test (urine hCG)', unit: null, low: null, high: null, loinc: '2106-3', answers: ['Negative'] },
+  { name: 'H. pylori stool antigen', unit: null, low: null, high: null, loinc: '17780-8', answers: ['Negative'] },
+  { name: 'Urine culture', unit: null, low: null, high: null, loinc: '630-4', answers: ['No growth'] },
+  { name: 'Blood group (ABO/Rh)', unit: null, low: null, high: null, loinc: '882-1', answers: [] },
 ];
 
 /** HbA1c and fasting glucose three times over half a year for the first patients: a falling trend. */
@@ -44,8 +50,8 @@ const TREND: [string, number[], string][] = [
 ];
 
 export async function seedLabs(trx: Transaction<Database>, tenantId: number, patientIds: number[], now: Date): Promise<void> {
-  const { rows: tests } = await sql<{ id: number; name: string; unit: string }>`insert into lab_tests (tenant_id, name, unit, low, high, ranges, loinc_code)
-    values ${sql.join(LAB_TESTS.map((t) => sql`(${tenantId}, ${t.name}, ${t.unit}, ${t.low}, ${t.high}, ${JSON.stringify(t.ranges ?? [])}::jsonb, ${t.loinc})`))}
+  const { rows: tests } = await sql<{ id: number; name: string; unit: string }>`insert into lab_tests (tenant_id, name, unit, low, high, ranges, loinc_code, result_kind, answers)
+    values ${sql.join(LAB_TESTS.map((t) => sql`(${tenantId}, ${t.name}, ${t.unit}, ${t.low}, ${t.high}, ${JSON.stringify(t.ranges ?? [])}::jsonb, ${t.loinc}, ${t.answers ? 'text' : 'number'}, ${JSON.stringify((t.answers ?? []).map((text) => ({ text })))}::jsonb)`))}
     returning id, name, unit`.execute(trx);
   const today = dayjs(now).startOf('day');
   const results = patientIds.slice(0, 5).flatMap((patientId) =>

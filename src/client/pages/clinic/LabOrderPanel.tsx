@@ -1,4 +1,4 @@
-// Below a lab order's details: print its form (issue 40) in the patient's language or another,
+// Below a lab order's details: its results typed on one screen (LabResultsEntry.tsx), and print its form (issue 40) in the patient's language or another,
 // on the clinic's paper under its letterhead, with the patient, the tests ordered and the doctor,
 // and the verification QR code the server gives it (src/server/prints/routes.ts).
 import { useMemo, useState } from 'react';
@@ -18,7 +18,8 @@ import { type Age, ageFromDob, formatAge } from './lib/age';
 import { type PrintVerification, issueVerification } from './lib/qr';
 import { PrintButton } from './PrintButton';
 import { PrintLetterhead } from './PrintLetterhead';
-import { usePrintDialog } from './usePrint';
+import { LabResultsEntry } from './LabResultsEntry';
+import { usePrintDialog, usePrintTitle } from './usePrint';
 import { VerifyQr } from './VerifyQr';
 import './print.css';
 
@@ -87,6 +88,7 @@ export function LabOrderPanel({ record }: { record: BaseRecord }) {
 
   return (
     <>
+      <LabResultsEntry record={record} />
       <Space wrap style={{ marginTop: 16 }}>
         <PrintButton testId="lab-order-print" label={t('labOrders.print', 'Print lab order')} primary onPrint={(lang) => void print(lang)} />
       </Space>
@@ -98,6 +100,7 @@ export function LabOrderPanel({ record }: { record: BaseRecord }) {
 function LabOrderPrint({ model, nonce }: { model: LabOrderModel | null; nonce: number }) {
   const t = useMemo(() => fixedTranslate(model?.lang ?? 'ckb'), [model]);
   usePrintDialog(!!model, nonce);
+  usePrintTitle(model ? `${t('labOrders.formTitle', 'Laboratory request')} — ${model.patient}` : null, nonce);
   if (!model) return null;
   const head = model.letterhead;
   const gender = enumLabel(t, patients.fields.gender, model.gender);

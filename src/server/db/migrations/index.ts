@@ -65,6 +65,7 @@ import * as m066 from './066_lab_orders';
 import * as m067 from './067_patient_photo';
 import * as m068 from './068_schema_functions';
 import * as m069 from './069_restores';
+import * as m071 from './071_lab_text_results';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '067_patient_photo': m067,
   '068_schema_functions': m068,
   '069_restores': m069,
+  '071_lab_text_results': m071,
 };
 
 export const migrationProvider: MigrationProvider = {
