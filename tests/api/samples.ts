@@ -90,7 +90,8 @@ export function sampleUpdate(def: ResourceDef): Record<string, unknown> {
   const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern && !f.choices;
   // Without plain text (a doctor's working hours), an enumeration: its first value, where a sample has its last.
   const choice = ([, f]: [string, FieldDef]) => f.type === 'enum' && !f.unique && !f.assignable;
-  const [name, field] = writableFields(def).find(plain) ?? writableFields(def).find(choice) ?? writableFields(def)[0];
+  const fields = writableFields(def).filter(([n]) => !OTHER_CASE[def.name]?.includes(n));
+  const [name, field] = fields.find(plain) ?? fields.find(choice) ?? fields[0];
   if (!plain([name, field]) && field.type === 'enum') return { [name]: enumValues(field.enum ?? '')[0] };
   return { [name]: sampleValue(name, field, ++counter, {}) };
 }
