@@ -3,31 +3,25 @@
 // typed against the range for this patient (src/shared/labRanges.ts, the server judges again), all
 // saved at once (PATCH /lab-orders/:id/results); and the results printed under the letterhead in
 // the patient's language.
-import { useEffect, useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useState } from 'react';
 import { AutoComplete, Button, Card, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { BaseRecord, HttpError } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
-import { type Lang, currentLang, fixedTranslate, isLang, loadLanguage } from '../../i18n';
+import { type Lang, fixedTranslate, loadLanguage } from '../../i18n';
 import { useT } from '../../i18n/useT';
-import { enumLabel, fieldLabel } from '../../../shared/labels';
+import { fieldLabel } from '../../../shared/labels';
 import { type LabFlag, type RangeBand, ageInYears, labFlag, normalAnswers, rangeFor, rangeText, textFlag } from '../../../shared/labRanges';
-import { type Letterhead, type LetterheadAnswer, letterheadLines, plainLetterhead } from '../../../shared/letterhead';
+import { type LetterheadAnswer, letterheadLines, plainLetterhead } from '../../../shared/letterhead';
 import { NumberInput } from '../../engine/digitInputs';
 import { useAction, useAsk } from '../../engine/useAction';
 import { useCanDo } from '../../engine/useCanDo';
 import { useSession } from '../../providers/session';
-import { type Age, ageFromDob, formatAge } from './lib/age';
+import { type LabSheetHead, LabSheet, type SheetPatient, sheetLang, sheetPatient } from './LabSheet';
 import { PrintButton } from './PrintButton';
-import { PrintLetterhead } from './PrintLetterhead';
-import { usePrintDialog, usePrintTitle } from './usePrint';
-import './print.css';
 
 const results = resourceByName('labResults');
-const patients = resourceByName('patients');
 type Labels = Record<string, Record<string, string>>;
-type Patient = { name?: string; file_number?: number | null; gender?: number | null; date_of_birth?: string | null; language?: string | null };
 type Test = { id: number; name: string; result_kind: string; unit: string | null; low: string | null; high: string | null; ranges: RangeBand[] | null; answers: unknown };
 type Result = { id: number; lab_test_id: number; value: string | number | null; value_text: string | null; unit: string | null; reference: string | null; flag: LabFlag | null; resulted_on: string | null };
 type Typed = number | string | null;
@@ -42,7 +36,7 @@ interface Loaded {
   rows: Result[];
   names: Record<string, string>;
   tests: Record<number, Test>;
-  patient: Patient | null;
+  patient: SheetPatient | null;
 }
 
 export function LabResultsEntry({ record }: { record: BaseRecord }) {
@@ -62,7 +56,7 @@ export function LabResultsEntry({ record }: { record: BaseRecord }) {
       const ids = [...new Set(list.data.map((r) => Number(r.lab_test_id)))];
       const [tests, patient] = await Promise.all([
         Promise.all(ids.map((testId) => ask<{ data: Test }>(`/lab-tests/${testId}`, { quiet: true }).then((r) => r.data, () => null))),
-        ask<{ data: Patient }>(`/patients/${String(record.patient_id)}`, { quiet: true }).then((r) => r.data, () => null),
+        ask<{ data: SheetPatient }>(`/patients/${String(record.patient_id)}`, { quiet: true }).then((r) => r.data, () => null),
       ]);
       if (!live) return;
       setLoaded({ rows: list.data, names: list.labels?.lab_test_id ?? {}, tests: Object.fromEntries(tests.filter((x): x is Test => !!x).map((x) => [x.id, x])), patient });
@@ -151,15 +145,7 @@ export function LabResultsEntry({ record }: { record: BaseRecord }) {
   );
 }
 
-interface SheetModel {
-  lang: Lang;
-  letterhead: Letterhead;
-  date: string;
-  doctor: string;
-  patient: string;
-  fileNumber: string;
-  gender: number | null;
-  age: Age | null;
+interface SheetModel extends LabSheetHead {
   rows: { name: string; result: string; unit: string; reference: string; flag: LabFlag | null }[];
 }
 
@@ -176,7 +162,7 @@ function LabResultsPrintButton({ record, loaded }: { record: BaseRecord; loaded:
       ask<{ data: BaseRecord; labels?: Labels }>(`/lab-orders/${String(record.id)}`, { quiet: true }).then((r) => r, () => null),
     ]);
     const { patient } = loaded;
-    const lang = chosen ?? (patient?.language && isLang(patient.language) ? patient.language : currentLang());
+    const lang = sheetLang(patient, chosen);
     await loadLanguage(lang);
     const dates = loaded.rows.map((r) => shown(r.resulted_on).slice(0, 10)).filter(Boolean).sort();
     const date = dates[dates.length - 1] ?? dayjs().format('YYYY-MM-DD');
@@ -185,10 +171,7 @@ function LabResultsPrintButton({ record, loaded }: { record: BaseRecord; loaded:
       letterhead: letterhead ?? plainLetterhead(session.user?.tenant?.name ?? ''),
       date,
       doctor: order?.data.doctor_id == null ? '' : (order.labels?.doctor_id?.[String(order.data.doctor_id)] ?? ''),
-      patient: shown(patient?.name),
-      fileNumber: shown(patient?.file_number),
-      gender: patient?.gender == null ? null : Number(patient.gender),
-      age: ageFromDob(patient?.date_of_birth, dayjs(date)),
+      ...sheetPatient(patient, dayjs(date)),
       rows: loaded.rows.map((r) => ({ name: loaded.names[String(r.lab_test_id)] ?? loaded.tests[r.lab_test_id]?.name ?? '', result: resultText(r), unit: shown(r.unit), reference: shown(r.reference), flag: r.flag })),
     });
     setNonce((n) => n + 1);
@@ -202,51 +185,38 @@ function LabResultsPrintButton({ record, loaded }: { record: BaseRecord; loaded:
 }
 
 function LabResultsSheet({ model, nonce }: { model: SheetModel | null; nonce: number }) {
-  const t = useMemo(() => fixedTranslate(model?.lang ?? 'ckb'), [model]);
-  usePrintDialog(!!model, nonce);
-  usePrintTitle(model ? `${t('labResults.sheetTitle', 'Laboratory results')} — ${model.patient}` : null, nonce);
-  if (!model) return null;
-  const head = model.letterhead;
-  const gender = enumLabel(t, patients.fields.gender, model.gender);
-  return createPortal(
-    <div className={`print-root paper-${head.paper_size.toLowerCase()}`} dir={model.lang === 'en' ? 'ltr' : 'rtl'} lang={model.lang} data-testid="print-lab-results" data-paper={head.paper_size}>
-      <style>{`@media print { @page { size: ${head.paper_size}; margin: 8mm; } }`}</style>
-      <PrintLetterhead head={head} doctor={model.doctor === head.name ? '' : model.doctor} date={model.date} t={t} />
-      <h2 className="rx-title">{t('labResults.sheetTitle', 'Laboratory results')}</h2>
-      <div className="rx-meta">
-        <span>{t('fields.patient_id', 'Patient')}: <strong><bdi>{model.patient}</bdi></strong></span>
-        {model.fileNumber && <span>{fieldLabel(t, patients, 'file_number')}: <bdi dir="ltr">{model.fileNumber}</bdi></span>}
-        {gender && <span>{fieldLabel(t, patients, 'gender')}: {gender}</span>}
-        {model.age && <span>{t('clinic.age', 'Age')}: {formatAge(t, model.age)}</span>}
-      </div>
-      <table>
-        <thead>
-          <tr>
-            <th>{fieldLabel(t, results, 'lab_test_id')}</th>
-            <th>{fieldLabel(t, results, 'value')}</th>
-            <th>{fieldLabel(t, results, 'unit')}</th>
-            <th>{fieldLabel(t, results, 'reference')}</th>
-            <th>{fieldLabel(t, results, 'flag')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {model.rows.map((r, i) => (
-            <tr key={i} data-testid="lab-results-row">
-              <td><bdi>{r.name}</bdi></td>
-              <td><strong><bdi dir={/^[-\d.]+$/.test(r.result) ? 'ltr' : undefined}>{r.result}</bdi></strong></td>
-              <td><bdi dir="ltr">{r.unit}</bdi></td>
-              <td><bdi dir="ltr">{r.reference}</bdi></td>
-              <td>{r.flag ? t(`labResults.flags.${r.flag}`, r.flag) : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {model.doctor && (
-        <footer className="rx-signature">
-          <span className="rx-prescriber">{t('labOrders.orderedBy', 'Ordered by')}: <bdi>{model.doctor}</bdi></span>
-        </footer>
+  const t = fixedTranslate(model?.lang ?? 'ckb');
+  return (
+    <LabSheet head={model} nonce={nonce} testId="print-lab-results" titleKey="labResults.sheetTitle" title="Laboratory results">
+      {model && (
+        <>
+          <table>
+            <thead>
+              <tr>
+                {(['lab_test_id', 'value', 'unit', 'reference', 'flag'] as const).map((f) => (
+                  <th key={f}>{fieldLabel(t, results, f)}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {model.rows.map((r, i) => (
+                <tr key={i} data-testid="lab-results-row">
+                  <td><bdi>{r.name}</bdi></td>
+                  <td><strong><bdi dir={/^[-\d.]+$/.test(r.result) ? 'ltr' : undefined}>{r.result}</bdi></strong></td>
+                  <td><bdi dir="ltr">{r.unit}</bdi></td>
+                  <td><bdi dir="ltr">{r.reference}</bdi></td>
+                  <td>{r.flag ? t(`labResults.flags.${r.flag}`, r.flag) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {model.doctor && (
+            <footer className="rx-signature">
+              <span className="rx-prescriber">{t('labOrders.orderedBy', 'Ordered by')}: <bdi>{model.doctor}</bdi></span>
+            </footer>
+          )}
+        </>
       )}
-    </div>,
-    document.body,
+    </LabSheet>
   );
 }
