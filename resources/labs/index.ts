@@ -28,6 +28,10 @@ export const labTests = defineResource({
   checks: [{ field: 'low', op: '<=', other: 'high' }],
   fields: {
     name: { type: 'string', required: true, maxLength: 160, unique: true, searchable: true, list: true, sortable: true },
+    // The name a sheet in Kurdish or Arabic prints (the name above beside it, as laboratories read
+    // it); none: the name alone. An English sheet prints the name.
+    name_ckb: { type: 'string', maxLength: 160, nullable: true, searchable: true, dir: 'rtl' },
+    name_ar: { type: 'string', maxLength: 160, nullable: true, searchable: true, dir: 'rtl' },
     // A number (with a unit and a range) or a text ("negative", a culture's "no growth", a report
     // line); the server refuses what the other kind holds (src/server/modules/labs.ts).
     result_kind: { type: 'string', choices: RESULT_KINDS, default: 'number', labels: 'labTests.kinds.{}', list: true, filterable: true },

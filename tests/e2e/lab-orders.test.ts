@@ -6,6 +6,7 @@
 // prints the results in Kurdish, and sees them in the chart, with the trend above.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
+import { LAB_TESTS } from '../../src/server/db/seed-labs';
 import { api, baseUrl, kurdishSessions, screenshot, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
@@ -13,6 +14,8 @@ const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 const PATIENT = `Lab Order ${Date.now().toString(36)}`;
 const TEST = 'Haemoglobin (Hb)';
 const TEXT_TEST = 'Pregnancy test (urine hCG)';
+// Their names on a Kurdish sheet, the catalog's own name below each.
+const kurdish = (name: string) => `${LAB_TESTS.find((x) => x.name === name)!.ckb}${name}`;
 
 const signedIn = kurdishSessions(CLINIC);
 
@@ -46,7 +49,7 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     await page.getByTestId('lab-order-print').click();
     await waitForPrint(page);
     const sheet = page.getByTestId('print-lab-order');
-    await expect.poll(() => sheet.getByTestId('lab-order-test').allInnerTexts()).toEqual([TEST, TEXT_TEST]);
+    await expect.poll(() => sheet.getByTestId('lab-order-test').allTextContents()).toEqual([kurdish(TEST), kurdish(TEXT_TEST)]);
     expect(await sheet.getAttribute('lang')).toBe('ckb');
     expect(await sheet.innerText()).toContain(ckb.labOrders.formTitle);
     await sheet.getByTestId('print-letterhead').waitFor({ state: 'attached' });
@@ -65,7 +68,7 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     const saved = await api<{ data: { lab_test_id: number; value: string | null; value_text: string | null; flag: string | null }[] }>(page, `/lab-results?filter[lab_order_id]=${orderId}`);
     expect(saved.body.data.map((r) => [r.value === null ? null : Number(r.value), r.value_text, r.flag]).sort()).toEqual([[16, null, 'high'], [null, 'Positive', 'abnormal']].sort());
 
-    // The results printed in the patient's language, under the letterhead.
+    // The results printed in the patient's language, under the letterhead, each test by its Kurdish name.
     const printedBefore = await page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0);
     await page.getByTestId('lab-results-print').click();
     await page.waitForFunction((n) => ((window as unknown as { printed?: number }).printed ?? 0) > n, printedBefore);
@@ -73,7 +76,8 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     expect(await results.getAttribute('lang')).toBe('ckb');
     await results.getByTestId('print-letterhead').waitFor({ state: 'attached' });
     expect(await results.innerText()).toContain(ckb.labResults.sheetTitle);
-    await expect.poll(() => results.getByTestId('lab-results-row').allInnerTexts()).toEqual([expect.stringContaining('16'), expect.stringContaining('Positive')]);
+    const printedRows = () => results.getByTestId('lab-results-row').allTextContents();
+    await expect.poll(printedRows).toEqual([expect.stringContaining(`${kurdish(TEST)}16g/dL12–15.5${ckb.labResults.flags.high}`), expect.stringContaining(`${kurdish(TEXT_TEST)}PositiveNegative${ckb.labResults.flags.abnormal}`)]);
 
     // In the patient's chart: the flagged result and the trend.
     await page.goto(url(`/patients/${patientId}/labs/results`));

@@ -394,6 +394,8 @@ export interface LabTestsRow {
   tenant_id: number;
   id: Generated<number>;
   name: string;
+  name_ckb: string | null;
+  name_ar: string | null;
   result_kind: Generated<string>;
   unit: string | null;
   low: number | null;

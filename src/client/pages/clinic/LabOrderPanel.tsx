@@ -16,21 +16,21 @@ import { useSession } from '../../providers/session';
 import { type PrintVerification, issueVerification } from './lib/qr';
 import { PrintButton } from './PrintButton';
 import { LabResultsEntry } from './LabResultsEntry';
-import { type LabSheetHead, LabSheet, type SheetPatient, sheetLang, sheetPatient } from './LabSheet';
+import { type LabSheetHead, LabSheet, type NamedTest, type PrintedName, type SheetPatient, TestName, sheetLang, sheetPatient, testName } from './LabSheet';
 import { VerifyQr } from './VerifyQr';
 
 const orders = resourceByName('labOrders');
 type Labels = Record<string, Record<string, string>>;
 
 export interface LabOrderModel extends LabSheetHead {
-  tests: { name: string; unit: string }[];
+  tests: { name: string; unit: string; printed: PrintedName }[];
   notes: string;
   verify?: PrintVerification | null;
 }
 
 /** What the form says, its language aside: the content the server digests for its code. */
 export function labOrderContent(m: LabOrderModel): Record<string, unknown> {
-  return { kind: 'lab_order', clinic: m.letterhead.name, date: m.date, doctor: m.doctor, patient: m.patient, file_number: m.fileNumber, gender: m.gender, age: m.age, tests: m.tests, notes: m.notes };
+  return { kind: 'lab_order', clinic: m.letterhead.name, date: m.date, doctor: m.doctor, patient: m.patient, file_number: m.fileNumber, gender: m.gender, age: m.age, tests: m.tests.map(({ name, unit }) => ({ name, unit })), notes: m.notes };
 }
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
@@ -54,6 +54,9 @@ export function LabOrderPanel({ record }: { record: BaseRecord }) {
     const lang = sheetLang(patient, chosen);
     await loadLanguage(lang);
     const order = one.data;
+    const lines = Array.isArray(order.tests) ? (order.tests as Record<string, unknown>[]) : [];
+    // The catalog's Kurdish and Arabic names (the order keeps the name it was placed with).
+    const catalog = await Promise.all(lines.map((l) => ask<{ data: NamedTest }>(`/lab-tests/${String(l.lab_test_id)}`, { quiet: true }).then((r) => r.data, () => null)));
     const date = text(order.ordered_on).slice(0, 10) || dayjs().format('YYYY-MM-DD');
     const built: LabOrderModel = {
       lang,
@@ -61,7 +64,7 @@ export function LabOrderPanel({ record }: { record: BaseRecord }) {
       date,
       doctor: order.doctor_id == null ? '' : (one.labels?.doctor_id?.[String(order.doctor_id)] ?? ''),
       ...sheetPatient(patient, dayjs(date)),
-      tests: (Array.isArray(order.tests) ? (order.tests as Record<string, unknown>[]) : []).map((l) => ({ name: text(l.name), unit: text(l.unit) })),
+      tests: lines.map((l, i) => ({ name: text(l.name), unit: text(l.unit), printed: testName(catalog[i], text(l.name), lang) })),
       notes: text(order.notes),
     };
     const verify = await issueVerification((url, values) => run({ url, values, meta: { quiet: true } }), `/${orders.path}/${id}/printed-documents`, { content: labOrderContent(built) });
@@ -97,7 +100,7 @@ function LabOrderPrint({ model, nonce }: { model: LabOrderModel | null; nonce: n
             <tbody>
               {model.tests.map((l, i) => (
                 <tr key={i}>
-                  <td data-testid="lab-order-test"><bdi>{l.name}</bdi></td>
+                  <td data-testid="lab-order-test"><TestName name={l.printed} /></td>
                   <td><bdi dir="ltr">{l.unit}</bdi></td>
                   <td />
                 </tr>

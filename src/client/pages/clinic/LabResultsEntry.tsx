@@ -17,12 +17,12 @@ import { NumberInput } from '../../engine/digitInputs';
 import { useAction, useAsk } from '../../engine/useAction';
 import { useCanDo } from '../../engine/useCanDo';
 import { useSession } from '../../providers/session';
-import { type LabSheetHead, LabSheet, type SheetPatient, sheetLang, sheetPatient } from './LabSheet';
+import { type LabSheetHead, LabSheet, type NamedTest, type PrintedName, type SheetPatient, TestName, sheetLang, sheetPatient, testName } from './LabSheet';
 import { PrintButton } from './PrintButton';
 
 const results = resourceByName('labResults');
 type Labels = Record<string, Record<string, string>>;
-type Test = { id: number; name: string; result_kind: string; unit: string | null; low: string | null; high: string | null; ranges: RangeBand[] | null; answers: unknown };
+type Test = NamedTest & { id: number; name: string; result_kind: string; unit: string | null; low: string | null; high: string | null; ranges: RangeBand[] | null; answers: unknown };
 type Result = { id: number; lab_test_id: number; value: string | number | null; value_text: string | null; unit: string | null; reference: string | null; flag: LabFlag | null; resulted_on: string | null };
 type Typed = number | string | null;
 
@@ -146,7 +146,7 @@ export function LabResultsEntry({ record }: { record: BaseRecord }) {
 }
 
 interface SheetModel extends LabSheetHead {
-  rows: { name: string; result: string; unit: string; reference: string; flag: LabFlag | null }[];
+  rows: { name: PrintedName; result: string; unit: string; reference: string; flag: LabFlag | null }[];
 }
 
 /** The results as saved (never what is typed and unsaved), printed in the patient's language or another. */
@@ -172,7 +172,7 @@ function LabResultsPrintButton({ record, loaded }: { record: BaseRecord; loaded:
       date,
       doctor: order?.data.doctor_id == null ? '' : (order.labels?.doctor_id?.[String(order.data.doctor_id)] ?? ''),
       ...sheetPatient(patient, dayjs(date)),
-      rows: loaded.rows.map((r) => ({ name: loaded.names[String(r.lab_test_id)] ?? loaded.tests[r.lab_test_id]?.name ?? '', result: resultText(r), unit: shown(r.unit), reference: shown(r.reference), flag: r.flag })),
+      rows: loaded.rows.map((r) => ({ name: testName(loaded.tests[r.lab_test_id], loaded.names[String(r.lab_test_id)] ?? loaded.tests[r.lab_test_id]?.name ?? '', lang), result: resultText(r), unit: shown(r.unit), reference: shown(r.reference), flag: r.flag })),
     });
     setNonce((n) => n + 1);
   };
@@ -201,7 +201,7 @@ function LabResultsSheet({ model, nonce }: { model: SheetModel | null; nonce: nu
             <tbody>
               {model.rows.map((r, i) => (
                 <tr key={i} data-testid="lab-results-row">
-                  <td><bdi>{r.name}</bdi></td>
+                  <td><TestName name={r.name} /></td>
                   <td><strong><bdi dir={/^[-\d.]+$/.test(r.result) ? 'ltr' : undefined}>{r.result}</bdi></strong></td>
                   <td><bdi dir="ltr">{r.unit}</bdi></td>
                   <td><bdi dir="ltr">{r.reference}</bdi></td>

@@ -30,6 +30,34 @@ export interface LabSheetHead {
 
 const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v).trim());
 
+/** A catalog test's names: the one laboratories read, and the clinic's Kurdish and Arabic ones. */
+export type NamedTest = { name?: string | null; name_ckb?: string | null; name_ar?: string | null };
+export interface PrintedName {
+  name: string;
+  /** The catalog's own name, printed beside a translated one. */
+  original: string | null;
+}
+
+/** A test's name on a sheet in `lang`: the clinic's Kurdish or Arabic name where it has one, else its name. */
+export function testName(test: NamedTest | null | undefined, name: string, lang: Lang): PrintedName {
+  const local = lang === 'ckb' ? test?.name_ckb : lang === 'ar' ? test?.name_ar : null;
+  return local?.trim() ? { name: local.trim(), original: name || null } : { name, original: null };
+}
+
+/** A test's name in a sheet's cell, the catalog's own name below a translated one. */
+export function TestName({ name }: { name: PrintedName }) {
+  return (
+    <>
+      <bdi>{name.name}</bdi>
+      {name.original && (
+        <div className="rx-original">
+          <bdi dir="ltr">{name.original}</bdi>
+        </div>
+      )}
+    </>
+  );
+}
+
 /** The language chosen from the print menu, else the patient's, else the interface's. */
 export function sheetLang(patient: SheetPatient | null, chosen?: Lang): Lang {
   return chosen ?? (patient?.language && isLang(patient.language) ? patient.language : currentLang());
