@@ -3,7 +3,7 @@
 // nurse or attached as photos of the paper, each flagged against the range for the patient's sex
 // and age (src/shared/labRanges.ts; the server's hooks: src/server/modules/labs.ts).
 import { defineResource } from '../../src/shared/resource';
-import { LAB_FLAGS, RESULT_KINDS } from '../../src/shared/labRanges';
+import { LAB_FLAGS, RESULT_KINDS } from '../../src/shared/labKinds';
 import { attachments } from '../attachments';
 
 const patient = { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true } as const;

@@ -2,6 +2,9 @@
 // sex and age band where the catalog gives bands), and whether a value lies below or above it.
 // Shared by the server, which stores the flag with the result, and the client's trend.
 import { parseNumberText } from './digits';
+import type { LabFlag } from './labKinds';
+
+export { LAB_FLAGS, type LabFlag, RESULT_KINDS, type ResultKind } from './labKinds';
 
 /** A band of a test's reference range: for one sex (none: both) and ages in whole years, both ends included. */
 export interface RangeBand {
@@ -25,13 +28,6 @@ export interface Range {
   high: number | null;
 }
 
-/** What a catalog test's result is: a number against a range, or a text against normal answers. */
-export const RESULT_KINDS = ['number', 'text'] as const;
-export type ResultKind = (typeof RESULT_KINDS)[number];
-
-/** Below or above a number's range, or a text answer not among the normal ones. */
-export const LAB_FLAGS = ['low', 'high', 'abnormal'] as const;
-export type LabFlag = (typeof LAB_FLAGS)[number];
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
 
