@@ -3,11 +3,14 @@
 // nurse or attached as photos of the paper, each flagged against the range for the patient's sex
 // and age (src/shared/labRanges.ts; the server's hooks: src/server/modules/labs.ts).
 import { defineResource } from '../../src/shared/resource';
+import { LAB_FLAGS, RESULT_KINDS } from '../../src/shared/labKinds';
 import { attachments } from '../attachments';
 
 const patient = { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true } as const;
 // A value a result may hold, and a range's ends: wide enough for any unit (platelets in 10³/µL).
 const measure = { type: 'number', min: -1_000_000, max: 1_000_000, nullable: true } as const;
+/** Shown in the catalog's form for a test whose result is a number. */
+const numeric = { result_kind: ['number'] } as const;
 
 export const labTests = defineResource({
   name: 'labTests',
@@ -25,14 +28,29 @@ export const labTests = defineResource({
   checks: [{ field: 'low', op: '<=', other: 'high' }],
   fields: {
     name: { type: 'string', required: true, maxLength: 160, unique: true, searchable: true, list: true, sortable: true },
-    unit: { type: 'string', maxLength: 30, nullable: true, list: true, dir: 'ltr' },
+    // The name a sheet in Kurdish or Arabic prints (the name above beside it, as laboratories read
+    // it); none: the name alone. An English sheet prints the name.
+    name_ckb: { type: 'string', maxLength: 160, nullable: true, searchable: true, dir: 'rtl' },
+    name_ar: { type: 'string', maxLength: 160, nullable: true, searchable: true, dir: 'rtl' },
+    // A number (with a unit and a range) or a text ("negative", a culture's "no growth", a report
+    // line); the server refuses what the other kind holds (src/server/modules/labs.ts).
+    result_kind: { type: 'string', choices: RESULT_KINDS, default: 'number', labels: 'labTests.kinds.{}', list: true, filterable: true },
+    unit: { type: 'string', maxLength: 30, nullable: true, list: true, dir: 'ltr', formWhen: numeric },
     // The general reference range; the bands below, where given, are more precise.
-    low: { ...measure, list: true },
-    high: { ...measure, list: true },
+    low: { ...measure, list: true, formWhen: numeric },
+    high: { ...measure, list: true, formWhen: numeric },
+    // A text test's normal answers: any other answer is flagged (none listed: never flagged).
+    answers: {
+      type: 'list',
+      maxItems: 12,
+      formWhen: { result_kind: ['text'] },
+      items: { text: { type: 'string', required: true, maxLength: 200 } },
+    },
     // By sex and age band (whole years, both ends included): the first band that fits applies.
     ranges: {
       type: 'list',
       maxItems: 12,
+      formWhen: numeric,
       items: {
         sex: { type: 'enum', enum: 'gender', nullable: true },
         age_from: { type: 'integer', min: 0, max: 130, nullable: true },
@@ -57,7 +75,7 @@ export const labOrders = defineResource({
   within: { resource: 'patients', field: 'patient_id', tab: 'labs/orders' },
   titleField: 'ordered_on',
   defaultSort: '-ordered_on,-id',
-  // The printed order form with its verification code.
+  // The results typed on one screen, the printed order form with its verification code and the printed results.
   panels: [{ name: 'labOrder' }],
   fields: {
     patient_id: patient,
@@ -77,6 +95,9 @@ export const labOrders = defineResource({
       },
     },
     notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
+    // The booking's status this order took it from to "Lab Tracking": it goes back to it once every
+    // result is in (src/server/modules/labs.ts).
+    booking_status: { type: 'enum', enum: 'appointmentStatus', readOnly: true, nullable: true, hideInForm: true },
     // The laboratory's paper report, photographed or scanned.
     attachments,
   },
@@ -96,12 +117,14 @@ export const labResults = defineResource({
     // Made for each test of an order when it is placed (value empty until the result is in).
     lab_order_id: { type: 'relation', relation: { resource: 'labOrders', labelField: 'ordered_on' }, nullable: true, filterable: true, list: true },
     lab_test_id: { type: 'relation', relation: { resource: 'labTests', labelField: 'name' }, required: true, filterable: true, list: true },
-    // Typed in any script's digits (٥٫٢ is 5.2).
+    // Typed in any script's digits (٥٫٢ is 5.2), for a test whose result is a number.
     value: { ...measure, list: true },
+    // For a test whose result is text: the answer ("negative") or a short report line.
+    value_text: { type: 'string', maxLength: 500, nullable: true, list: true, encrypted: true },
     // Set by the server from the test and the patient: the unit, the range applied, the flag.
     unit: { type: 'string', readOnly: true, nullable: true, list: true, dir: 'ltr' },
     reference: { type: 'string', readOnly: true, nullable: true, list: true, dir: 'ltr' },
-    flag: { type: 'string', readOnly: true, nullable: true, choices: ['low', 'high'], labels: 'labResults.flags.{}', tones: { low: 'blue', high: 'red' }, list: true, filterable: true, emptyLabel: 'labResults.flags.normal' },
+    flag: { type: 'string', readOnly: true, nullable: true, choices: LAB_FLAGS, labels: 'labResults.flags.{}', tones: { low: 'blue', high: 'red', abnormal: 'red' }, list: true, filterable: true, emptyLabel: 'labResults.flags.normal' },
     resulted_on: { type: 'date', nullable: true, list: true, sortable: true, filterable: true },
     notes: { type: 'text', maxLength: 2000, nullable: true, encrypted: true },
     attachments,

@@ -2,6 +2,9 @@
 // sex and age band where the catalog gives bands), and whether a value lies below or above it.
 // Shared by the server, which stores the flag with the result, and the client's trend.
 import { parseNumberText } from './digits';
+import type { LabFlag } from './labKinds';
+
+export { LAB_FLAGS, type LabFlag, RESULT_KINDS, type ResultKind } from './labKinds';
 
 /** A band of a test's reference range: for one sex (none: both) and ages in whole years, both ends included. */
 export interface RangeBand {
@@ -25,7 +28,6 @@ export interface Range {
   high: number | null;
 }
 
-export type LabFlag = 'low' | 'high';
 
 const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number.isFinite(Number(v)) ? Number(v) : null);
 
@@ -72,4 +74,19 @@ export function rangeText(range: Range): string {
   if (range.high !== null) return `≤ ${range.high}`;
   if (range.low !== null) return `≥ ${range.low}`;
   return '';
+}
+
+/** Spaces and case do not make another answer ("Negative " is "negative"). */
+const answerKey = (text: string): string => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+
+/** A test's normal answers as its catalog row holds them (a list of `{ text }`). */
+export function normalAnswers(answers: unknown): string[] {
+  return (Array.isArray(answers) ? answers : []).map((a) => String((a as { text?: unknown } | null)?.text ?? '').trim()).filter(Boolean);
+}
+
+/** A text answer not among the normal ones is abnormal; no answer, or none listed, no flag. */
+export function textFlag(answer: unknown, normal: readonly string[]): LabFlag | null {
+  const given = typeof answer === 'string' ? answerKey(answer) : '';
+  if (!given || !normal.length) return null;
+  return normal.some((n) => answerKey(n) === given) ? null : 'abnormal';
 }

@@ -87,6 +87,9 @@ describe('a clinic copy', () => {
     expect(order.status).toBe(201);
     const results = (await t.call('GET', `/lab-results?filter[lab_order_id]=${(order.body.data as { id: number }).id}`, { host: DEMO, token: doctor })).body.data as { id: number }[];
     expect((await t.call('PATCH', `/lab-results/${results[0].id}`, { host: DEMO, token: doctor, body: { value: 10.9 } })).status).toBe(200);
+    // A text result (a positive pregnancy test): an Observation with a valueString, flagged abnormal.
+    const hcg = await t.call('POST', '/lab-results', { host: DEMO, token: doctor, body: { patient_id: (patient.body.data as { id: number }).id, lab_test_id: tests.find((x) => x.name === 'Pregnancy test (urine hCG)')!.id, value_text: 'Positive' } });
+    expect(hcg.status).toBe(201);
     pdf = Buffer.from(`%PDF-1.4\n% ${MARKER} scanned report\n%%EOF\n`);
     const m = multipart(pdf, 'report.pdf', 'application/pdf');
     const up = await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: m.body, contentType: m.type });
@@ -171,7 +174,9 @@ describe('a clinic copy', () => {
     // Lab orders as ServiceRequests, results typed in as laboratory Observations, flagged (issue 40).
     expect(of('ServiceRequest').length).toBe(data('labOrders').length);
     const labs = of('Observation').filter((o) => o.resourceType === 'Observation' && o.category?.[0]?.coding?.[0]?.code === 'laboratory') as Observation[];
-    expect(labs.length).toBe(data('labResults').filter((r) => r.value !== null).length);
+    expect(labs.length).toBe(data('labResults').filter((r) => r.value !== null || r.value_text !== null).length);
+    const positive = labs.find((o) => o.code.coding?.[0]?.code === '2106-3' && o.valueString === 'Positive');
+    expect([positive?.valueQuantity, positive?.interpretation?.[0]?.coding?.[0]?.code, positive?.referenceRange?.[0]?.text]).toEqual([undefined, 'A', 'Negative']);
     const hb = labs.find((o) => o.code.coding?.[0]?.code === '718-7' && o.valueQuantity?.value === 10.9);
     expect(hb?.interpretation?.[0]?.coding?.[0]?.code).toBe('L');
     expect(hb?.basedOn?.[0]?.reference).toMatch(/^urn:uuid:/);

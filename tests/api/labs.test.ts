@@ -124,3 +124,134 @@ describe('the printed order form', () => {
     expect((await t.call('POST', `/lab-orders/999999/printed-documents`, { host: DEMO, token: doctor, body: { content } })).status).toBe(404);
   });
 });
+
+type Booking = { status: number };
+const statusOf = async (appointmentId: number): Promise<number> => ((await t.call('GET', `/appointments/${appointmentId}`, { host: DEMO, token: doctor })).body.data as Booking).status;
+const order = async (patientId: number, visitId: number, names: string[]): Promise<{ id: number; results: Result[] }> => {
+  const res = await t.call('POST', '/lab-orders', { host: DEMO, token: doctor, body: { patient_id: patientId, visiting_id: visitId, tests: names.map((n) => ({ lab_test_id: tests[n] })) } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const id = (res.body.data as { id: number }).id;
+  return { id, results: await resultsOf(id) };
+};
+const rowOf = (results: Result[], name: string): Result => results.find((r) => r.lab_test_id === tests[name])!;
+
+describe('a text result is flagged when it is not one of its test\'s normal answers', () => {
+  it.each([
+    ['a pregnancy test, "negative" (its normal answer, in another case)', 'Pregnancy test (urine hCG)', ' negative ', 'negative', null, 'Negative'],
+    ['a pregnancy test, "Positive"', 'Pregnancy test (urine hCG)', 'Positive', 'Positive', 'abnormal', 'Negative'],
+    ['a urine culture growing E. coli', 'Urine culture', 'E. coli > 10⁵ CFU/mL', 'E. coli > 10⁵ CFU/mL', 'abnormal', 'No growth'],
+    ['a blood group (no normal answer: never flagged)', 'Blood group (ABO/Rh)', 'O Rh+', 'O Rh+', null, null],
+  ])('%s', async (_, test, typed, stored, flag, reference) => {
+    const { patientId, visitId } = await visitOf(1, '1992-03-03');
+    const { results } = await order(patientId, visitId, [test]);
+    expect([results[0].reference, results[0].unit]).toEqual([reference, null]);
+    const saved = await t.call('PATCH', `/lab-results/${results[0].id}`, { host: DEMO, token: nurse, body: { value_text: typed } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const r = saved.body.data as Result & { value_text: string };
+    expect([r.value_text, r.value, r.flag, r.reference]).toEqual([stored, null, flag, reference]);
+    expect(r.resulted_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('each kind holds only its own values, on the server', () => {
+  it.each([
+    ['a number for a text test', 'Pregnancy test (urine hCG)', { value: 1 }, 'value'],
+    ['a text for a number test', 'Haemoglobin (Hb)', { value_text: 'high' }, 'value_text'],
+    ['a number that is no number', 'Haemoglobin (Hb)', { value: 'twelve' }, 'value'],
+    ['a text past 500 characters', 'Urine culture', { value_text: 'x'.repeat(501) }, 'value_text'],
+  ])('a result: %s is refused on its field', async (_, test, body, field) => {
+    const { patientId, visitId } = await visitOf(0, '1975-07-07');
+    const { results } = await order(patientId, visitId, [test]);
+    const res = await t.call('PATCH', `/lab-results/${results[0].id}`, { host: DEMO, token: nurse, body });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
+  });
+
+  let n = 0;
+  it.each([
+    ['a text test with a range', { result_kind: 'text', low: 1 }, 'low'],
+    ['a text test with a unit', { result_kind: 'text', unit: 'mg/dL' }, 'unit'],
+    ['a text test with bands', { result_kind: 'text', ranges: [{ low: 1, high: 2 }] }, 'ranges'],
+    ['a number test with normal answers', { result_kind: 'number', answers: [{ text: 'Negative' }] }, 'answers'],
+    ['an unknown kind', { result_kind: 'colour' }, 'result_kind'],
+  ])('the catalog: %s is refused on its field', async (_, body, field) => {
+    const res = await t.call('POST', '/lab-tests', { host: DEMO, token: doctor, body: { name: `Kind check ${Date.now()}-${n++}`, ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
+  });
+
+  it('a test turned from a number to a text keeps no range, and takes normal answers', async () => {
+    const made = await t.call('POST', '/lab-tests', { host: DEMO, token: doctor, body: { name: `Turned ${Date.now()}`, unit: 'mg/dL', low: 1, high: 5, ranges: [{ sex: 0, low: 2, high: 4 }] } });
+    expect(made.status).toBe(201);
+    const id = (made.body.data as { id: number }).id;
+    const turned = await t.call('PATCH', `/lab-tests/${id}`, { host: DEMO, token: doctor, body: { result_kind: 'text', answers: [{ text: 'Not seen' }] } });
+    expect(turned.status, JSON.stringify(turned.body)).toBe(200);
+    const test = turned.body.data as Record<string, unknown>;
+    expect([test.result_kind, test.unit, test.low, test.high, test.ranges, test.answers]).toEqual(['text', null, null, null, [], [{ text: 'Not seen' }]]);
+  });
+});
+
+describe("an order's results typed on one screen", () => {
+  it('saves every row at once, in Arabic-Indic digits, each judged, and the booking leaves Lab Tracking', async () => {
+    const { patientId, appointmentId, visitId } = await visitOf(1, '1990-05-01');
+    const { id, results } = await order(patientId, visitId, ['Haemoglobin (Hb)', 'Pregnancy test (urine hCG)', 'TSH']);
+    expect(await statusOf(appointmentId)).toBe(APPOINTMENT_STATUS.lab);
+    const body = { results: [{ id: rowOf(results, 'Haemoglobin (Hb)').id, value: '١٦' }, { id: rowOf(results, 'Pregnancy test (urine hCG)').id, value_text: 'Negative' }, { id: rowOf(results, 'TSH').id, value: '٢٫٥' }] };
+    const saved = await t.call('PATCH', `/lab-orders/${id}/results`, { host: DEMO, token: nurse, body });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const rows = saved.body.data as (Result & { value_text: string | null })[];
+    expect(rows.map((r) => [r.lab_test_id, r.value === null ? null : Number(r.value), r.value_text, r.flag])).toEqual([
+      [tests['Haemoglobin (Hb)'], 16, null, 'high'],
+      [tests['Pregnancy test (urine hCG)'], null, 'Negative', null],
+      [tests.TSH, 2.5, null, null],
+    ]);
+    // Every result in: back to what the order took the booking from (Done, set by the visit).
+    expect(await statusOf(appointmentId)).toBe(APPOINTMENT_STATUS.done);
+  });
+
+  it.each([
+    ['a row of the wrong kind: none saved, the row named', (r: Result[]) => [{ id: r[0].id, value: 13 }, { id: r[1].id, value: 3 }], 422, ['results.1.value']],
+    ['a number out of what is possible', (r: Result[]) => [{ id: r[0].id, value: 2_000_000 }], 422, ['results.0.value']],
+    ['a field that is not entered here', (r: Result[]) => [{ id: r[0].id, flag: 'low' }], 422, ['results.0.flag']],
+    ["another order's result", () => [{ id: 1, value: 1 }], 404, []],
+  ])('refuses %s', async (_, rows, status, fields) => {
+    const { patientId, visitId } = await visitOf(0, '1988-08-08');
+    const { id, results } = await order(patientId, visitId, ['Haemoglobin (Hb)', 'Urine culture']);
+    const sorted = [rowOf(results, 'Haemoglobin (Hb)'), rowOf(results, 'Urine culture')];
+    const res = await t.call('PATCH', `/lab-orders/${id}/results`, { host: DEMO, token: nurse, body: { results: rows(sorted) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(Object.keys(res.body.errors ?? {})).toEqual(fields);
+    expect((await resultsOf(id)).every((r) => r.value === null)).toBe(true);
+  });
+
+  it('is 404 for an order that is not there', async () => {
+    expect((await t.call('PATCH', '/lab-orders/999999/results', { host: DEMO, token: nurse, body: { results: [{ id: 1, value: 1 }] } })).status).toBe(404);
+  });
+});
+
+describe('the booking leaves Lab Tracking once the last result of its orders is in', () => {
+  it.each([
+    ['one order, its results typed one by one', null, 1, APPOINTMENT_STATUS.done],
+    ['two orders at the booking, only the first one in', null, 2, APPOINTMENT_STATUS.lab],
+    ['a booking set to Waiting after the visit: back to Waiting', APPOINTMENT_STATUS.waiting, 1, APPOINTMENT_STATUS.waiting],
+  ])('%s', async (_, setBefore, orders, after) => {
+    const { patientId, appointmentId, visitId } = await visitOf(0, '1965-06-06');
+    if (setBefore !== null) expect((await t.call('PATCH', `/appointments/${appointmentId}`, { host: DEMO, token: doctor, body: { status: setBefore } })).status).toBe(200);
+    const first = await order(patientId, visitId, ['Creatinine', 'Urine culture']);
+    if (orders > 1) await order(patientId, visitId, ['Urea']);
+    expect(await statusOf(appointmentId)).toBe(APPOINTMENT_STATUS.lab);
+    // The first result alone leaves it waiting for the second.
+    expect((await t.call('PATCH', `/lab-results/${rowOf(first.results, 'Creatinine').id}`, { host: DEMO, token: nurse, body: { value: 0.9 } })).status).toBe(200);
+    expect(await statusOf(appointmentId)).toBe(APPOINTMENT_STATUS.lab);
+    expect((await t.call('PATCH', `/lab-results/${rowOf(first.results, 'Urine culture').id}`, { host: DEMO, token: nurse, body: { value_text: 'No growth' } })).status).toBe(200);
+    expect(await statusOf(appointmentId)).toBe(after);
+  });
+
+  it('leaves a booking someone moved out of Lab Tracking as they set it', async () => {
+    const { patientId, appointmentId, visitId } = await visitOf(1, '1970-04-04');
+    const { results } = await order(patientId, visitId, ['TSH']);
+    expect((await t.call('PATCH', `/appointments/${appointmentId}`, { host: DEMO, token: doctor, body: { status: APPOINTMENT_STATUS.postponed } })).status).toBe(200);
+    expect((await t.call('PATCH', `/lab-results/${results[0].id}`, { host: DEMO, token: nurse, body: { value: 1 } })).status).toBe(200);
+    expect(await statusOf(appointmentId)).toBe(APPOINTMENT_STATUS.postponed);
+  });
+});

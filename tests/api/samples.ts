@@ -70,10 +70,16 @@ function sampleValue(name: string, field: FieldDef, n: number, relations: Record
   }
 }
 
+/**
+ * Fields a record holds only in another case than its sample's: a lab result's text is for a test
+ * whose result is text, and the sample's test (the catalog's first) gives a number.
+ */
+const OTHER_CASE: Readonly<Record<string, readonly string[]>> = { labResults: ['value_text'] };
+
 /** A complete valid create body; `relations` gives an existing id per related resource. */
 export function sampleInput(def: ResourceDef, relations: Record<string, number> = {}): Record<string, unknown> {
   const n = base + ++counter;
-  const sample = Object.fromEntries(writableFields(def).map(([name, f]) => [name, sampleValue(name, f, n, relations)]));
+  const sample = Object.fromEntries(writableFields(def).map(([name, f]) => [name, OTHER_CASE[def.name]?.includes(name) ? null : sampleValue(name, f, n, relations)]));
   let hour = 8;
   for (const [name, f] of writableFields(def)) if (f.type === 'time' && sample[name] !== null) sample[name] = `${String(hour++).padStart(2, '0')}:30`;
   return sample;
@@ -84,7 +90,8 @@ export function sampleUpdate(def: ResourceDef): Record<string, unknown> {
   const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern && !f.choices;
   // Without plain text (a doctor's working hours), an enumeration: its first value, where a sample has its last.
   const choice = ([, f]: [string, FieldDef]) => f.type === 'enum' && !f.unique && !f.assignable;
-  const [name, field] = writableFields(def).find(plain) ?? writableFields(def).find(choice) ?? writableFields(def)[0];
+  const fields = writableFields(def).filter(([n]) => !OTHER_CASE[def.name]?.includes(n));
+  const [name, field] = fields.find(plain) ?? fields.find(choice) ?? fields[0];
   if (!plain([name, field]) && field.type === 'enum') return { [name]: enumValues(field.enum ?? '')[0] };
   return { [name]: sampleValue(name, field, ++counter, {}) };
 }

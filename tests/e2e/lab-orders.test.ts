@@ -1,15 +1,21 @@
 // Lab orders and results (issue 40), in Kurdish at 390 px, one signed-in page throughout: the
-// doctor orders a haemoglobin test from a visit's "Order lab tests" (the form comes with the patient
-// and the visit), prints the order form (under the letterhead, with its verification code), types
-// the result in Arabic-Indic digits, and sees it flagged high for this woman, with the trend above.
+// doctor orders a haemoglobin and a pregnancy test from a visit's "Order lab tests" (the form comes
+// with the patient and the visit), prints the order form (under the letterhead, with its
+// verification code), types both results on the order's one screen (haemoglobin in Arabic-Indic
+// digits, flagged high for this woman as typed; "Positive", flagged abnormal), saves them at once,
+// prints the results in Kurdish, and sees them in the chart, with the trend above.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
+import { LAB_TESTS } from '../../src/server/db/seed-labs';
 import { api, baseUrl, kurdishSessions, screenshot, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 const PATIENT = `Lab Order ${Date.now().toString(36)}`;
 const TEST = 'Haemoglobin (Hb)';
+const TEXT_TEST = 'Pregnancy test (urine hCG)';
+// Their names on a Kurdish sheet, the catalog's own name below each.
+const kurdish = (name: string) => `${LAB_TESTS.find((x) => x.name === name)!.ckb}${name}`;
 
 const signedIn = kurdishSessions(CLINIC);
 
@@ -29,11 +35,13 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     await page.locator('#field-tests').click();
     await page.locator('#field-tests').fill('Haemo');
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEST }).click();
+    await page.locator('#field-tests').fill('Pregn');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: TEXT_TEST }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: ckb.buttons.save }).click();
     await waitForPath(page, `/patients/${patientId}/labs/orders`);
     const orders = await api<{ data: { id: number; tests: { name: string }[] }[] }>(page, `/lab-orders?filter[patient_id]=${patientId}`);
-    expect(orders.body.data.map((o) => o.tests.map((l) => l.name))).toEqual([[TEST]]);
+    expect(orders.body.data.map((o) => o.tests.map((l) => l.name))).toEqual([[TEST, TEXT_TEST]]);
     const orderId = orders.body.data[0].id;
 
     // Printed on its page: the form with the test, under the letterhead, with its QR code.
@@ -41,18 +49,38 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     await page.getByTestId('lab-order-print').click();
     await waitForPrint(page);
     const sheet = page.getByTestId('print-lab-order');
-    await expect.poll(() => sheet.getByTestId('lab-order-test').allInnerTexts()).toEqual([TEST]);
+    await expect.poll(() => sheet.getByTestId('lab-order-test').allTextContents()).toEqual([kurdish(TEST), kurdish(TEXT_TEST)]);
     expect(await sheet.getAttribute('lang')).toBe('ckb');
     expect(await sheet.innerText()).toContain(ckb.labOrders.formTitle);
     await sheet.getByTestId('print-letterhead').waitFor({ state: 'attached' });
     expect(String(await sheet.getByTestId('print-verify').getAttribute('data-url'))).toMatch(/\/verify\/\d+\.[A-Za-z0-9_-]{22}$/);
 
-    // The result, typed in Arabic-Indic digits: 16 is above this woman's 12–15.5.
-    const results = await api<{ data: { id: number }[] }>(page, `/lab-results?filter[lab_order_id]=${orderId}`);
-    await page.goto(url(`/labResults/edit/${results.body.data[0].id}`));
-    await page.locator('#field-value').fill('١٦');
-    await page.getByRole('button', { name: ckb.buttons.save }).click();
-    await waitForPath(page, `/patients/${patientId}/labs/results`);
+    // Both results on the order's one screen: each flagged as typed (16 is above this woman's
+    // 12–15.5; "Positive" is not the test's normal "Negative"), then saved at once.
+    const entry = page.getByTestId('lab-results-entry');
+    const rowOf = (name: string) => entry.locator('.ant-table-row', { hasText: name });
+    await rowOf(TEST).locator('input').fill('١٦');
+    await rowOf(TEST).getByText(ckb.labResults.flags.high).waitFor();
+    await rowOf(TEXT_TEST).locator('input').fill('Positive');
+    await rowOf(TEXT_TEST).getByText(ckb.labResults.flags.abnormal).waitFor();
+    await page.getByTestId('lab-results-save').click();
+    await page.getByText(ckb.labResults.saved).waitFor();
+    const saved = await api<{ data: { lab_test_id: number; value: string | null; value_text: string | null; flag: string | null }[] }>(page, `/lab-results?filter[lab_order_id]=${orderId}`);
+    expect(saved.body.data.map((r) => [r.value === null ? null : Number(r.value), r.value_text, r.flag]).sort()).toEqual([[16, null, 'high'], [null, 'Positive', 'abnormal']].sort());
+
+    // The results printed in the patient's language, under the letterhead, each test by its Kurdish name.
+    const printedBefore = await page.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0);
+    await page.getByTestId('lab-results-print').click();
+    await page.waitForFunction((n) => ((window as unknown as { printed?: number }).printed ?? 0) > n, printedBefore);
+    const results = page.getByTestId('print-lab-results');
+    expect(await results.getAttribute('lang')).toBe('ckb');
+    await results.getByTestId('print-letterhead').waitFor({ state: 'attached' });
+    expect(await results.innerText()).toContain(ckb.labResults.sheetTitle);
+    const printedRows = () => results.getByTestId('lab-results-row').allTextContents();
+    await expect.poll(printedRows).toEqual([expect.stringContaining(`${kurdish(TEST)}16g/dL12–15.5${ckb.labResults.flags.high}`), expect.stringContaining(`${kurdish(TEXT_TEST)}PositiveNegative${ckb.labResults.flags.abnormal}`)]);
+
+    // In the patient's chart: the flagged result and the trend.
+    await page.goto(url(`/patients/${patientId}/labs/results`));
     const row = page.locator('.ant-table-row', { hasText: '12–15.5' });
     await row.getByText(ckb.labResults.flags.high).waitFor();
     await page.getByTestId('lab-trend').getByTestId('chart').waitFor();

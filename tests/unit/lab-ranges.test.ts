@@ -1,7 +1,8 @@
 // A lab result against its test's reference range (src/shared/labRanges.ts): the band for the
-// patient's sex and age, the flag at and past the ends, and values typed in Arabic-Indic digits.
+// patient's sex and age, the flag at and past the ends, values typed in Arabic-Indic digits, and a
+// text result against its test's normal answers.
 import { describe, expect, it } from 'vitest';
-import { type TestRange, ageInYears, labFlag, rangeFor, rangeText } from '../../src/shared/labRanges';
+import { type TestRange, ageInYears, labFlag, normalAnswers, rangeFor, rangeText, textFlag } from '../../src/shared/labRanges';
 
 const MALE = 0;
 const FEMALE = 1;
@@ -80,5 +81,30 @@ describe('ages and printed ranges', () => {
     [{ low: null, high: null }, ''],
   ])('%o prints as %s', (range, text) => {
     expect(rangeText(range)).toBe(text);
+  });
+});
+
+describe('a text result against its normal answers', () => {
+  it.each([
+    ['negative', ['Negative'], null],
+    ['  NEGATIVE ', ['Negative'], null],
+    ['no   growth', ['No growth'], null],
+    ['Positive', ['Negative'], 'abnormal'],
+    ['Weakly positive', ['Negative', 'Not detected'], 'abnormal'],
+    ['Not detected', ['Negative', 'Not detected'], null],
+    ['A Rh+', [], null],
+    ['', ['Negative'], null],
+    [null, ['Negative'], null],
+  ])('%o with normal answers %o: %s', (answer, normal, flag) => {
+    expect(textFlag(answer, normal)).toBe(flag);
+  });
+
+  it.each([
+    [[{ text: 'Negative' }, { text: ' No growth ' }], ['Negative', 'No growth']],
+    [[{ text: '' }, null, { other: 1 }], []],
+    [null, []],
+    ['Negative', []],
+  ])('the catalog row %o reads as %o', (stored, answers) => {
+    expect(normalAnswers(stored)).toEqual(answers);
   });
 });

@@ -362,6 +362,7 @@ export interface LabOrdersRow {
   ordered_on: string | null;
   tests: Generated<unknown>;
   notes: string | null;
+  booking_status: number | null;
   attachments: Generated<unknown>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
@@ -376,6 +377,7 @@ export interface LabResultsRow {
   lab_order_id: number | null;
   lab_test_id: number;
   value: number | null;
+  value_text: string | null;
   unit: string | null;
   reference: string | null;
   flag: string | null;
@@ -392,9 +394,13 @@ export interface LabTestsRow {
   tenant_id: number;
   id: Generated<number>;
   name: string;
+  name_ckb: string | null;
+  name_ar: string | null;
+  result_kind: Generated<string>;
   unit: string | null;
   low: number | null;
   high: number | null;
+  answers: Generated<unknown>;
   ranges: Generated<unknown>;
   loinc_code: string | null;
   price_id: number | null;

@@ -14,6 +14,8 @@ const CONDITION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/condition-cate
 const CONDITION_CLINICAL = 'http://terminology.hl7.org/CodeSystem/condition-clinical';
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+/** A result's flag as HL7's observation interpretation: below, above, or (a text answer) abnormal. */
+const INTERPRETATIONS: Record<string, { code: string; display: string }> = { low: { code: 'L', display: 'Low' }, high: { code: 'H', display: 'High' }, abnormal: { code: 'A', display: 'Abnormal' } };
 const LAB_CATEGORY = { coding: [{ system: OBSERVATION_CATEGORY, code: 'laboratory', display: 'Laboratory' }] };
 
 /** The records the Bundle is made of, as the API answers them. */
@@ -229,12 +231,18 @@ export class FhirBundleBuilder {
 
   private addLabResult(r: Row, test: Row | undefined): void {
     const subject = this.patient(r.patient_id);
-    // A result not yet in is no observation.
-    if (!subject || !present(r.value)) return;
+    // A result not yet in is no observation; a text result (a culture's "no growth") is a valueString.
+    const isText = present(r.value_text);
+    if (!subject || (!present(r.value) && !isText)) return;
     const order = this.orderRefs.get(Number(r.lab_order_id));
     const unit = text(r.unit);
     const low = present(test?.low) ? Number(test!.low) : undefined;
     const high = present(test?.high) ? Number(test!.high) : undefined;
+    const range = (): Observation['referenceRange'] => {
+      if (!present(r.reference)) return undefined;
+      // A text test's normal answers are its range's text; a number's range has its ends too.
+      return [isText ? { text: String(r.reference) } : { text: String(r.reference), low: low === undefined ? undefined : { value: low, unit }, high: high === undefined ? undefined : { value: high, unit } }];
+    };
     const observation: Observation = {
       resourceType: 'Observation',
       status: 'final',
@@ -243,10 +251,10 @@ export class FhirBundleBuilder {
       subject,
       basedOn: order ? [{ reference: order }] : undefined,
       effectiveDateTime: dateOf(r.resulted_on),
-      valueQuantity: { value: Number(r.value), unit },
+      ...(isText ? { valueString: String(r.value_text) } : { valueQuantity: { value: Number(r.value), unit } }),
       // The range applied to this patient, as it was printed beside the result.
-      referenceRange: present(r.reference) ? [{ text: String(r.reference), low: low === undefined ? undefined : { value: low, unit }, high: high === undefined ? undefined : { value: high, unit } }] : undefined,
-      interpretation: r.flag === 'high' || r.flag === 'low' ? [{ coding: [{ system: INTERPRETATION, code: r.flag === 'high' ? 'H' : 'L', display: r.flag === 'high' ? 'High' : 'Low' }] }] : undefined,
+      referenceRange: range(),
+      interpretation: INTERPRETATIONS[String(r.flag)] ? [{ coding: [{ system: INTERPRETATION, ...INTERPRETATIONS[String(r.flag)] }] }] : undefined,
       note: present(r.notes) ? [{ text: String(r.notes) }] : undefined,
     };
     this.add('Observation:lab', r.id, observation);

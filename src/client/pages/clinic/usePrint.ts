@@ -57,3 +57,23 @@ export function usePrintDialog(ready: boolean, nonce: number): void {
     return () => window.clearTimeout(timer);
   }, [ready, nonce]);
 }
+
+/**
+ * The tab's title names the sheet while it prints (each time `nonce` moves): a PDF saved from the
+ * dialog takes it as its file name. The screen's own title comes back after printing.
+ */
+export function usePrintTitle(title: string | null, nonce: number): void {
+  useEffect(() => {
+    if (!title || !nonce) return;
+    const before = document.title;
+    document.title = title;
+    const restore = () => {
+      document.title = before;
+    };
+    window.addEventListener('afterprint', restore, { once: true });
+    return () => {
+      window.removeEventListener('afterprint', restore);
+      restore();
+    };
+  }, [title, nonce]);
+}

@@ -66,6 +66,7 @@ import * as m067 from './067_patient_photo';
 import * as m068 from './068_schema_functions';
 import * as m069 from './069_restores';
 import * as m070 from './070_stock';
+import * as m071 from './071_lab_text_results';
 
 const migrations: Record<string, Migration> = {
   '001_core': m001,
@@ -134,6 +135,7 @@ const migrations: Record<string, Migration> = {
   '068_schema_functions': m068,
   '069_restores': m069,
   '070_stock': m070,
+  '071_lab_text_results': m071,
 };
 
 export const migrationProvider: MigrationProvider = {
