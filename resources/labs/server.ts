@@ -1,8 +1,8 @@
 // Lab orders and results: an order's doctor and day, a catalog test's kind, a result's reference
 // and flag, and the one-screen entry of an order's results.
 import { definePlugin } from '../../src/server/engine/plugin';
-import { labOrderHooks, labResultHooks, labTestHooks } from '../../src/server/modules/labs';
-import { registerLabResultRoutes } from '../../src/server/modules/lab-results-routes';
+import { labOrderHooks, labResultHooks, labTestHooks } from './hooks';
+import { registerLabResultRoutes } from './results-routes';
 
 export default definePlugin({
   hooks: { labTests: labTestHooks, labOrders: labOrderHooks, labResults: labResultHooks },

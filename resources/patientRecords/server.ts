@@ -1,4 +1,4 @@
 import { definePlugin } from '../../src/server/engine/plugin';
-import { vitalSignHooks } from '../../src/server/modules/patient-records';
+import { vitalSignHooks } from './hooks';
 
 export default definePlugin({ hooks: { vitalSigns: vitalSignHooks } });

@@ -2,11 +2,11 @@
 // agreements), the accounting result by month, and the dashboard figures.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { badQuery } from '../http/errors';
-import { TENANT_ROLE } from '../../shared/roles';
-import { localDay } from '../days';
-import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../http/answers';
-import { stockAlerts } from '../../../resources/stock/hooks';
+import { badQuery } from '../../src/server/http/errors';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import { localDay } from '../../src/server/days';
+import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../../src/server/http/answers';
+import { stockAlerts } from '../stock/hooks';
 
 const YEAR = /^\d{4}$/;
 

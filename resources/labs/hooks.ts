@@ -4,12 +4,12 @@
 // number (its unit and the range for the patient's sex and age on its day, flagged outside it) or
 // a text (flagged when not one of the test's normal answers): src/shared/labRanges.ts.
 import { sql } from 'kysely';
-import { APPOINTMENT_STATUS } from '../../shared/enums';
-import { type RangeBand, type ResultKind, ageInYears, labFlag, normalAnswers, rangeFor, rangeText, textFlag } from '../../shared/labRanges';
-import { dayOf } from '../days';
-import type { HookContext, Input, ResourceHooks, Row } from '../engine/hooks';
-import { invalid } from '../http/errors';
-import { defaultDoctorId } from '../../../resources/appointments/hooks';
+import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import { type RangeBand, type ResultKind, ageInYears, labFlag, normalAnswers, rangeFor, rangeText, textFlag } from '../../src/shared/labRanges';
+import { dayOf } from '../../src/server/days';
+import type { HookContext, Input, ResourceHooks, Row } from '../../src/server/engine/hooks';
+import { invalid } from '../../src/server/http/errors';
+import { defaultDoctorId } from '../appointments/hooks';
 
 /** A day column as read (a string, or a Date at midnight UTC) as YYYY-MM-DD. */
 const dayText = (v: unknown): string => (v instanceof Date ? v.toISOString() : String(v)).slice(0, 10);

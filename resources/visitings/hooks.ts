@@ -3,15 +3,15 @@
 // list-items.ts), the plan's visit limit holds, and the payment is kept as the clinic's income
 // (payments.ts: once, with the desk's payment of its appointment).
 import { sql } from 'kysely';
-import { withdrawPending } from '../messages/outbox';
-import { TENANT_ROLE } from '../../shared/roles';
-import { invalid } from '../http/errors';
-import type { HookContext, Input, ResourceHooks } from '../engine/hooks';
-import { checkVisitLimit } from './plan-limits';
-import { defaultDoctorId } from '../../../resources/appointments/hooks';
-import { APPOINTMENT_STATUS } from '../../shared/enums';
-import { dayOf } from '../days';
-import { encounterPayments, lockEncounter, paidFor } from '../../../resources/payments/hooks';
+import { withdrawPending } from '../../src/server/messages/outbox';
+import { TENANT_ROLE } from '../../src/shared/roles';
+import { invalid } from '../../src/server/http/errors';
+import type { HookContext, Input, ResourceHooks } from '../../src/server/engine/hooks';
+import { checkVisitLimit } from '../../src/server/modules/plan-limits';
+import { defaultDoctorId } from '../appointments/hooks';
+import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import { dayOf } from '../../src/server/days';
+import { encounterPayments, lockEncounter, paidFor } from '../payments/hooks';
 import { checkPrescriptionAllergies } from './allergy-check';
 
 const payments = encounterPayments('visit');

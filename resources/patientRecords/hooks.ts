@@ -1,8 +1,8 @@
 // Vital signs: BMI is the server's to compute (weight in kg over height in metres squared), and a
 // reading without a time is taken now. (Diastolic below systolic, and a task's end not before its
 // start, are declared comparisons: `checks` in resources/.)
-import type { Input, ResourceHooks, Row } from '../engine/hooks';
-import { invalid } from '../http/errors';
+import type { Input, ResourceHooks, Row } from '../../src/server/engine/hooks';
+import { invalid } from '../../src/server/http/errors';
 
 export function bmi(weightKg: unknown, heightCm: unknown): number | null {
   const w = Number(weightKg);

@@ -5,12 +5,12 @@
 // lab results may enter them; a result of another order is refused (404 like a missing one).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources';
-import { Diverted } from '../engine/hooks';
-import { fieldSchema, recordSchema } from '../engine/schema';
-import { compile, normalizeInput, toFieldErrors } from '../engine/validate';
-import { ApiError, type FieldErrors, invalid, notFound } from '../http/errors';
-import { dataAnswer, arr, int } from '../http/answers';
+import { resourceByName } from '..';
+import { Diverted } from '../../src/server/engine/hooks';
+import { fieldSchema, recordSchema } from '../../src/server/engine/schema';
+import { compile, normalizeInput, toFieldErrors } from '../../src/server/engine/validate';
+import { ApiError, type FieldErrors, invalid, notFound } from '../../src/server/http/errors';
+import { dataAnswer, arr, int } from '../../src/server/http/answers';
 
 const ORDERS = resourceByName('labOrders');
 const RESULTS = resourceByName('labResults');

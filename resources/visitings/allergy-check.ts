@@ -5,10 +5,10 @@
 // a drug is picked, so the warning comes before the save.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { resourceByName } from '../../../resources/index';
-import { type AllergyFacts, type AllergyFinding, type IngredientFacts, allergyFindings, findingMessage } from '../../shared/allergies';
-import type { HookContext, Input, Tx } from '../engine/hooks';
-import { type FieldErrors, invalid, notFound } from '../http/errors';
+import { resourceByName } from '../index';
+import { type AllergyFacts, type AllergyFinding, type IngredientFacts, allergyFindings, findingMessage } from '../../src/shared/allergies';
+import type { HookContext, Input, Tx } from '../../src/server/engine/hooks';
+import { type FieldErrors, invalid, notFound } from '../../src/server/http/errors';
 
 type Item = Record<string, unknown>;
 
