@@ -70,7 +70,7 @@ describe('encryption at rest', () => {
     const token = await tokenFor(t, def, host);
     const values = Object.fromEntries(encryptedColumns(def).map((c) => [c, `${MARKER} ${c}`]));
     // A lab result's text is the result of a test whose result is text (a number's is refused).
-    const known = def.name === 'labResults' ? { labTests: (await createRecord(t, resourceByName('labTests'), host, {}, { result_kind: 'text', unit: null, low: null, high: null })).id } : {};
+    const known: Record<string, number> = def.name === 'labResults' ? { labTests: (await createRecord(t, resourceByName('labTests'), host, {}, { result_kind: 'text', unit: null, low: null, high: null })).id } : {};
     const record = await createRecord(t, def, host, known, def.name === 'labResults' ? { ...values, value: null } : values);
     const shown = (await t.call('GET', `/${def.path}/${record.id}`, { host, token })).body.data as Record<string, unknown>;
     const listed = ((await t.call('GET', `/${def.path}?filter[id]=${record.id}`, { host, token })).body.data as Record<string, unknown>[])[0];

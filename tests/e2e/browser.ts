@@ -108,6 +108,22 @@ export async function submitUntilSent(page: Page, button: Locator, method: strin
   }
 }
 
+/**
+ * Clicks `target` until `shown` is visible: a popover's trigger clicked while the screen is still
+ * settling (its data arriving redraws it) can close what the click opened, and a person clicks again.
+ */
+export async function clickUntilShown(target: Locator, shown: Locator, attempts = 3): Promise<void> {
+  // Open already (a popover left open): a click would close it.
+  if (await shown.isVisible()) return;
+  for (let attempt = 1; ; attempt++) {
+    await target.click();
+    const seen = await shown.waitFor({ timeout: attempt === attempts ? 15_000 : 3_000 }).then(() => true, () => false);
+    if (seen) return;
+    note(`a click on ${String(target)} did not show ${String(shown)} (attempt ${attempt})`);
+    if (attempt === attempts) throw new Error(`${attempts} clicks on ${String(target)} did not show ${String(shown)}`);
+  }
+}
+
 /** Waits until the app's location is `path` (client-side navigation included). */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);

@@ -5,7 +5,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, screenshot } from './browser';
+import { api, baseUrl, clickUntilShown, kurdishSessions, screenshot } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -39,12 +39,12 @@ describe('dispensing from a visit', () => {
 
     // Dispensing 3 of the 5 from the saved visit's line.
     await page.locator('.ant-collapse-header', { hasText: 'Otitis' }).click();
-    await page.getByTestId('rx-dispense-0').click();
+    await clickUntilShown(page.getByTestId('rx-dispense-0'), page.locator('#rx-0-dispense-quantity'));
     await page.locator('#rx-0-dispense-quantity').fill('3');
     await page.getByTestId('rx-dispense-ok-0').click();
     await page.getByText(ckb.clinic.dispensed).first().waitFor();
     // Three more are refused: two are left, said in Kurdish on the spot.
-    await page.getByTestId('rx-dispense-0').click();
+    await clickUntilShown(page.getByTestId('rx-dispense-0'), page.locator('#rx-0-dispense-quantity'));
     await page.locator('#rx-0-dispense-quantity').fill('3');
     await page.getByTestId('rx-dispense-ok-0').click();
     const refusal = ckb.validation.notEnoughStock.replace('{{stock}}', '2').replace('{{unit}}', 'box');
