@@ -1,6 +1,6 @@
 // The stock of the catalog's drugs kept as stock items (resources/stock): shown beside a drug in
 // the prescribing picker, and dispensed from a saved visit's prescription line.
-import { Button, InputNumber, Popover, Space, Typography } from 'antd';
+import { Button, InputNumber, Space, Typography } from 'antd';
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
 import dayjs from 'dayjs';
@@ -67,10 +67,15 @@ export function DispenseButton({ visitId, line, stock }: { visitId: number; line
       {error && <Typography.Text type="danger" data-testid={`rx-dispense-error-${line}`}>{error}</Typography.Text>}
     </Space>
   );
+  // Opened in place, not in a popover: a popover floating over the line redrew and moved with
+  // every refresh of the visit (its stock, its payments), and a hurried tap closed it again.
   return (
-    <Popover content={form} trigger="click" open={open} onOpenChange={setOpen}>
-      <Button icon={<MedicineBoxOutlined />} data-testid={`rx-dispense-${line}`}>{t('clinic.dispense', 'Dispense')}</Button>
-    </Popover>
+    <Space direction="vertical" size={4}>
+      <Button icon={<MedicineBoxOutlined />} onClick={() => setOpen((was) => !was)} aria-expanded={open} data-testid={`rx-dispense-${line}`}>
+        {t('clinic.dispense', 'Dispense')}
+      </Button>
+      {open && form}
+    </Space>
   );
 }
 
