@@ -17,6 +17,7 @@ export const clientIndex: ClientIndex = {
     patients: () => import('./patients/client'),
     payments: () => import('./payments/client'),
     platform: () => import('./platform/client'),
+    stock: () => import('./stock/client'),
     supportGrants: () => import('./supportGrants/client'),
     tenants: () => import('./tenants/client'),
     users: () => import('./users/client'),
@@ -60,5 +61,8 @@ export const clientIndex: ClientIndex = {
     "labOrder": ["labs", "panels.labOrder"],
     "payment": ["payments", "panels.payment"],
     "permissions": ["users", "panels.permissions"],
+  },
+  dashboard: {
+    "stockItems": ["stock", "dashboard.stockItems"],
   },
 };

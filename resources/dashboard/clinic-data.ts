@@ -6,17 +6,13 @@ import { badQuery } from '../../src/server/http/errors';
 import { TENANT_ROLE } from '../../src/shared/roles';
 import { localDay } from '../../src/server/days';
 import { anyObject, arr, dataAnswer, int, nullable, num, obj, str } from '../../src/server/http/answers';
-import { stockAlerts } from '../stock/hooks';
 
 const YEAR = /^\d{4}$/;
 
 const sums = { incomes: num, expenses: num, profit: num };
 const accountingAnswer = dataAnswer(obj({ year: int, months: arr(obj({ month: int, ...sums })), totals: obj(sums) }));
 const dashboardAnswer = dataAnswer(
-  obj({ counts: obj({ patients: nullable(int), appointments_today: nullable(int), tasks_open: int }), today: { type: 'object', additionalProperties: int }, month: nullable(anyObject),
-    // Low stock and near expiry (src/server/modules/stock.ts), for those who may read the stock.
-    stock: nullable(obj({ low: arr(obj({ id: int, name: str, unit: nullable(str), stock: num, reorder_level: num })), expiring: arr(obj({ id: int, name: str, expiry_date: str })) })),
-  }),
+  obj({ counts: obj({ patients: nullable(int), appointments_today: nullable(int), tasks_open: int }), today: { type: 'object', additionalProperties: int }, month: nullable(anyObject) }),
 );
 
 export function registerClinicDataRoutes(app: FastifyInstance): void {
@@ -106,7 +102,6 @@ export function registerClinicDataRoutes(app: FastifyInstance): void {
           },
           today: may('appointments') ? Object.fromEntries(byStatus.rows.map((r) => [r.status, r.n])) : {},
           month: may('accounting') ? money.rows[0] : null,
-          stock: may('stockItems') ? await stockAlerts(trx, tenantId, today) : null,
         },
       };
     });

@@ -1,14 +1,11 @@
 // Stock on the server (resources/stock): no movement, change or deletion may leave an item with
 // less than nothing, a dispensing (a movement out naming a visit's prescription line) takes from
-// the item of that line's drug, and the dashboard's warnings (low stock, near expiry).
+// the item of that line's drug.
 import { sql } from 'kysely';
 import { resourceByName } from '../index';
-import type { HookContext, Input, ResourceHooks, Row, Tx } from '../../src/server/engine/hooks';
+import type { HookContext, Input, ResourceHooks, Row } from '../../src/server/engine/hooks';
 import { columns } from '../../src/server/engine/reads';
 import { invalidField } from '../../src/server/http/errors';
-
-/** Days ahead within which an expiry date is warned of. */
-export const EXPIRY_WARNING_DAYS = 30;
 
 /** A movement's effect on its item's stock. */
 const effect = (m: Input): number => (m.kind === 'out' ? -1 : 1) * Number(m.quantity ?? 0);
@@ -54,23 +51,3 @@ export const stockMovementHooks: ResourceHooks = {
     await refuseShortfall(ctx, existing.stock_item_id, -effect(existing), 'quantity');
   },
 };
-
-export interface StockAlerts {
-  low: { id: number; name: string; unit: string | null; stock: number; reorder_level: number }[];
-  expiring: { id: number; name: string; expiry_date: string }[];
-}
-
-/** The items at or under their reorder level, and those expiring within EXPIRY_WARNING_DAYS of `today` (or expired), for the dashboard. */
-export async function stockAlerts(trx: Tx, tenantId: number, today: string): Promise<StockAlerts> {
-  const def = resourceByName('stockItems');
-  const items = sql`(select ${columns(def)} from stock_items where tenant_id = ${tenantId} and archived_at is null) s`;
-  const low = await sql<{ id: string; name: string; unit: string | null; stock: string; reorder_level: string }>`
-    select id, name, unit, stock, reorder_level from ${items} where stock <= reorder_level order by stock - reorder_level, name limit 20`.execute(trx);
-  const expiring = await sql<{ id: string; name: string; expiry_date: string }>`
-    select id, name, to_char(expiry_date, 'YYYY-MM-DD') as expiry_date from ${items}
-    where expiry_date <= ${today}::date + ${EXPIRY_WARNING_DAYS}::int order by expiry_date, name limit 20`.execute(trx);
-  return {
-    low: low.rows.map((r) => ({ id: Number(r.id), name: r.name, unit: r.unit, stock: Number(r.stock), reorder_level: Number(r.reorder_level) })),
-    expiring: expiring.rows.map((r) => ({ id: Number(r.id), name: r.name, expiry_date: r.expiry_date })),
-  };
-}

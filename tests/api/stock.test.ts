@@ -1,7 +1,7 @@
 // Stock and dispensing (issue 40): an item's stock is its movements in less out, in its list and
 // record; dispensing a prescription line takes from its drug's item and never more than it holds
 // (422 in the caller's language); the desk and the nurse record movements but do not keep the
-// items; the dashboard warns of low stock and near expiry.
+// items; the stock's own route warns of low stock and near expiry (the dashboard's card).
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
@@ -97,19 +97,33 @@ describe('who may do what', () => {
   });
 });
 
-describe('the dashboard', () => {
-  it('warns of items at or under their reorder level and of those expiring within 30 days', async () => {
+describe("the stock's alerts (the dashboard's card)", () => {
+  it('warn of items at or under their reorder level and of those expiring within 30 days', async () => {
     const low = await stocked('Stock low', 2, { reorder_level: 2 });
     const fine = await stocked('Stock fine', 3, { reorder_level: 2, expiry_date: dayjs().add(31, 'day').format('YYYY-MM-DD') });
     const expiring = await stocked('Stock expiring', 9, { expiry_date: dayjs().add(30, 'day').format('YYYY-MM-DD') });
-    const read = async (user: string) => (await call(user, 'GET', '/basedashboard')).body.data as { stock: { low: { id: number; stock: number }[]; expiring: { id: number }[] } | null };
-    const answer = (await read('doctor')).stock!;
+    const read = async (user: string) => {
+      const res = await call(user, 'GET', '/stock-items/alerts');
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { low: { id: number; stock: number }[]; expiring: { id: number }[] };
+    };
+    const answer = await read('doctor');
     expect(answer.low.find((i) => i.id === low.itemId)).toMatchObject({ stock: 2, reorder_level: 2, unit: 'box' });
     expect(answer.low.map((i) => i.id)).not.toContain(fine.itemId);
     expect(answer.expiring.map((i) => i.id)).toContain(expiring.itemId);
     expect(answer.expiring.map((i) => i.id)).not.toContain(fine.itemId);
     // One more out and the fine item is low too.
     await created('nurse', '/stock-movements', { stock_item_id: fine.itemId, kind: 'out', quantity: 1, date: today });
-    expect((await read('nurse')).stock!.low.map((i) => i.id)).toContain(fine.itemId);
+    expect((await read('nurse')).low.map((i) => i.id)).toContain(fine.itemId);
+    // The module's own route: the dashboard's answer no longer carries the stock.
+    expect((await call('doctor', 'GET', '/basedashboard')).body.data).not.toHaveProperty('stock');
+  });
+
+  it('are refused to staff who may not read the stock, and to a caller without a session', async () => {
+    const made = await call('doctor', 'POST', '/tenantUsers', { username: 'nostock', name: 'No Stock', role: 2, password: 'a-long-passphrase-1' });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const token = await t.login(DEMO, 'nostock', 'a-long-passphrase-1');
+    expect((await t.call('GET', '/stock-items/alerts', { host: DEMO, token })).status).toBe(403);
+    expect((await t.call('GET', '/stock-items/alerts', { host: DEMO })).status).toBe(401);
   });
 });

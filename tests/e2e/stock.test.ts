@@ -43,6 +43,8 @@ describe('dispensing from a visit', () => {
     await page.locator('#rx-0-dispense-quantity').fill('3');
     await page.getByTestId('rx-dispense-ok-0').click();
     await page.getByText(ckb.clinic.dispensed).first().waitFor();
+    // The form stays busy until the stock is read again, then closes (a tap meanwhile did nothing).
+    await page.locator('#rx-0-dispense-quantity').waitFor({ state: 'hidden' });
     // Three more are refused: two are left, said in Kurdish on the spot.
     await clickUntilShown(page.getByTestId('rx-dispense-0'), page.locator('#rx-0-dispense-quantity'));
     await page.locator('#rx-0-dispense-quantity').fill('3');

@@ -21,7 +21,7 @@ describe('the client parts', () => {
   });
 
   it('are found where the generated index says (each entry a loader of its folder\'s part)', async () => {
-    const entries = [...Object.values(clientIndex.pages), ...Object.values(clientIndex.screens), ...Object.values(clientIndex.panels)];
+    const entries = [...Object.values(clientIndex.pages), ...Object.values(clientIndex.screens), ...Object.values(clientIndex.panels), ...Object.values(clientIndex.dashboard)];
     for (const [folder, at] of entries) {
       const part = (await clientIndex.load[folder]()).default;
       const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part);
@@ -31,6 +31,11 @@ describe('the client parts', () => {
 
   it('replace pages of declared resources only', () => {
     expect(givenNames.pages.filter((name) => !resources.some((r) => r.name === name))).toEqual([]);
+  });
+
+  it("put cards on the clinic's dashboard under clinic resources only (whose read permission shows them)", () => {
+    expect(givenNames.dashboard).toContain('stockItems');
+    expect(givenNames.dashboard.filter((name) => !resources.some((r) => r.name === name && r.scope === 'tenant'))).toEqual([]);
   });
 
   it('place screens in declared menu groups only', () => {

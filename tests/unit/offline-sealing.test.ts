@@ -5,7 +5,8 @@ import { PBKDF2_ITERATIONS, newDeviceKey, open, rewrapDeviceKey, seal, unwrapDev
 
 const BOUND = 'demo.localhost|7|2026-11-26T07:00:00.000Z';
 
-describe('the device key', async () => {
+// Each test derives at the real 600,000 iterations up to three times: seconds on a loaded 2-core machine.
+describe('the device key', { timeout: 30_000 }, async () => {
   const { key, stored } = await newDeviceKey('copper-harbor-6620', BOUND);
 
   it("is derived at OWASP's minimum or more, and never usable as a whole", async () => {

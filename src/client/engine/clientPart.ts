@@ -1,5 +1,6 @@
 // The client part of an entity folder (resources/<entity>/client.tsx): the hand-written pages
-// replacing generated ones, the pages of screens and the panels below a record, by key. The bundle
+// replacing generated ones, the pages of screens, the panels below a record and the cards on the
+// clinic's dashboard, by key. The bundle
 // holds only the generated index of the parts (resources/registry.client.ts, `npm run resources`):
 // a part loads when one of its pages is first shown, then that page's own code.
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
@@ -22,6 +23,11 @@ export interface ClientPart {
   screens?: Readonly<Record<string, Loader>>;
   /** Panels a declaration places below a record's details (ResourceDef.panels), by name. */
   panels?: Readonly<Record<string, Loader<{ record: BaseRecord }>>>;
+  /**
+   * Cards on the clinic's dashboard, by the name of the resource whose read permission shows them
+   * (so the part loads only for those who may read it). A card fetches its own data.
+   */
+  dashboard?: Readonly<Record<string, Loader>>;
 }
 
 /** Types a client part (its folder's `client.tsx` exports it as default). */
@@ -38,6 +44,7 @@ export interface ClientIndex {
   pages: Readonly<Record<string, PartEntry>>;
   screens: Readonly<Record<string, PartEntry>>;
   panels: Readonly<Record<string, PartEntry>>;
+  dashboard: Readonly<Record<string, PartEntry>>;
 }
 
 // One lazy component per place in a part: a page given for two routes (a screen and a resource's

@@ -1,5 +1,6 @@
 // The entity folders' client parts (their client.tsx), through the index resources/registry.client.ts
-// lists: a resource's own pages, the screens' pages, the panels below a record, each loaded on demand.
+// lists: a resource's own pages, the screens' pages, the panels below a record, the dashboard's
+// cards, each loaded on demand.
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { clientIndex } from '../../../resources/registry.client';
@@ -25,9 +26,13 @@ export function panelOf(name: string): LazyExoticComponent<ComponentType<{ recor
   return entry && lazyFrom<{ record: BaseRecord }>(clientIndex, entry);
 }
 
+/** The cards modules put on the clinic's dashboard, each with the resource whose readers see it. */
+export const dashboardCards: readonly { resource: string; Card: Page }[] = Object.entries(clientIndex.dashboard).map(([resource, entry]) => ({ resource, Card: lazyFrom(clientIndex, entry) }));
+
 /** The names given, for the checks that every declared panel and screen page has one. */
 export const givenNames = {
   pages: [...new Set(Object.keys(clientIndex.pages).map((key) => key.split('.')[0]))],
   screens: Object.keys(clientIndex.screens),
   panels: Object.keys(clientIndex.panels),
+  dashboard: Object.keys(clientIndex.dashboard),
 };

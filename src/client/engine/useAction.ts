@@ -3,8 +3,9 @@
 // data provider (`custom`, providers/custom.ts), so whatever wraps the data provider sees every
 // write. Refine tells the outcome: the success notice given here, a failure as the server's
 // message (notificationProvider), a failure a screen answers by that screen (authProvider.onError);
-// what the answer changed is read again (Refine's invalidation). Its busy state is Refine's.
-import { useCallback } from 'react';
+// what the answer changed is read again (Refine's invalidation). It is busy from the call until
+// that reading is done: a second tap meanwhile would act on the screen as it was before.
+import { useCallback, useState } from 'react';
 import { type BaseKey, type BaseRecord, type HttpError, useCustomMutation, useDataProvider, useInvalidate, useNotification, useOnError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomMeta } from '../providers/custom';
@@ -57,6 +58,8 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
   const { mutateAsync, mutation } = useCustomMutation<BaseRecord, HttpError, unknown>();
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
+  // Calls answered whose changes are still being read again.
+  const [refreshing, setRefreshing] = useState(0);
   const run = useCallback(
     async <R = T>(request: ActionCall<R>, own: ActionNotices<R> = {}): Promise<R> => {
       const call = { ...request, ...own };
@@ -77,20 +80,23 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
         errorNotification: failure === false ? false : failure ? (error) => (error ? failure(error) : undefined) : undefined,
       });
       // Resolved once what changed is read again: a confirmation awaiting it closes on fresh data.
+      setRefreshing((n) => n + 1);
       await Promise.all([
         ...[...(notices.invalidates ?? []), ...(call.invalidates ?? [])].map((target) => {
           const { resource, id, invalidates = ['all'] } = typeof target === 'string' ? { resource: target } : target;
           return invalidate({ resource, id, invalidates });
         }),
         refreshCustom(queryClient, [...(notices.refreshes ?? []), ...(call.refreshes ?? [])]),
-      ]).catch(() => undefined);
+      ])
+        .catch(() => undefined)
+        .finally(() => setRefreshing((n) => n - 1));
       return answer.data as R;
     },
     // The notices are the caller's constants; a new object each render must not make a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [mutateAsync, invalidate, queryClient],
   );
-  return { run, busy: mutation.isPending };
+  return { run, busy: mutation.isPending || refreshing > 0 };
 }
 
 /**

@@ -3,7 +3,7 @@
 import { Card, Col, Empty, List, Row, Skeleton, Space, Statistic, Typography } from 'antd';
 import { CalendarOutlined, CheckSquareOutlined, TeamOutlined } from '@ant-design/icons';
 import { type BaseRecord, useList } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import dayjs from 'dayjs';
@@ -18,7 +18,18 @@ import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork 
 import { useApiGet } from '../../engine/useApiGet';
 import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
-import { type StockAlerts, StockWarnings } from './StockWarnings';
+import { dashboardCards } from '../../engine/parts';
+
+/** A module's card (its folder's client part, `dashboard`), for those who may read its resource; its code loads only for them. */
+function ModuleDashboardCard({ resource, Card: ModuleCard }: (typeof dashboardCards)[number]) {
+  const may = useMayWork(resource, 'read');
+  if (!may) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModuleCard />
+    </Suspense>
+  );
+}
 
 interface DashboardBody extends BaseRecord {
   data?: {
@@ -26,7 +37,6 @@ interface DashboardBody extends BaseRecord {
     counts: { patients: number | null; appointments_today: number | null; tasks_open: number };
     today: Record<string, number>;
     month: { incomes: number | string; expenses: number | string } | null;
-    stock: StockAlerts | null;
   };
 }
 
@@ -94,7 +104,7 @@ function TodayQueue() {
 }
 
 /** What the dashboard's counts are made of: they follow any change to these, by anyone. */
-const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'incomes', 'expenses', 'stockItems', 'stockMovements'];
+const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'incomes', 'expenses'];
 
 export default function ClinicDashboard() {
   const t = useT();
@@ -131,7 +141,9 @@ export default function ClinicDashboard() {
           <Card loading={isLoading} data-testid="count-tasks"><Statistic title={t('clinic.openTasks', 'Open tasks')} value={d?.counts.tasks_open ?? 0} prefix={<CheckSquareOutlined />} /></Card>
         </Col>
       </Row>
-      {d?.stock && <StockWarnings alerts={d.stock} />}
+      {dashboardCards.map(({ resource, Card: ModuleCard }) => (
+        <ModuleDashboardCard key={resource} resource={resource} Card={ModuleCard} />
+      ))}
       {mayAppointments && (
         <Card
           title={t('clinic.todayQueue', "Today's queue")}

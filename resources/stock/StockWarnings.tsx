@@ -1,22 +1,24 @@
-// The dashboard's stock warnings (src/server/modules/stock.ts): items at or under their reorder
-// level, and those expiring within 30 days; each opens its item.
+// The stock's card on the clinic's dashboard (GET /stock-items/alerts, resources/stock/routes.ts):
+// items at or under their reorder level, and those expiring soon; each opens its item. Read again
+// when anyone changes an item or a movement; nothing shown while all is well or on a failed read
+// (the dashboard's other cards stay).
 import { Alert, Space } from 'antd';
 import { Link } from 'react-router';
-import { resourceByName } from '../../../../resources';
-import { resourcePaths } from '../../engine/nav';
-import { useT } from '../../i18n/useT';
-
-export interface StockAlerts {
-  low: { id: number; name: string; unit: string | null; stock: number; reorder_level: number }[];
-  expiring: { id: number; name: string; expiry_date: string }[];
-}
+import { resourceByName } from '../index';
+import { resourcePaths } from '../../src/client/engine/nav';
+import { useApiGet } from '../../src/client/engine/useApiGet';
+import { useT } from '../../src/client/i18n/useT';
+import type { StockAlerts } from './alerts';
 
 const itemPage = resourcePaths(resourceByName('stockItems')).show;
 const itemLink = (id: number, name: string) => <Link to={`/${itemPage.replace(':id', String(id))}`}>{name}</Link>;
+const SOURCES = ['stockItems', 'stockMovements'];
 
-export function StockWarnings({ alerts }: { alerts: StockAlerts }) {
+export default function StockWarnings() {
   const t = useT();
-  if (!alerts.low.length && !alerts.expiring.length) return null;
+  const { data } = useApiGet<{ data: StockAlerts }>('/stock-items/alerts', undefined, true, SOURCES, true);
+  const alerts = data?.data;
+  if (!alerts || (!alerts.low.length && !alerts.expiring.length)) return null;
   const list = (items: { id: number; name: string; text: string }[]) => (
     <Space direction="vertical" size={2}>
       {items.map((i) => (
