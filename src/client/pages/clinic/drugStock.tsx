@@ -87,7 +87,7 @@ function firstError(e: HttpError): string {
 
 function useDispense() {
   const t = useT();
-  const { run, busy } = useAction({ success: t('clinic.dispensed', 'Dispensed'), invalidates: ['stockItems', 'stockMovements'], refreshes: ['/basedashboard'] });
+  const { run, busy } = useAction({ success: t('clinic.dispensed', 'Dispensed'), invalidates: ['stockItems', 'stockMovements'], refreshes: ['/stock-items/alerts'] });
   return {
     busy,
     run: (values: Record<string, unknown>, refused: (e: HttpError) => void) =>
