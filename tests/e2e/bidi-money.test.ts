@@ -78,7 +78,7 @@ describe('left-to-right tokens inside Kurdish', () => {
 
       // The visit's date in the history, and the dose in its prescription table.
       const panel = page.getByTestId('visit-history').locator('.ant-collapse-item').first();
-      if (!(await panel.getAttribute('class'))?.includes('ant-collapse-item-active')) await panel.locator('.ant-collapse-header').click();
+      if (!(await panel.getAttribute('class'))?.includes('ant-collapse-item-active')) await panel.locator('.ant-collapse-header-text').click();
       const dose = page.getByTestId('visit-history').locator('td bdi', { hasText: '5 mg' });
       await dose.waitFor();
       expect(await dose.evaluate((el) => el.matches(':dir(ltr)'))).toBe(true);

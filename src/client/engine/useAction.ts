@@ -5,7 +5,7 @@
 // message (notificationProvider), a failure a screen answers by that screen (authProvider.onError);
 // what the answer changed is read again (Refine's invalidation). It is busy from the call until
 // that reading is done: a second tap meanwhile would act on the screen as it was before.
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { type BaseKey, type BaseRecord, type HttpError, useCustomMutation, useDataProvider, useInvalidate, useNotification, useOnError } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CustomMeta } from '../providers/custom';
@@ -49,6 +49,12 @@ function refreshCustom(queryClient: ReturnType<typeof useQueryClient>, urls: rea
   });
 }
 
+/** What a call sends, as one text; none for a body that is not plain data (a file's FormData is sent each time). */
+function callKey({ url, method = 'post', values, headers }: Pick<ActionCall<unknown>, 'url' | 'method' | 'values' | 'headers'>): string | undefined {
+  if (typeof FormData !== 'undefined' && values instanceof FormData) return undefined;
+  return JSON.stringify([method, url, values ?? null, headers ?? null]);
+}
+
 /**
  * `notices`: the defaults of every call of this hook; a call may say its own (in the call, or as
  * `run`'s second argument when the call is made elsewhere). `run` resolves with
@@ -60,7 +66,10 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
   const queryClient = useQueryClient();
   // Calls answered whose changes are still being read again.
   const [refreshing, setRefreshing] = useState(0);
-  const run = useCallback(
+  // The calls under way, by what they send: the same call again before the first is answered (a
+  // double-click, a tap before the button shows it is busy) is that call, not a second one.
+  const underWay = useRef(new Map<string, Promise<unknown>>());
+  const send = useCallback(
     async <R = T>(request: ActionCall<R>, own: ActionNotices<R> = {}): Promise<R> => {
       const call = { ...request, ...own };
       const { url, method = 'post', values, headers, meta } = call;
@@ -95,6 +104,20 @@ export function useAction<T = unknown>(notices: ActionNotices<T> = {}) {
     // The notices are the caller's constants; a new object each render must not make a new run.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [mutateAsync, invalidate, queryClient],
+  );
+  const run = useCallback(
+    <R = T>(request: ActionCall<R>, own: ActionNotices<R> = {}): Promise<R> => {
+      const key = callKey(request);
+      const going = key === undefined ? undefined : underWay.current.get(key);
+      if (going) return going as Promise<R>;
+      const sent = send(request, own);
+      if (key !== undefined) {
+        underWay.current.set(key, sent);
+        void sent.catch(() => undefined).finally(() => underWay.current.delete(key));
+      }
+      return sent;
+    },
+    [send],
   );
   return { run, busy: mutation.isPending || refreshing > 0 };
 }
