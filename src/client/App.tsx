@@ -11,6 +11,7 @@ import { useAntdLocale } from './i18n/antdLocale';
 import { GuestOnly } from './engine/GuestOnly';
 import { appScope } from './host';
 import { LoadingBar } from './layout/LoadingBar';
+import { Failsafe, ScreenFailsafe } from './layout/Failsafe';
 import { registerNavigate } from './providers/navigation';
 import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
@@ -54,11 +55,26 @@ function Bridges() {
     registerNavigate((to, opts) => void navigate(to, opts));
     return () => registerNavigate(null);
   }, [navigate]);
+  // What a cut shows, and the toasts saying a write was refused, fetched once the first screen is
+  // up: asked for only when the link is cut, they could not arrive before the app is installed.
+  useEffect(() => {
+    const ahead = window.setTimeout(() => {
+      void import('./offline/ShellBars').catch(() => undefined);
+      void import('./layout/Toasts').catch(() => undefined);
+    }, 3000);
+    return () => window.clearTimeout(ahead);
+  }, []);
+  // Each in a boundary of its own: the bars loading as the link is cut must not hide (and so
+  // detach) the toast stack that tells of the refused write, nor fail it with them.
   return (
-    <Suspense fallback={null}>
-      {shellNews && <ShellBars />}
-      {toasts && <Toasts />}
-    </Suspense>
+    <>
+      <Failsafe fallback={null}>
+        <Suspense fallback={null}>{shellNews && <ShellBars />}</Suspense>
+      </Failsafe>
+      <Failsafe fallback={null}>
+        <Suspense fallback={null}>{toasts && <Toasts />}</Suspense>
+      </Failsafe>
+    </>
   );
 }
 
@@ -144,7 +160,9 @@ export function App({ tenantExists }: { tenantExists: boolean }) {
         <Root>
           <LoadingBar />
           <Bridges />
-          <AppRoutes tenantExists={tenantExists} />
+          <ScreenFailsafe>
+            <AppRoutes tenantExists={tenantExists} />
+          </ScreenFailsafe>
         </Root>
       </ConfigProvider>
     </BrowserRouter>

@@ -1,12 +1,14 @@
 // Reading through a cut (issue 36 d): the desk's page stays open while the server stops answering
 // (cut-proxy.ts: connections refused, or requests left hanging); the banner says since when, and
 // the patients list finds a patient by a phone typed in Arabic-Indic digits, by name and by file
-// number, from the sealed working set. When the link comes back, the banner goes.
+// number, from the sealed working set; a delete is refused, saying it needs the server. When the
+// link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows, reopenAtLogin } from './device-store';
+import ckb from '../../locales/ckb.json';
 
 const MARK = `Offlinereader${Date.now().toString(36)}`;
 // One number per run and width (two patients of one run must not share it).
@@ -52,6 +54,8 @@ describe.each([
     await login(doctor, 'demo.localhost', 'doctor');
     await waitForPath(doctor, '/dashboard');
     const made = await api<{ data: { id: number; file_number: number } }>(doctor, '/patients', { method: 'POST', body: { name: `${MARK} ${width}`, gender: 1, phone: LOCAL } });
+    // One the desk deletes while online (so the toast stack is up when the cut comes).
+    expect((await api(doctor, '/patients', { method: 'POST', body: { name: `${MARK} ${width} spare`, gender: 0 } })).status).toBe(201);
     await doctorContext.close();
     expect(made.status).toBe(201);
     fileNumber = made.body.data.file_number;
@@ -76,6 +80,13 @@ describe.each([
   });
 
   it('finds the patient offline by phone in Arabic-Indic digits, by name and by file number; the banner comes and goes', async () => {
+    // Online, a delete is done and said (the toast stack is now drawn).
+    const spare = page.locator('.ant-table-row').filter({ hasText: `${MARK} ${width} spare` });
+    await page.getByTestId('list-search').fill(`${MARK} ${width} spare`);
+    await page.getByTestId('list-search').press('Enter');
+    await spare.getByRole('button', { name: ckb.buttons.delete }).click();
+    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await spare.waitFor({ state: 'detached' });
     proxy.set(cut);
     const search = page.getByTestId('list-search');
     const phone = toArabicIndic(LOCAL);
@@ -91,6 +102,11 @@ describe.each([
       await search.press('Enter');
       await expect.poll(() => page.locator('.ant-table-row').filter({ hasText: MARK }).count()).toBeGreaterThan(0);
     }
+    // A write the desk may not make during a cut is refused, and the toast says so (the toast stack
+    // once shared a loading boundary with the banner: the banner's arrival left a drawn stack mute).
+    await row.first().getByRole('button', { name: ckb.buttons.delete }).click();
+    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await page.locator('.ant-message-notice').filter({ hasText: ckb.offline.refused.delete }).waitFor();
     proxy.set('up');
     await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
   });
