@@ -54,6 +54,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/setup.ts'],
+          // The files of a worker share its loaded modules (Playwright, axe-core, the locales and the
+          // registry imported once per worker, not once per file); each file launches its own browser
+          // and closes it, and the helpers' module state is only per test (tests/e2e/diagnostics.ts).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // After the unit and API files (not beside them: Chromium wants the cores), its files on

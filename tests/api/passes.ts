@@ -9,7 +9,6 @@
 /** Run on PostgreSQL too: why the database kind matters for each. */
 export const POSTGRES_PASS: Record<string, string> = {
   'access-epoch': 'access changes seen by a second process from the next request',
-  'master-key': "the clinics' wrapped keys read from a server database at start",
   'invoice-numbers': 'invoice numbers given under parallel registrations on several connections',
   'name-search': "the search keys' SQL functions and trigram indexes of PostgreSQL itself",
   audit: 'append-only under the app role and the owner role alike',
@@ -70,6 +69,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   landing: 'the public landing pages',
   letterhead: 'the printed letterhead',
   mfa: 'two-step verification',
+  'master-key': "the start's check of the master key: the clinics' wrapped keys are read by the same query on either database, the second app on the first one's handle",
   modules: 'optional modules on and off',
   'online-booking': 'online booking',
   'outbox-transports': 'HTTP transports of messages',

@@ -43,8 +43,12 @@ async function loggedCode(username: string): Promise<string> {
   return code!;
 }
 
+/** The Owner signed in at 1440 px, once for the file: the tests below read and write with it. */
+let owner: Page;
+
 beforeAll(async () => {
   browser = await launch();
+  owner = await signedIn('localhost', 'owner');
 });
 afterAll(async () => {
   for (const c of contexts) await c.close();
@@ -53,7 +57,6 @@ afterAll(async () => {
 
 describe('password recovery (Kurdish)', () => {
   it('says a wrong code on the field, and after the reset returns to login with the username filled', async () => {
-    const owner = await signedIn('localhost', 'owner');
     const username = `recover-${tag}`;
     const made = await api(owner, '/users', { method: 'POST', body: { name: 'Rebin Aziz', username, role: 2, password: 'first-pass-1234', email: `${username}@clinic.example` } });
     expect(made.status).toBe(201);
@@ -101,14 +104,15 @@ describe('password recovery (Kurdish)', () => {
 });
 
 describe('requests and the locked doctor (Kurdish)', () => {
-  let owner: Page;
   let admin: Page;
+  /** The Owner again on a 390 px phone, for the two screens checked there. */
+  let ownerPhone: Page;
   let doctor: { id: number; name: string; subdomain: string };
   let cityName: string;
 
   beforeAll(async () => {
-    owner = await signedIn('localhost', 'owner');
     admin = await signedIn('localhost', 'admin');
+    ownerPhone = await signedIn('localhost', 'owner', 390);
     const plans = (await api<{ data: { id: number }[] }>(owner, '/plans?sort=price')).body.data;
     const cities = (await api<{ data: { id: number; name_ckb: string }[] }>(owner, '/cities?per_page=2')).body.data;
     cityName = cities[1].name_ckb;
@@ -123,7 +127,7 @@ describe('requests and the locked doctor (Kurdish)', () => {
 
   it('the locked edit page is read-only: it says why, has no Save and no Delete, and leads to the request', async () => {
     for (const width of [1440, 390]) {
-      const page = width === 1440 ? owner : await signedIn('localhost', 'owner', 390);
+      const page = width === 1440 ? owner : ownerPhone;
       await page.goto(`${baseUrl('localhost')}/doctors/edit/${doctor.id}`);
       await page.getByTestId('pending-request').getByText('ئێستا ناتوانرێت ئەم پزیشکە دەستکاری بکرێت').waitFor();
       await page.getByTestId('locked-doctor').getByText(doctor.name).waitFor();
@@ -151,7 +155,7 @@ describe('requests and the locked doctor (Kurdish)', () => {
     // The name was not changed: it is not listed.
     expect(text).not.toContain(doctor.name);
     await shoot(owner, 'request-before-after-1440');
-    const narrow = await signedIn('localhost', 'owner', 390);
+    const narrow = ownerPhone;
     await narrow.goto(`${baseUrl('localhost')}/doctors/requests?request=${await pendingId()}`);
     await narrow.getByTestId('request-diff').waitFor();
     await shoot(narrow, 'request-before-after-390');

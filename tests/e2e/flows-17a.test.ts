@@ -40,12 +40,25 @@ async function signedIn(host: string, user: string, width = 1440, password = PAS
   return page;
 }
 
+/**
+ * The Owner's and the demo clinic's Main Doctor's signed-in pages, made once for the file (a login is
+ * a page load, a hash and a dashboard) and handed to the tests that read with them or open an
+ * address first. Made in the file's beforeAll: a context made inside a test closes when it ends.
+ */
+const kept = new Map<string, Page>();
+function signedInOnce(host: string, user: string): Page {
+  const page = kept.get(`${host}/${user}`);
+  if (!page) throw new Error(`no kept page for ${user}@${host}`);
+  return page;
+}
+
 const shoot = (page: Page, name: string) => screenshot(page, `i17a-${name}`, { fullPage: true, settleMs: 300 });
 
 const clinicName = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { tenant?: { name?: string } }).tenant?.name ?? '');
 
 beforeAll(async () => {
   browser = await launch();
+  for (const [host, user] of [['localhost', 'owner'], [CLINIC, 'doctor']] as const) kept.set(`${host}/${user}`, await signedIn(host, user));
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -61,7 +74,7 @@ describe('the tab says the screen', () => {
     await page.goto(`${baseUrl()}/forgot-username`);
     await expect.poll(() => page.title()).toBe(`${say(ckb, 'auth.forgotTitle')} · ${platform}`);
 
-    const owner = await signedIn('localhost', 'owner');
+    const owner = signedInOnce('localhost', 'owner');
     await waitForPath(owner, '/dashboard');
     await expect.poll(() => owner.title()).toBe(`${say(ckb, 'nav.dashboard')} · ${platform}`);
     await owner.getByTestId('app-menu').getByRole('link', { name: say(ckb, 'resources.users.title') }).click();
@@ -89,7 +102,7 @@ describe('the tab says the screen', () => {
 
 describe('a deep link survives login', () => {
   it('opening a patient logged out comes back to that patient after logging in', async () => {
-    const doctor = await signedIn(CLINIC, 'doctor');
+    const doctor = signedInOnce(CLINIC, 'doctor');
     const patients = await api<{ data: { id: number }[] }>(doctor, '/patients?per_page=1');
     const id = patients.body.data[0].id;
 
@@ -172,11 +185,11 @@ describe('roles offered only if assignable', () => {
 
   it('the Owner and a Developer are offered Admin, Service Admin and Developer; the Main Doctor Doctor, Secretary and Nurse', async () => {
     for (const who of ['owner', 'developer']) {
-      const page = await signedIn('localhost', who);
+      const page = who === 'owner' ? signedInOnce('localhost', who) : await signedIn('localhost', who);
       await expectOffered(page, `${baseUrl()}/users/create`, [central(1), central(2), central(3)]);
       if (who === 'developer') await shoot(page, 'roles-developer-1440');
     }
-    const doctor = await signedIn(CLINIC, 'doctor');
+    const doctor = signedInOnce(CLINIC, 'doctor');
     await expectOffered(doctor, `${baseUrl(CLINIC)}/users/create`, [clinic(1), clinic(2), clinic(3)]);
   });
 });
@@ -188,7 +201,7 @@ describe('my own profile and password, for everyone', () => {
     const tag = Date.now().toString(36);
     const host = `flows${tag}.localhost`;
     const start = 'Qx7-marble-orchid-92';
-    const owner = await signedIn('localhost', 'owner');
+    const owner = signedInOnce('localhost', 'owner');
     const plans = (await api<{ data: { id: number }[] }>(owner, '/plans?sort=-price')).body.data;
     const made = await api(owner, '/tenants', { method: 'POST', body: { name: `Dr. Flows ${tag}`, subdomain: `flows${tag}`, username: `doc${tag}`, password: start, plan_id: plans[0].id } });
     expect(made.status).toBe(201);

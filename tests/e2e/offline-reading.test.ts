@@ -4,7 +4,7 @@
 // number, from the sealed working set; a delete is refused, saying it needs the server. When the
 // link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows, reopenAtLogin } from './device-store';
@@ -14,6 +14,24 @@ const MARK = `Offlinereader${Date.now().toString(36)}`;
 // One number per run and width (two patients of one run must not share it).
 let LOCAL = '';
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
+
+/**
+ * Waits until `done`, moving the page's clock on meanwhile (Playwright's clock, installed on the
+ * context: the page's timers and AbortSignal.timeout fire as they would when that time has passed).
+ * A hanging server is given up on only after the client's time-outs (a read's 15 s, a sign-in's
+ * 8 s) and the link is found again by a heartbeat every 5 s: what the page does then is the test,
+ * not the seconds it waits for them.
+ */
+async function passTimeUntil(page: Page, done: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 25_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not so after 25 s, the page's clock moved on meanwhile`);
+    await page.clock.fastForward(4_000);
+    await page.waitForTimeout(300);
+  }
+}
+const shown = (l: Locator) => () => l.first().isVisible();
+const gone = (l: Locator) => async () => (await l.count()) === 0;
 
 /** Whether the device keeps this patient. */
 async function kept(page: Page, id: number): Promise<boolean> {
@@ -39,6 +57,8 @@ describe.each([
       if (window.location.protocol !== 'about:') window.localStorage.setItem('user-locale', 'ckb');
     });
     context.setDefaultTimeout(15_000);
+    // The page's clock, so that waiting out a time-out takes no real time (passTimeUntil).
+    await context.clock.install();
     page = await context.newPage();
     const url = `http://demo.localhost:${proxy.port}`;
     const signIn = async () => {
@@ -93,7 +113,7 @@ describe.each([
     await search.fill(phone);
     await search.press('Enter');
     // A refused connection shows at once; a hanging server once the read's time-out passes.
-    await page.getByTestId('offline-banner').waitFor({ timeout: 25_000 });
+    await passTimeUntil(page, shown(page.getByTestId('offline-banner')), 'the offline banner');
     expect(await page.getByTestId('offline-banner').innerText()).toMatch(/\d\d:\d\d/);
     const row = page.locator('.ant-table-row').filter({ hasText: MARK });
     await row.first().waitFor();
@@ -108,7 +128,7 @@ describe.each([
     await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
     await page.locator('.ant-message-notice').filter({ hasText: ckb.offline.refused.delete }).waitFor();
     proxy.set('up');
-    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await passTimeUntil(page, gone(page.getByTestId('offline-banner')), 'the banner gone once the link is back');
   });
 
   it('closed and opened again from the start address with the server still cut, the desk signs in offline and finds the patient', async () => {
@@ -119,11 +139,11 @@ describe.each([
       await page.locator('#username').fill('secretary');
       await page.locator('#password').fill('not-the-password-1');
       await page.getByTestId('login-submit').click();
-      await page.getByTestId('login-error').waitFor({ timeout: 25_000 });
+      await passTimeUntil(page, shown(page.getByTestId('login-error')), 'the wrong password refused offline');
       expect(await page.getByTestId('login-error').innerText()).toContain('وشەی نهێنی هەڵەیە');
       await page.locator('#password').fill(PASSWORD);
       await page.getByTestId('login-submit').click();
-      await page.waitForURL((u) => u.pathname === '/dashboard', { timeout: 25_000 });
+      await passTimeUntil(page, async () => new URL(page.url()).pathname === '/dashboard', 'signed in offline');
       await page.evaluate(() => {
         window.history.pushState({}, '', '/patients');
         window.dispatchEvent(new PopStateEvent('popstate'));
@@ -131,8 +151,8 @@ describe.each([
       const search = page.getByTestId('list-search');
       await search.fill(toArabicIndic(LOCAL));
       await search.press('Enter');
-      await page.locator('.ant-table-row').filter({ hasText: MARK }).first().waitFor({ timeout: 25_000 });
-      await page.getByTestId('offline-banner').waitFor();
+      await passTimeUntil(page, shown(page.locator('.ant-table-row').filter({ hasText: MARK })), 'the patient found offline');
+      await passTimeUntil(page, shown(page.getByTestId('offline-banner')), 'the offline banner');
     } finally {
       proxy.set('up');
     }
