@@ -50,6 +50,8 @@ export interface DayStep {
   cpuMs: number;
   /** PostgreSQL's transactions (statements outside one count one each) per request sent; none on PGlite. */
   transactions?: number;
+  /** The requests that took the most time in all (where the waiting was). */
+  slowest?: string;
   ok: boolean;
 }
 
@@ -314,6 +316,7 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   for (const [pattern, what] of firstError) log(`    ${pattern}: ${what}`);
   // Where the waiting was: the requests that took the most time in all.
   const slowest = [...byPattern].map(([pattern, ms]) => ({ pattern, n: ms.length, total: ms.reduce((a, b) => a + b, 0), p95: percentile([...ms].sort((a, b) => a - b), 95) })).sort((a, b) => b.total - a.total);
+  result.slowest = slowest.slice(0, 3).map((x) => `${x.pattern} (${x.n}, mean ${Math.round(x.total / x.n)} ms, p95 ${Math.round(x.p95)} ms)`).join('; ');
   log(`    most time: ${slowest.slice(0, 5).map((x) => `${x.pattern} (${x.n}, mean ${Math.round(x.total / x.n)} ms, p95 ${Math.round(x.p95)} ms)`).join('; ')}`);
   return result;
 }
