@@ -142,6 +142,18 @@ export function slowLinkMarkdown(s: SlowLink): string[] {
   ];
 }
 
+/** Why the clinics goal was not met: the smallest step that did not hold, what broke, and where the time went. */
+function whyNot(d: ClinicDay): string {
+  const failed = d.steps.filter((s) => !s.ok).sort((a, b) => a.clinics - b.clinics)[0];
+  if (!failed) return d.capped ? ` (the data has only ${d.clinicsInData.toLocaleString('en')} clinics)` : '';
+  const broke = [
+    ...(failed.p99 > P99_GOAL_MS ? [`p99 ${failed.p99} ms over ${P99_GOAL_MS}`] : []),
+    ...(failed.errors ? [`${failed.errors} errors`] : []),
+    ...(failed.streamErrors ? [`${failed.streamErrors} live streams failed`] : []),
+  ].join(', ');
+  return `: at ${failed.clinics.toLocaleString('en')} clinics (${failed.rate} req/s) ${broke}${failed.slowest ? `; most time in ${failed.slowest}` : ''}`;
+}
+
 /** How many clinics one server process carries, against the issue's goal, with the search's steps. */
 export function clinicDayMarkdown(days: ClinicDay[]): string[] {
   const out = [
@@ -153,7 +165,7 @@ export function clinicDayMarkdown(days: ClinicDay[]): string[] {
   for (const d of days) {
     const b = d.best;
     const figure = b ? `**${d.carried.toLocaleString('en')} clinics**${d.capped ? ' (every clinic of the data: the most it could ask)' : ''} (${b.rate} req/s; p50 ${b.p50} ms, p95 ${b.p95} ms, p99 ${b.p99} ms, ${b.errors} errors)` : '**none** (not even the first step held)';
-    const goal = d.database === 'PostgreSQL' ? ` Goal: at least ${CLINICS_GOAL.toLocaleString('en')} clinics: ${d.carried >= CLINICS_GOAL ? 'met' : 'not met'}.` : '';
+    const goal = d.database === 'PostgreSQL' ? ` Goal: at least ${CLINICS_GOAL.toLocaleString('en')} clinics: ${d.carried >= CLINICS_GOAL ? 'met' : `not met${whyNot(d)}`}.` : '';
     out.push('', `### ${d.database}, ${d.patients.toLocaleString('en')} patients over ${d.clinicsInData.toLocaleString('en')} clinics`, '', `${d.perClinicRate.toFixed(3)} requests a second per clinic at the peak. Carried: ${figure}.${goal}`, '');
     out.push(...table(['clinics', 'req/s', 'sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'stream errors', 'server CPU ms/request', 'database transactions/request', 'held'], d.steps.map((s) => [s.clinics, s.rate, s.sent, s.p50, s.p95, s.p99, s.errors, s.streamErrors, s.cpuMs, s.transactions ?? '-', s.ok ? 'yes' : 'no'])));
   }

@@ -18,7 +18,7 @@ import { registerProfileRoutes } from './auth/profile';
 import { registerSessionRoutes } from './auth/session-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { ACCESS_CHANGED, SessionCache } from './auth/session-cache';
-import type { SessionRow } from './auth/sessions';
+import { type SessionRow, touchesWritten } from './auth/sessions';
 import { DEFAULT_THROTTLE, LoginThrottle, type ThrottlePolicy } from './auth/throttle';
 import type { Config } from './config';
 import type { Db } from './db/index';
@@ -190,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auditReads', readLog);
   // The reads of a stopping server reach the trail (before the database closes).
   app.addHook('preClose', async () => readLog?.flush());
+  // Sessions' last use noted after their requests answered: written before the database closes.
+  app.addHook('onClose', async () => touchesWritten());
   // Clinic copies are built in the background by every process's worker (exports/worker.ts).
   const files = await openFileStore(config);
   app.decorate('files', files);

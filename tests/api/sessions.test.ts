@@ -45,6 +45,19 @@ describe('my devices', () => {
   });
 });
 
+describe("a device's last use", () => {
+  it('is noted once a minute on: requests sent together answer, and the devices list then shows the use', async () => {
+    const desk = await loginFrom(DEMO, 'secretary', '10.3.0.1', 'Chrome');
+    const seen = async () => ((await t.call('GET', '/auth/tenant/profile/sessions', { host: DEMO, token: desk })).body.data as (Device & { last_seen_at: string })[]).find((d) => d.current)!.last_seen_at;
+    const before = Date.parse(await seen());
+    t.advance(2 * 60_000);
+    // A screen's start: several requests of one session at once, each noting the use (written once, after they answer).
+    const answers = await Promise.all(Array.from({ length: 6 }, () => t.call('GET', '/auth/tenant/user', { host: DEMO, token: desk })));
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    expect(Date.parse(await seen()) - before).toBeGreaterThanOrEqual(2 * 60_000);
+  });
+});
+
 describe("managers end their staff's sessions", () => {
   it('the Main Doctor signs a nurse out everywhere; a secretary may not', async () => {
     const nurse = await loginFrom(DEMO, 'nurse', '10.2.0.1', 'Chrome');

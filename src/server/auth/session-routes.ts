@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../http/errors';
 import { NO_BODY } from '../http/route-rules';
 import { bool, int, listAnswer, NO_CONTENT, nullable, obj, str } from '../http/answers';
 import type { AccountScope } from './accounts';
-import { endUserSessions } from './sessions';
+import { endUserSessions, touchesWritten } from './sessions';
 
 /** The path's id (its form checked by the input guard: 404). */
 function idParam(request: FastifyRequest): number {
@@ -44,6 +44,7 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
     };
 
     app.get(prefix, { config, schema: { tags, summary: 'My signed-in devices', response: { 200: deviceAnswer } } }, async (request) => {
+      await touchesWritten(); // each device's last use as this process has seen it
       const { rows } = await sql<DeviceSession>`select id, created_at, last_seen_at, ip, user_agent, token_hash = ${request.session!.tokenHash} as current
         from sessions where ${mine(request)} and expires_at > now() order by last_seen_at desc`.execute(db);
       return { data: rows.map((r) => ({ ...r, id: Number(r.id) })) };

@@ -21,6 +21,64 @@ export interface Session {
 // Writing last_seen_at on every request would turn reads into writes; once a minute is enough.
 const TOUCH_AFTER_MS = 60_000;
 
+/**
+ * A session's use noted (last_seen_at), written in batches. A touch is a write with a WAL flush at
+ * its commit: a request does not wait for it, the requests a screen sends at once share one (each
+ * used to write it again, one after another on the row's lock), and the touches that come while
+ * one is written go together in the next statement (a thousand screens opening their streams were
+ * a thousand updates queued for the pool, ahead of the requests). A lookup of the same session
+ * from the database waits for its touch, so this process never reads a session older than it left it.
+ */
+class Touches {
+  private pending = new Map<string, Date>();
+  private written: ReadonlyMap<string, Date> = new Map();
+  private writing: Promise<void> | null = null;
+
+  note(db: Kysely<Database>, tokenHash: string, at: Date): void {
+    if (this.pending.has(tokenHash) || this.written.has(tokenHash)) return;
+    this.pending.set(tokenHash, at);
+    this.writing ??= this.drain(db).finally(() => {
+      this.writing = null;
+    });
+  }
+
+  private async drain(db: Kysely<Database>): Promise<void> {
+    while (this.pending.size) {
+      this.written = this.pending;
+      this.pending = new Map();
+      const hashes = [...this.written.keys()].sort();
+      const ats = hashes.map((h) => this.written.get(h)!.toISOString());
+      try {
+        // Rows locked in one order (token hash), so two processes' batches cannot deadlock.
+        await sql`with locked as (select token_hash from sessions where token_hash = any(${hashes}::text[]) order by token_hash for update)
+          update sessions s set last_seen_at = v.at from unnest(${hashes}::text[], ${ats}::timestamptz[]) as v(hash, at)
+          where s.token_hash = v.hash and s.token_hash in (select token_hash from locked)`.execute(db);
+      } catch (err) {
+        // Not written: the next request a minute on notes it again; the sessions stand meanwhile.
+        console.warn(`sessions: last use of ${hashes.length} not noted (${err instanceof Error ? err.message : String(err)})`);
+      }
+      this.written = new Map();
+    }
+  }
+
+  /** Waits for this session's touch, if one is not written yet. */
+  async of(tokenHash: string): Promise<void> {
+    if (this.pending.has(tokenHash) || this.written.has(tokenHash)) await this.writing;
+  }
+
+  /** Waits for every touch noted so far. */
+  async all(): Promise<void> {
+    await this.writing;
+  }
+}
+
+const touches = new Touches();
+
+/** Waits for this process's noted uses to be written (the devices list, a clean stop). */
+export function touchesWritten(): Promise<void> {
+  return touches.all();
+}
+
 export async function createSession(
   db: Kysely<Database>,
   scope: AccountScope,
@@ -87,6 +145,7 @@ async function loadSession(
   const key = { token: tokenHash ?? '', subdomain };
   const kept = cache?.get(key, now.getTime());
   if (kept) return { row: kept, kept: true };
+  if (tokenHash) await touches.of(tokenHash);
   const since = cache?.begin(key) ?? { all: 0, clinic: 0 };
   // The epoch in the same statement, so from the same snapshot as the session it vouches for.
   const { rows } = await sql<SessionRow>`select *, access_epoch() as epoch from session_lookup(${tokenHash ?? ''}, ${subdomain})`.execute(db);
@@ -115,6 +174,8 @@ export async function findSession(
   now: Date,
   policy: SessionPolicy,
   cache?: SessionCache<SessionRow>,
+  /** The pool, to note the session's use without the request waiting (never a request's own connection). */
+  pool?: Kysely<Database>,
 ): Promise<FoundSession> {
   const usable = token !== null && token.length > 0 && token.length <= 200;
   const tokenHash = usable ? sha256(token) : null;
@@ -132,7 +193,8 @@ export async function findSession(
     return { tenant, session: null, keptAt };
   }
   if (now.getTime() - row.last_seen_at.getTime() > TOUCH_AFTER_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+    if (pool) touches.note(pool, tokenHash, now);
+    else await db.updateTable('sessions').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
     row.last_seen_at = now; // a kept lookup sees the touch too
   }
   // A support session is served as a clinic session; `user.support` says whose and under what grant.

@@ -163,7 +163,7 @@ export function installRequestContext(
     const host = request.hostKind;
     const token = bearer(request);
     const subdomain = host.kind === 'tenant' ? host.subdomain : null;
-    const found = await findSession(deps.db, token, subdomain, deps.clock(), deps.sessions, deps.sessionCache);
+    const found = await findSession(deps.db, token, subdomain, deps.clock(), deps.sessions, deps.sessionCache, deps.db);
     // Decided from a kept copy: good only if no access changed since it was read (migration 031).
     const access =
       deps.exactAccess && found.keptAt !== null
