@@ -1,7 +1,7 @@
 // Stock and dispensing (issue 40): an item's stock is its movements in less out, in its list and
 // record; dispensing a prescription line takes from its drug's item and never more than it holds
 // (422 in the caller's language); the desk and the nurse record movements but do not keep the
-// items; the dashboard warns of low stock and near expiry.
+// items; the dashboard warns of low stock and near expiry. Run on PostgreSQL too, for the race.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
@@ -70,6 +70,20 @@ describe('dispensing', () => {
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors ?? {})).toEqual([field]);
     expect(await stockOf(itemId)).toEqual([5, 5]);
+  });
+
+  it('two dispensings racing for the last boxes: one is taken, the other refused, never less than nothing', async () => {
+    // Four items raced at once: one race alone may not overlap, four in flight together do (checked by dropping the row lock).
+    const items = [];
+    for (const n of [1, 2, 3, 4]) items.push(await stocked(`Stock race ${n}`, 5));
+    const dispense = ({ itemId, visitId }: { itemId: number; visitId: number }) => ({ stock_item_id: itemId, kind: 'out', quantity: 3, date: today, visiting_id: visitId, prescription_line: 1 });
+    const answers = await Promise.all(items.flatMap((item) => [call('secretary', 'POST', '/stock-movements', dispense(item)), call('nurse', 'POST', '/stock-movements', dispense(item))]));
+    for (const [n, item] of items.entries()) {
+      const pair = answers.slice(2 * n, 2 * n + 2);
+      expect(pair.map((a) => a.status).sort()).toEqual([201, 422]);
+      expect(pair.find((a) => a.status === 422)!.body.errors).toEqual({ quantity: ['Not enough in stock: only 2 box left'] });
+      expect(await stockOf(item.itemId)).toEqual([2, 2]);
+    }
   });
 
   it('refuses a change or a deletion that would leave less than nothing', async () => {
