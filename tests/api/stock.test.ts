@@ -112,6 +112,15 @@ describe('who may do what', () => {
 });
 
 describe('the dashboard', () => {
+  it('shows both warnings on a fresh demo: its seeded stock has an item under its reorder level and one expiring', async () => {
+    const { stock } = (await call('doctor', 'GET', '/basedashboard')).body.data as { stock: { low: { name: string; stock: number }[]; expiring: { name: string }[] } };
+    expect(stock.low).toContainEqual(expect.objectContaining({ name: 'Amoxicillin 500 mg', stock: 6 }));
+    expect(stock.expiring.map((i) => i.name)).toContain('Omeprazole 20 mg');
+    const items = (await call('doctor', 'GET', '/stock-items?per_page=100')).body.data as Item[];
+    expect(Number(items.find((i) => i.name === 'Syringe 5 ml')?.stock)).toBe(180);
+    expect(((await call('doctor', 'GET', '/suppliers')).body.data as unknown[]).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('warns of items at or under their reorder level and of those expiring within 30 days', async () => {
     const low = await stocked('Stock low', 2, { reorder_level: 2 });
     const fine = await stocked('Stock fine', 3, { reorder_level: 2, expiry_date: dayjs().add(31, 'day').format('YYYY-MM-DD') });
