@@ -23,6 +23,7 @@ import { csvHeader } from '../../src/server/engine/export';
 import { ExportWorker } from '../../src/server/exports/worker';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic, multipart } from './fixtures';
+import { sidewaysPhoto } from '../fixtures/exif';
 
 let t: TestApp;
 let doctor: string;
@@ -74,6 +75,8 @@ describe('a clinic copy', () => {
   let zip: Record<string, Uint8Array>;
   let pdf: Buffer;
   let uploadId: number;
+  let photoId: number;
+  let shilanId: number;
   let view: ExportView;
 
   beforeAll(async () => {
@@ -94,6 +97,11 @@ describe('a clinic copy', () => {
     const m = multipart(pdf, 'report.pdf', 'application/pdf');
     const up = await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: m.body, contentType: m.type });
     uploadId = (up.body.data as { id: number }).id;
+    // The patient's photo (FHIR Patient.photo), under a name with a space to percent-encode.
+    const p = multipart(Buffer.from(sidewaysPhoto()), 'desk photo.jpg', 'image/jpeg');
+    photoId = ((await t.call('POST', '/uploads', { host: DEMO, token: doctor, rawBody: p.body, contentType: p.type })).body.data as { id: number }).id;
+    shilanId = (patient.body.data as { id: number }).id;
+    expect((await t.call('PATCH', `/patients/${shilanId}`, { host: DEMO, token: doctor, body: { photo: photoId } })).status).toBe(200);
     const other = await t.login(OTHER, 'boss', 'copper-harbor-6620');
     await t.call('POST', '/patients', { host: OTHER, token: other, body: { name: `Other ${MARKER}-elsewhere`, gender: 0 } });
 
@@ -155,7 +163,7 @@ describe('a clinic copy', () => {
     for (const e of stored) expect(fs.readFileSync(path.join(e.parentPath, e.name)).includes(MARKER)).toBe(false);
   });
 
-  it('carries a FHIR R4 Bundle that validates, with LOINC-coded vital signs and lab orders and results', () => {
+  it('carries a FHIR R4 Bundle that validates, with LOINC-coded vital signs, lab orders and results, and patients’ photos', () => {
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
     indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
     const bundle = JSON.parse(text(zip['fhir/bundle.json'])) as Bundle;
@@ -180,6 +188,14 @@ describe('a clinic copy', () => {
     const hb = labs.find((o) => o.code.coding?.[0]?.code === '718-7' && o.valueQuantity?.value === 10.9);
     expect(hb?.interpretation?.[0]?.coding?.[0]?.code).toBe('L');
     expect(hb?.basedOn?.[0]?.reference).toMatch(/^urn:uuid:/);
+    // The patient's photo: an Attachment whose url, from fhir/bundle.json, is the photo's file in the copy.
+    const shilan = of('Patient').find((r) => r.resourceType === 'Patient' && r.identifier?.[0]?.value === String(shilanId));
+    const photo = shilan?.resourceType === 'Patient' ? shilan.photo : undefined;
+    const listed = (JSON.parse(text(zip['files.json'])) as { id: number; path: string; size: number }[]).find((f) => f.id === photoId)!;
+    expect(photo).toEqual([{ contentType: 'image/jpeg', url: `../files/${photoId}-desk%20photo.jpg`, size: listed.size, title: 'desk photo.jpg' }]);
+    const target = new URL(photo![0].url!, 'file:///copy/fhir/bundle.json').pathname.replace('/copy/', '');
+    expect(Buffer.from(zip[decodeURIComponent(target)]).equals(Buffer.from(sidewaysPhoto()))).toBe(true);
+    expect(of('Patient').filter((r) => r.resourceType === 'Patient' && r.photo).length).toBe(data('patients').filter((r) => r.photo !== null).length);
     const conditions = of('Condition').length;
     expect(conditions).toBeGreaterThanOrEqual(data('patientDiseases').length);
   });

@@ -35,6 +35,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'schema-drift': "the declarations against the server's catalog",
   'schema-changes': "generated ALTERs applied to the server's catalog",
   sequences: 'counts given under parallel creates',
+  stock: 'two dispensings racing for the last boxes of an item, on two connections',
   'session-cache': 'sessions dropped on changes made by another process',
   'table-generator': 'generated tables refused by the database itself',
   'sync-changes': "a transaction committing late on another connection is not skipped by the change feed",
@@ -46,7 +47,6 @@ export const POSTGRES_PASS: Record<string, string> = {
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
   labs: 'lab orders, their results and flags, the printed order form',
-  stock: 'stock movements, dispensing and the dashboard warnings',
   'activity-trail': "the platform's acts named in its Activity trail",
   'raw-values': 'exports, notices and payments say labels, local times and names',
   'allergy-check': 'allergies against what a drug contains',

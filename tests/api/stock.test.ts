@@ -1,7 +1,8 @@
 // Stock and dispensing (issue 40): an item's stock is its movements in less out, in its list and
 // record; dispensing a prescription line takes from its drug's item and never more than it holds
 // (422 in the caller's language); the desk and the nurse record movements but do not keep the
-// items; the stock's own route warns of low stock and near expiry (the dashboard's card).
+// items; the stock's own route warns of low stock and near expiry (the dashboard's card). Run on
+// PostgreSQL too, for the race.
 import dayjs from 'dayjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
@@ -72,6 +73,20 @@ describe('dispensing', () => {
     expect(await stockOf(itemId)).toEqual([5, 5]);
   });
 
+  it('two dispensings racing for the last boxes: one is taken, the other refused, never less than nothing', async () => {
+    // Four items raced at once: one race alone may not overlap, four in flight together do (checked by dropping the row lock).
+    const items = [];
+    for (const n of [1, 2, 3, 4]) items.push(await stocked(`Stock race ${n}`, 5));
+    const dispense = ({ itemId, visitId }: { itemId: number; visitId: number }) => ({ stock_item_id: itemId, kind: 'out', quantity: 3, date: today, visiting_id: visitId, prescription_line: 1 });
+    const answers = await Promise.all(items.flatMap((item) => [call('secretary', 'POST', '/stock-movements', dispense(item)), call('nurse', 'POST', '/stock-movements', dispense(item))]));
+    for (const [n, item] of items.entries()) {
+      const pair = answers.slice(2 * n, 2 * n + 2);
+      expect(pair.map((a) => a.status).sort()).toEqual([201, 422]);
+      expect(pair.find((a) => a.status === 422)!.body.errors).toEqual({ quantity: ['Not enough in stock: only 2 box left'] });
+      expect(await stockOf(item.itemId)).toEqual([2, 2]);
+    }
+  });
+
   it('refuses a change or a deletion that would leave less than nothing', async () => {
     const { itemId } = await stocked('Stock Ibuprofen', 0);
     const delivery = await created('doctor', '/stock-movements', { stock_item_id: itemId, kind: 'in', quantity: 5, date: today });
@@ -98,6 +113,15 @@ describe('who may do what', () => {
 });
 
 describe("the stock's alerts (the dashboard's card)", () => {
+  it('show both warnings on a fresh demo: its seeded stock has an item under its reorder level and one expiring', async () => {
+    const stock = (await call('doctor', 'GET', '/stock-items/alerts')).body.data as { low: { name: string; stock: number }[]; expiring: { name: string }[] };
+    expect(stock.low).toContainEqual(expect.objectContaining({ name: 'Amoxicillin 500 mg', stock: 6 }));
+    expect(stock.expiring.map((i) => i.name)).toContain('Omeprazole 20 mg');
+    const items = (await call('doctor', 'GET', '/stock-items?per_page=100')).body.data as Item[];
+    expect(Number(items.find((i) => i.name === 'Syringe 5 ml')?.stock)).toBe(180);
+    expect(((await call('doctor', 'GET', '/suppliers')).body.data as unknown[]).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('warn of items at or under their reorder level and of those expiring within 30 days', async () => {
     const low = await stocked('Stock low', 2, { reorder_level: 2 });
     const fine = await stocked('Stock fine', 3, { reorder_level: 2, expiry_date: dayjs().add(31, 'day').format('YYYY-MM-DD') });

@@ -1,6 +1,6 @@
 // Shared Chromium set-up for the browser journeys (playwright-core with Debian's Chromium).
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, type Locator, type Page, type Request, type Response, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request, type Response, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
 import { note, watchContext } from './diagnostics';
 
@@ -34,6 +34,12 @@ export function serverLog(): string {
  */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 
+/** What a file may add to its browser: another Chromium (the full one has a camera API, the headless shell none) and flags. */
+export interface LaunchExtras {
+  executablePath?: string;
+  args?: string[];
+}
+
 /**
  * Chromium; every context it opens is watched, so a failed test says what its pages were doing,
  * and closed when the test that made it ends.
@@ -41,11 +47,11 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headles
  * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
  * which on the CI's two cores cost the other tests their time.
  */
-export async function launch(): Promise<Browser> {
+export async function launch(options: LaunchExtras = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: options.executablePath ?? CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.args ?? [])],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -154,18 +160,18 @@ export function pagePerTest(): { page: () => Page } {
  * One browser for the file and a page per call, each in a context of its own, signed in to `host`
  * in Kurdish, with prints counted instead of opened (countPrints); all closed after the file.
  */
-export function kurdishSessions(host: string, password = PASSWORD): (user: string, width: number) => Promise<Page> {
+export function kurdishSessions(host: string, password = PASSWORD, extras: LaunchExtras = {}): (user: string, width: number, options?: BrowserContextOptions) => Promise<Page> {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await launch();
+    browser = await launch(extras);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close();
     await browser?.close();
   });
-  return async (user, width) => {
-    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
+  return async (user, width, options = {}) => {
+    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...options });
     contexts.push(context);
     await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
     await countPrints(context);

@@ -1,9 +1,13 @@
-// Camera capture (issue 40), in Kurdish at 390 px, through the phone's path: the file input with
-// `capture`, given a real phone photo (tests/fixtures/exif.ts: stored sideways with EXIF
-// orientation 6 and a GPS location). The Main Doctor photographs the patient at the desk and sees
-// the photo in the safety header; a nurse photographs a two-page paper result into a visit; the
-// doctor sees both pages as thumbnails in the patient's files and photographs a paper of the
-// patient's own there; every stored photo is upright, under 1 MB, and carries no EXIF, so no location.
+// Camera capture (issue 40), in Kurdish at 390 px on a touch screen, both paths: the live preview
+// (getUserMedia, Chromium's fake camera: the full browser, the headless shell has no camera API)
+// and the file input it falls back to, given a real phone photo (tests/fixtures/exif.ts: stored
+// sideways with EXIF orientation 6 and a GPS location). The Main Doctor's browser refuses the
+// camera (not granted: a real refusal), so the patient's photo at the desk is chosen through the
+// fallback and shows in the safety header; a nurse whose browser grants the camera takes a two-page
+// paper result into a visit in the live preview (the shutter by touch and by keyboard, the dialog
+// axe-clean); the doctor sees both pages as thumbnails in the patient's files and photographs a
+// paper of the patient's own there; every stored photo is upright, under 1 MB, and carries no
+// EXIF, so no location.
 import http from 'node:http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +15,7 @@ import ckb from '../../locales/ckb.json';
 import { readJpegMetadata } from '../../src/client/engine/capture/jpegMetadata';
 import { PAGE_LIMIT } from '../../src/client/engine/capture/photoPlan';
 import { sidewaysPhoto } from '../fixtures/exif';
+import { axeFailures } from './axe';
 import { PASSWORD, api, baseUrl, kurdishSessions, screenshot, serverPort } from './browser';
 
 const tag = Date.now().toString(36);
@@ -58,7 +63,9 @@ function stored(page: Page, id: number): Promise<Stored> {
   }, id);
 }
 
-const signedIn = kurdishSessions(CLINIC);
+// The fake camera device, without the flag that accepts every prompt: each context grants the camera or not.
+const signedIn = kurdishSessions(CLINIC, PASSWORD, { executablePath: '/usr/bin/chromium', args: ['--use-fake-device-for-media-stream'] });
+const TOUCH = { hasTouch: true, isMobile: true };
 
 describe('camera capture', () => {
   let doctor: Page;
@@ -73,7 +80,7 @@ describe('camera capture', () => {
     const clinic = await central('POST', '/tenants', token, { name: `Dr. Camera ${tag}`, subdomain: `cam${tag}`, username: `doc${tag}`, password: PASSWORD, plan_id: plans[0].id });
     expect(clinic.status, JSON.stringify(clinic.body)).toBe(201);
 
-    doctor = await signedIn(`doc${tag}`, 390);
+    doctor = await signedIn(`doc${tag}`, 390, TOUCH);
     // A nurse who may read patients and add to their visits.
     nurseName = `ward${tag}`;
     const nurse = (await api<{ data: { id: number } }>(doctor, '/tenantUsers', { method: 'POST', body: { name: 'Bahar Camera', username: nurseName, password: PASSWORD, role: 3 } })).body.data;
@@ -87,10 +94,13 @@ describe('camera capture', () => {
     visitId = visit.body.data.id;
   });
 
-  it('the Main Doctor photographs the patient at the desk, and the photo shows in the safety header', async () => {
+  it('the Main Doctor’s browser refuses the camera: the photo is chosen instead, and shows in the safety header', async () => {
     await doctor.goto(url(`/patients/edit/${patientId}`));
-    await doctor.getByTestId('capture-photo').getByText(ckb.capture.take).waitFor();
-    await doctor.getByTestId('capture-input-photo').setInputFiles(phonePhoto(1));
+    await doctor.getByTestId('capture-photo').getByRole('button', { name: ckb.capture.take }).click();
+    await expect.poll(() => doctor.getByTestId('capture-error-photo').innerText()).toBe(ckb.capture.refused);
+    const chooser = doctor.waitForEvent('filechooser');
+    await doctor.getByTestId('capture-choose-photo').click();
+    await (await chooser).setFiles(phonePhoto(1));
     await doctor.getByTestId('file-photo').getByTestId('file-thumb').waitFor();
     await doctor.getByRole('button', { name: ckb.buttons.save }).click();
     await doctor.waitForURL((u) => !u.pathname.includes('/edit/'));
@@ -101,14 +111,31 @@ describe('camera capture', () => {
     await doctor.getByTestId('patient-documents').getByText(ckb.files.none).waitFor();
   });
 
-  it('a nurse photographs a two-page paper result into the visit', async () => {
-    const nurse = await signedIn(nurseName, 390);
+  it('a nurse takes a two-page paper result into the visit in the camera’s live preview', async () => {
+    const nurse = await signedIn(nurseName, 390, { ...TOUCH, permissions: ['camera'] });
     await nurse.goto(url(`/patients/${patientId}/visitings`));
     await nurse.getByTestId(`visit-edit-${visitId}`).click();
     const form = nurse.getByTestId('visit-form');
-    await form.getByTestId('capture-attachments').getByText(ckb.capture.take).waitFor();
-    await form.getByTestId('capture-input-attachments').setInputFiles([phonePhoto(2), phonePhoto(3)]);
+    await form.getByTestId('capture-attachments').getByRole('button', { name: ckb.capture.take }).click();
+    const camera = nurse.getByRole('dialog', { name: ckb.capture.take });
+    // The camera plays in the preview; the shutter waits for its first frame.
+    await expect.poll(() => camera.getByTestId('camera-video-attachments').evaluate((v: HTMLVideoElement) => v.videoWidth > 0 && !v.paused)).toBe(true);
+    const shutter = camera.getByTestId('camera-shutter-attachments');
+    await expect(shutter.isEnabled()).resolves.toBe(true);
+    expect(await shutter.innerText()).toContain(ckb.capture.shutter.replace('{{page}}', '1'));
+    await shutter.click();
+    // The second page by keyboard.
+    await expect.poll(() => shutter.innerText()).toContain(ckb.capture.shutter.replace('{{page}}', '2'));
+    await shutter.focus();
+    await nurse.keyboard.press('Enter');
+    const pages = camera.getByRole('list', { name: ckb.capture.pages }).getByRole('img');
+    await expect.poll(() => pages.count()).toBe(2);
+    expect(await axeFailures(nurse, '.ant-modal')).toEqual([]);
+    await camera.getByTestId('camera-done-attachments').click();
+    await camera.waitFor({ state: 'detached' });
     await expect.poll(() => form.getByTestId('attachments-attachments').getByTestId('file-thumb').count()).toBe(2);
+    // The camera is let go once the preview closes.
+    expect(await nurse.evaluate(() => [...document.querySelectorAll('video')].filter((v) => v.srcObject).length)).toBe(0);
     await form.getByTestId('visit-save').click();
     // Saved, the drawer closes and the visit's row is back in the history.
     await form.waitFor({ state: 'detached' });
@@ -129,11 +156,20 @@ describe('camera capture', () => {
     const visit = await api<{ data: { attachments: { upload_id: number }[] } }>(doctor, `/visitings/${visitId}`);
     const patient = await api<{ data: { photo: number; documents: { upload_id: number }[] } }>(doctor, `/patients/${patientId}`);
     expect(patient.body.data.documents).toHaveLength(1);
-    for (const id of [...visit.body.data.attachments.map((a) => a.upload_id), patient.body.data.photo, patient.body.data.documents[0].upload_id]) {
+    // The camera's pages: the fake camera's landscape frames, kept within 2000 px, with no metadata.
+    for (const { upload_id } of visit.body.data.attachments) {
+      const file = await stored(doctor, upload_id);
+      const bytes = Buffer.from(file.bytes);
+      expect(readJpegMetadata(bytes)).toEqual({ segments: [], exif: false, gps: false, orientation: null });
+      expect(bytes.length).toBeLessThanOrEqual(PAGE_LIMIT);
+      expect(file.width).toBeGreaterThan(file.height);
+      expect(Math.max(file.width, file.height)).toBeLessThanOrEqual(2000);
+    }
+    // The phone's photos chosen through the file input carried EXIF with a GPS location; what was stored carries no metadata at all.
+    expect(readJpegMetadata(PHOTO).gps).toBe(true);
+    for (const id of [patient.body.data.photo, patient.body.data.documents[0].upload_id]) {
       const file = await stored(doctor, id);
       const bytes = Buffer.from(file.bytes);
-      // The phone's photo carried EXIF with a GPS location; what was stored carries no metadata at all.
-      expect(readJpegMetadata(PHOTO).gps).toBe(true);
       expect(readJpegMetadata(bytes)).toEqual({ segments: [], exif: false, gps: false, orientation: null });
       expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
       expect(bytes.length).toBeLessThanOrEqual(PAGE_LIMIT);

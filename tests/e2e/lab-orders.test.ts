@@ -3,11 +3,15 @@
 // with the patient and the visit), prints the order form (under the letterhead, with its
 // verification code), types both results on the order's one screen (haemoglobin in Arabic-Indic
 // digits, flagged high for this woman as typed; "Positive", flagged abnormal), saves them at once,
-// prints the results in Kurdish, and sees them in the chart, with the trend above.
-import { describe, expect, it } from 'vitest';
+// prints the results in Kurdish, and sees them in the chart, with the trend above. Then the catalog's
+// form: a new test with its range for men and for women over an age, and its price, typed in
+// Arabic-Indic digits.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
 import { LAB_TESTS } from '../../src/server/db/seed-labs';
-import { api, baseUrl, kurdishSessions, screenshot, waitForPath, waitForPrint } from './browser';
+import { axeFailures } from './axe';
+import { api, baseUrl, kurdishSessions, screenshot, submitUntilSent, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -20,8 +24,13 @@ const kurdish = (name: string) => `${LAB_TESTS.find((x) => x.name === name)!.ckb
 const signedIn = kurdishSessions(CLINIC);
 
 describe('a lab order from a visit, printed, its result typed and flagged', () => {
+  let page: Page;
+  // One signed-in page for the file (made here: a test's pages close when it ends).
+  beforeAll(async () => {
+    page = await signedIn('doctor', 390);
+  });
+
   it('goes from the visit to the printed form and a flagged result', async () => {
-    const page = await signedIn('doctor', 390);
     const patient = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: PATIENT, gender: 1, date_of_birth: '1990-05-01' } });
     expect(patient.status, JSON.stringify(patient.body)).toBe(201);
     const patientId = patient.body.data.id;
@@ -85,5 +94,38 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
     await row.getByText(ckb.labResults.flags.high).waitFor();
     await page.getByTestId('lab-trend').getByTestId('chart').waitFor();
     await screenshot(page, 'lab-result-flagged');
+  });
+  it('the catalog takes a new test with its ranges by sex and age and its price, typed in Arabic-Indic digits', async () => {
+    const name = `Ferritin ${Date.now().toString(36)}`;
+    const price = await api<{ data: { id: number } }>(page, '/prices', { method: 'POST', body: { name: `${name} price`, price: 12000 } });
+    expect(price.status, JSON.stringify(price.body)).toBe(201);
+    await page.goto(url('/categories/lab-tests/create'));
+    await page.locator('#field-name').fill(name);
+    await page.locator('#field-unit').fill('ng/mL');
+    await page.locator('#field-low').fill('١٥');
+    await page.locator('#field-high').fill('٤٠٠');
+    // Men from 18 on, then women from 18 to 50: each a row of the ranges' list.
+    const bands = [[ckb.enums.gender['0'], '١٨', '', '٣٠', '٤٠٠'], [ckb.enums.gender['1'], '١٨', '٥٠', '١٥', '١٥٠']];
+    for (const [index, [sex, from, to, low, high]] of bands.entries()) {
+      await page.getByTestId('list-ranges-add').click();
+      await page.locator(`#field-ranges-${index}-sex`).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: sex }).click();
+      await page.locator(`#field-ranges-${index}-age_from`).fill(from);
+      if (to) await page.locator(`#field-ranges-${index}-age_to`).fill(to);
+      await page.locator(`#field-ranges-${index}-low`).fill(low);
+      await page.locator(`#field-ranges-${index}-high`).fill(high);
+    }
+    // Each input is named by its label (the catalog's Kurdish field names).
+    await expect(page.getByLabel(ckb.resources.labTests.fields.age_to).count()).resolves.toBe(2);
+    expect(await axeFailures(page, '[data-testid="list-ranges"]')).toEqual([]);
+    await page.locator('#field-price_id').click();
+    await page.locator('#field-price_id').fill(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: `${name} price` }).click();
+    const answer = await submitUntilSent(page, page.getByRole('button', { name: ckb.buttons.save }), 'POST', '/api/v1/lab-tests');
+    expect(answer.status()).toBe(201);
+    const id = ((await answer.json()) as { data: { id: number } }).data.id;
+    const saved = (await api<{ data: Record<string, unknown> }>(page, `/lab-tests/${id}`)).body.data;
+    expect([saved.name, saved.unit, Number(saved.low), Number(saved.high), saved.price_id]).toEqual([name, 'ng/mL', 15, 400, price.body.data.id]);
+    expect((saved.ranges as Record<string, unknown>[]).map((r) => [r.sex, r.age_from, r.age_to, Number(r.low), Number(r.high)])).toEqual([[0, 18, null, 30, 400], [1, 18, 50, 15, 150]]);
   });
 });

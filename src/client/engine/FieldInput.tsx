@@ -10,6 +10,7 @@ import { enumLabel, unitLabel } from '../../shared/labels';
 import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
+import { ListItemsInput, plainListItems } from './ListItemsInput';
 import { NumberInput, PICKER_DIGITS, usePickerClear } from './digitInputs';
 import { MoneyInput } from './MoneyInput';
 import { latinDigits } from '../../shared/digits';
@@ -170,8 +171,9 @@ export function FieldInput(props: FieldInputProps) {
     case 'file':
       return <FileInput id={id} name={name} field={field} value={value} onChange={onChange} />;
     case 'list':
-      // Generated forms show lists of files (attachments) and choices of records; other lists need their own editor.
+      // Generated forms show lists of files (attachments), choices of records and items of plain fields; other lists need their own editor.
       if (relationListKey(field)) return <RelationListSelect {...props} />;
+      if (plainListItems(field)) return <ListItemsInput name={name} field={field} value={value} onChange={onChange} />;
       return fileListKey(field) ? <AttachmentsInput name={name} field={field} value={value} onChange={onChange} /> : null;
     case 'phone':
       // Typed in any script's digits, shown as ASCII at once; the server stores it in E.164.

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { type FieldDef, type ResourceDef, allFields, formShows, relationListKey, writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
 import { fileListKey } from './AttachmentsInput';
+import { plainListItems } from './ListItemsInput';
 import { FieldInput } from './FieldInput';
 import { fieldRules, formLevelError } from './formRules';
 import { fieldLabel, resourceTitle, valueLabel } from '../../shared/labels';
@@ -132,7 +133,7 @@ export function FormPage({ def, mode }: FormPageProps) {
   });
   // Nested lists (a visit's prescriptions) need a hand-written editor; generated forms show lists
   // of files (attachments) and choices of records (a drug's ingredients).
-  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f) || relationListKey(f)));
+  const fields = writableFields(def).filter(([, f]) => !f.hideInForm && (f.type !== 'list' || fileListKey(f) || relationListKey(f) || plainListItems(f)));
   // Opened from a parent's tab (?patient_id=3): the parent is given, not chosen.
   const fixedParent = mode === 'create' && def.within && queryDefaults(def, location.search)[def.within.field] !== undefined ? def.within.field : null;
   const loaded = query?.data?.data;

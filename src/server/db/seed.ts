@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from './schema';
 import { seedClinicWork, seedPlatformSettings, seedSubscriptions } from './seed-clinic';
 import { seedLabs } from './seed-labs';
+import { seedStock } from './seed-stock';
 import { seedLanding } from './seed-landing';
 
 export const DEMO_PASSWORD = 'demo-pass-1234';
@@ -243,6 +244,7 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
     const mainDoctor = staff.find((s) => s.tenant_id === demoId && s.username === 'doctor')!.id;
     await seedClinicWork(trx, demoId, mainDoctor, patientIds, now, rnd);
     await seedLabs(trx, demoId, patientIds, now);
+    await seedStock(trx, demoId, now);
     await seedPlatformSettings(trx);
   });
 }

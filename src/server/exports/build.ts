@@ -22,7 +22,7 @@ import { type FileStore, exportKey, uploadKey } from '../files/store';
 import { DataAccess } from '../engine/data-access';
 import { csvHeader, csvLines } from '../engine/export';
 import { type Lang, translate } from '../i18n';
-import type { ClinicRef, ClinicalRecords } from './fhir';
+import type { ClinicRef, ClinicalRecords, CopiedFile } from './fhir';
 import { SealedFileWriter } from './sealed-file';
 import { slicer } from '../jobs/slices';
 import { CopyThread } from './copy-thread-client';
@@ -93,9 +93,9 @@ class ZipToFile {
     await this.slice();
   }
 
-  /** The FHIR Bundle of the records the thread was given (fhir-add), built and compressed there; its entries. */
-  async fhir(name: string, clinic: ClinicRef, timestamp: Date): Promise<number> {
-    const { chunks, entries } = await this.thread.ask<{ chunks: Uint8Array[]; entries: number }>({ op: 'fhir-zip', name, clinic, timestamp: timestamp.toISOString() });
+  /** The FHIR Bundle of the records the thread was given (fhir-add), built and compressed there, pointing at the copy's `files`; its entries. */
+  async fhir(name: string, clinic: ClinicRef, timestamp: Date, files: CopiedFile[]): Promise<number> {
+    const { chunks, entries } = await this.thread.ask<{ chunks: Uint8Array[]; entries: number }>({ op: 'fhir-zip', name, clinic, timestamp: timestamp.toISOString(), files });
     await this.take(chunks);
     return entries;
   }
@@ -173,7 +173,8 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
     step++;
     await beat(progress());
 
-    const fhirEntries = await zip.fhir('fhir/bundle.json', clinic.rows[0], deps.clock());
+    const copied = files.flatMap(({ id, name, mime, size, path }) => (path ? [{ id, name, mime, size, path }] : []));
+    const fhirEntries = await zip.fhir('fhir/bundle.json', clinic.rows[0], deps.clock(), copied);
 
     const manifest = {
       format: 'clinic-copy',
@@ -211,7 +212,7 @@ function entryName(id: number, name: string): string {
 }
 
 /** The clinic's uploaded files, opened, and their list (files.json). */
-async function addFiles(deps: BuildDeps, tenantId: number, zip: ZipToFile, beat: () => Promise<void>): Promise<{ id: number }[]> {
+async function addFiles(deps: BuildDeps, tenantId: number, zip: ZipToFile, beat: () => Promise<void>): Promise<(Omit<CopiedFile, 'path'> & { path: string | null })[]> {
   const { rows } = await sql<{ id: number; original_name: string; mime: string; size: number; storage_key: string; sealed: boolean; is_public: boolean; created_at: Date }>`
     select id, original_name, mime, size, storage_key, sealed, is_public, created_at from uploads
     where tenant_id = ${tenantId} and scope = 'tenant' order by id`.execute(deps.db);

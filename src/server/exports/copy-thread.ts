@@ -8,7 +8,7 @@ import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { resourcesOf } from '../../../resources/index';
 import { allFields, readableFields } from '../../shared/resource';
 import type { Row } from '../engine/hooks';
-import { type ClinicRef, type ClinicalRecords, FhirBundleBuilder } from './fhir';
+import { type ClinicRef, type ClinicalRecords, type CopiedFile, FhirBundleBuilder } from './fhir';
 import { CopyRefused, NOT_RESTORED, assertAccepted, broken, restoreOrder } from './restore-checks';
 
 export type ThreadRequest =
@@ -16,7 +16,7 @@ export type ThreadRequest =
   | { op: 'zip-push'; bytes: Uint8Array; final: boolean }
   | { op: 'zip-end' }
   | { op: 'fhir-add'; resource: keyof ClinicalRecords; rows: Row[] }
-  | { op: 'fhir-zip'; name: string; clinic: ClinicRef; timestamp: string }
+  | { op: 'fhir-zip'; name: string; clinic: ClinicRef; timestamp: string; files: CopiedFile[] }
   | { op: 'unzip-push'; bytes: Uint8Array; final: boolean }
   | { op: 'open' }
   | { op: 'rows'; name: string; from: number; count: number }
@@ -148,7 +148,7 @@ function handle(request: ThreadRequest): { value: unknown; transfer: ArrayBuffer
       return { value: null, transfer: [] };
     case 'fhir-zip': {
       // Built, written out and compressed here: for a large clinic it is seconds of work.
-      const bundle = new FhirBundleBuilder(request.clinic).build(clinical, new Date(request.timestamp));
+      const bundle = new FhirBundleBuilder(request.clinic).build(clinical, new Date(request.timestamp), request.files);
       const file = new ZipDeflate(request.name, { level: 6 });
       zip!.add(file);
       file.push(new TextEncoder().encode(JSON.stringify(bundle)), true);

@@ -2,9 +2,10 @@
 // patient, an Encounter per visit, vital-sign Observations with their LOINC codes, a
 // MedicationRequest per prescription line, and a Condition per visit diagnosis and per common
 // disease a patient has, a ServiceRequest per lab order and a laboratory Observation per result
-// (issue 40). Ids are stable (the same record gives the same entry in every copy).
+// (issue 40), and the patient's photo as an Attachment naming the photo's file in the copy. Ids
+// are stable (the same record gives the same entry in every copy).
 import { createHash } from 'node:crypto';
-import type { BundleEntry, CodeableConcept, Condition, Encounter, MedicationRequest, Observation, Patient, Quantity, Reference, Resource, ServiceRequest } from '@medplum/fhirtypes';
+import type { Attachment, BundleEntry, CodeableConcept, Condition, Encounter, MedicationRequest, Observation, Patient, Quantity, Reference, Resource, ServiceRequest } from '@medplum/fhirtypes';
 import type { Row } from '../engine/hooks';
 
 const LOINC = 'http://loinc.org';
@@ -28,6 +29,16 @@ export interface ClinicalRecords {
   labTests: Row[];
   labOrders: Row[];
   labResults: Row[];
+}
+
+/** A file of the copy (files.json): the Bundle points at it rather than holding its bytes again. */
+export interface CopiedFile {
+  id: number;
+  name: string;
+  mime: string;
+  size: number;
+  /** Its entry in the copy, from the copy's root (files/<id>-<name>). */
+  path: string;
 }
 
 /** What the Bundle names the clinic's own identifiers after (its subdomain). */
@@ -77,6 +88,7 @@ export class FhirBundleBuilder {
   private readonly entries: BundleEntry[] = [];
   private readonly patientRefs = new Map<number, string>();
   private readonly encounterRefs = new Map<number, string>();
+  private files = new Map<number, CopiedFile>();
 
   constructor(private readonly clinic: ClinicRef) {}
 
@@ -92,7 +104,8 @@ export class FhirBundleBuilder {
   }
 
   /** The Bundle of the clinic's records (JSON-ready). */
-  build(records: ClinicalRecords, timestamp: Date): { resourceType: 'Bundle'; type: 'collection'; timestamp: string; entry: BundleEntry[] } {
+  build(records: ClinicalRecords, timestamp: Date, files: CopiedFile[] = []): { resourceType: 'Bundle'; type: 'collection'; timestamp: string; entry: BundleEntry[] } {
+    this.files = new Map(files.map((f) => [f.id, f]));
     for (const p of records.patients) this.addPatient(p);
     for (const v of records.visitings) this.addVisit(v);
     for (const v of records.vitalSigns) this.addVitals(v);
@@ -116,8 +129,21 @@ export class FhirBundleBuilder {
       birthDate: dateOf(p.date_of_birth),
       telecom: present(p.phone) ? [{ system: 'phone', value: String(p.phone), use: 'mobile' }] : undefined,
       address: present(p.address) ? [{ text: String(p.address) }] : undefined,
+      photo: present(p.photo) ? this.attachment(Number(p.photo)) : undefined,
     };
     this.patientRefs.set(Number(p.id), this.add('Patient', p.id, resource));
+  }
+
+  /**
+   * A file of the copy as an Attachment: its url relative to fhir/bundle.json (so ../files/…, each
+   * part percent-encoded), not its bytes inline, which would hold every photo twice. A file whose
+   * bytes were missing from the copy is left out.
+   */
+  private attachment(id: number): Attachment[] | undefined {
+    const file = this.files.get(id);
+    if (!file) return undefined;
+    const url = `../${file.path.split('/').map(encodeURIComponent).join('/')}`;
+    return [{ contentType: file.mime, url, size: file.size, title: file.name }];
   }
 
   private addVisit(v: Row): void {

@@ -1,9 +1,11 @@
-// "Take a photo": the phone's camera through the file input (`capture` opens it straight away on a
-// phone or tablet, a file chooser elsewhere), one page or several in one go. Each page is made
-// upright, small and free of metadata (preparePhoto.ts), then uploaded like any file (sealed at
-// rest by the server); the pages uploaded are handed back together. Loaded only when a form with
-// a file shows it (TakePhoto.tsx), so no list or login screen carries it.
-import { useEffect, useRef, useState } from 'react';
+// "Take a photo": on a phone or tablet (a touch screen with a camera API) the camera's live preview
+// (LivePreview.tsx, loaded on first use), several pages in one go; elsewhere, or when the camera is
+// refused or missing, the file input (`capture` opens the camera app where there is one, a file
+// chooser otherwise). Each page is made upright, small and free of metadata (preparePhoto.ts), then
+// uploaded like any file (sealed at rest by the server); the pages uploaded are handed back
+// together. Loaded only when a form with a file shows it (TakePhoto.tsx), so no list or login
+// screen carries it.
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { CameraOutlined } from '@ant-design/icons';
 import type { FieldDef } from '../../../shared/resource';
@@ -11,6 +13,11 @@ import { useT } from '../../i18n/useT';
 import { type UploadedFile, uploadCall, uploadError } from '../upload';
 import { onFields, useAction } from '../useAction';
 import { CaptureError, preparePhoto } from './preparePhoto';
+
+const LivePreview = lazy(() => import('./LivePreview'));
+
+/** A phone or tablet whose browser may show the camera: the live preview is offered there. */
+const livePreviewFits = () => typeof navigator.mediaDevices?.getUserMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
 
 export interface CaptureButtonProps {
   name: string;
@@ -26,6 +33,14 @@ export default function CaptureButton({ name, field, multiple, onAdded }: Captur
   const { run } = useAction<{ data: UploadedFile }>({ failure: onFields });
   const [progress, setProgress] = useState<{ page: number; pages: number } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [live, setLive] = useState(false);
+  // The camera refused or missing: the file input from then on, with a button to open it.
+  const [fallback, setFallback] = useState(false);
+  const refused = useCallback(() => {
+    setLive(false);
+    setFallback(true);
+    setProblem(t('capture.refused', 'The camera could not be opened (it was refused or is missing). Choose a photo from the phone instead, or allow the camera in the browser settings.'));
+  }, [t]);
 
   // Closing the camera without a photo (or a refused camera) gives no files: say how to go on.
   useEffect(() => {
@@ -59,9 +74,31 @@ export default function CaptureButton({ name, field, multiple, onAdded }: Captur
 
   return (
     <span data-testid={`capture-${name}`}>
-      <Button icon={<CameraOutlined />} loading={!!progress} onClick={() => input.current?.click()}>
+      <Button
+        icon={<CameraOutlined />}
+        loading={!!progress}
+        onClick={() => {
+          setProblem(null);
+          if (!fallback && livePreviewFits()) setLive(true);
+          else input.current?.click();
+        }}
+      >
         {progress ? t('capture.preparing', progress, 'Page {{page}} of {{pages}}…') : t('capture.take', 'Take a photo')}
       </Button>
+      {live && (
+        <Suspense fallback={null}>
+          <LivePreview
+            name={name}
+            multiple={multiple}
+            onCancel={() => setLive(false)}
+            onRefused={refused}
+            onPages={(pages) => {
+              setLive(false);
+              void take(pages);
+            }}
+          />
+        </Suspense>
+      )}
       <input
         ref={input}
         type="file"
@@ -77,6 +114,11 @@ export default function CaptureButton({ name, field, multiple, onAdded }: Captur
         <Typography.Text type="danger" role="alert" style={{ display: 'block', marginTop: 4 }} data-testid={`capture-error-${name}`}>
           {problem}
         </Typography.Text>
+      )}
+      {fallback && !progress && (
+        <Button type="link" onClick={() => input.current?.click()} data-testid={`capture-choose-${name}`}>
+          {t('capture.choose', 'Choose a photo')}
+        </Button>
       )}
     </span>
   );
