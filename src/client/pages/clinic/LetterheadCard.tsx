@@ -8,7 +8,7 @@ import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { PAPER_SIZES, type Letterhead, type LetterheadAnswer } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { LogoInput } from './LogoInput';
 
 type Values = Omit<Letterhead, 'name'>;
