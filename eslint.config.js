@@ -13,7 +13,6 @@ const HAND_FORMS_ON_ANTD_FORM = [
   'pages/central/RequestsPage.tsx',
   'pages/clinic/AllergyWarning.tsx',
   'pages/clinic/FreeSlots.tsx',
-  'pages/clinic/LetterheadCard.tsx',
   'pages/clinic/OnlineBookingCard.tsx',
   'pages/clinic/PaymentFields.tsx',
   'pages/clinic/PaymentPanel.tsx',
