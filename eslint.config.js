@@ -7,7 +7,6 @@ const ANTD_FORM = { name: 'antd', importNames: ['Form'], message: "Forms use rea
 const ANTD_FORM_PATHS = { group: ['antd/es/form', 'antd/es/form/*', 'antd/lib/form', 'antd/lib/form/*'], message: ANTD_FORM.message };
 // TODO(issue 35): still on antd's Form; to move onto the one form engine (kit/form.tsx).
 const HAND_FORMS_ON_ANTD_FORM = [
-  'pages/central/DoctorActions.tsx',
   'pages/central/RequestsPage.tsx',
   'pages/clinic/OnlineBookingCard.tsx',
   'pages/clinic/PaymentPanel.tsx',
