@@ -1,11 +1,13 @@
 // Generated create and edit forms: an antd input per writable declared field, client rules from
-// the declaration, server 422 errors shown on their field (react-hook-form setError via Refine).
+// the declaration, server 422 errors shown on their field (react-hook-form setError via Refine);
+// laid out by the kit's FormField, as the hand forms are.
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Alert, Form } from 'antd';
+import { Alert } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import { Create, Edit } from '@refinedev/antd';
+import { Create, Edit } from './kit/views';
 import { useForm } from '@refinedev/react-hook-form';
-import { type Control, Controller, type FieldValues, useWatch } from 'react-hook-form';
+import { type Control, type FieldValues, useWatch } from 'react-hook-form';
+import { FormField, FormLayout } from './kit/form';
 import { useLocation, useNavigate } from 'react-router';
 import { type FieldDef, type ResourceDef, allFields, formShows, relationListKey, writableFields } from '../../shared/resource';
 import { useT } from '../i18n/useT';
@@ -23,7 +25,6 @@ import { childTabPath, isChild } from './within';
 import { formErrorNotification } from '../providers/notificationProvider';
 import { assignableRoles } from '../../shared/roles';
 import { callerOf, useSession } from '../providers/session';
-import { headerOf } from './PageHeading';
 import { useOutboxDraft } from '../offline/useOutboxDraft';
 
 /** Enter inside a date or time picker or a select picks a value; it never submits the form. */
@@ -189,43 +190,39 @@ export function FormPage({ def, mode }: FormPageProps) {
         />
       )}
       {refusal && <Alert type="error" showIcon message={refusal} role="alert" data-testid="form-error" style={{ marginBottom: 16 }} />}
-      <Form layout="vertical" component={false}>
+      <FormLayout>
         {mode === 'create' && <WatchedHint def={def} control={control} />}
         {fields.map(([name, field]) => (
           <ShownWhen key={name} field={field} control={control} loaded={loaded}>
-            <Controller
+            <FormField
               name={name}
               control={control}
               rules={fieldRules(t, field, mode, { def, name })}
-              render={({ field: f, fieldState }) => (
-                <Form.Item
-                  label={fieldLabel(t, def, name)}
-                  htmlFor={`field-${name}`}
-                  required={!!field.required && !(field.type === 'password' && mode === 'edit')}
-                  validateStatus={fieldState.error ? 'error' : undefined}
-                  help={fieldState.error?.message}
-                  // A field's hint, when its resource's labels have one (the placeholders a message text may use).
-                  extra={t(`resources.${def.name}.hints.${name}`, '') || undefined}
-                >
-                  <FieldInput
-                    id={`field-${name}`}
-                    name={name}
-                    field={field}
-                    value={f.value}
-                    onChange={f.onChange}
-                    onBlur={f.onBlur}
-                    status={fieldState.error ? 'error' : undefined}
-                    allowed={field.assignable ? assignable : undefined}
-                    // An edit's fields wait for the record: typed sooner, Refine's filling in of the
-                    // loaded record would overwrite it (a slow or offline load raced the typing).
-                    disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
-                  />
-                </Form.Item>
+              label={fieldLabel(t, def, name)}
+              htmlFor={`field-${name}`}
+              required={!!field.required && !(field.type === 'password' && mode === 'edit')}
+              // A field's hint, when its resource's labels have one (the placeholders a message text may use).
+              extra={t(`resources.${def.name}.hints.${name}`, '') || undefined}
+            >
+              {(f, fieldState) => (
+                <FieldInput
+                  id={`field-${name}`}
+                  name={name}
+                  field={field}
+                  value={f.value}
+                  onChange={f.onChange}
+                  onBlur={f.onBlur}
+                  status={fieldState.error ? 'error' : undefined}
+                  allowed={field.assignable ? assignable : undefined}
+                  // An edit's fields wait for the record: typed sooner, Refine's filling in of the
+                  // loaded record would overwrite it (a slow or offline load raced the typing).
+                  disabled={name === fixedParent || (mode === 'edit' && (!!field.final || settling))}
+                />
               )}
-            />
+            </FormField>
           </ShownWhen>
         ))}
-      </Form>
+      </FormLayout>
       <button type="submit" hidden />
     </form>
   );
@@ -234,18 +231,16 @@ export function FormPage({ def, mode }: FormPageProps) {
   const title = named ? `${resourceTitle(t, def)} — ${named}` : resourceTitle(t, def);
   if (mode === 'create') {
     return (
-      <Create {...headerOf(title)} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={formLoading}>
+      <Create title={title} saveButtonProps={saveButtonProps} isLoading={formLoading}>
         {body}
       </Create>
     );
   }
   return (
     <Edit
-      {...headerOf(title)}
-      breadcrumb={false}
+      title={title}
       saveButtonProps={saveButtonProps}
       isLoading={formLoading}
-      canDelete={false}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}

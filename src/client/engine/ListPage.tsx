@@ -26,7 +26,9 @@ import { ColumnChooser, SavedViews } from './ListTools';
 import { BulkBar, bulkActionsOf } from './BulkActions';
 import { chosenColumns, columnCandidates, defaultColumns, useStoredColumns } from './listColumns';
 import { useSession } from '../providers/session';
-import { EditButton, ListView, ShowButton, getDefaultSortOrder, useTable } from './listKit';
+import { EditButton, ShowButton } from './kit/buttons';
+import { ListView } from './kit/ListView';
+import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
 
 /** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */

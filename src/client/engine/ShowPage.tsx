@@ -3,7 +3,8 @@
 // records declared `within` this resource (ChildTabs). Also the page of those tabs' routes.
 import { Button, Descriptions, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
-import { EditButton, Show } from '@refinedev/antd';
+import { Show } from './kit/views';
+import { EditButton } from './kit/buttons';
 import { allFields, clientRoute, type ResourceDef } from '../../shared/resource';
 import { screensOf } from './screens';
 import { useT } from '../i18n/useT';
@@ -16,7 +17,6 @@ import { useCanDo } from './useCanDo';
 import { useNavigation, useShow } from '@refinedev/core';
 import { ChildTabs } from './ChildTabs';
 import { RecordExtras } from './RecordActions';
-import { headerOf } from './PageHeading';
 
 export function ShowPage({ def }: { def: ResourceDef }) {
   const t = useT();
@@ -33,11 +33,8 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
   return (
     <Show
-      {...headerOf(`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${valueLabel(t, allFields(def)[def.titleField], record[def.titleField], record)}` : ''}`)}
-      breadcrumb={false}
+      title={`${resourceTitle(t, def)}${record?.[def.titleField] ? ` — ${valueLabel(t, allFields(def)[def.titleField], record[def.titleField], record)}` : ''}`}
       isLoading={query.isLoading}
-      canDelete={false}
-      canEdit={false}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}

@@ -1,7 +1,7 @@
 // Options of a relation select: a searchable list of the related records (server search on
 // `q`), values kept as the ids the API uses.
-// refine's headless useSelect (what @refinedev/antd's wraps): @refinedev/antd would bring its
-// whole bundle to every list with a relation filter.
+// refine's headless useSelect (what kit/useSelect wraps for an antd Select): the options are
+// mapped to ids here, and the busy state follows the search.
 import { type BaseRecord, useSelect } from '@refinedev/core';
 import type { FieldDef } from '../../shared/resource';
 import { currentLang } from '../i18n';

@@ -2,7 +2,7 @@
 // token), the new password. Then back to login with the username filled in. A wrong or expired
 // code, a refused password or an expired reset is said on its field (or above the form).
 import { type ReactNode, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Steps, Typography } from 'antd';
+import { Alert, Button, Card, Input, Steps, Typography } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
@@ -10,7 +10,8 @@ import { recovery } from '../providers/authProvider';
 import { toast } from '../providers/notify';
 import { usePublicTitle } from '../pageTitle';
 import { getRecovery, setRecovery } from './recoveryState';
-import { refusalOnFields } from './recoveryErrors';
+import { refusalElsewhere } from './recoveryErrors';
+import { FormField, FormLayout, useHandForm } from '../engine/kit/form';
 
 type Step = 'username' | 'otp' | 'reset';
 const STEP_INDEX: Record<Step, number> = { username: 0, otp: 1, reset: 2 };
@@ -54,39 +55,43 @@ function Frame({ step, error, children }: { step: Step; error?: string | null; c
   );
 }
 
+const USERNAME = ['username'] as const;
+const CODE = ['code'] as const;
+const PASSWORDS = ['password', 'password_confirmation'] as const;
+
 export function ForgotUsername() {
   const t = useT();
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ username: string }>();
+  const { control, handleSubmit, showErrors, setError } = useHandForm<{ username: string }>({ fields: USERNAME, defaultValues: { username: '' } });
   const [busy, setBusy] = useState(false);
+  const send = async ({ username }: { username: string }) => {
+    setBusy(true);
+    try {
+      const answer = await recovery.request(username.trim());
+      if (answer?.message) toast('success', answer.message);
+      setRecovery({ username: username.trim() });
+      navigate('/forgot-otp');
+    } catch (err) {
+      showErrors(err);
+      const rest = refusalElsewhere(err, USERNAME);
+      if (rest) setError('username', { type: 'server', message: rest });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Frame step="username">
       <Typography.Paragraph>{t('auth.forgotUsernameHelp', 'Enter your username and we will send a code to your e-mail.')}</Typography.Paragraph>
-      <Form<{ username: string }>
-        form={form}
-        layout="vertical"
-        onFinish={async ({ username }) => {
-          setBusy(true);
-          try {
-            const answer = await recovery.request(username.trim());
-            if (answer?.message) toast('success', answer.message);
-            setRecovery({ username: username.trim() });
-            navigate('/forgot-otp');
-          } catch (err) {
-            const rest = refusalOnFields(form, err, ['username']);
-            if (rest) form.setFields([{ name: 'username', errors: [rest] }]);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Form.Item name="username" label={t('auth.username', 'Username')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-          <Input autoComplete="username" autoFocus />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.sendCode', 'Send code')}
-        </Button>
-      </Form>
+      <form noValidate onSubmit={(e) => void handleSubmit(send)(e)}>
+        <FormLayout>
+          <FormField control={control} name="username" htmlFor="username" label={t('auth.username', 'Username')} rules={{ required: t('validation.required', 'This field is required') }}>
+            {(f) => <Input id="username" autoComplete="username" autoFocus value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('auth.sendCode', 'Send code')}
+          </Button>
+        </FormLayout>
+      </form>
     </Frame>
   );
 }
@@ -94,102 +99,99 @@ export function ForgotUsername() {
 export function ForgotOtp() {
   const t = useT();
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ code: string }>();
+  const { control, handleSubmit, showErrors, setError } = useHandForm<{ code: string }>({ fields: CODE, defaultValues: { code: '' } });
   const [busy, setBusy] = useState(false);
   // Read once: leaving the step changes the stored progress before this page unmounts.
   const [{ username }] = useState(getRecovery);
   if (!username) return <Navigate to="/forgot-username" replace />;
+  const verify = async ({ code }: { code: string }) => {
+    setBusy(true);
+    try {
+      const answer = await recovery.verify(username, code.trim());
+      if (answer?.message) toast('success', answer.message);
+      setRecovery({ username, token: answer.token });
+      navigate('/forgot-reset');
+    } catch (err) {
+      // A wrong or expired code: said on the code field.
+      showErrors(err);
+      const rest = refusalElsewhere(err, CODE);
+      if (rest) setError('code', { type: 'server', message: rest });
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Frame step="otp">
       <Typography.Paragraph>{t('auth.codeHelp', 'Enter the 6-digit code we sent you.')}</Typography.Paragraph>
-      <Form<{ code: string }>
-        form={form}
-        layout="vertical"
-        onFinish={async ({ code }) => {
-          setBusy(true);
-          try {
-            const answer = await recovery.verify(username, code.trim());
-            if (answer?.message) toast('success', answer.message);
-            setRecovery({ username, token: answer.token });
-            navigate('/forgot-reset');
-          } catch (err) {
-            // A wrong or expired code: said on the code field.
-            const rest = refusalOnFields(form, err, ['code']);
-            if (rest) form.setFields([{ name: 'code', errors: [rest] }]);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Form.Item name="code" label={t('auth.code', 'Code')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-          <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus dir="ltr" data-testid="recovery-code" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.verify', 'Verify')}
-        </Button>
-      </Form>
+      <form noValidate onSubmit={(e) => void handleSubmit(verify)(e)}>
+        <FormLayout>
+          <FormField control={control} name="code" htmlFor="code" label={t('auth.code', 'Code')} rules={{ required: t('validation.required', 'This field is required') }}>
+            {(f) => <Input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus dir="ltr" data-testid="recovery-code" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('auth.verify', 'Verify')}
+          </Button>
+        </FormLayout>
+      </form>
     </Frame>
   );
 }
 
+type Passwords = { password: string; password_confirmation: string };
+
 export function ForgotReset() {
   const t = useT();
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ password: string; password_confirmation: string }>();
+  const { control, handleSubmit, showErrors } = useHandForm<Passwords>({ fields: PASSWORDS, defaultValues: { password: '', password_confirmation: '' } });
   const [busy, setBusy] = useState(false);
   const [expired, setExpired] = useState<string | null>(null);
   // Read once: a finished reset clears the stored progress while this page is still shown.
   const [{ username, token }] = useState(getRecovery);
   if (!username || !token) return <Navigate to="/forgot-username" replace />;
   const min = 12;
+  const required = t('validation.required', 'This field is required');
+  const change = async ({ password, password_confirmation }: Passwords) => {
+    setBusy(true);
+    try {
+      const answer = await recovery.reset(username, token, password, password_confirmation);
+      toast('success', answer?.message ?? t('messages.passwordReset', 'Your password has been changed. Please log in'));
+      setRecovery(null);
+      // Login with the username filled in: only the new password is left to type.
+      navigate('/login', { replace: true, state: { username } });
+    } catch (err) {
+      // A refused password on its field; an expired reset above the form, with a way back.
+      showErrors(err);
+      setExpired(refusalElsewhere(err, PASSWORDS));
+      setBusy(false);
+    }
+  };
   return (
     <Frame step="reset" error={expired}>
-      <Form<{ password: string; password_confirmation: string }>
-        form={form}
-        layout="vertical"
-        onFinish={async ({ password, password_confirmation }) => {
-          setBusy(true);
-          try {
-            const answer = await recovery.reset(username, token, password, password_confirmation);
-            toast('success', answer?.message ?? t('messages.passwordReset', 'Your password has been changed. Please log in'));
-            setRecovery(null);
-            // Login with the username filled in: only the new password is left to type.
-            navigate('/login', { replace: true, state: { username } });
-          } catch (err) {
-            // A refused password on its field; an expired reset above the form, with a way back.
-            setExpired(refusalOnFields(form, err, ['password', 'password_confirmation']));
-            setBusy(false);
-          }
-        }}
-      >
-        <Form.Item
-          name="password"
-          label={t('auth.newPassword', 'New password')}
-          rules={[
-            { required: true, message: t('validation.required', 'This field is required') },
-            { min, message: t('validation.minLength', { limit: min }) },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password_confirmation"
-          label={t('auth.confirmPassword', 'Confirm password')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('validation.required', 'This field is required') },
-            ({ getFieldValue }) => ({
-              validator: (_, value) =>
-                !value || getFieldValue('password') === value ? Promise.resolve() : Promise.reject(new Error(t('validation.confirmed', 'The confirmation does not match'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {t('auth.resetPassword', 'Change password')}
-        </Button>
-      </Form>
+      <form noValidate onSubmit={(e) => void handleSubmit(change)(e)}>
+        <FormLayout>
+          <FormField
+            control={control}
+            name="password"
+            htmlFor="password"
+            label={t('auth.newPassword', 'New password')}
+            rules={{ required, minLength: { value: min, message: t('validation.minLength', { limit: min }) }, deps: ['password_confirmation'] }}
+          >
+            {(f) => <Input.Password id="password" autoComplete="new-password" autoFocus value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <FormField
+            control={control}
+            name="password_confirmation"
+            htmlFor="password_confirmation"
+            label={t('auth.confirmPassword', 'Confirm password')}
+            rules={{ required, validate: (value, values) => !value || values.password === value || t('validation.confirmed', 'The confirmation does not match') }}
+          >
+            {(f) => <Input.Password id="password_confirmation" autoComplete="new-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {t('auth.resetPassword', 'Change password')}
+          </Button>
+        </FormLayout>
+      </form>
     </Frame>
   );
 }

@@ -1,15 +1,11 @@
-// A refused recovery step (422): each server message on its form field, in the user's language;
-// what no field of the step shows (an expired reset token) is given back for the page to say.
-import type { FormInstance } from 'antd';
+// A refused recovery step (422): its fields' messages go on them (useHandForm's showErrors); what
+// no field of the step shows (an expired reset token) is given back for the page to say.
 import { ApiError } from '../providers/http';
 
-export function refusalOnFields(form: FormInstance, err: unknown, fields: readonly string[]): string | null {
+export function refusalElsewhere(err: unknown, fields: readonly string[]): string | null {
   if (!(err instanceof ApiError) || err.statusCode !== 422) return null; // other failures: told by the HTTP layer
-  const shown = Object.entries(err.errors ?? {}).filter(([name]) => fields.includes(name));
-  form.setFields(shown.map(([name, errors]) => ({ name, errors })));
-  const rest = Object.entries(err.errors ?? {})
-    .filter(([name]) => !fields.includes(name))
-    .flatMap(([, messages]) => messages);
+  const errors = Object.entries(err.errors ?? {});
+  const rest = errors.filter(([name]) => !fields.includes(name)).flatMap(([, messages]) => messages);
   if (rest.length) return rest.join(' ');
-  return shown.length ? null : err.message;
+  return errors.some(([name]) => fields.includes(name)) ? null : err.message;
 }

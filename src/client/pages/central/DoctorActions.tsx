@@ -2,7 +2,8 @@
 // status changes (suspend, archive, reactivate). Every one asks first and reports the server's
 // notice; an Admin's request goes back to the list (nothing changed yet).
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Popconfirm, Select, Space } from 'antd';
+import { Alert, Button, Modal, Popconfirm, Select, Space } from 'antd';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { useNavigation } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { useRelationOptions } from '../../engine/useRelationOptions';
@@ -41,24 +42,19 @@ export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | n
   // A refusal is said in the dialog.
   const { act, busy: saving } = useDoctorAction(id, onFields);
   const [open, setOpen] = useState(false);
-  const [planId, setPlanId] = useState<number | undefined>();
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { control, reset, handleSubmit, showErrors } = useHandForm<{ plan_id?: number }>({ fields: ['plan_id'] });
   const [formError, setFormError] = useState<string | null>(null);
   const { options, loading } = useRelationOptions(tenants.fields.plan_id, currentPlan);
 
-  const submit = async () => {
-    if (planId === undefined) return setFieldError(t('validation.required', 'This field is required'));
-    setFieldError(null);
+  const submit = async ({ plan_id }: { plan_id?: number }) => {
+    if (plan_id === undefined) return;
     setFormError(null);
     try {
-      await act(changePlan(id, planId, t('messages.planUpdated', 'Plan updated')));
+      await act(changePlan(id, plan_id, t('messages.planUpdated', 'Plan updated')));
       setOpen(false);
     } catch (err) {
-      if (err instanceof ApiError && err.statusCode === 422) {
-        const onField = err.errors?.plan_id?.[0];
-        if (onField) setFieldError(onField);
-        else setFormError(err.message);
-      }
+      // On the plan's field, or above it when the refusal names none.
+      if (!showErrors(err) && err instanceof ApiError && err.statusCode === 422) setFormError(err.message);
     }
   };
 
@@ -68,8 +64,7 @@ export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | n
         disabled={disabled}
         data-testid="change-plan"
         onClick={() => {
-          setPlanId(typeof currentPlan === 'number' ? currentPlan : undefined);
-          setFieldError(null);
+          reset({ plan_id: typeof currentPlan === 'number' ? currentPlan : undefined });
           setFormError(null);
           setOpen(true);
         }}
@@ -82,26 +77,26 @@ export function ChangePlanButton({ id, currentPlan, disabled }: { id: string | n
         okText={t('buttons.save', 'Save')}
         cancelText={t('buttons.cancel', 'Cancel')}
         confirmLoading={saving}
-        onOk={() => void submit()}
+        onOk={() => void handleSubmit(submit)()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
         {formError && <Alert type="error" showIcon message={formError} role="alert" style={{ marginBottom: 16 }} />}
-        <Form layout="vertical" component="div">
-          <Form.Item label={t('doctors.newPlan', 'New plan')} htmlFor="field-new-plan" required validateStatus={fieldError ? 'error' : undefined} help={fieldError}>
-            <Select<number>
-              id="field-new-plan"
-              data-testid="plan-select"
-              value={planId}
-              options={options.map((o) => ({ label: o.label, value: Number(o.value) }))}
-              loading={loading}
-              onChange={(v) => {
-                setPlanId(v);
-                setFieldError(null);
-              }}
-            />
-          </Form.Item>
-        </Form>
+        <FormLayout>
+          <FormField control={control} name="plan_id" label={t('doctors.newPlan', 'New plan')} htmlFor="field-new-plan" rules={{ required: t('validation.required', 'This field is required') }}>
+            {(f) => (
+              <Select<number>
+                id="field-new-plan"
+                data-testid="plan-select"
+                value={f.value}
+                options={options.map((o) => ({ label: o.label, value: Number(o.value) }))}
+                loading={loading}
+                onChange={f.onChange}
+                onBlur={f.onBlur}
+              />
+            )}
+          </FormField>
+        </FormLayout>
       </Modal>
     </>
   );

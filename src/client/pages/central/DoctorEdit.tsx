@@ -2,7 +2,7 @@
 // refuses every change until the request is decided (422), so then the page is read-only: it says
 // why, shows the doctor's details, leads to the request and back, and offers no Save or Delete.
 import { Alert, Button, Skeleton, Space } from 'antd';
-import { Show } from '@refinedev/antd';
+import { Show } from '../../engine/kit/views';
 import { useShow } from '@refinedev/core';
 import { Link, useParams } from 'react-router';
 import { resourceByName } from '../../../../resources';
@@ -12,7 +12,6 @@ import { useT } from '../../i18n/useT';
 import { DoctorDetails } from './DoctorDetails';
 import { requestLink } from './requestLabels';
 import { usePendingRequest } from './usePendingRequest';
-import { headerOf } from '../../engine/PageHeading';
 
 const tenants = resourceByName('tenants');
 
@@ -21,11 +20,8 @@ function LockedDoctor({ id, requestId }: { id: string; requestId?: number }) {
   const { query, result: record } = useShow({ resource: 'tenants', id });
   return (
     <Show
-      {...headerOf(`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`)}
-      breadcrumb={false}
+      title={`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}
       isLoading={query.isLoading}
-      canDelete={false}
-      canEdit={false}
       headerButtons={() => (
         <Space wrap>
           {requestId !== undefined && (

@@ -1,7 +1,8 @@
 // A doctor's page: details, the actions an operator needs (edit, change plan, renew, status,
 // delete), and the doctor's invoices and plan history.
 import { Alert, Tabs } from 'antd';
-import { EditButton, Show } from '@refinedev/antd';
+import { Show } from '../../engine/kit/views';
+import { EditButton } from '../../engine/kit/buttons';
 import { useNavigation, useShow } from '@refinedev/core';
 import { useParams } from 'react-router';
 import { CENTRAL_ROLE, ROLE_GROUPS } from '../../../shared/roles';
@@ -19,7 +20,6 @@ import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
 import { invoiceExtras } from './InvoicePrint';
 import { usePendingRequest } from './usePendingRequest';
-import { headerOf } from '../../engine/PageHeading';
 
 const tenants = resourceByName('tenants');
 const planHistories = resourceByName('planHistories');
@@ -42,11 +42,8 @@ export default function DoctorShow() {
     <Show
       // The doctor's name is read whole, whatever the buttons (styles.css: .full-title).
       wrapperProps={{ className: 'full-title' }}
-      {...headerOf(<span data-testid="doctor-title">{`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}</span>)}
-      breadcrumb={false}
+      title={<span data-testid="doctor-title">{`${resourceTitle(t, tenants)}${record?.name ? ` — ${String(record.name)}` : ''}`}</span>}
       isLoading={query.isLoading}
-      canDelete={false}
-      canEdit={false}
       headerButtons={({ defaultButtons }) => (
         <HeaderActions label={t('common.actions', 'Actions')}>
           {defaultButtons}

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Empty, Space, Table, Tabs, Typography } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
-import { useTable } from '../../engine/listKit';
+import { useTable } from '../../engine/kit/useTable';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { Link } from 'react-router';

@@ -4,7 +4,7 @@
 // Opened at ?request=<id> (a notification's link) it shows that request's tab with it open.
 import { type Key, useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useTable } from '../../engine/listKit';
+import { useTable } from '../../engine/kit/useTable';
 import { type BaseRecord, useInvalidate, useMany, useOne } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
 import { ROLE_GROUPS } from '../../../shared/roles';

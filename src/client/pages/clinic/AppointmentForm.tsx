@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
-import { Create, Edit, useForm } from '@refinedev/antd';
+// TODO(issue 35): antd's useForm until this form moves onto the one form engine (engine/kit/form.tsx).
+import { useForm } from '@refinedev/antd';
+import { Create, Edit } from '../../engine/kit/views';
 import { type BaseRecord, type HttpError, useNotification } from '@refinedev/core';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -14,7 +16,7 @@ import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumValues } from '../../../shared/enums';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { newIdempotencyKey } from '../../providers/http';
 import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { PatientPicker } from './PatientPicker';
@@ -26,7 +28,6 @@ import { SendConfirmation, type WaitingMessage, waitingByHand } from './SendConf
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
-import { headerOf } from '../../engine/PageHeading';
 
 const def = resourceByName('appointments');
 const FIELDS = Object.keys(def.fields);
@@ -278,12 +279,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
   if (mode === 'create')
     return (
-      <Create {...headerOf(resourceTitle(t, def))} breadcrumb={false} saveButtonProps={saveButtonProps}>
+      <Create title={resourceTitle(t, def)} saveButtonProps={saveButtonProps}>
         {body}
         <SendConfirmation message={waiting} onDone={back} />
       </Create>
     );
-  return <Edit {...headerOf(resourceTitle(t, def))} breadcrumb={false} saveButtonProps={saveButtonProps} isLoading={query?.isLoading} canDelete={false}>{body}</Edit>;
+  return <Edit title={resourceTitle(t, def)} saveButtonProps={saveButtonProps} isLoading={query?.isLoading}>{body}</Edit>;
 }
 
 export function AppointmentCreate() {

@@ -12,7 +12,7 @@ import { WaitingMark } from '../../engine/WaitingMark';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
-import { EditButton } from '../../engine/listKit';
+import { EditButton } from '../../engine/kit/buttons';
 import { usePickerClear } from '../../engine/digitInputs';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';

@@ -1,7 +1,7 @@
 // Selects over a clinic catalog (drugs, examinations, life styles, physical therapies), searching
 // on the server as the user types.
 import { Select } from 'antd';
-import { useSelect } from '@refinedev/antd';
+import { useSelect } from '../../engine/kit/useSelect';
 import type { BaseRecord } from '@refinedev/core';
 import { useDrugStock, useStockText } from './drugStock';
 

@@ -2,13 +2,13 @@
 // clinic's name on prescriptions, and the paper. An empty line prints the profile's value, shown
 // as the field's placeholder; the server's refusals land on their fields.
 import { useEffect, useState } from 'react';
-import { Button, Card, Form, Input, Radio, Space, Typography } from 'antd';
+import { Button, Card, Input, Radio, Space, Typography } from 'antd';
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { PAPER_SIZES, type Letterhead, type LetterheadAnswer } from '../../../shared/letterhead';
 import { formatPhone } from '../../../shared/phone';
-import { errorsOf } from './formErrors';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { LogoInput } from './LogoInput';
 
 type Values = Omit<Letterhead, 'name'>;
@@ -19,35 +19,37 @@ const LINES = [
   ['licence_number', 60],
 ] as const;
 
-/** The field errors this form can show. */
-function onForm(errors: Record<string, string[]>): [string, string[]][] {
-  return Object.entries(errors).filter(([name]) => name === 'paper_size' || name === 'logo' || LINES.some(([line]) => line === name));
+const FIELDS = [...LINES.map(([name]) => name), 'logo', 'paper_size'] as const;
+
+/** The form's values out of the server's answer (which says the profile's too). */
+function valuesOf(answer: LetterheadAnswer): Values {
+  const { specialty, address, phone, licence_number, logo, paper_size } = answer;
+  return { specialty, address, phone, licence_number, logo, paper_size };
 }
 
 export function LetterheadCard() {
   const t = useT();
-  const [form] = Form.useForm<Values>();
+  const { control, reset, handleSubmit, failure, showErrors } = useHandForm<Values>({ fields: FIELDS });
   const [answer, setAnswer] = useState<LetterheadAnswer | null>(null);
   const ask = useAsk();
   // A refusal naming the form's fields is said on them; anything else is toasted.
   const { run, busy: saving } = useAction<{ data: LetterheadAnswer }>({
     success: t('clinic.letterheadSaved', 'The letterhead was saved'),
-    failure: (err) => (onForm(errorsOf(err)).length ? false : undefined),
+    failure,
   });
   useEffect(() => {
     ask<{ data: LetterheadAnswer }>('/settings/letterhead').then((r) => {
       setAnswer(r.data);
-      form.setFieldsValue(r.data);
+      reset(valuesOf(r.data));
     }, () => undefined);
-  }, [ask, form]);
+  }, [ask, reset]);
   const save = async (values: Values) => {
     try {
       const r = await run({ url: '/settings/letterhead', method: 'put', values, meta: { quiet: true } });
       setAnswer(r.data);
-      form.setFieldsValue(r.data);
+      reset(valuesOf(r.data));
     } catch (err) {
-      const fields = onForm(errorsOf(err));
-      if (fields.length) form.setFields(fields.map(([name, messages]) => ({ name: name as keyof Values, errors: messages })));
+      showErrors(err);
     }
   };
   const fallback = (name: (typeof LINES)[number][0]): string | undefined => {
@@ -61,27 +63,31 @@ export function LetterheadCard() {
       <Typography.Paragraph type="secondary">
         {t('clinic.letterheadHelp', "Printed under the clinic's name on prescriptions. An empty line prints the clinic profile's value, shown in grey.")}
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} disabled={!answer} requiredMark={false}>
-        {LINES.map(([name, max]) => (
-          <Form.Item key={name} name={name} htmlFor={`letterhead-${name}`} label={t(`clinic.letterhead.${name}`, name)} rules={[{ max, message: t('validation.maxLength', { limit: max }) }]}>
-            {name === 'phone' || name === 'licence_number' ? (
-              // Read left to right whatever the interface (the class beats antd's RTL direction).
-              <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} dir="ltr" className="phone-input" />
-            ) : (
-              <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} />
-            )}
-          </Form.Item>
-        ))}
-        <Form.Item name="logo" label={t('clinic.letterhead.logo', 'Logo')}>
-          <LogoInput />
-        </Form.Item>
-        <Form.Item name="paper_size" label={t('clinic.letterhead.paper_size', 'Paper')}>
-          <Radio.Group optionType="button" options={PAPER_SIZES.map((p) => ({ value: p, label: <span data-testid={`paper-${p}`}>{p}</span> }))} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="letterhead-save">
-          {t('buttons.save', 'Save')}
-        </Button>
-      </Form>
+      <form noValidate onSubmit={(e) => void handleSubmit(save)(e)}>
+        <FormLayout disabled={!answer} requiredMark={false}>
+          {LINES.map(([name, max]) => (
+            <FormField key={name} control={control} name={name} htmlFor={`letterhead-${name}`} label={t(`clinic.letterhead.${name}`, name)} rules={{ maxLength: { value: max, message: t('validation.maxLength', { limit: max }) } }}>
+              {(f) =>
+                name === 'phone' || name === 'licence_number' ? (
+                  // Read left to right whatever the interface (the class beats antd's RTL direction).
+                  <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} dir="ltr" className="phone-input" value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />
+                ) : (
+                  <Input id={`letterhead-${name}`} placeholder={fallback(name)} maxLength={max} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />
+                )
+              }
+            </FormField>
+          ))}
+          <FormField control={control} name="logo" label={t('clinic.letterhead.logo', 'Logo')}>
+            {(f) => <LogoInput value={f.value} onChange={f.onChange} />}
+          </FormField>
+          <FormField control={control} name="paper_size" label={t('clinic.letterhead.paper_size', 'Paper')}>
+            {(f) => <Radio.Group optionType="button" value={f.value} onChange={(e) => f.onChange(e.target.value)} options={PAPER_SIZES.map((p) => ({ value: p, label: <span data-testid={`paper-${p}`}>{p}</span> }))} />}
+          </FormField>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving} data-testid="letterhead-save">
+            {t('buttons.save', 'Save')}
+          </Button>
+        </FormLayout>
+      </form>
     </Card>
   );
 }

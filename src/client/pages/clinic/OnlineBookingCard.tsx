@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Button, Card, Form, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { useApiGet } from '../../engine/useApiGet';
 import { onFields, useAction } from '../../engine/useAction';
 import { useDoctors } from './useDoctors';

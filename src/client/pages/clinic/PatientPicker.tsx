@@ -14,7 +14,7 @@ import { toast } from '../../providers/notify';
 import { ExistingHint } from '../../engine/ExistingHint';
 import { PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { useMayWork } from './status';
 import { formErrorNotification } from '../../providers/notificationProvider';
 

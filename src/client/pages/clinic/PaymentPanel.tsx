@@ -15,7 +15,7 @@ import { allows } from '../../engine/rules';
 import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { useCurrency } from '../../providers/currency';
 import { callerOf, useSession } from '../../providers/session';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { offlineSince } from '../../offline/link';
 import { PrintButton } from './PrintButton';
 import { type ReceiptModel, ReceiptPrint, receiptContent } from './ReceiptPrint';

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { PICKER_DIGITS } from '../../engine/digitInputs';
 import { onFields, useAction } from '../../engine/useAction';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 
 export function PostponeButton({ id, label }: { id: number | string; label: string }) {
   const t = useT();

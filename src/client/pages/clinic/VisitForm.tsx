@@ -10,7 +10,7 @@ import { useForm } from '@refinedev/antd';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel } from '../../../shared/labels';
-import { errorsOf } from './formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { CatalogSelect } from './CatalogSelect';
 import { AttachmentsInput } from '../../engine/AttachmentsInput';
 import type { FieldDef } from '../../../shared/resource';

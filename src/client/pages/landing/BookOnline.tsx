@@ -11,7 +11,7 @@ import { ApiError } from '../../providers/http';
 import { LoadError } from '../../engine/LoadError';
 import { latinDigits } from '../../../shared/digits';
 import { enumLabel } from '../../../shared/labels';
-import { errorsOf } from '../clinic/formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import { LandingShell } from './LandingShell';
 import { useDocumentMeta } from './useDocumentMeta';
 

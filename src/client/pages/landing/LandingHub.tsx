@@ -16,7 +16,7 @@ import { useT } from '../../i18n/useT';
 import { pickText } from './content';
 import { InlineToggle } from '../../engine/RowActions';
 import { sectionLabel } from './sectionLabel';
-import { EditButton } from '../../engine/listKit';
+import { EditButton } from '../../engine/kit/buttons';
 
 /** The record-per-section resource of each application. */
 const SECTIONS = { central: 'landingSections', tenant: 'tenantLandingPage' } as const;

@@ -6,7 +6,7 @@ import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Swi
 import { type BaseRecord, type HttpError, useList, useNotification } from '@refinedev/core';
 import { useForm } from '@refinedev/antd';
 import { formErrorNotification } from '../../providers/notificationProvider';
-import { errorsOf } from '../clinic/formErrors';
+import { errorsOf } from '../../engine/formErrors';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
