@@ -46,7 +46,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance): void {
     });
   });
 
-  const renewConfig = { ...config, access: { roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] } } as const;
+  const renewConfig = { ...config, access: { roles: [CENTRAL_ROLE.owner, CENTRAL_ROLE.developer] }, record: { resource: tenants, action: 'read' } } as const;
   app.post('/tenants/:id/renew', { config: renewConfig, schema: { tags: ['tenants'], summary: "Renew a doctor's subscription for a year, with its invoice", body: NO_BODY, response: { 200: answer } } }, async (request) => {
     const caller = request.data.caller!;
     const id = idOf(request);

@@ -30,6 +30,8 @@ function refuseReserved(input: Record<string, unknown>): void {
 export const tenantHooks: ResourceHooks = {
   async divert(ctx, action, input, existing) {
     if (existing) await assertNoPendingRequest(ctx.trx, existing.id);
+    // Not an access check (the access matrix lets the Admin in): an Admin's change becomes a request
+    // the Owner accepts or rejects (SPEC), a step of the workflow.
     if (ctx.caller.role !== CENTRAL_ROLE.admin) return undefined;
     refuseReserved(input);
     const onlyPlan = action === 'update' && Object.keys(input).length === 1 && 'plan_id' in input;

@@ -55,6 +55,7 @@ export function registerPermissionRoutes(app: FastifyInstance, db: Kysely<Databa
     return request.data.transaction(async (trx) => {
       const user = await trx.selectFrom('tenant_users').select(['id', 'role']).where('tenant_id', '=', request.tenant!.id).where('id', '=', body.user).executeTakeFirst();
       if (!user) throw invalidField('user', 'validation.relation');
+      // The staff member's role, not the caller's: a Main Doctor holds every permission by role.
       if (user.role === TENANT_ROLE.mainDoctor) throw invalidField('user', 'validation.mainDoctorPermissions');
       if (body.permissions.length) {
         const known = await trx.selectFrom('permissions').select(['id', 'table_name']).where('id', 'in', body.permissions).execute();

@@ -13,7 +13,8 @@ function isSelf(ctx: HookContext, existing: Row): boolean {
 export const staffHooks: ResourceHooks = {
   async beforeUpdate(ctx, input, existing) {
     if (input.role !== undefined && input.role !== existing.role && isSelf(ctx, existing)) throw invalidField('role', 'errors.cannotChangeOwnRole');
-    // The Owner (central) and the Main Doctor (clinic) accounts are not editable by others' role rules.
+    // The Owner (central) and the Main Doctor (clinic) accounts are not editable by others' role rules:
+    // the edited record's role, which the route's access (the caller's) cannot see.
     if (!isSelf(ctx, existing) && existing.role === 0) throw new ApiError(403, 'errors.forbidden');
     if (input.is_active === false && isSelf(ctx, existing)) throw invalidField('is_active', 'errors.cannotChangeOwnRole');
   },
@@ -26,6 +27,7 @@ export const staffHooks: ResourceHooks = {
   },
   beforeDelete(ctx, existing) {
     if (isSelf(ctx, existing)) throw new ApiError(422, 'errors.cannotDeleteSelf');
+    // The record's role, not the caller's (no route option can name it): that account stays.
     if (existing.role === 0) throw new ApiError(403, 'errors.forbidden');
   },
 };

@@ -31,7 +31,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Kysely<Database>, 
   app.post(
     '/visitings/:id/prints',
     {
-      config: { scope: 'tenant', access: { resource: visitings, action: 'read' } },
+      config: { scope: 'tenant', access: { resource: visitings, action: 'read' }, record: { resource: visitings, action: 'read' } },
       schema: {
         body: NO_BODY,
         tags: ['audit'],

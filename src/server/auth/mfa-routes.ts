@@ -227,12 +227,18 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
   // Who, and the path: the staff resource's declared record action.
   const resetFor = (scope: AccountScope, def: ResourceDef) => {
     const action = recordAction(def, 'reset-staff-mfa');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification", body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+    /** The staff member the path names: offered the action (403), of this clinic or the platform (404). */
+    const staffMember = async (request: FastifyRequest) => {
       const session = request.session!;
       const id = Number((request.params as { id: string }).id);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();
       const tenantId = scope === 'tenant' ? session.tenantId : null;
       if (!(await loadAuthUser(db, scope, tenantId, id))) throw notFound();
+      return { id, tenantId };
+    };
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope, record: staffMember }, schema: { tags: ['profile'], summary: "Reset a staff member's two-step verification", body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+      const session = request.session!;
+      const { id, tenantId } = await staffMember(request);
       await mfa.remove({ scope, tenantId, userId: id });
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'mfa_reset', resource: accountResource(scope), recordId: id });
       return reply.status(204).send();

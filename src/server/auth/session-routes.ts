@@ -63,7 +63,8 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
   // the staff resource's declared record action says who, and the path.
   const endFor = (scope: AccountScope, def: ResourceDef, table: 'users' | 'tenant_users') => {
     const action = recordAction(def, 'end-staff-sessions');
-    app.post(`/${def.path}/:id/${action.post}`, { config: { scope }, schema: { tags: ['profile'], summary: 'Sign a staff member out of every device', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+    /** The staff member the path names: offered the action (403), of this clinic or the platform (404). */
+    const staffMember = async (request: FastifyRequest) => {
       const session = request.session!;
       const id = idParam(request);
       if (!offersRecordAction(action, session.user, id)) throw forbidden();
@@ -71,6 +72,11 @@ export function registerSessionRoutes(app: FastifyInstance, db: Kysely<Database>
       const tenantWhere = tenantId === null ? sql`true` : sql`tenant_id = ${tenantId}`;
       const { rows } = await sql`select 1 from ${sql.table(table)} where id = ${id} and ${tenantWhere}`.execute(db);
       if (!rows.length) throw notFound();
+      return { id, tenantId };
+    };
+    app.post(`/${def.path}/:id/${action.post}`, { config: { scope, record: staffMember }, schema: { tags: ['profile'], summary: 'Sign a staff member out of every device', body: NO_BODY, response: { 204: NO_CONTENT } } }, async (request, reply) => {
+      const session = request.session!;
+      const { id, tenantId } = await staffMember(request);
       await endUserSessions(db, scope, tenantId, id);
       await recordEvent(db, tenantId, actorOf(session), originOf(request), { action: 'revoke', resource: scope === 'tenant' ? 'tenantUsers' : 'users', recordId: id, fields: ['sessions'] });
       return reply.status(204).send();

@@ -225,7 +225,7 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
       }),
     };
   };
-  const deciding = { scope: 'tenant', access: { resource: REQUESTS, action: 'update' } } as const;
+  const deciding = { scope: 'tenant', access: { resource: REQUESTS, action: 'update' }, record: { resource: REQUESTS, action: 'read' } } as const;
   const decided = { 200: dataAnswer(recordSchema(REQUESTS)) };
   app.post('/booking-requests/:id/approve', { config: deciding, schema: { tags, summary: 'Book a waiting request: the patient found by phone or registered', body: NO_BODY, response: decided } }, decide('approve'));
   app.post('/booking-requests/:id/decline', { config: deciding, schema: { tags, summary: 'Decline a waiting request', body: NO_BODY, response: decided } }, decide('decline'));

@@ -15,7 +15,6 @@ import { notFound } from '../http/errors';
 import { DEFAULT_LANG, type Lang } from '../i18n';
 import { type AuthCaller, Diverted, type HookContext, type HookRegistry, type Input, type Row, type Tx } from './hooks';
 import type { ListQuery } from './query';
-import { resourceByName } from '../../../resources/index';
 import { releaseDroppedFiles } from './released-files';
 import { type Currency, DEFAULT_CURRENCY, PLATFORM_CURRENCY, isCurrency } from '../../shared/money';
 import { type RelationLabels } from '../../shared/labels';
@@ -25,6 +24,8 @@ import { type ScopeSettings, confirmAccess, inTransaction } from './scope';
 import { type ReadScope, batch, callerValue, columns, fetchOne, page, scopeWhere } from './reads';
 import { relationLabels, titlesSql } from './relation-labels';
 import { Sealer, toColumns } from './sealing';
+import { cancelUpcoming } from './rules/cancel-on-archive';
+import { clientRefOf, madeBefore } from './rules/offline-ref';
 import { AFTER_INSERT_RULES, BEFORE_WRITE_RULES, INPUT_RULES, type WriteContext, applyRules, changesStored } from './rules/index';
 
 export type { AccessCheck, AccessRule } from './authorization';
@@ -281,28 +282,16 @@ export class DataAccess {
     return { ...ctx, def, input, existing, readableWhere: (target) => scopeWhere(this.scope, target, 'read') };
   }
 
-  /**
-   * The record the clinic already holds under a device's reference (ResourceDef.offline), or null.
-   * Creates bringing the same reference wait for each other (a transaction-long lock on it), so
-   * the second finds what the first made.
-   */
-  private async madeBefore(trx: Tx, def: ResourceDef, clientRef: string): Promise<Row | null> {
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`${def.table}:${clientRef.toLowerCase()}`}, ${this.tenantId ?? 0}))`.execute(trx);
-    const where = [...scopeWhere(this.scope, def, 'read'), sql`client_ref = ${clientRef.toLowerCase()}`];
-    const { rows } = await sql<Row>`select ${columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(trx);
-    return rows.length ? (await this.sealer.opened(trx, def, rows))[0] : null;
-  }
-
   async create(def: ResourceDef, input: Input): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'create');
     const hooks = this.hooks[def.name] ?? {};
-    const clientRef = def.offline && typeof input.client_ref === 'string' ? input.client_ref : null;
+    const clientRef = clientRefOf(def, input);
     return this.run(async (trx) => {
-      // A device's create whose answer was lost, sent again: the record it made, nothing new.
-      const existing = clientRef ? await this.madeBefore(trx, def, clientRef) : null;
-      if (existing) return existing;
       const ctx = this.hookContext(trx, caller);
       const write = this.writeContext(ctx, def, input, null);
+      // A device's create whose answer was lost, sent again: the record it made, nothing new.
+      const before = clientRef ? await madeBefore(write, clientRef) : null;
+      if (before) return (await this.sealer.opened(trx, def, [before]))[0];
       await applyRules(INPUT_RULES, write);
       const diverted = await hooks.divert?.(ctx, 'create', input, null);
       if (diverted) return this.diverted(trx, diverted);
@@ -311,7 +300,7 @@ export class DataAccess {
       const values = await toColumns(def, input);
       await this.sealer.seal(trx, def, values);
       if (def.scope === 'tenant') values.tenant_id = this.tenantId;
-      if (clientRef) values.client_ref = clientRef.toLowerCase();
+      if (clientRef) values.client_ref = clientRef;
       Object.assign(values, def.fixed);
       // A row the create rule filters is made the caller's own (else its maker could not see it).
       const own = def.rowFilter?.create;
@@ -409,14 +398,9 @@ export class DataAccess {
     });
   }
 
-  /** The other resource's records still to come for this one, cancelled (each in the trail) unless `dryRun`. */
-  private async cancelUpcoming(ctx: HookContext, def: ResourceDef, id: number, dryRun: boolean): Promise<number[]> {
-    if (!def.cancelsOnArchive) return [];
-    const { resource, field } = def.cancelsOnArchive;
-    const target = resourceByName(resource);
-    const cancelled = (await this.hooks[resource]?.cancelUpcoming?.(ctx, field, id, dryRun)) ?? [];
-    if (!dryRun) for (const recordId of cancelled) await this.audit(ctx.trx, { action: 'update', resource, recordId, patientId: patientColumn(target) === 'patient_id' && field === 'patient_id' ? id : null, fields: ['status'] });
-    return cancelled;
+  /** The records still to come that archiving this one cancels (rules/cancel-on-archive.ts), unless `dryRun`. */
+  private cancelUpcoming(ctx: HookContext, def: ResourceDef, id: number, dryRun: boolean): Promise<number[]> {
+    return cancelUpcoming(ctx, this.hooks, def, id, dryRun, (event) => this.audit(ctx.trx, event));
   }
 
   /** Brings an archived record back into lists and pickers (whoever may delete it may restore it). */

@@ -103,6 +103,13 @@ function prepareWrite(defs: ResourceDef[], mode: 'create' | 'update') {
   };
 }
 
+/** What DataAccess.restore refuses before it changes anything: the right (403), the record (404). */
+async function restorable(def: ResourceDef, request: FastifyRequest): Promise<void> {
+  request.data.authorize(def, 'delete');
+  if (!isArchivable(def)) throw notFound();
+  await request.data.assertExists(def, 'delete', idOf(request));
+}
+
 export function registerResourceRoutes(app: FastifyInstance, resources: readonly ResourceDef[]): void {
   const byPath = new Map<string, ResourceDef[]>();
   for (const def of resources) byPath.set(def.path, [...(byPath.get(def.path) ?? []), def]);
@@ -229,7 +236,8 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
       }
       if (defs.some(isArchivable)) {
         app.post(`/${path}/:id/restore`, {
-          config,
+          // As restore() asks them: the right (403), an archivable record of the caller's (404), then the body.
+          config: { ...config, record: (request: FastifyRequest) => restorable(pick(defs, request), request) },
           schema: { tags, summary: `Restore an archived one of ${path}`, body: NO_BODY, response: { 200: { type: 'object', properties: { data: recordSchema(doc) } } } },
           handler: async (request, reply) => {
             const record = await request.data.restore(pick(defs, request), idOf(request));

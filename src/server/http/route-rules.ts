@@ -12,11 +12,13 @@ import type { JsonSchema } from '../engine/schema';
 /** Who may call a route: one rule, or one per host side (a route served on both). */
 export type RouteAccess = AccessRule | { central?: AccessRule; tenant?: AccessRule };
 
-/** The record a route's path id names: looked up (404) before a body is judged (422). */
-export interface RecordCheck {
-  resource: ResourceDef;
-  action: Action;
-}
+/**
+ * The record a route's path names, looked up before a body is judged (422): a declared resource's
+ * record the caller may `action` (404), or the route's own lookup, which throws its refusal (404,
+ * or 403 for a record the caller may not act on). Asked only when the input is refused: a valid
+ * request's handler finds the record itself.
+ */
+export type RecordCheck = { resource: ResourceDef; action: Action } | ((request: FastifyRequest) => Promise<unknown>);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,7 +93,9 @@ export function installRouteRules(app: FastifyInstance): void {
       else request.data.require(rule);
     }
     if (request.validationError) {
-      if (config.record) await request.data.assertExists(config.record.resource, config.record.action, Number((request.params as { id: string }).id));
+      const record = config.record;
+      if (typeof record === 'function') await record(request);
+      else if (record) await request.data.assertExists(record.resource, record.action, Number((request.params as { id: string }).id));
       throw request.validationError;
     }
   });

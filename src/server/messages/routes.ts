@@ -52,7 +52,7 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
   };
 
   // Whoever may change bookings handles their messages.
-  const handling = { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'update' } } as const;
+  const handling = { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'update' }, record: { resource: MESSAGES, action: 'read' } } as const;
   const moved = { 200: dataAnswer(recordSchema(MESSAGES)) };
   app.post(
     '/messages/:id/sent',
@@ -121,6 +121,6 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
     return { data: shown(await bookingOf(request)) };
   };
   for (const action of ['confirm', 'cancel', 'stop'] as const) {
-    app.post(`/public/appointments/:ref/${action}`, { config: open, schema: { tags: publicTags, summary: `The patient's ${action} from the link in a message`, body: NO_BODY, response: { 200: shownAnswer } } }, act(action));
+    app.post(`/public/appointments/:ref/${action}`, { config: { ...open, record: bookingOf }, schema: { tags: publicTags, summary: `The patient's ${action} from the link in a message`, body: NO_BODY, response: { 200: shownAnswer } } }, act(action));
   }
 }

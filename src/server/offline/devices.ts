@@ -61,9 +61,15 @@ export async function checkDevice(request: FastifyRequest, db: Kysely<Database>,
 
 export function registerDeviceRoutes(app: FastifyInstance): void {
   const action = recordAction(DEVICES, 'revoke-device');
+  /** For a refused input: the action offered (403), then the device (404), as the handler asks them. */
+  const revocable = async (request: FastifyRequest) => {
+    const id = Number((request.params as { id: string }).id);
+    if (!offersRecordAction(action, request.session!.user, id)) throw forbidden();
+    await request.data.assertExists(DEVICES, 'read', id);
+  };
   app.post(
     `/${DEVICES.path}/:id/${action.post}`,
-    { config: { scope: 'tenant' }, schema: { tags: ['offline'], summary: 'Revoke a device: its next sync wipes what it keeps and ends its session (Main Doctor)', body: NO_BODY, response: { 204: NO_CONTENT } } },
+    { config: { scope: 'tenant', record: revocable }, schema: { tags: ['offline'], summary: 'Revoke a device: its next sync wipes what it keeps and ends its session (Main Doctor)', body: NO_BODY, response: { 204: NO_CONTENT } } },
     async (request, reply) => {
       const id = Number((request.params as { id: string }).id);
       const session = request.session!;

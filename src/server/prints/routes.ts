@@ -74,7 +74,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
   app.post(
     `/${VISITS.path}/:id/printed-documents`,
     {
-      config: { scope: 'tenant', access: { resource: VISITS, action: 'read' } },
+      config: { scope: 'tenant', access: { resource: VISITS, action: 'read' }, record: { resource: VISITS, action: 'read' } },
       schema: {
         tags,
         summary: "A visit's prescription, sick note or referral letter is printed: its verification page's address (the QR code's content)",
@@ -93,7 +93,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
   app.post(
     `/${PAYMENTS.path}/:id/printed-documents`,
     {
-      config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } },
+      config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' }, record: { resource: PAYMENTS, action: 'read' } },
       schema: {
         tags,
         summary: "A payment's receipt is printed: its verification page's address (the QR code's content)",
@@ -116,7 +116,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
   app.post(
     `/${LAB_ORDERS.path}/:id/printed-documents`,
     {
-      config: { scope: 'tenant', access: { resource: LAB_ORDERS, action: 'read' } },
+      config: { scope: 'tenant', access: { resource: LAB_ORDERS, action: 'read' }, record: { resource: LAB_ORDERS, action: 'read' } },
       schema: {
         tags,
         summary: "A lab order's form is printed: its verification page's address (the QR code's content)",
@@ -133,9 +133,14 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
   );
 
   const revoke = recordAction(DOCUMENTS, 'revoke-printed-document');
+  /** For a refused input: the action offered (403), then the document (404), as the handler asks them. */
+  const revocable = async (request: FastifyRequest) => {
+    if (!offersRecordAction(revoke, request.session!.user, Number((request.params as { id: string }).id))) throw forbidden();
+    await request.data.assertExists(DOCUMENTS, 'read', Number((request.params as { id: string }).id));
+  };
   app.post(
     `/${DOCUMENTS.path}/:id/${revoke.post}`,
-    { config: { scope: 'tenant' }, schema: { tags, summary: 'Revoke a printed document: its verification page says "revoked" from now on (Main Doctor)', body: NO_BODY, response: { 204: NO_CONTENT } } },
+    { config: { scope: 'tenant', record: revocable }, schema: { tags, summary: 'Revoke a printed document: its verification page says "revoked" from now on (Main Doctor)', body: NO_BODY, response: { 204: NO_CONTENT } } },
     async (request, reply) => {
       const id = Number((request.params as { id: string }).id);
       const session = request.session!;

@@ -2,6 +2,7 @@
 // the platform side (the grants made to me, opening a clinic in a support session). A support
 // session is refused everything outside its grant by the request context (http/context.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { resourceByName } from '../../../resources/index';
 import { type Kysely, sql } from 'kysely';
 import { TENANT_ROLE } from '../../shared/roles';
 import { recordEvent } from '../audit/events';
@@ -50,7 +51,8 @@ export function registerSupportRoutes(app: FastifyInstance, db: Kysely<Database>
     return { data: rows };
   });
 
-  app.post('/supportGrants/:id/revoke', { config: mainDoctor, schema: { tags: ['support'], summary: 'End a support grant and its sessions at once (Main Doctor)', body: NO_BODY, response: { 200: obj({ message: str, data: grant }) } } }, async (request) => {
+  const grants = resourceByName('supportGrants');
+  app.post('/supportGrants/:id/revoke', { config: { ...mainDoctor, record: { resource: grants, action: 'read' } }, schema: { tags: ['support'], summary: 'End a support grant and its sessions at once (Main Doctor)', body: NO_BODY, response: { 200: obj({ message: str, data: grant }) } } }, async (request) => {
     const id = idOf(request);
     const data = await request.data.transaction(async (trx) => {
       const { rows } = await sql<GrantRow>`update support_grants set revoked_at = coalesce(revoked_at, ${request.data.now()}), updated_at = ${request.data.now()}
@@ -74,19 +76,26 @@ export function registerSupportRoutes(app: FastifyInstance, db: Kysely<Database>
     return { data: rows.map(({ status: _, ...grant }) => grant) };
   });
 
-  app.post('/support/grants/:id/open', { config: { scope: 'central' }, schema: { tags: ['support'], summary: 'Open a clinic under its grant: a support session for its host only', body: NO_BODY, response: { 200: obj({ token: str, subdomain: str, expires_at: str, read_only: bool }) } } }, async (request) => {
+  /** The caller's grant the path names, good now on an active clinic; else refused (403) and kept. */
+  const usableGrant = async (request: FastifyRequest) => {
     const session = request.session!;
-    const now = request.data.now();
     const id = idOf(request);
-    const { rows } = await grantsOf(session.user.id, now);
+    const { rows } = await grantsOf(session.user.id, request.data.now());
     const grant = rows.find((g) => Number(g.id) === id);
-    const actor = actorOf(session);
     if (!grant || grant.status !== 0) {
       // Refused and kept: in the clinic's trail when the grant is real (someone tried its door).
       const { rows: owner } = await sql<{ tenant_id: number }>`select tenant_id from support_grants where id = ${id}`.execute(db);
-      await recordEvent(db, owner[0]?.tenant_id ?? null, actor, originOf(request), { action: 'denied', resource: 'supportGrants', recordId: id });
+      await recordEvent(db, owner[0]?.tenant_id ?? null, actorOf(session), originOf(request), { action: 'denied', resource: 'supportGrants', recordId: id });
       throw forbidden();
     }
+    return grant;
+  };
+
+  app.post('/support/grants/:id/open', { config: { scope: 'central', record: usableGrant }, schema: { tags: ['support'], summary: 'Open a clinic under its grant: a support session for its host only', body: NO_BODY, response: { 200: obj({ token: str, subdomain: str, expires_at: str, read_only: bool }) } } }, async (request) => {
+    const session = request.session!;
+    const now = request.data.now();
+    const grant = await usableGrant(request);
+    const actor = actorOf(session);
     const token = newToken();
     await db.transaction().execute(async (trx) => {
       await sql`insert into sessions (token_hash, scope, tenant_id, user_id, grant_id, created_at, last_seen_at, expires_at)

@@ -30,6 +30,8 @@ const SCHEMA = `
   create table tenant_users (id int primary key, tenant_id int not null, role int not null, is_active boolean not null);
   create table ingredients (id int primary key, tenant_id int not null, name text not null);
   create table fixtures (id serial primary key, tenant_id int not null);
+  create table offline_fixtures (id int primary key, tenant_id int not null, created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(), version int not null default 1, client_ref text, note text);
   insert into plans values (1, 2);
   insert into tenants values (1, 'Shifa Clinic', 'shifa', 1), (2, 'Other Clinic', 'other', 1);
   insert into uploads values (10, 'tenant', 1, 'image/png', false), (11, 'tenant', 1, 'application/pdf', false),
@@ -37,6 +39,8 @@ const SCHEMA = `
   insert into prices values (20, 1, 25000), (21, 1, null), (22, 2, 9000);
   insert into tenant_users values (30, 1, 0, true), (31, 1, 1, true), (32, 1, 2, true), (33, 1, 1, false), (34, 2, 1, true);
   insert into ingredients values (40, 1, 'amoxicillin'), (41, 1, 'clavulanic acid'), (42, 2, 'ibuprofen');
+  insert into offline_fixtures (id, tenant_id, client_ref, note) values (50, 1, '0a1b2c3d-0000-4000-8000-00000000000a', 'made offline'),
+    (51, 2, '0a1b2c3d-0000-4000-8000-00000000000b', 'the other clinic''s'), (52, 1, null, 'made online');
 `;
 
 /** For the rules that read nothing: a database handle that runs no statement at all. */

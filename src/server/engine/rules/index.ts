@@ -1,5 +1,7 @@
 // The declared write rules, in the order a create or update applies them (DataAccess.create/update).
-// Each lives in its own file and is tested alone against fixture declarations (tests/unit/rules-*.test.ts).
+// Each lives in its own file and is tested alone against fixture declarations (tests/unit/rules/).
+// Two declared behaviours are not input rules, and DataAccess calls them where they belong:
+// offline-ref.ts (a create sent again under a device's reference) and cancel-on-archive.ts.
 import { assignable } from './assignable';
 import { comparisons } from './comparisons';
 import { dates } from './dates';
