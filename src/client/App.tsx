@@ -55,15 +55,6 @@ function Bridges() {
     registerNavigate((to, opts) => void navigate(to, opts));
     return () => registerNavigate(null);
   }, [navigate]);
-  // What a cut shows, and the toasts saying a write was refused, fetched once the first screen is
-  // up: asked for only when the link is cut, they could not arrive before the app is installed.
-  useEffect(() => {
-    const ahead = window.setTimeout(() => {
-      void import('./offline/ShellBars').catch(() => undefined);
-      void import('./layout/Toasts').catch(() => undefined);
-    }, 3000);
-    return () => window.clearTimeout(ahead);
-  }, []);
   // Each in a boundary of its own: the bars loading as the link is cut must not hide (and so
   // detach) the toast stack that tells of the refused write, nor fail it with them.
   return (

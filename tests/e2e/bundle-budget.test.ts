@@ -21,9 +21,11 @@ const LOGIN_BUDGET = 202 * KIB;
 // 475 KiB until stop 35; 480.8 KiB measured after that stop's merges (the date-range filter's
 // picker now loads only when used; the rest is the offline marks, quick filters and the names given
 // to row boxes and icon buttons); 487.1 after stop 36's (the same texts and checks, the printed
-// documents' declaration, the engine's postpone-offline action). To come back down with issue
-// 35's one view kit.
-const PATIENTS_BUDGET = 490 * KIB;
+// documents' declaration, the engine's postpone-offline action); 490 until stop 48, whose merges
+// measured 492.9 (the view kit's port kept it at 489.3; then the camera's entry, the list editor of
+// the generated forms, the screens' failsafe and the double-tap guard). To come back down with issue
+// 35's hand forms on the form engine.
+const PATIENTS_BUDGET = 494 * KIB;
 const DIST = path.resolve('dist/client');
 
 let browser: Browser;
@@ -66,7 +68,7 @@ it('loads at most 202 KiB of gzipped JavaScript for the login page', async () =>
   expect(names.filter((n) => /plots|g2|antv|^dist$/i.test(n))).toEqual([]);
 });
 
-it('loads at most 490 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
+it('loads at most 494 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
   const context = await newContext(browser);
   const first = await context.newPage();
   await login(first, 'demo.localhost', 'doctor');

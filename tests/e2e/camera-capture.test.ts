@@ -128,7 +128,8 @@ describe('camera capture', () => {
     await expect.poll(() => shutter.innerText()).toContain(ckb.capture.shutter.replace('{{page}}', '2'));
     await shutter.focus();
     await nurse.keyboard.press('Enter');
-    const pages = camera.getByRole('list', { name: ckb.capture.pages }).getByRole('img');
+    // One item per page (its picture beside its remove button, whose icon is an image too).
+    const pages = camera.getByRole('list', { name: ckb.capture.pages }).getByRole('listitem');
     await expect.poll(() => pages.count()).toBe(2);
     expect(await axeFailures(nurse, '.ant-modal')).toEqual([]);
     await camera.getByTestId('camera-done-attachments').click();

@@ -116,6 +116,17 @@ describe('data provider', () => {
     expect(calls.map((c) => c.url)).not.toContainEqual(expect.stringContaining('/payments/-6'));
   });
 
+  it.each([
+    ['GET', '/payments/-6'],
+    ['GET', '/payments/-6/printed-documents'],
+    ['POST', '/payments/-6/printed-documents'],
+  ])('never sends a provisional id to the server in a custom call either (%s %s: a receipt printed from the page opened on it)', async (method, url) => {
+    const { fn, calls } = fakeFetch({});
+    vi.stubGlobal('fetch', fn);
+    await dataProvider.custom!({ url, method: method.toLowerCase() as 'get' | 'post', payload: method === 'POST' ? {} : undefined }).catch(() => undefined);
+    expect(calls.map((c) => c.url)).not.toContainEqual(expect.stringContaining('/payments/-6'));
+  });
+
   it('422 comes back as a Refine HttpError with field errors', async () => {
     const { fn } = fakeFetch({ 'POST /patients': () => json(422, { message: 'invalid', errors: { name: ['Has already been taken'] } }) });
     vi.stubGlobal('fetch', fn);

@@ -26,10 +26,18 @@ export function queryString(query: Query): string {
   return params.toString();
 }
 
+/** A record named by its provisional (negative) id: see offline/provisional.ts. */
+const PROVISIONAL = /^\/[a-z0-9-]+\/-\d+(\/|$)/;
+
 export async function customRequest<T = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams): Promise<CustomResponse<T>> {
-  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  let path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
   const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
   const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  if (PROVISIONAL.test(path)) {
+    const named = await (await import('../offline/provisional')).provisionalPath(path, verb);
+    if ('kept' in named) return { data: named.kept as unknown as T };
+    path = named.path;
+  }
   const { quiet, file } = (meta ?? {}) as CustomMeta;
   // An answer the device keeps (issue 36: the clinic's settings, its letterhead, its doctors) or
   // makes from its rows (the free slots) is read from it when the server does not answer, or
