@@ -119,7 +119,9 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
         </Button>
       )}
       {!visits.length && <Empty description={t('clinic.noVisits', 'No visits yet')} />}
+      {/* The title opens the visit: the row's buttons sit beside it, not inside a button. */}
       <Collapse
+        collapsible="header"
         data-testid="visit-history"
         items={visits.map((v) => ({
           key: String(v.id),

@@ -59,7 +59,7 @@ export function DispenseButton({ visitId, line, stock }: { visitId: number; line
     <Space direction="vertical">
       <Typography.Text type="secondary">{stockText(stock)}</Typography.Text>
       <Space>
-        <InputNumber id={`rx-${line}-dispense-quantity`} min={0.01} value={quantity} onChange={setQuantity} />
+        <InputNumber id={`rx-${line}-dispense-quantity`} aria-label={t('resources.stockMovements.fields.quantity', 'Quantity')} min={0.01} value={quantity} onChange={setQuantity} />
         <Button type="primary" loading={busy} disabled={!quantity} onClick={dispense} data-testid={`rx-dispense-ok-${line}`}>
           {t('clinic.dispense', 'Dispense')}
         </Button>
