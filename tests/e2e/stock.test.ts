@@ -43,7 +43,8 @@ describe('dispensing from a visit', () => {
     // the page never scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await clickUntilShown(page.getByTestId('rx-dispense-0'), page.locator('#rx-0-dispense-quantity'));
-    await page.locator('#rx-0-dispense-quantity').fill('2');
+    // Typed on an Arabic-script keyboard: ٢ is 2 (antd's own number input read nothing and kept Dispense off).
+    await page.locator('#rx-0-dispense-quantity').fill('٢');
     await page.getByTestId('rx-dispense-ok-0').dblclick();
     await page.getByText(ckb.clinic.dispensed).first().waitFor();
     // The form stays busy until the stock is read again, then closes (a tap meanwhile did nothing).

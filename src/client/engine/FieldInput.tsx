@@ -1,6 +1,6 @@
 // The antd input for a declared field type. Values are kept as the API sends them: numbers for
 // numeric, enum and relation fields, ISO strings for dates and times, booleans for switches.
-import { DatePicker, Input, Select, Switch, TimePicker } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { type FieldDef, fieldDir, relationListKey } from '../../shared/resource';
 import { freeTextDir } from './FreeTextInput';
@@ -11,7 +11,7 @@ import { useRelationOptions } from './useRelationOptions';
 import { AttachmentsInput, fileListKey } from './AttachmentsInput';
 import { FileInput } from './FileInput';
 import { ListItemsInput, plainListItems } from './ListItemsInput';
-import { NumberInput, PICKER_DIGITS, usePickerClear } from './digitInputs';
+import { DateInput, NumberInput, TimeInput } from './digitInputs';
 import { MoneyInput } from './MoneyInput';
 import { latinDigits } from '../../shared/digits';
 
@@ -85,7 +85,6 @@ export function FieldInput(props: FieldInputProps) {
   // (freeTextDir: the page's while empty).
   const dir = fieldDir(name, field) ?? freeTextDir(value);
   const common = { id, status, onBlur, disabled };
-  const clearable = usePickerClear();
   switch (field.type) {
     case 'text':
       return <Input.TextArea {...common} dir={dir} rows={4} value={(value as string) ?? ''} onChange={(e) => onChange(e.target.value)} />;
@@ -117,11 +116,9 @@ export function FieldInput(props: FieldInputProps) {
       return <Switch id={id} disabled={disabled} checked={!!value} onChange={(v) => onChange(v)} />;
     case 'date':
       return (
-        <DatePicker
+        <DateInput
           {...common}
-          allowClear={clearable}
           style={{ width: '100%' }}
-          components={PICKER_DIGITS}
           disabledDate={field.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
@@ -129,11 +126,9 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'datetime':
       return (
-        <DatePicker
+        <DateInput
           {...common}
-          allowClear={clearable}
           showTime
-          components={PICKER_DIGITS}
           style={{ width: '100%' }}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.toISOString() : null)}
@@ -141,11 +136,9 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'time':
       return (
-        <TimePicker
+        <TimeInput
           {...common}
-          allowClear={clearable}
           format="HH:mm"
-          components={PICKER_DIGITS}
           value={value ? dayjs(`2000-01-01T${String(value)}`) : null}
           onChange={(d) => onChange(d ? d.format('HH:mm') : null)}
         />

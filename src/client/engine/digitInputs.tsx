@@ -3,7 +3,8 @@
 // date pickers read only ASCII digits. The conversion is the shared one (src/shared/digits.ts),
 // which the server applies again to whatever arrives.
 import { type ComponentProps, type InputHTMLAttributes, type ReactNode, forwardRef } from 'react';
-import { InputNumber } from 'antd';
+import { DatePicker, type DatePickerProps, InputNumber, TimePicker, type TimePickerProps } from 'antd';
+import type { RangePickerProps } from 'antd/es/date-picker';
 import { CloseCircleFilled } from '@ant-design/icons';
 import { useT } from '../i18n/useT';
 import { latinDigits, latinNumberText } from '../../shared/digits';
@@ -46,6 +47,33 @@ export const LatinDigitsInput = forwardRef<HTMLInputElement, InputHTMLAttributes
 
 /** For the pickers' `components` prop. */
 export const PICKER_DIGITS = { input: LatinDigitsInput } as const;
+
+type ClearSetting = boolean | { clearIcon?: ReactNode } | undefined;
+
+/** antd clears with an unnamed icon by default: ours is named in the reader's language. */
+function useClear(allowClear: ClearSetting): ClearSetting {
+  const named = usePickerClear();
+  return allowClear === undefined || allowClear === true ? named : allowClear;
+}
+
+/**
+ * The pickers every page uses (lint keeps antd's own out of pages): they read a typed ٢٠٢٥-٠١-٠٢
+ * as 2025-01-02 and name their clear control, so no page can forget either.
+ */
+export function DateInput(props: DatePickerProps) {
+  const allowClear = useClear(props.allowClear);
+  return <DatePicker components={PICKER_DIGITS} {...props} allowClear={allowClear} />;
+}
+
+export function DateRangeInput(props: RangePickerProps) {
+  const allowClear = useClear(props.allowClear);
+  return <DatePicker.RangePicker components={PICKER_DIGITS} {...props} allowClear={allowClear} />;
+}
+
+export function TimeInput(props: TimePickerProps) {
+  const allowClear = useClear(props.allowClear);
+  return <TimePicker components={PICKER_DIGITS} {...props} allowClear={allowClear} />;
+}
 
 
 /** A date or time picker's clear control, named in the reader's language (antd's icon says "close-circle"). */

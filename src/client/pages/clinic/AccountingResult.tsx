@@ -1,6 +1,7 @@
 // accounting/result: incomes, expenses and profit by month of a chosen year, with totals and a chart.
 import { useState } from 'react';
-import { Card, DatePicker, Space, Table, Typography } from 'antd';
+import { Card, Space, Table, Typography } from 'antd';
+import { DateInput } from '../../engine/digitInputs';
 import type { BaseRecord } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
@@ -25,7 +26,7 @@ export default function AccountingResult() {
   return (
     <Card
       title={t('nav.result', 'Result')}
-      extra={<DatePicker picker="year" allowClear={false} value={year} onChange={(d) => d && setYear(d)} data-testid="result-year" />}
+      extra={<DateInput picker="year" allowClear={false} value={year} onChange={(d) => d && setYear(d)} data-testid="result-year" />}
     >
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
         <Table<MonthFigures>

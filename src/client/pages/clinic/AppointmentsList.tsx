@@ -3,7 +3,7 @@
 // is in the address (?date=2026-11-24&view=week&status=1&doctor=3&page=2): a reload, a shared
 // link or Back shows the same day.
 import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Segmented, Select, Space, Table, Tabs } from 'antd';
+import { Button, Card, Empty, Segmented, Select, Space, Table, Tabs } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { EditButton } from '../../engine/kit/buttons';
-import { usePickerClear } from '../../engine/digitInputs';
+import { DateInput } from '../../engine/digitInputs';
 import { useCanDo } from '../../engine/useCanDo';
 import { resourceByName } from '../../../../resources';
 import { APPOINTMENT_STATUS, enumValues } from '../../../shared/enums';
@@ -28,7 +28,6 @@ import { useDoctors } from './useDoctors';
 const def = resourceByName('appointments');
 export default function AppointmentsList() {
   const t = useT();
-  const clear = usePickerClear();
   const navigate = useNavigate();
   const canCreate = useCanDo(def, 'create');
   const canEdit = useCanDo(def, 'update');
@@ -104,7 +103,7 @@ export default function AppointmentsList() {
         items={[{ key: 'all', label: t('common.all', 'All') }, ...enumValues('appointmentStatus').map((s) => ({ key: String(s), label: enumLabel(t, STATUS_FIELD, s) }))]}
       />
       <Space wrap style={{ marginBottom: 16 }}>
-        <DatePicker value={date} onChange={(d) => setDate(d)} allowClear={view === 'list' && clear} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} aria-label={fieldLabel(t, def, 'date')} />
+        <DateInput value={date} onChange={(d) => setDate(d)} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} aria-label={fieldLabel(t, def, 'date')} />
         {view !== 'list' && (
           <Space.Compact>
             <Button aria-label={t('clinic.previous', 'Previous')} icon={rtl ? <RightOutlined /> : <LeftOutlined />} onClick={() => setDate((date ?? dayjs()).subtract(1, view))} data-testid="calendar-previous" />

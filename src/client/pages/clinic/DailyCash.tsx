@@ -2,7 +2,7 @@
 // and net by method and by staff member, as GET /payments/daily answers, and printable as it is.
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import { Button, Card, DatePicker, Empty, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,7 +10,7 @@ import { resourceByName } from '../../../../resources';
 import { enumLabel } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
-import { PICKER_DIGITS } from '../../engine/digitInputs';
+import { DateInput } from '../../engine/digitInputs';
 import { useApiGet } from '../../engine/useApiGet';
 import { usePrintDialog } from './usePrint';
 import './print.css';
@@ -96,7 +96,7 @@ export default function DailyCash() {
       title={title}
       extra={
         <Space wrap>
-          <DatePicker allowClear={false} value={day} onChange={(d) => d && setDay(d)} components={PICKER_DIGITS} data-testid="cash-day" />
+          <DateInput allowClear={false} value={day} onChange={(d) => d && setDay(d)} data-testid="cash-day" />
           <Button icon={<PrinterOutlined />} onClick={() => setPrinted((n) => n + 1)} disabled={!report} data-testid="cash-print">
             {t('payments.printReport', 'Print report')}
           </Button>

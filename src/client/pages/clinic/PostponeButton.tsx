@@ -2,10 +2,10 @@
 // time chosen (POST /appointments/:id/postpone, one transaction). A taken slot is said with the
 // server's reason and nothing changes.
 import { useRef, useState } from 'react';
-import { Button, DatePicker, Popconfirm, Space, TimePicker, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
-import { PICKER_DIGITS } from '../../engine/digitInputs';
+import { DateInput, TimeInput } from '../../engine/digitInputs';
 import { onFields, useAction } from '../../engine/useAction';
 import { errorsOf } from '../../engine/formErrors';
 
@@ -38,8 +38,8 @@ export function PostponeButton({ id, label }: { id: number | string; label: stri
       description={
         <Space direction="vertical" data-testid={`postpone-${id}`}>
           <Space>
-            <DatePicker value={date} onChange={setDate} components={PICKER_DIGITS} allowClear={false} disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid={`postpone-date-${id}`} />
-            <TimePicker value={time} onChange={setTime} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} data-testid={`postpone-time-${id}`} />
+            <DateInput value={date} onChange={setDate} allowClear={false} disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid={`postpone-date-${id}`} />
+            <TimeInput value={time} onChange={setTime} format="HH:mm" minuteStep={5} needConfirm={false} data-testid={`postpone-time-${id}`} />
           </Space>
           {error && <Typography.Text type="danger">{error}</Typography.Text>}
         </Space>

@@ -1,11 +1,12 @@
 // The stock of the catalog's drugs kept as stock items (resources/stock): shown beside a drug in
 // the prescribing picker, and dispensed from a saved visit's prescription line.
-import { Button, InputNumber, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { MAX_PER_PAGE } from '../../../shared/resource';
+import { NumberInput } from '../../engine/digitInputs';
 import { useAction } from '../../engine/useAction';
 import { useT } from '../../i18n/useT';
 import { useMayWork } from './status';
@@ -59,7 +60,7 @@ export function DispenseButton({ visitId, line, stock }: { visitId: number; line
     <Space direction="vertical">
       <Typography.Text type="secondary">{stockText(stock)}</Typography.Text>
       <Space>
-        <InputNumber id={`rx-${line}-dispense-quantity`} aria-label={t('resources.stockMovements.fields.quantity', 'Quantity')} min={0.01} value={quantity} onChange={setQuantity} />
+        <NumberInput id={`rx-${line}-dispense-quantity`} aria-label={t('resources.stockMovements.fields.quantity', 'Quantity')} min={0.01} value={quantity} onChange={setQuantity} />
         <Button type="primary" loading={busy} disabled={!quantity} onClick={dispense} data-testid={`rx-dispense-ok-${line}`}>
           {t('clinic.dispense', 'Dispense')}
         </Button>
