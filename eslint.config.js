@@ -9,7 +9,6 @@ const ANTD_FORM_PATHS = { group: ['antd/es/form', 'antd/es/form/*', 'antd/lib/fo
 const HAND_FORMS_ON_ANTD_FORM = [
   'pages/central/RequestsPage.tsx',
   'pages/clinic/OnlineBookingCard.tsx',
-  'pages/clinic/PaymentPanel.tsx',
   'pages/landing/BookOnline.tsx',
   'pages/profile/ProfilePage.tsx',
   'pages/profile/TwoStepCard.tsx',
