@@ -2,7 +2,8 @@
 // (src/client/engine/kit/form.tsx placeErrors): the hand forms' fields, their lists' rows, and what
 // is said above the form.
 import { describe, expect, it } from 'vitest';
-import { placeErrors } from '../../src/client/engine/kit/form';
+import { createFormControl } from 'react-hook-form';
+import { freshSubmit, placeErrors } from '../../src/client/engine/kit/form';
 
 const VISIT = ['chief_complaint', 'notes', 'prescriptions', 'prescriptions.*.drug_id', 'prescriptions.*.dose', 'examinations', 'allergy_override'];
 
@@ -22,5 +23,31 @@ describe('placeErrors: a 422 on the form fields it names', () => {
   ];
   it.each(cases)('%s', (_name, errors, fields, on, rest) => {
     expect(placeErrors(errors, fields)).toEqual({ on, rest });
+  });
+});
+
+describe('freshSubmit: a submission starts from no error', () => {
+  const form = () => {
+    const f = createFormControl<{ notes?: string }>({ defaultValues: { notes: 'x' } });
+    // A refusal said on a field the form no longer shows (a row removed since).
+    f.setError('prescriptions.0.drug_id' as 'notes', { type: 'server', message: 'Required' });
+    return f;
+  };
+  it("react-hook-form's own submission is held back by it", async () => {
+    let sent = 0;
+    await form().handleSubmit(() => void (sent += 1))();
+    expect(sent).toBe(0);
+  });
+  it('the kit sends it, the valid fields as they are', async () => {
+    const sent: unknown[] = [];
+    await freshSubmit(form())((v) => void sent.push(v))();
+    expect(sent).toEqual([{ notes: 'x' }]);
+  });
+  it('a client rule still holds it back', async () => {
+    const f = createFormControl<{ notes?: string }>({ defaultValues: { notes: '' } });
+    f.register('notes', { required: 'Required' });
+    let sent = 0;
+    await freshSubmit(f)(() => void (sent += 1))();
+    expect([sent, f.getFieldState('notes').error?.message]).toEqual([0, 'Required']);
   });
 });

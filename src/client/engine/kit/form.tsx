@@ -5,7 +5,7 @@
 // @refinedev/react-hook-form useForm, which sets them the same way).
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { Form } from 'antd';
-import { type Control, Controller, type ControllerFieldState, type ControllerRenderProps, type FieldPath, type FieldPathValue, type FieldValues, type RegisterOptions, type UseFormProps, useForm } from 'react-hook-form';
+import { type Control, Controller, type ControllerFieldState, type ControllerRenderProps, type FieldPath, type FieldPathValue, type FieldValues, type RegisterOptions, type UseFormHandleSubmit, type UseFormProps, type UseFormReturn, useForm } from 'react-hook-form';
 import type { FailureNotice } from '../useAction';
 import { errorsOf } from '../formErrors';
 
@@ -101,10 +101,16 @@ export function useHandForm<T extends FieldValues>({ fields, ...props }: UseForm
   };
   /** What a failure names besides this form's fields (a plan's limit, a field of the record not shown). */
   const otherErrors = (err: unknown): string[] => placed(err).rest;
-  const { handleSubmit: submitting, clearErrors } = form;
-  const handleSubmit: typeof submitting = (onValid, onInvalid) => (event) => {
+  return { ...form, handleSubmit: freshSubmit(form), failure, showErrors, otherErrors };
+}
+
+/**
+ * react-hook-form's handleSubmit starting from no error. Its own keeps an error set on a field no
+ * longer drawn (a removed row, a server's word on a field gone) and refuses every submission after.
+ */
+export function freshSubmit<T extends FieldValues>({ handleSubmit, clearErrors }: Pick<UseFormReturn<T>, 'handleSubmit' | 'clearErrors'>): UseFormHandleSubmit<T> {
+  return (onValid, onInvalid) => (event) => {
     clearErrors();
-    return submitting(onValid, onInvalid)(event);
+    return handleSubmit(onValid, onInvalid)(event);
   };
-  return { ...form, handleSubmit, failure, showErrors, otherErrors };
 }
