@@ -2,13 +2,15 @@
 // is allergic to (an ingredient, its class) or a class known to cross-react, with the allergy's
 // severity, from the server's own check (GET /patients/:id/allergy-check), which refuses the save
 // too unless the doctor prescribes anyway with a reason.
-import { Alert, Form, Tag } from 'antd';
+import { Alert, Tag } from 'antd';
+import { type Control, useWatch } from 'react-hook-form';
 import { type AllergyFinding, findingMessage } from '../../../shared/allergies';
 import { enumLabel } from '../../../shared/labels';
 import { enumColor } from '../../engine/FieldValue';
 import { resourceByName } from '../../../../resources';
 import { useT } from '../../i18n/useT';
 import { useApiGet } from '../../engine/useApiGet';
+import type { RxValues } from './PrescriptionRows';
 
 const severity = resourceByName('allergies').fields.severity;
 
@@ -18,9 +20,9 @@ interface Check {
   findings: AllergyFinding[];
 }
 
-export function AllergyWarning({ patientId, index }: { patientId: number; index: number }) {
+export function AllergyWarning({ patientId, index, control }: { patientId: number; index: number; control: Control<RxValues> }) {
   const t = useT();
-  const drugId = Form.useWatch(['prescriptions', index, 'drug_id']) as number | undefined;
+  const drugId = useWatch({ control, name: `prescriptions.${index}.drug_id` });
   const picked = drugId !== undefined && Number.isSafeInteger(drugId);
   const { data } = useApiGet<{ data: Check | null }>(`/patients/${patientId}/allergy-check`, picked ? { drug_id: drugId } : undefined, picked, ['allergies', 'drugs', 'ingredients']);
   const check = picked ? data?.data : null;

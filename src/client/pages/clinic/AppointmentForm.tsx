@@ -2,49 +2,47 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Form, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
+import { Alert, Col, DatePicker, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
 import { NumberInput, PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
-// TODO(issue 35): antd's useForm until this form moves onto the one form engine (engine/kit/form.tsx).
-import { useForm } from '@refinedev/antd';
 import { Create, Edit } from '../../engine/kit/views';
-import { type BaseRecord, type HttpError, useNotification } from '@refinedev/core';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
+import { type BaseRecord, type HttpError, useForm as useRecordForm, useNotification } from '@refinedev/core';
+import { type Control, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useOutboxDraft } from '../../offline/useOutboxDraft';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
-import { enumValues } from '../../../shared/enums';
+import { PAYMENT_METHOD, enumValues } from '../../../shared/enums';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
-import { errorsOf } from '../../engine/formErrors';
 import { newIdempotencyKey } from '../../providers/http';
 import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { PatientPicker } from './PatientPicker';
 import { PatientSafety } from './PatientSafety';
 import { ServiceSelect } from './ServiceSelect';
-import { PaymentFields, useTakesPayments } from './PaymentFields';
-import { FreeSlots } from './FreeSlots';
+import { type PaymentForm, PaymentFields, useTakesPayments } from './PaymentFields';
+import { FreeSlots, type SlotValues } from './FreeSlots';
 import { SendConfirmation, type WaitingMessage, waitingByHand } from './SendConfirmation';
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
 
 const def = resourceByName('appointments');
-const FIELDS = Object.keys(def.fields);
 
 interface Values {
   patient_id?: number;
   doctor_id?: number;
-  date?: Dayjs;
-  time?: Dayjs;
-  duration_minutes?: number;
+  date?: Dayjs | null;
+  time?: Dayjs | null;
+  duration_minutes?: number | null;
   origin?: number;
   type?: number;
   status?: number;
   service_id?: number | null;
-  amount?: number;
+  amount?: number | null;
   payment?: number | null;
-  payment_method?: number;
+  payment_method?: number | null;
   referral?: string;
   notes?: string;
   /** A new booking's repeats (POST /appointments/series): every 1, 2 or 4 weeks, `repeat_count` in all. */
@@ -53,6 +51,11 @@ interface Values {
   /** Saving a booking of a series: this one alone, or this and the following ones. */
   apply_to?: 'one' | 'following';
 }
+
+// The fields the form shows: a refusal naming one is said on it, anything else above the form.
+const SHOWN = ['patient_id', 'doctor_id', 'date', 'time', 'duration_minutes', 'status', 'origin', 'type', 'service_id', 'amount', 'payment', 'payment_method', 'repeat_weeks', 'repeat_count', 'apply_to', 'referral', 'notes'] as const;
+// What antd's form items gave as their initial values when the form held none.
+const ITEM_DEFAULTS: Values = { payment_method: PAYMENT_METHOD.cash, repeat_count: 4, apply_to: 'one' };
 
 /** What "this and the following" carries of a change (POST /appointments/:id/following). */
 const FOLLOWING = ['date', 'time', 'duration_minutes', 'doctor_id', 'status', 'notes'] as const;
@@ -63,6 +66,11 @@ function toForm(r: Record<string, unknown>): Values {
     date: r.date ? dayjs(String(r.date).slice(0, 10)) : undefined,
     time: r.time ? dayjs(`2000-01-01T${String(r.time).slice(0, 5)}`) : undefined,
   };
+}
+
+/** The form's own fields of what it holds (a loaded record brings its other fields along: not sent back). */
+function shownOf(v: Values): Values {
+  return Object.fromEntries(SHOWN.filter((k) => k in v).map((k) => [k, v[k]]));
 }
 
 function toBody(v: Values): Record<string, unknown> {
@@ -103,44 +111,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     if (mode !== 'create' || !id || id < 0) return back();
     void waitingByHand(ask, id).then((message) => (message ? setWaiting(message) : back()));
   };
-  // Refine's antd form loads the appointment, saves it and puts the server's 422 on the fields it
-  // names (an overlap on `time`); what names no field goes on the alert.
-  const { form, formProps, onFinish, query, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
-    resource: 'appointments',
-    action: mode,
-    id,
-    // What is being typed is never replaced by another user's save (their change meets a 412).
-    liveMode: 'off',
-    redirect: false,
-    meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
-    successNotification: false,
-    errorNotification: formErrorNotification,
-    onMutationSuccess: (answer) => done(answer.data),
-    onMutationError: (err) => setGeneral(Object.entries(errorsOf(err)).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m)),
-  });
-  const result = query?.data?.data;
-  // What the refused booking entered, over the form (a create keeps its client reference).
-  useEffect(() => {
-    if (!draft || (mode === 'edit' && !result)) return;
-    if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
-    form.setFieldsValue(toForm(draft.body) as Parameters<typeof form.setFieldsValue>[0]);
-  }, [draft, result, mode, form]);
-  const patientId = Number(Form.useWatch('patient_id', form)) || null;
-  const doctorId = Number(Form.useWatch('doctor_id', form)) || undefined;
-  // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
-  const { doctors } = useDoctors();
-  const me = useSession().user?.id;
-  const takesPayments = useTakesPayments();
-  useEffect(() => {
-    if (mode === 'create' && doctors.length && form.getFieldValue('doctor_id') === undefined) {
-      form.setFieldValue('doctor_id', doctors.find((d) => d.id === me)?.id ?? doctors[0].id);
-    }
-  }, [mode, doctors, me, form]);
   // A slot clicked on the calendar arrives as ?date=&time=&doctor_id=&duration=.
   const params = new URLSearchParams(location.search);
   const time = /^\d{2}:\d{2}$/.test(params.get('time') ?? '') ? dayjs(`2000-01-01T${params.get('time')}`) : undefined;
   const duration = Number(params.get('duration'));
   const initial: Values = {
+    ...ITEM_DEFAULTS,
     date: dayjs(params.get('date') ?? undefined),
     time,
     doctor_id: Number(params.get('doctor_id')) || undefined,
@@ -151,7 +127,53 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     amount: 0,
     patient_id: params.get('patient_id') ? Number(params.get('patient_id')) : undefined,
   };
-  const required = [{ required: true, message: t('validation.required', 'This field is required') }];
+  // The values in react-hook-form; the server's 422 on the fields it names (an overlap on `time`),
+  // what names no field on the alert.
+  const form = useHandForm<Values>({ fields: SHOWN, defaultValues: mode === 'create' ? initial : undefined });
+  const { control, handleSubmit, reset, getValues, setValue, showErrors, otherErrors } = form;
+  const failed = (err: unknown) => {
+    showErrors(err);
+    setGeneral(otherErrors(err));
+  };
+  // Refine's form core loads the appointment and saves it through the data provider.
+  const { onFinish, query, mutation } = useRecordForm<BaseRecord, HttpError, Record<string, unknown>>({
+    resource: 'appointments',
+    action: mode,
+    id,
+    // What is being typed is never replaced by another user's save (their change meets a 412).
+    liveMode: 'off',
+    redirect: false,
+    meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
+    successNotification: false,
+    errorNotification: formErrorNotification,
+    onMutationSuccess: (answer) => done(answer.data),
+    onMutationError: failed,
+  });
+  const result = query?.data?.data;
+  // The loaded appointment fills the form (again when it is read again, as antd's form did).
+  useEffect(() => {
+    if (mode === 'edit' && result) reset({ ...ITEM_DEFAULTS, ...toForm(result) });
+  }, [mode, result, reset]);
+  // What the refused booking entered, over the form (a create keeps its client reference).
+  useEffect(() => {
+    if (!draft || (mode === 'edit' && !result)) return;
+    if (mode === 'create' && draft.clientRef) submission.current = draft.clientRef;
+    reset({ ...getValues(), ...toForm(draft.body) });
+  }, [draft, result, mode, reset, getValues]);
+  const [patientValue, doctorValue, repeatWeeks] = useWatch({ control, name: ['patient_id', 'doctor_id', 'repeat_weeks'] });
+  const patientId = Number(patientValue) || null;
+  const doctorId = Number(doctorValue) || undefined;
+  // A new booking is the booking doctor's own, else the Main Doctor's (listed first).
+  const { doctors } = useDoctors();
+  const me = useSession().user?.id;
+  const takesPayments = useTakesPayments();
+  useEffect(() => {
+    if (mode === 'create' && doctors.length && getValues('doctor_id') === undefined) {
+      setValue('doctor_id', doctors.find((d) => d.id === me)?.id ?? doctors[0].id);
+    }
+  }, [mode, doctors, me, getValues, setValue]);
+  const required = { required: t('validation.required', 'This field is required') };
+  const range = (min: number, max: number, message: string) => ({ validate: (v: number | null | undefined) => v === null || v === undefined || (v >= min && v <= max) || message });
   // Repeats and "this and following" are calls of their own; their 422s land on the fields too.
   const { run, busy: posting } = useAction<{ data: unknown }>({ failure: onFields, invalidates: [{ resource: 'appointments', invalidates: ['list', 'many', 'detail'] }] });
   const post = async (url: string, values: Record<string, unknown>, headers?: Record<string, string>) => {
@@ -160,9 +182,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
       // A series answers its bookings: the first carries the confirmation.
       done(Array.isArray(answer.data) ? answer.data[0] : answer.data);
     } catch (err) {
-      const errors = errorsOf(err);
-      form.setFields(Object.entries(errors).filter(([name]) => FIELDS.includes(name)).map(([name, messages]) => ({ name, errors: messages })));
-      setGeneral(Object.entries(errors).filter(([name]) => !FIELDS.includes(name)).flatMap(([, m]) => m));
+      failed(err);
     }
   };
   const submit = (values: Values, pastConfirmed = false) => {
@@ -193,90 +213,99 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     // A failure is told on the form (onMutationError) and by Refine's toast.
     onFinish(body).catch(() => undefined);
   };
-  const repeatWeeks = Form.useWatch('repeat_weeks', form);
   const clear = usePickerClear();
-  const enumSelect = (name: string) => (
-    <Select id={`field-${name}`} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />
+  const enumSelect = (name: 'status' | 'origin' | 'type') => (
+    <FormField control={control} name={name} htmlFor={`field-${name}`} label={fieldLabel(t, def, name)}>
+      {(f) => <Select id={`field-${name}`} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />}
+    </FormField>
   );
+  // The parts shared with the visit's form read the fields they know of this form's.
+  // A value put in by the form (a free slot, a service's price) clears what was said on its field,
+  // as antd's form did: it is checked again.
+  const slots: Control<SlotValues> = control;
+  const payments: PaymentForm<'amount'> = form;
+  const save = handleSubmit((v) => submit(shownOf(v)));
   const body = (
-    <Form {...formProps} layout="vertical" initialValues={mode === 'create' ? initial : result && toForm(result)} onFinish={(v) => submit(v as Values)} data-testid="appointment-form">
-      {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
-      <Form.Item name="patient_id" htmlFor="field-patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
-        <PatientPicker id="field-patient_id" />
-      </Form.Item>
-      {/* Whoever books sees what the doctor will need to know (allergies, alerts), as far as they may read it. */}
-      {patientId ? <div style={{ marginTop: -8, marginBottom: 16 }}><PatientSafety patientId={patientId} /></div> : null}
-      <Form.Item name="doctor_id" htmlFor="field-doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
-        <Select id="field-doctor_id" options={doctors.map((d) => ({ value: d.id, label: d.name }))} />
-      </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} md={8}>
-          <Form.Item name="date" htmlFor="field-date" label={fieldLabel(t, def, 'date')} rules={required}>
-            <DatePicker id="field-date" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item name="time" htmlFor="field-time" label={fieldLabel(t, def, 'time')} rules={required}>
-            <TimePicker id="field-time" allowClear={clear} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item name="duration_minutes" htmlFor="field-duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={[{ type: 'number', min: 5, max: 480, message: t('validation.range', { min: 5, max: 480 }) }]}>
-            <NumberInput id="field-duration_minutes" precision={0} suffix={t('units.min', 'min')} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <FreeSlots form={form} />
-        </Col>
-        <Col xs={24} md={8}><Form.Item name="status" htmlFor="field-status" label={fieldLabel(t, def, 'status')}>{enumSelect('status')}</Form.Item></Col>
-        <Col xs={12} md={8}><Form.Item name="origin" htmlFor="field-origin" label={fieldLabel(t, def, 'origin')}>{enumSelect('origin')}</Form.Item></Col>
-        <Col xs={12} md={8}><Form.Item name="type" htmlFor="field-type" label={fieldLabel(t, def, 'type')}>{enumSelect('type')}</Form.Item></Col>
-        <Col xs={24} md={8}>
-          <Form.Item name="service_id" htmlFor="field-service_id" label={fieldLabel(t, def, 'service_id')}>
-            <ServiceSelect id="field-service_id" form={form} amountField="amount" doctorId={doctorId} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item name="amount" htmlFor="field-amount" label={fieldLabel(t, def, 'amount')} rules={[{ type: 'number', min: 0, message: t('validation.minimum', { limit: 0 }) }]}>
-            <MoneyInput id="field-amount" style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        {takesPayments && (
-          <Col xs={24}>
-            <PaymentFields def={def} form={form} chargeField="amount" paid={Number(result?.paid_amount ?? 0)} idPrefix="field" />
-          </Col>
-        )}
-      </Row>
-      {mode === 'create' && (
+    <form noValidate onSubmit={(e) => void save(e)} data-testid="appointment-form">
+      <FormLayout>
+        {general.length > 0 && <Alert type="error" showIcon message={general.join(' ')} style={{ marginBottom: 16 }} />}
+        <FormField control={control} name="patient_id" htmlFor="field-patient_id" label={fieldLabel(t, def, 'patient_id')} rules={required}>
+          {(f) => <PatientPicker id="field-patient_id" value={f.value} onChange={f.onChange} />}
+        </FormField>
+        {/* Whoever books sees what the doctor will need to know (allergies, alerts), as far as they may read it. */}
+        {patientId ? <div style={{ marginTop: -8, marginBottom: 16 }}><PatientSafety patientId={patientId} /></div> : null}
+        <FormField control={control} name="doctor_id" htmlFor="field-doctor_id" label={fieldLabel(t, def, 'doctor_id')} hidden={doctors.length < 2}>
+          {(f) => <Select id="field-doctor_id" value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={doctors.map((d) => ({ value: d.id, label: d.name }))} />}
+        </FormField>
         <Row gutter={16}>
-          <Col xs={16} md={8}>
-            <Form.Item name="repeat_weeks" htmlFor="field-repeat_weeks" label={t('clinic.repeat')}>
-              <Select id="field-repeat_weeks" allowClear placeholder={t('clinic.repeatNone')} options={[1, 2, 4].map((w) => ({ value: w, label: t(`clinic.repeatEvery.${w}`) }))} />
-            </Form.Item>
+          <Col xs={24} md={8}>
+            <FormField control={control} name="date" htmlFor="field-date" label={fieldLabel(t, def, 'date')} rules={required}>
+              {(f) => <DatePicker id="field-date" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
           </Col>
-          {repeatWeeks ? (
-            <Col xs={8} md={4}>
-              <Form.Item name="repeat_count" htmlFor="field-repeat_count" label={t('clinic.repeatCount')} initialValue={4} rules={[{ type: 'number', min: 2, max: 52, message: t('validation.range', { min: 2, max: 52 }) }]}>
-                <NumberInput id="field-repeat_count" precision={0} style={{ width: '100%' }} />
-              </Form.Item>
+          <Col xs={12} md={8}>
+            <FormField control={control} name="time" htmlFor="field-time" label={fieldLabel(t, def, 'time')} rules={required}>
+              {(f) => <TimePicker id="field-time" allowClear={clear} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+          </Col>
+          <Col xs={12} md={8}>
+            <FormField control={control} name="duration_minutes" htmlFor="field-duration_minutes" label={fieldLabel(t, def, 'duration_minutes')} rules={range(5, 480, t('validation.range', { min: 5, max: 480 }))}>
+              {(f) => <NumberInput id="field-duration_minutes" precision={0} suffix={t('units.min', 'min')} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+          </Col>
+          <Col xs={24}>
+            <FreeSlots control={slots} onPick={(picked) => setValue('time', picked, { shouldValidate: true })} />
+          </Col>
+          <Col xs={24} md={8}>{enumSelect('status')}</Col>
+          <Col xs={12} md={8}>{enumSelect('origin')}</Col>
+          <Col xs={12} md={8}>{enumSelect('type')}</Col>
+          <Col xs={24} md={8}>
+            <FormField control={control} name="service_id" htmlFor="field-service_id" label={fieldLabel(t, def, 'service_id')}>
+              {(f) => <ServiceSelect id="field-service_id" value={f.value} onChange={f.onChange} onBlur={f.onBlur} onPrice={(price) => setValue('amount', price, { shouldValidate: true })} doctorId={doctorId} />}
+            </FormField>
+          </Col>
+          <Col xs={12} md={8}>
+            <FormField control={control} name="amount" htmlFor="field-amount" label={fieldLabel(t, def, 'amount')} rules={{ validate: (v) => v === null || v === undefined || v >= 0 || t('validation.minimum', { limit: 0 }) }}>
+              {(f) => <MoneyInput id="field-amount" style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+          </Col>
+          {takesPayments && (
+            <Col xs={24}>
+              <PaymentFields def={def} form={payments} chargeField="amount" paid={Number(result?.paid_amount ?? 0)} idPrefix="field" />
             </Col>
-          ) : null}
+          )}
         </Row>
-      )}
-      {mode === 'edit' && result?.series_id ? (
-        <Form.Item name="apply_to" htmlFor="field-apply_to" label={t('clinic.applyTo')} initialValue="one">
-          <Radio.Group id="field-apply_to" options={[{ value: 'one', label: t('clinic.thisOnly') }, { value: 'following', label: t('clinic.thisAndFollowing') }]} />
-        </Form.Item>
-      ) : null}
-      <Form.Item name="referral" htmlFor="field-referral" label={fieldLabel(t, def, 'referral')}>
-        <Input id="field-referral" maxLength={200} />
-      </Form.Item>
-      <Form.Item name="notes" htmlFor="field-notes" label={fieldLabel(t, def, 'notes')}>
-        <Input.TextArea id="field-notes" rows={3} maxLength={2000} />
-      </Form.Item>
-    </Form>
+        {mode === 'create' && (
+          <Row gutter={16}>
+            <Col xs={16} md={8}>
+              <FormField control={control} name="repeat_weeks" htmlFor="field-repeat_weeks" label={t('clinic.repeat')}>
+                {(f) => <Select id="field-repeat_weeks" allowClear placeholder={t('clinic.repeatNone')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={[1, 2, 4].map((w) => ({ value: w, label: t(`clinic.repeatEvery.${w}`) }))} />}
+              </FormField>
+            </Col>
+            {repeatWeeks ? (
+              <Col xs={8} md={4}>
+                <FormField control={control} name="repeat_count" htmlFor="field-repeat_count" label={t('clinic.repeatCount')} defaultValue={4} rules={range(2, 52, t('validation.range', { min: 2, max: 52 }))}>
+                  {(f) => <NumberInput id="field-repeat_count" precision={0} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+                </FormField>
+              </Col>
+            ) : null}
+          </Row>
+        )}
+        {mode === 'edit' && result?.series_id ? (
+          <FormField control={control} name="apply_to" htmlFor="field-apply_to" label={t('clinic.applyTo')} defaultValue="one">
+            {(f) => <Radio.Group id="field-apply_to" value={f.value} onChange={(e) => f.onChange(e.target.value)} options={[{ value: 'one', label: t('clinic.thisOnly') }, { value: 'following', label: t('clinic.thisAndFollowing') }]} />}
+          </FormField>
+        ) : null}
+        <FormField control={control} name="referral" htmlFor="field-referral" label={fieldLabel(t, def, 'referral')}>
+          {(f) => <Input id="field-referral" maxLength={200} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />}
+        </FormField>
+        <FormField control={control} name="notes" htmlFor="field-notes" label={fieldLabel(t, def, 'notes')}>
+          {(f) => <Input.TextArea id="field-notes" rows={3} maxLength={2000} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />}
+        </FormField>
+      </FormLayout>
+    </form>
   );
-  const saveButtonProps = { onClick: () => form.submit(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
+  const saveButtonProps = { onClick: () => void save(), loading: mutation.isPending || posting, 'data-testid': 'appointment-save' };
   if (mode === 'create')
     return (
       <Create title={resourceTitle(t, def)} saveButtonProps={saveButtonProps}>

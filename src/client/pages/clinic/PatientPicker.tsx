@@ -1,11 +1,12 @@
 // A searchable patient select (name, phone or national ID via `q`) with a quick "new patient"
 // form in a modal; the new patient is selected at once.
-import { useState } from 'react';
-import dayjs from 'dayjs';
-import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { useRef, useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Button, DatePicker, Input, Modal, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
-import type { BaseRecord, HttpError } from '@refinedev/core';
-import { useForm } from '@refinedev/antd';
+import { type BaseRecord, type HttpError, useForm as useRecordForm } from '@refinedev/core';
+import { useWatch } from 'react-hook-form';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { enumLabel, fieldLabel } from '../../../shared/labels';
@@ -14,7 +15,7 @@ import { toast } from '../../providers/notify';
 import { ExistingHint } from '../../engine/ExistingHint';
 import { PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
-import { errorsOf } from '../../engine/formErrors';
+import { newIdempotencyKey } from '../../providers/http';
 import { useMayWork } from './status';
 import { formErrorNotification } from '../../providers/notificationProvider';
 
@@ -64,50 +65,74 @@ export function PatientPicker({ value, onChange, id }: { value?: number; onChang
 
 const QUICK_FIELDS = ['name', 'gender', 'phone', 'date_of_birth', 'national_id'] as const;
 
+interface QuickValues {
+  name?: string;
+  gender?: number;
+  phone?: string;
+  date_of_birth?: Dayjs | null;
+  national_id?: string;
+}
+
 function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: (p: { label: string; value: number }) => void }) {
   const t = useT();
-  // Refine's antd form: it saves and puts the server's 422 on the fields it names; anything
-  // else it names (a plan's patient limit) is toasted.
-  const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
+  // One key per submission: a double-click on Save makes one patient.
+  const submission = useRef(newIdempotencyKey());
+  // The values in react-hook-form: the server's 422 on the fields it names; anything else it names
+  // (a plan's patient limit) is toasted.
+  const { control, handleSubmit, showErrors, otherErrors } = useHandForm<QuickValues>({ fields: QUICK_FIELDS });
+  // Refine's form core saves the patient through the data provider.
+  const { onFinish, mutation } = useRecordForm<BaseRecord, HttpError, Record<string, unknown>>({
     liveMode: 'off',
     resource: 'patients',
     action: 'create',
     redirect: false,
+    meta: { idempotencyKey: submission.current },
     successNotification: false,
     errorNotification: formErrorNotification,
     onMutationSuccess: ({ data }) => {
+      submission.current = newIdempotencyKey();
       toast('success', t('notifications.saved', 'Saved'));
       onCreated({ label: String(data.name), value: Number(data.id) });
     },
     onMutationError: (err) => {
-      for (const [name, messages] of Object.entries(errorsOf(err))) if (!(QUICK_FIELDS as readonly string[]).includes(name)) toast('error', messages.join(' '));
+      showErrors(err);
+      const rest = otherErrors(err);
+      if (rest.length) toast('error', rest.join(' '));
     },
   });
   const clear = usePickerClear();
-  const phone: unknown = Form.useWatch('phone', form);
-  const name: unknown = Form.useWatch('name', form);
-  const born: unknown = Form.useWatch('date_of_birth', form);
-  const submit = (values: Record<string, unknown>) => {
-    const dob = values.date_of_birth as { format?: (f: string) => string } | undefined;
-    onFinish({ ...values, date_of_birth: dob?.format ? dob.format('YYYY-MM-DD') : undefined }).catch(() => undefined);
-  };
+  const [phone, name, born] = useWatch({ control, name: ['phone', 'name', 'date_of_birth'] });
+  const submit = handleSubmit((values) => {
+    onFinish({ ...values, date_of_birth: values.date_of_birth?.format ? values.date_of_birth.format('YYYY-MM-DD') : undefined }).catch(() => undefined);
+  });
+  const required = t('validation.required', 'This field is required');
   return (
-    <Modal open title={t('clinic.newPatient', 'New patient')} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} okText={t('buttons.save', 'Save')} cancelText={t('buttons.cancel', 'Cancel')} destroyOnHidden>
-      <Form {...formProps} layout="vertical" onFinish={submit} data-testid="quick-patient-form">
-        <Form.Item name="name" label={fieldLabel(t, patients, 'name')} rules={[{ required: true, whitespace: true, message: t('validation.required', 'This field is required') }]}>
-          <Input id="quick-name" maxLength={120} />
-        </Form.Item>
-        <Form.Item name="gender" label={fieldLabel(t, patients, 'gender')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-          <Select id="quick-gender" options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, patients.fields.gender, g) }))} />
-        </Form.Item>
-        <Form.Item name="phone" label={fieldLabel(t, patients, 'phone')} normalize={(v: string) => latinDigits(v)}>
-          <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} />
-        </Form.Item>
-        <Form.Item name="date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-          <DatePicker id="quick-date_of_birth" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
-        </Form.Item>
-        <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
-      </Form>
+    <Modal open title={t('clinic.newPatient', 'New patient')} onCancel={onClose} onOk={() => void submit()} confirmLoading={mutation.isPending} okText={t('buttons.save', 'Save')} cancelText={t('buttons.cancel', 'Cancel')} destroyOnHidden>
+      <form
+        noValidate
+        data-testid="quick-patient-form"
+        onSubmit={(e) => {
+          // Inside the booking's form (in React's tree, through the dialog's portal): not its submission.
+          e.stopPropagation();
+          void submit(e);
+        }}
+      >
+        <FormLayout>
+          <FormField control={control} name="name" htmlFor="quick-name" label={fieldLabel(t, patients, 'name')} rules={{ validate: (v) => !!v?.trim() || required }} required>
+            {(f) => <Input id="quick-name" maxLength={120} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <FormField control={control} name="gender" htmlFor="quick-gender" label={fieldLabel(t, patients, 'gender')} rules={{ validate: (v) => (v !== undefined && v !== null) || required }} required>
+            {(f) => <Select id="quick-gender" value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, patients.fields.gender, g) }))} />}
+          </FormField>
+          <FormField control={control} name="phone" htmlFor="quick-phone" label={fieldLabel(t, patients, 'phone')}>
+            {(f) => <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} value={f.value ?? ''} onChange={(e) => f.onChange(latinDigits(e.target.value))} onBlur={f.onBlur} />}
+          </FormField>
+          <FormField control={control} name="date_of_birth" htmlFor="quick-date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
+            {(f) => <DatePicker id="quick-date_of_birth" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
+        </FormLayout>
+      </form>
     </Modal>
   );
 }

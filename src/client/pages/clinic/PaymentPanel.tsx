@@ -2,7 +2,7 @@
 // refund all or part of what is left of it (for who may update payments; the server checks the
 // same and refuses more than is left, on the amount).
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Input, Modal, Space } from 'antd';
 import { RollbackOutlined } from '@ant-design/icons';
 import type { BaseRecord } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
@@ -15,7 +15,7 @@ import { allows } from '../../engine/rules';
 import { onFields, useAction, useAsk } from '../../engine/useAction';
 import { useCurrency } from '../../providers/currency';
 import { callerOf, useSession } from '../../providers/session';
-import { errorsOf } from '../../engine/formErrors';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { offlineSince } from '../../offline/link';
 import { PrintButton } from './PrintButton';
 import { type ReceiptModel, ReceiptPrint, receiptContent } from './ReceiptPrint';
@@ -24,6 +24,11 @@ import type { IssuedDocument } from '../../../shared/printedDocuments';
 
 const payments = resourceByName('payments');
 type Labels = Record<string, Record<string, string>>;
+interface Refund {
+  amount?: number | null;
+  note?: string;
+}
+const REFUND_FIELDS = ['amount', 'note'] as const;
 
 export function PaymentPanel({ record }: { record: BaseRecord }) {
   const t = useT();
@@ -37,7 +42,8 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   const [model, setModel] = useState<ReceiptModel | null>(null);
   const [nonce, setNonce] = useState(0);
   const [refunding, setRefunding] = useState(false);
-  const [form] = Form.useForm<{ amount?: number; note?: string }>();
+  // Its values go with the dialog (antd's preserve={false}): each refund starts empty.
+  const { control, handleSubmit, showErrors } = useHandForm<Refund>({ fields: REFUND_FIELDS, shouldUnregister: true });
   const id = String(record.id);
   const mayRefund = Number(record.amount) > 0 && allows(callerOf(session), resourceRule(payments, 'update'));
 
@@ -73,18 +79,15 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
     setNonce((n) => n + 1);
   };
 
-  const refund = async () => {
-    const values = await form.validateFields();
+  const refund = async (values: Refund) => {
     try {
       await run({ url: `/payments/${id}/refund`, values: { amount: values.amount || undefined, note: values.note?.trim() || null } });
       setRefunding(false);
     } catch (err) {
-      const errors = errorsOf(err);
-      const on = (name: 'amount' | 'note') => ({ name, errors: errors[name] ?? [] });
-      form.setFields([on('amount'), on('note')]);
-      if (!errors.amount && !errors.note) throw err;
+      if (!showErrors(err)) throw err;
     }
   };
+  const most = Number(record.amount);
 
   return (
     <>
@@ -103,17 +106,23 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
         cancelText={t('buttons.cancel', 'Cancel')}
         okButtonProps={{ loading: saving, danger: true, ...({ 'data-testid': 'payment-refund-ok' } as Record<`data-${string}`, string>) }}
         onCancel={() => setRefunding(false)}
-        onOk={() => void refund().catch(() => undefined)}
+        onOk={() => void handleSubmit(refund)().catch(() => undefined)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false}>
-          <Form.Item name="amount" label={t('payments.refundAmount', 'Amount to refund')} rules={[{ type: 'number', min: 0.01, max: Number(record.amount), message: t('validation.range', { min: 0.01, max: Number(record.amount) }) }]}>
-            <MoneyInput id="refund-amount" style={{ width: '100%' }} placeholder={String(record.amount)} />
-          </Form.Item>
-          <Form.Item name="note" label={t('fields.note', 'Note')}>
-            <Input id="refund-note" maxLength={300} />
-          </Form.Item>
-        </Form>
+        <FormLayout>
+          <FormField
+            control={control}
+            name="amount"
+            htmlFor="refund-amount"
+            label={t('payments.refundAmount', 'Amount to refund')}
+            rules={{ validate: (v) => v === null || v === undefined || (v >= 0.01 && v <= most) || t('validation.range', { min: 0.01, max: most }) }}
+          >
+            {(f) => <MoneyInput id="refund-amount" style={{ width: '100%' }} placeholder={String(record.amount)} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+          <FormField control={control} name="note" htmlFor="refund-note" label={t('fields.note', 'Note')}>
+            {(f) => <Input id="refund-note" maxLength={300} value={f.value ?? ''} onChange={f.onChange} onBlur={f.onBlur} />}
+          </FormField>
+        </FormLayout>
       </Modal>
       <ReceiptPrint model={model} nonce={nonce} />
     </>

@@ -3,7 +3,6 @@
 // its price in the amount field, which stays editable (a discount). The server fills it too when
 // only the service is sent (FieldDef.fill).
 import { Select } from 'antd';
-import type { FormInstance } from 'antd';
 import { useApiGet } from '../../engine/useApiGet';
 import { useT } from '../../i18n/useT';
 import { useCurrency } from '../../providers/currency';
@@ -24,7 +23,8 @@ export function pricesFor(prices: readonly Price[], doctorId: number | undefined
   return [...own, ...general];
 }
 
-export function ServiceSelect({ id, value, onChange, form, amountField, doctorId }: { id: string; value?: number | null; onChange?: (v: number | null) => void; form: FormInstance; amountField: string; doctorId?: number }) {
+/** `onPrice`: the chosen service's price, for the form's amount field. */
+export function ServiceSelect({ id, value, onChange, onBlur, onPrice, doctorId }: { id: string; value?: number | null; onChange?: (v: number | null) => void; onBlur?: () => void; onPrice: (price: number) => void; doctorId?: number }) {
   const t = useT();
   const { i18n } = useTranslation();
   const currency = useCurrency();
@@ -39,10 +39,11 @@ export function ServiceSelect({ id, value, onChange, form, amountField, doctorId
       loading={isLoading}
       placeholder={t('clinic.pickService', 'From the price list')}
       value={value ?? undefined}
+      onBlur={onBlur}
       onChange={(v) => {
         onChange?.(v ?? null);
         const chosen = offered.find((p) => p.id === v);
-        if (chosen) form.setFieldValue(amountField, Number(chosen.price));
+        if (chosen) onPrice(Number(chosen.price));
       }}
       options={offered.map((p) => ({ value: p.id, title: p.name, label: <span data-testid={`service-${p.id}`}>{p.name} · <bdi>{formatMoney(Number(p.price), currency, i18n.language)}</bdi></span> }))}
     />
