@@ -2,8 +2,8 @@
 // (when the clinic has more than one), date and time pickers, and the server's errors (an overlap
 // on `time`) shown on their field.
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Col, DatePicker, Input, Modal, Radio, Row, Select, TimePicker } from 'antd';
-import { NumberInput, PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
+import { Alert, Col, Input, Modal, Radio, Row, Select } from 'antd';
+import { DateInput, NumberInput, TimeInput } from '../../engine/digitInputs';
 import { MoneyInput } from '../../engine/MoneyInput';
 import { Create, Edit } from '../../engine/kit/views';
 import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
@@ -213,7 +213,6 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     // A failure is told on the form (onMutationError) and by Refine's toast.
     onFinish(body).catch(() => undefined);
   };
-  const clear = usePickerClear();
   const enumSelect = (name: 'status' | 'origin' | 'type') => (
     <FormField control={control} name={name} htmlFor={`field-${name}`} label={fieldLabel(t, def, name)}>
       {(f) => <Select id={`field-${name}`} value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={enumValues(def.fields[name].enum ?? '').map((v) => ({ value: v, label: enumLabel(t, def.fields[name], v) }))} />}
@@ -240,12 +239,12 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <FormField control={control} name="date" htmlFor="field-date" label={fieldLabel(t, def, 'date')} rules={required}>
-              {(f) => <DatePicker id="field-date" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+              {(f) => <DateInput id="field-date" style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
             </FormField>
           </Col>
           <Col xs={12} md={8}>
             <FormField control={control} name="time" htmlFor="field-time" label={fieldLabel(t, def, 'time')} rules={required}>
-              {(f) => <TimePicker id="field-time" allowClear={clear} components={PICKER_DIGITS} format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+              {(f) => <TimeInput id="field-time" format="HH:mm" minuteStep={5} needConfirm={false} style={{ width: '100%' }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
             </FormField>
           </Col>
           <Col xs={12} md={8}>

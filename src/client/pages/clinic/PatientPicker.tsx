@@ -2,7 +2,7 @@
 // form in a modal; the new patient is selected at once.
 import { useRef, useState } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Button, DatePicker, Input, Modal, Select, Space } from 'antd';
+import { Button, Input, Modal, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useForm as useRecordForm } from '@refinedev/core';
 import { useWatch } from 'react-hook-form';
@@ -13,7 +13,7 @@ import { enumLabel, fieldLabel } from '../../../shared/labels';
 import { useRelationOptions } from '../../engine/useRelationOptions';
 import { toast } from '../../providers/notify';
 import { ExistingHint } from '../../engine/ExistingHint';
-import { PICKER_DIGITS, usePickerClear } from '../../engine/digitInputs';
+import { DateInput } from '../../engine/digitInputs';
 import { latinDigits } from '../../../shared/digits';
 import { newIdempotencyKey } from '../../providers/http';
 import { useMayWork } from './status';
@@ -100,7 +100,6 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
       if (rest.length) toast('error', rest.join(' '));
     },
   });
-  const clear = usePickerClear();
   const [phone, name, born] = useWatch({ control, name: ['phone', 'name', 'date_of_birth'] });
   const submit = handleSubmit((values) => {
     onFinish({ ...values, date_of_birth: values.date_of_birth?.format ? values.date_of_birth.format('YYYY-MM-DD') : undefined }).catch(() => undefined);
@@ -128,7 +127,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
             {(f) => <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} value={f.value ?? ''} onChange={(e) => f.onChange(latinDigits(e.target.value))} onBlur={f.onBlur} />}
           </FormField>
           <FormField control={control} name="date_of_birth" htmlFor="quick-date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-            {(f) => <DatePicker id="quick-date_of_birth" allowClear={clear} components={PICKER_DIGITS} style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            {(f) => <DateInput id="quick-date_of_birth" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
           </FormField>
           <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
         </FormLayout>
