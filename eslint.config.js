@@ -7,12 +7,7 @@ const ANTD_FORM = { name: 'antd', importNames: ['Form'], message: "Forms use rea
 const ANTD_FORM_PATHS = { group: ['antd/es/form', 'antd/es/form/*', 'antd/lib/form', 'antd/lib/form/*'], message: ANTD_FORM.message };
 // TODO(issue 35): still on antd's Form; to move onto the one form engine (kit/form.tsx).
 const HAND_FORMS_ON_ANTD_FORM = [
-  'pages/central/RequestsPage.tsx',
-  'pages/clinic/OnlineBookingCard.tsx',
   'pages/clinic/PaymentPanel.tsx',
-  'pages/landing/BookOnline.tsx',
-  'pages/profile/ProfilePage.tsx',
-  'pages/profile/TwoStepCard.tsx',
   // Parts of the appointment and visit forms (below), on their antd form store: they move with them.
   'pages/clinic/AllergyWarning.tsx',
   'pages/clinic/FreeSlots.tsx',
@@ -20,7 +15,7 @@ const HAND_FORMS_ON_ANTD_FORM = [
   'pages/clinic/PrescriptionRows.tsx',
 ];
 // TODO(issue 35): the large hand forms, on @refinedev/antd's useForm and antd's Form.
-const HAND_FORMS_ON_REFINE_ANTD = ['pages/clinic/AppointmentForm.tsx', 'pages/clinic/VisitForm.tsx', 'pages/clinic/PatientPicker.tsx', 'pages/support/SupportGrants.tsx'];
+const HAND_FORMS_ON_REFINE_ANTD = ['pages/clinic/AppointmentForm.tsx', 'pages/clinic/VisitForm.tsx', 'pages/clinic/PatientPicker.tsx'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'bench/results/**'] },
