@@ -2,7 +2,7 @@
 // password, sign out other devices), two-step verification, and for the Owner and a clinic's Main
 // Doctor the staff's two-step policy; for a clinic's Main Doctor, the professional record.
 // A change refreshes the user shown in the header.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { Alert, Button, Card, Col, Descriptions, Input, Popconfirm, Row, Skeleton, Space, Typography } from 'antd';
@@ -107,6 +107,7 @@ export default function ProfilePage() {
   const { run: save, busy: saving } = useAction<{ data: SessionUser }>({ success: t('profile.saved', 'Profile updated'), failure });
   const ask = useAsk();
   const [user, setUser] = useState(getSession().user);
+  const filled = useRef(false);
   const { hash } = useLocation();
   // "Change password" in the user's menu leads here: bring its card into view once the page is laid out.
   useEffect(() => {
@@ -121,6 +122,10 @@ export default function ProfilePage() {
       .then((body) => {
         if (!live) return;
         setUser(body.data);
+        // The form takes the first answer only: this reading runs again when the session changes
+        // (a save), and must not put back what is being typed meanwhile.
+        if (filled.current) return;
+        filled.current = true;
         reset({ name: body.data.name ?? '', email: body.data.email ?? '', phone: body.data.phone ?? '', current_password: '' });
       })
       .catch(() => live && setFailed(true))
