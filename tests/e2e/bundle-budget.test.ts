@@ -23,7 +23,7 @@ const LOGIN_BUDGET = 202 * KIB;
 // to row boxes and icon buttons); 487.1 after stop 36's (the same texts and checks, the printed
 // documents' declaration, the engine's postpone-offline action); 490 until stop 48, whose merges
 // measured 492.9 (the view kit's port kept it at 489.3; then the camera's entry, the list editor of
-// the generated forms, the screens' failsafe and the double-tap guard); 460.6 measured (2026-11-27)
+// the generated forms, the screens' failsafe and the double-tap guard); 461.0 measured (2026-11-27)
 // once the table's column-filter menu (antd's Tree) and the save-view dialog (antd's Modal) load
 // when used, and Radio no longer brings antd's form store (scripts/antd-narrow-imports.ts): issue
 // 35's goal, 461.7.
