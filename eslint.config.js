@@ -4,17 +4,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 
 const REFINE_ANTD = { name: '@refinedev/antd', message: 'Use the view kit in src/client/engine/kit/ (issue 35).' };
 const ANTD_FORM = { name: 'antd', importNames: ['Form'], message: "Forms use react-hook-form with the kit's FormField and useHandForm (src/client/engine/kit/form.tsx, issue 35)." };
+// Numbers, dates and times are typed on Arabic-script keyboards too: the engine's inputs
+// (src/client/engine/digitInputs.tsx) read ٢٠٢٥ as 2025, antd's own drop it or refuse it.
+const ANTD_DIGITS = { name: 'antd', importNames: ['InputNumber', 'DatePicker', 'TimePicker'], message: 'Use NumberInput, DateInput, DateRangeInput or TimeInput from src/client/engine/digitInputs.tsx: they read Arabic-Indic digits.' };
 const ANTD_FORM_PATHS = { group: ['antd/es/form', 'antd/es/form/*', 'antd/lib/form', 'antd/lib/form/*'], message: ANTD_FORM.message };
-// TODO(issue 35): still on antd's Form; to move onto the one form engine (kit/form.tsx).
-const HAND_FORMS_ON_ANTD_FORM = [
-  'pages/central/RequestsPage.tsx',
-  'pages/clinic/OnlineBookingCard.tsx',
-  'pages/landing/BookOnline.tsx',
-  'pages/profile/ProfilePage.tsx',
-  'pages/profile/TwoStepCard.tsx',
-];
-// TODO(issue 35): the large hand forms, on @refinedev/antd's useForm and antd's Form.
-const HAND_FORMS_ON_REFINE_ANTD = ['pages/support/SupportGrants.tsx'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'bench/results/**'] },
@@ -31,17 +24,11 @@ export default tseslint.config(
   {
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ['src/client/engine/kit/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [REFINE_ANTD, ANTD_FORM, ANTD_DIGITS], patterns: [ANTD_FORM_PATHS] }] },
+  },
+  {
+    files: ['src/client/engine/digitInputs.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [REFINE_ANTD, ANTD_FORM], patterns: [ANTD_FORM_PATHS] }] },
-  },
-  // TODO(issue 35): hand forms not yet on the one form engine; each leaves this list when converted.
-  {
-    files: HAND_FORMS_ON_ANTD_FORM.map((f) => `src/client/${f}`),
-    rules: { 'no-restricted-imports': ['error', { paths: [REFINE_ANTD] }] },
-  },
-  // TODO(issue 35): the same, and still on @refinedev/antd's useForm (antd's form store).
-  {
-    files: HAND_FORMS_ON_REFINE_ANTD.map((f) => `src/client/${f}`),
-    rules: { 'no-restricted-imports': ['error', { paths: [{ ...REFINE_ANTD, allowImportNames: ['useForm'] }] }] },
   },
   {
     rules: {

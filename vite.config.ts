@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
 import { antdStaticStyle } from './scripts/antd-static-style';
+import { antdNarrowImports } from './scripts/antd-narrow-imports';
 
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
 // server with an SPA fallback). The dev server proxies the API to a locally running server.
@@ -18,10 +19,12 @@ export default defineConfig(({ command, mode }) => {
     // VitePWA: the service worker of the installable app (pwa.config.ts, issue 36).
     // antdStaticStyle: antd's styles for our theme as a stylesheet made at build time, not in the
     // browser (scripts/antd-static-style.ts).
+    // antdNarrowImports: two of antd's imports that loaded, with every table, code few tables use
+    // (scripts/antd-narrow-imports.ts).
     // compression: each text file of the build also as .br and .gz, served as they are
     // (src/server/app.ts, preCompressed): brotli at its best level, and no CPU spent per request
     // compressing the same files again (a phone on a slow link gets the smaller brotli).
-    plugins: [react(), antdStaticStyle(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
+    plugins: [react(), antdStaticStyle(), antdNarrowImports(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
     // qs needs three methods of side-channel, whose package brings object-inspect and
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,
@@ -50,7 +53,15 @@ export default defineConfig(({ command, mode }) => {
           // What the entry imports statically (React, React Router, antd's core, i18next, dayjs)
           // in one chunk: left to itself the bundler splits it into a score of small chunks that
           // every page loads anyway, and each compresses worse alone (login: -9 KiB gzip).
-          codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+          // antd's text input with its style and rc-input in one chunk, as the login page and every
+          // list load them together (split three ways when the list's save-view dialog went lazy,
+          // they weighed more on the login page than in one).
+          codeSplitting: {
+            groups: [
+              { name: 'boot', tags: ['$initial'] },
+              { name: 'input', test: /[\\/](rc-input[\\/]es[\\/](Input|BaseInput|index|utils[\\/]commonUtils|hooks[\\/]useCount)\.js|antd[\\/]es[\\/](input[\\/]style[\\/]|_util[\\/]getAllowClear\.js))/ },
+            ],
+          },
         },
       },
     },

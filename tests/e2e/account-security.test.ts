@@ -1,6 +1,7 @@
 // Account security in the browser, in Kurdish: the profile lists the signed-in devices and signs
 // one out; changing the phone asks for the current password; the Main Doctor signs a nurse out
-// of every device and the nurse's next step lands on the login page.
+// of every device and the nurse's next step lands on the login page. A name saved shows in the
+// header at once (the header reads the user through Refine's useGetIdentity).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, launch, login, waitForPath } from './browser';
@@ -54,5 +55,20 @@ describe('account security (Kurdish)', () => {
 
     await nurse.goto(`${baseUrl(CLINIC)}/patients`);
     await waitForPath(nurse, '/login');
+  });
+
+  it('the header shows a name saved on the profile at once, and again after it is put back', async () => {
+    const doctor = await kurdishPage();
+    await login(doctor, CLINIC, 'doctor');
+    await waitForPath(doctor, '/dashboard');
+    await doctor.goto(`${baseUrl(CLINIC)}/settings/profile`);
+    const shown = doctor.getByTestId('user-name');
+    const name = (await shown.innerText()).trim();
+    await expect.poll(() => doctor.locator('#profile-name').inputValue()).toBe(name);
+    for (const next of [`${name} ئەحمەد`, name]) {
+      await doctor.locator('#profile-name').fill(next);
+      await doctor.getByTestId('profile-save').click();
+      await expect.poll(async () => (await shown.innerText()).trim()).toBe(next);
+    }
   });
 });

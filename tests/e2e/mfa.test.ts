@@ -1,12 +1,13 @@
 // Two-step verification in the browser, in Kurdish, on a phone-sized screen: a clinic Doctor (not
 // the Main Doctor: every staff member reaches their profile) turns it on from the profile with the
 // secret shown on the page, keeps the recovery codes, logs out, logs in, is asked the code, types it
-// in Arabic-Indic digits and gets in. Screenshots of the enrolment card and the code step go to
+// in Arabic-Indic digits and gets in; new recovery codes ask the password. Screenshots of the enrolment card and the code step go to
 // /tmp/mfa-*.png.
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import ckb from '../../locales/ckb.json';
+import { PASSWORD, baseUrl, launch, login, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 let browser: Browser;
@@ -73,5 +74,17 @@ describe('two-step verification (Kurdish)', () => {
     await page.getByTestId('mfa-submit').click();
     await waitForPath(page, '/dashboard');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // New recovery codes ask the password: a wrong one is said on its field, the right one gives ten.
+    await page.goto(`${baseUrl(CLINIC)}/settings/profile`);
+    const mfaCard = page.getByTestId('profile-mfa');
+    await mfaCard.getByTestId('mfa-renew').click();
+    await page.locator('#mfa-current-password').fill('not-the-password');
+    await mfaCard.getByTestId('mfa-password-submit').click();
+    await mfaCard.locator('.ant-form-item-explain-error').getByText(ckb.errors.wrongPassword).waitFor();
+    await page.locator('#mfa-current-password').fill(PASSWORD);
+    await mfaCard.getByTestId('mfa-password-submit').click();
+    await mfaCard.getByTestId('mfa-recovery-codes').waitFor();
+    expect(await mfaCard.getByTestId('mfa-recovery-codes').locator('li').count()).toBe(10);
   });
 });

@@ -1,10 +1,8 @@
 // Above every generated list: the column chooser, and the person's saved views (a name for the
 // list's filters, search, sort, page size and columns, kept on the server per user: GET/POST/DELETE
 // /list-views). Choosing a view puts all of it back; the address follows, so reload keeps it.
-import { useRef, useState } from 'react';
-import { Button, Checkbox, Grid, Modal, Popconfirm, Popover, Select, Space } from 'antd';
-// antd's input parts one by one: its Input module also brings the text area and OTP input.
-import Input from 'antd/es/input/Input';
+import { Suspense, lazy, useRef, useState } from 'react';
+import { Button, Checkbox, Grid, Popconfirm, Popover, Select, Space } from 'antd';
 import { Text } from './Text';
 import { DeleteOutlined, SaveOutlined, TableOutlined } from '@ant-design/icons';
 import { type CrudFilter, type CrudSort, parseTableParams } from '@refinedev/core';
@@ -23,6 +21,8 @@ export function withoutPage(search: string): string {
 }
 
 const NO_VIEWS: SavedView[] = [];
+// Loaded when first opened (its Modal is no other part of a list's first load).
+const SaveViewDialog = lazy(() => import('./SaveViewDialog'));
 
 interface SavedView {
   id: number;
@@ -70,6 +70,8 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
   const views = useApiGet<{ data: SavedView[] }>('/list-views', { 'filter[resource]': def.name, sort: 'name', per_page: 100 }, true, undefined, true).data?.data ?? NO_VIEWS;
   const [current, setCurrent] = useState<number | undefined>();
   const [naming, setNaming] = useState(false);
+  // Kept once opened, so that closing it is animated like any dialog's.
+  const [named, setNamed] = useState(false);
   const [name, setName] = useState('');
   // A refusal (a name already used) is said under the name, not toasted.
   const { run: send, busy: saving } = useAction<{ data: SavedView }>({ success: t('lists.viewSaved', 'The view was saved'), failure: false, refreshes: ['/list-views'] });
@@ -132,22 +134,23 @@ export function SavedViews({ def, search, setters, columns, onColumns }: { def: 
           <Button icon={<DeleteOutlined />} aria-label={t('lists.deleteView', 'Delete this saved view?')} data-testid="view-delete" />
         </Popconfirm>
       )}
-      <Button icon={<SaveOutlined />} onClick={() => setNaming(true)} data-testid="view-save" aria-label={t('lists.saveView', 'Save view')} title={t('lists.saveView', 'Save view')}>
+      <Button
+        icon={<SaveOutlined />}
+        onClick={() => {
+          setNamed(true);
+          setNaming(true);
+        }}
+        data-testid="view-save"
+        aria-label={t('lists.saveView', 'Save view')}
+        title={t('lists.saveView', 'Save view')}
+      >
         {!narrow && t('lists.saveView', 'Save view')}
       </Button>
-      <Modal
-        open={naming}
-        title={t('lists.saveView', 'Save view')}
-        onCancel={() => setNaming(false)}
-        onOk={() => void save()}
-        okButtonProps={{ disabled: !name.trim(), loading: saving, ...({ 'data-testid': 'view-save-confirm' } as Record<`data-${string}`, string>) }}
-        okText={t('buttons.save', 'Save')}
-        cancelText={t('buttons.cancel', 'Cancel')}
-        destroyOnHidden
-      >
-        <Input id="view-name" autoFocus maxLength={80} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={() => name.trim() && void save()} placeholder={t('lists.viewName', 'Name of the view')} status={error ? 'error' : undefined} />
-        {error && <Text type="danger">{error}</Text>}
-      </Modal>
+      {named && (
+        <Suspense fallback={null}>
+          <SaveViewDialog open={naming} name={name} onName={setName} error={error} saving={saving} onSave={() => void save()} onCancel={() => setNaming(false)} />
+        </Suspense>
+      )}
     </Space.Compact>
   );
 }

@@ -13,6 +13,7 @@ import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { type MenuEntry, menuOf, visibleMenu } from '../engine/nav';
 import { callerOf, useSession } from '../providers/session';
+import { useIdentity } from '../providers/identity';
 import { enumLabel } from '../../shared/labels';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { menuIcon } from './icons';
@@ -60,7 +61,8 @@ export function AppLayout() {
     .slice(0, 1);
   const open = menu.filter((e) => e.children.some((c) => selected.includes(c.path))).map((e) => e.path);
   const roleField = { type: 'enum' as const, enum: scope === 'central' ? 'centralRole' : 'tenantRole' };
-  const userName = session.user?.name ?? session.user?.username ?? t('common.user', 'User');
+  const identity = useIdentity();
+  const userName = identity?.name ?? identity?.username ?? t('common.user', 'User');
   // Every signed-in person's own page (details, password, devices, two-step verification).
   const profilePath = scope === 'central' ? '/profile' : '/settings/profile';
   const userMenu: MenuProps['items'] = [

@@ -2,13 +2,13 @@
 // clinic's grant, so nobody mistakes the session for the clinic's own.
 import { Alert } from 'antd';
 import { useT } from '../i18n/useT';
-import { useSession } from '../providers/session';
+import { useIdentity } from '../providers/identity';
 import { isolateLtr } from '../../shared/bidi';
 import { instantText } from '../engine/instant';
 
 export function SupportBanner() {
   const t = useT();
-  const { user } = useSession();
+  const user = useIdentity();
   if (!user?.support) return null;
   const until = instantText(user.support.until);
   return (

@@ -6,7 +6,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
-import { useSession } from '../../providers/session';
+import { useIdentity } from '../../providers/identity';
 import type { CentralDashboard, Counts } from './dashboardData';
 import { pendingRequests } from './pendingCount';
 
@@ -15,7 +15,7 @@ const COUNT_KEYS: (keyof Counts)[] = ['doctors', 'active', 'users', 'patients', 
 
 export default function Dashboard() {
   const t = useT();
-  const { user } = useSession();
+  const user = useIdentity();
   const pending = pendingRequests.useValue();
   const { result, query } = useCustom<{ data: CentralDashboard }>({ url: '/dashboard', method: 'get' });
   const data = result.data?.data;

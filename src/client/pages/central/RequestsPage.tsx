@@ -3,7 +3,7 @@
 // (with an optional reason told to the requester) pending ones; accepting applies the change.
 // Opened at ?request=<id> (a notification's link) it shows that request's tab with it open.
 import { type Key, useEffect, useRef, useState } from 'react';
-import { Button, Card, Empty, Form, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Input, Modal, Popconfirm, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useTable } from '../../engine/kit/useTable';
 import { type BaseRecord, useInvalidate, useMany, useOne } from '@refinedev/core';
 import { useSearchParams } from 'react-router';
@@ -12,9 +12,9 @@ import { resourceByName } from '../../../../resources';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
 import { bell } from '../../providers/bell';
-import { ApiError } from '../../providers/http';
 import { useSession } from '../../providers/session';
 import { useAction } from '../../engine/useAction';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { refreshPendingCount } from './pendingCount';
 import { RequestChanges } from './RequestChanges';
 import { requestDoctorName, requestSubdomain } from './requestLabels';
@@ -63,25 +63,34 @@ function Accept({ record }: { record: BaseRecord }) {
 function Reject({ record }: { record: BaseRecord }) {
   const t = useT();
   const after = useAfterDecision();
-  const [form] = Form.useForm<{ reason?: string }>();
+  const { control, reset, handleSubmit, failure, showErrors } = useHandForm<{ reason: string }>({ fields: ['reason'], defaultValues: { reason: '' } });
   const [open, setOpen] = useState(false);
   // A refused reason is said on its field; anything else is toasted.
   const { run, busy } = useAction<{ message?: string }>({
     success: (body) => body.message ?? t('requests.rejected', 'Request rejected successfully'),
-    failure: (err) => ((err as ApiError).errors?.reason ? false : undefined),
+    failure,
   });
-  const submit = async ({ reason }: { reason?: string }) => {
+  const submit = async ({ reason }: { reason: string }) => {
     try {
       await run({ url: `/requests/${String(record.id)}/reject`, values: { reason: reason?.trim() || null } });
       setOpen(false);
       after(record);
     } catch (err) {
-      if (err instanceof ApiError && err.errors?.reason) form.setFields([{ name: 'reason', errors: err.errors.reason }]);
+      showErrors(err);
     }
   };
   return (
     <>
-      <Button danger size="small" onClick={() => setOpen(true)} data-testid="request-reject">
+      <Button
+        danger
+        size="small"
+        onClick={() => {
+          // Each opening starts blank, as the dialog's fields are made anew.
+          reset({ reason: '' });
+          setOpen(true);
+        }}
+        data-testid="request-reject"
+      >
         {t('requests.reject', 'Reject')}
       </Button>
       <Modal
@@ -90,15 +99,17 @@ function Reject({ record }: { record: BaseRecord }) {
         okText={t('requests.reject', 'Reject')}
         cancelText={t('buttons.cancel', 'Cancel')}
         okButtonProps={{ danger: true, loading: busy, id: 'reject-confirm' }}
-        onOk={() => form.submit()}
+        onOk={() => void handleSubmit(submit)()}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} preserve={false}>
-          <Form.Item name="reason" label={t('requests.rejectReason', 'Reason (optional)')} extra={t('requests.rejectReasonHelp', 'The requester is told this reason with the rejection.')}>
-            <Input.TextArea id="reject-reason" rows={3} maxLength={500} showCount autoFocus />
-          </Form.Item>
-        </Form>
+        <form noValidate onSubmit={(e) => void handleSubmit(submit)(e)}>
+          <FormLayout>
+            <FormField control={control} name="reason" htmlFor="reject-reason" label={t('requests.rejectReason', 'Reason (optional)')} extra={t('requests.rejectReasonHelp', 'The requester is told this reason with the rejection.')}>
+              {(f) => <Input.TextArea id="reject-reason" rows={3} maxLength={500} showCount autoFocus value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+          </FormLayout>
+        </form>
       </Modal>
     </>
   );

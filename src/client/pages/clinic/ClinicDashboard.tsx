@@ -9,7 +9,7 @@ import { APPOINTMENT_STATUS } from '../../../shared/enums';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { enumLabel } from '../../../shared/labels';
-import { useSession } from '../../providers/session';
+import { useIdentity } from '../../providers/identity';
 import { MAX_PER_PAGE } from '../../../shared/resource';
 import { useMoney } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
@@ -108,7 +108,7 @@ const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'in
 
 export default function ClinicDashboard() {
   const t = useT();
-  const { user } = useSession();
+  const user = useIdentity();
   const { data, isLoading } = useApiGet<DashboardBody>('/basedashboard', undefined, true, DASHBOARD_SOURCES);
   const mayAppointments = useMayWork('appointments', 'read');
   const mayPatients = useMayWork('patients', 'read');

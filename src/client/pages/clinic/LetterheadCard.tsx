@@ -1,7 +1,7 @@
 // The clinic's printed letterhead (Main Doctor, Settings -> Profile): the lines printed under the
 // clinic's name on prescriptions, and the paper. An empty line prints the profile's value, shown
 // as the field's placeholder; the server's refusals land on their fields.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Input, Radio, Space, Typography } from 'antd';
 import { PrinterOutlined, SaveOutlined } from '@ant-design/icons';
 import { useT } from '../../i18n/useT';
@@ -37,9 +37,14 @@ export function LetterheadCard() {
     success: t('clinic.letterheadSaved', 'The letterhead was saved'),
     failure,
   });
+  // The form takes the first reading only: this one runs again when the session changes (a save
+  // of the profile on the same page), and must not put back what is being typed meanwhile.
+  const filled = useRef(false);
   useEffect(() => {
     ask<{ data: LetterheadAnswer }>('/settings/letterhead').then((r) => {
       setAnswer(r.data);
+      if (filled.current) return;
+      filled.current = true;
       reset(valuesOf(r.data));
     }, () => undefined);
   }, [ask, reset]);

@@ -3,7 +3,8 @@
 // phone and gender. The request waits for the desk (or is booked at once, as the clinic chose).
 // Only free times are shown: nothing about who holds the others.
 import { useEffect, useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { Button, Card, Input, Radio, Result, Select, Space, Spin, Typography } from 'antd';
+import { DateInput } from '../../engine/digitInputs';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { publicRead, publicSend } from '../../providers/publicSite';
@@ -12,6 +13,7 @@ import { LoadError } from '../../engine/LoadError';
 import { latinDigits } from '../../../shared/digits';
 import { enumLabel } from '../../../shared/labels';
 import { errorsOf } from '../../engine/formErrors';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { LandingShell } from './LandingShell';
 import { useDocumentMeta } from './useDocumentMeta';
 
@@ -29,6 +31,7 @@ interface Values {
   reason?: string;
 }
 const GENDER = { type: 'enum' as const, enum: 'gender' };
+const FIELDS = ['name', 'phone', 'gender', 'reason'] as const;
 
 export default function BookOnline() {
   const t = useT();
@@ -46,7 +49,7 @@ export default function BookOnline() {
   const [time, setTime] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<{ status: string; date: string; time: string } | null>(null);
-  const [form] = Form.useForm<Values>();
+  const { control, handleSubmit, showErrors } = useHandForm<Values>({ fields: FIELDS, defaultValues: { name: '', phone: '', reason: '' } });
 
   useEffect(() => {
     if (offer) return;
@@ -78,8 +81,7 @@ export default function BookOnline() {
   }, [doctorId, day, attempt]);
   const retry = () => setAttempt((n) => n + 1);
 
-  const send = async () => {
-    const values = await form.validateFields();
+  const send = async (values: Values) => {
     setSending(true);
     try {
       const answer = await publicSend<{ data: { status: string; date: string; time: string } }>('/public/booking', {
@@ -94,10 +96,9 @@ export default function BookOnline() {
       });
       setDone(answer.data);
     } catch (err) {
-      const errors = errorsOf(err);
-      form.setFields((['name', 'phone', 'gender', 'reason'] as const).map((name) => ({ name, errors: errors[name] ?? [] })));
+      showErrors(err);
       // The time was taken meanwhile: the day's free times are read again.
-      if (errors.time) setDay((d) => (d ? d.clone() : d));
+      if (errorsOf(err).time) setDay((d) => (d ? d.clone() : d));
     } finally {
       setSending(false);
     }
@@ -129,7 +130,7 @@ export default function BookOnline() {
         )}
         <div>
           <Typography.Text strong>{t('onlineBooking.day')}</Typography.Text>
-          <DatePicker
+          <DateInput
             style={{ width: '100%', marginTop: 8 }}
             value={day}
             allowClear={false}
@@ -153,24 +154,34 @@ export default function BookOnline() {
           </div>
         )}
         {time && (
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void send().catch(() => undefined)}>
-            <Form.Item name="name" label={t('onlineBooking.name')} rules={[{ required: true, min: 2, max: 120, message: t('validation.required') }]}>
-              <Input id="book-name" autoComplete="name" maxLength={120} />
-            </Form.Item>
-            {/* Digits of any script are kept as Latin ones, as every phone input of the platform does. */}
-            <Form.Item name="phone" label={t('onlineBooking.phone')} normalize={(v: string) => latinDigits(v ?? '')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Input id="book-phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" className="phone-input" maxLength={30} placeholder="07xx xxx xxxx" />
-            </Form.Item>
-            <Form.Item name="gender" label={t('onlineBooking.gender')} rules={[{ required: true, message: t('validation.required') }]}>
-              <Radio.Group options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, GENDER, g) }))} data-testid="book-gender" />
-            </Form.Item>
-            <Form.Item name="reason" label={t('onlineBooking.reason')}>
-              <Input.TextArea id="book-reason" maxLength={300} autoSize={{ minRows: 2 }} />
-            </Form.Item>
-            <Button type="primary" size="large" htmlType="submit" block loading={sending} data-testid="book-send">
-              {t('onlineBooking.send')}
-            </Button>
-          </Form>
+          <form noValidate onSubmit={(e) => void handleSubmit(send)(e)}>
+            <FormLayout requiredMark={false}>
+              <FormField
+                control={control}
+                name="name"
+                htmlFor="book-name"
+                label={t('onlineBooking.name')}
+                rules={{ required: t('validation.required'), validate: (v) => (v.length >= 2 && v.length <= 120) || t('validation.required') }}
+              >
+                {(f) => <Input id="book-name" autoComplete="name" maxLength={120} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+              </FormField>
+              {/* Digits of any script are kept as Latin ones, as every phone input of the platform does. */}
+              <FormField control={control} name="phone" htmlFor="book-phone" label={t('onlineBooking.phone')} rules={{ required: t('validation.required') }}>
+                {(f) => (
+                  <Input id="book-phone" type="tel" inputMode="tel" autoComplete="tel" dir="ltr" className="phone-input" maxLength={30} placeholder="07xx xxx xxxx" value={f.value} onChange={(e) => f.onChange(latinDigits(e.target.value))} onBlur={f.onBlur} />
+                )}
+              </FormField>
+              <FormField control={control} name="gender" label={t('onlineBooking.gender')} rules={{ validate: (v) => v === 0 || v === 1 || t('validation.required') }} required>
+                {(f) => <Radio.Group value={f.value} onChange={(e) => f.onChange(e.target.value)} options={[0, 1].map((g) => ({ value: g, label: enumLabel(t, GENDER, g) }))} data-testid="book-gender" />}
+              </FormField>
+              <FormField control={control} name="reason" htmlFor="book-reason" label={t('onlineBooking.reason')}>
+                {(f) => <Input.TextArea id="book-reason" maxLength={300} autoSize={{ minRows: 2 }} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+              </FormField>
+              <Button type="primary" size="large" htmlType="submit" block loading={sending} data-testid="book-send">
+                {t('onlineBooking.send')}
+              </Button>
+            </FormLayout>
+          </form>
         )}
       </Space>
     );

@@ -3,15 +3,17 @@
 // password); turning it off (asks the password and a code; refused on the field while the
 // platform or the clinic requires it).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { appScope } from '../../host';
 import { useT } from '../../i18n/useT';
 import { onFields, useAction, useAsk } from '../../engine/useAction';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { CodeField } from '../mfa/CodeField';
 import { EnrolSecret } from '../mfa/EnrolSecret';
 import { type MfaStatus, mfaApi } from '../mfa/mfaApi';
 import { RecoveryCodes } from '../mfa/RecoveryCodes';
+import { latinDigits } from '../../../shared/digits';
 import { fieldErrors } from './profileApi';
 
 type Mode = { kind: 'idle' } | { kind: 'enrol'; secret: string; uri: string } | { kind: 'codes'; codes: string[] } | { kind: 'renew' } | { kind: 'disable' };
@@ -20,6 +22,8 @@ interface PasswordCode {
   current_password: string;
   code?: string;
 }
+
+const EMPTY: PasswordCode = { current_password: '', code: '' };
 
 export function TwoStepCard() {
   const t = useT();
@@ -30,8 +34,8 @@ export function TwoStepCard() {
   const ask = useAsk();
   // Refusals are said on their fields (the code, the password).
   const { run: act, busy } = useAction({ failure: onFields });
-  const [form] = Form.useForm<PasswordCode>();
-  const required = { required: true, message: t('validation.required', 'This field is required') };
+  const { control, reset, handleSubmit, showErrors } = useHandForm<PasswordCode>({ fields: ['current_password', 'code'], defaultValues: EMPTY });
+  const required = t('validation.required', 'This field is required');
 
   const load = () =>
     ask<{ data: MfaStatus }>(mfaApi.status())
@@ -73,10 +77,10 @@ export function TwoStepCard() {
         await act(mfaApi.disable(values.current_password, values.code ?? ''), { success: (body) => body.message ?? t('messages.mfaDisabled', 'Two-step verification is off') });
         setMode({ kind: 'idle' });
       }
-      form.resetFields();
+      reset(EMPTY);
       await load();
     } catch (err) {
-      form.setFields(fieldErrors(err).map((f) => ({ name: f.name as keyof PasswordCode, errors: f.errors })));
+      showErrors(err);
     }
   };
 
@@ -139,39 +143,37 @@ export function TwoStepCard() {
       )}
 
       {(mode.kind === 'renew' || mode.kind === 'disable') && (
-        <Form<PasswordCode> form={form} layout="vertical" onFinish={(values) => void submitPassword(values)}>
-          <Typography.Paragraph>
-            {mode.kind === 'renew'
-              ? t('mfa.renewHelp', 'New recovery codes replace the old ones, which stop working.')
-              : t('mfa.disableHelp', 'To turn two-step verification off, enter your password and a code from your app.')}
-          </Typography.Paragraph>
-          <Form.Item name="current_password" label={t('profile.currentPassword', 'Current password')} rules={[required]}>
-            <Input.Password id="mfa-current-password" autoComplete="current-password" />
-          </Form.Item>
-          {mode.kind === 'disable' && (
-            <Form.Item
-              name="code"
-              label={t('mfa.codeOrRecovery', 'Code from your app, or a recovery code')}
-              rules={[required]}
-              normalize={(v: string) => v.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))}
-            >
-              <Input id="mfa-disable-code" dir="ltr" autoComplete="one-time-code" />
-            </Form.Item>
-          )}
-          <Space wrap>
-            <Button type="primary" danger={mode.kind === 'disable'} htmlType="submit" loading={busy} data-testid="mfa-password-submit">
-              {mode.kind === 'renew' ? t('mfa.renew', 'New recovery codes') : t('mfa.turnOff', 'Turn off')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setMode({ kind: 'idle' });
-              }}
-            >
-              {t('buttons.cancel', 'Cancel')}
-            </Button>
-          </Space>
-        </Form>
+        <form noValidate onSubmit={(e) => void handleSubmit(submitPassword)(e)}>
+          <FormLayout>
+            <Typography.Paragraph>
+              {mode.kind === 'renew'
+                ? t('mfa.renewHelp', 'New recovery codes replace the old ones, which stop working.')
+                : t('mfa.disableHelp', 'To turn two-step verification off, enter your password and a code from your app.')}
+            </Typography.Paragraph>
+            <FormField control={control} name="current_password" htmlFor="mfa-current-password" label={t('profile.currentPassword', 'Current password')} rules={{ required }}>
+              {(f) => <Input.Password id="mfa-current-password" autoComplete="current-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+            {mode.kind === 'disable' && (
+              <FormField control={control} name="code" htmlFor="mfa-disable-code" label={t('mfa.codeOrRecovery', 'Code from your app, or a recovery code')} rules={{ required }}>
+                {/* Arabic-Indic and Persian digits typed are kept as Latin ones. */}
+                {(f) => <Input id="mfa-disable-code" dir="ltr" autoComplete="one-time-code" value={f.value} onChange={(e) => f.onChange(latinDigits(e.target.value))} onBlur={f.onBlur} />}
+              </FormField>
+            )}
+            <Space wrap>
+              <Button type="primary" danger={mode.kind === 'disable'} htmlType="submit" loading={busy} data-testid="mfa-password-submit">
+                {mode.kind === 'renew' ? t('mfa.renew', 'New recovery codes') : t('mfa.turnOff', 'Turn off')}
+              </Button>
+              <Button
+                onClick={() => {
+                  reset(EMPTY);
+                  setMode({ kind: 'idle' });
+                }}
+              >
+                {t('buttons.cancel', 'Cancel')}
+              </Button>
+            </Space>
+          </FormLayout>
+        </form>
       )}
 
       {mode.kind === 'idle' &&

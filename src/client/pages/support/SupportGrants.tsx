@@ -2,15 +2,15 @@
 // for how long (at most a day) and whether only to read; each grant ends by itself or at once on
 // "Revoke". Grants are kept after they end: the activity names them.
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
-import { type BaseRecord, type HttpError, useList, useNotification } from '@refinedev/core';
-import { useForm } from '@refinedev/antd';
+import { Alert, Button, Card, Empty, Input, Modal, Popconfirm, Select, Switch, Table, Tag } from 'antd';
+import { useCreate, useList, useNotification } from '@refinedev/core';
 import { formErrorNotification } from '../../providers/notificationProvider';
 import { errorsOf } from '../../engine/formErrors';
 import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { useAction, useAsk } from '../../engine/useAction';
 import { instantText } from '../../engine/instant';
+import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 
 interface Grant {
   id: number;
@@ -29,6 +29,16 @@ interface Staff {
 
 const HOURS = [1, 4, 8, 24];
 
+/** The grant as asked: its end as a length from now. */
+interface Asked {
+  user_id: number | undefined;
+  reason: string;
+  hours: number;
+  read_only: boolean;
+}
+const FIELDS = ['user_id', 'reason', 'hours', 'read_only'] as const;
+const BLANK: Asked = { user_id: undefined, reason: '', hours: 4, read_only: true };
+
 function statusOf(g: Grant, now: number): 'active' | 'revoked' | 'expired' {
   if (g.revoked_at) return 'revoked';
   return Date.parse(g.expires_at) > now ? 'active' : 'expired';
@@ -42,25 +52,9 @@ export default function SupportGrants() {
   const ask = useAsk();
   const { run } = useAction<{ message: string }>({ success: (body) => body.message, invalidates: [{ resource: 'supportGrants', invalidates: ['list'] }] });
   const { result, query } = useList<Grant>({ resource: 'supportGrants', pagination: { pageSize: 100 }, sorters: [{ field: 'created_at', order: 'desc' }] });
-  // Refine's antd form: it saves and puts the server's 422 on the field it names (an end too far).
-  const { form, formProps, onFinish, mutation } = useForm<BaseRecord, HttpError, Record<string, unknown>>({
-    liveMode: 'off',
-    resource: 'supportGrants',
-    action: 'create',
-    redirect: false,
-    successNotification: false,
-    errorNotification: formErrorNotification,
-    onMutationSuccess: () => {
-      notify?.({ type: 'success', message: t('support.granted', 'Access granted') });
-      setOpen(false);
-      form.resetFields();
-    },
-    // The end is asked as a length: its error belongs there.
-    onMutationError: (err) => {
-      const end = errorsOf(err).expires_at;
-      if (end) form.setFields([{ name: 'hours', errors: end }]);
-    },
-  });
+  const { control, reset, handleSubmit, setError, showErrors } = useHandForm<Asked>({ fields: FIELDS, defaultValues: BLANK });
+  // Saved through Refine's data provider; a 422 is said on the fields it names, anything else toasted.
+  const { mutateAsync: create, mutation: creating } = useCreate({ resource: 'supportGrants', successNotification: false, errorNotification: formErrorNotification });
 
   useEffect(() => {
     ask<{ data: Staff[] }>('/support/staff')
@@ -70,10 +64,19 @@ export default function SupportGrants() {
   const nameOf = (id: number) => staff.find((s) => s.id === id)?.name ?? `#${id}`;
   const now = Date.now();
 
-  const submit = async () => {
-    const values = (await form.validateFields()) as { user_id: number; reason: string; read_only: boolean; hours: number };
-    // The length asked becomes the grant's end; a failure is told on the form and by Refine's toast.
-    await onFinish({ user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() }).catch(() => undefined);
+  const submit = async (values: Asked) => {
+    try {
+      // The length asked becomes the grant's end.
+      await create({ values: { user_id: values.user_id, reason: values.reason, read_only: values.read_only, expires_at: dayjs().add(values.hours, 'hour').toISOString() } });
+      notify?.({ type: 'success', message: t('support.granted', 'Access granted') });
+      setOpen(false);
+      reset(BLANK);
+    } catch (err) {
+      showErrors(err);
+      // The end is asked as a length: its error belongs there.
+      const end = errorsOf(err).expires_at;
+      if (end) setError('hours', { type: 'server', message: end.join(' ') });
+    }
   };
 
   const revoke = (g: Grant) => run({ url: `/supportGrants/${g.id}/revoke` }).catch(() => undefined);
@@ -127,25 +130,34 @@ export default function SupportGrants() {
         title={t('support.grant', 'Grant access')}
         okText={t('support.grant', 'Grant access')}
         cancelText={t('buttons.cancel', 'Cancel')}
-        onOk={() => void submit()}
+        onOk={() => void handleSubmit(submit)()}
         onCancel={() => setOpen(false)}
-        confirmLoading={mutation.isPending}
+        confirmLoading={creating.isPending}
         destroyOnHidden
       >
-        <Form {...formProps} onFinish={undefined} layout="vertical" initialValues={{ read_only: true, hours: 4 }} data-testid="support-grant-form">
-          <Form.Item name="user_id" label={t('resources.supportGrants.fields.user_id', 'Support staff member')} rules={[{ required: true, message: t('validation.required', 'This field is required') }]}>
-            <Select showSearch optionFilterProp="label" options={staff.map((s) => ({ value: s.id, label: s.name }))} data-testid="support-grant-user" />
-          </Form.Item>
-          <Form.Item name="reason" label={t('resources.supportGrants.fields.reason', 'Reason')} rules={[{ required: true, min: 3, message: t('validation.minLength', { limit: 3 }) }]}>
-            <Input.TextArea rows={2} maxLength={500} />
-          </Form.Item>
-          <Form.Item name="hours" label={t('support.duration', 'For')}>
-            <Select options={HOURS.map((h) => ({ value: h, label: t('support.hours', { count: h }) }))} />
-          </Form.Item>
-          <Form.Item name="read_only" label={t('resources.supportGrants.fields.read_only', 'Read only')} valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Form>
+        {/* Sent by the dialog's button only (no <form>: Enter in a field sends nothing). */}
+        <div data-testid="support-grant-form">
+          <FormLayout>
+            <FormField control={control} name="user_id" htmlFor="support-grant-user" label={t('resources.supportGrants.fields.user_id', 'Support staff member')} rules={{ required: t('validation.required', 'This field is required') }}>
+              {(f) => <Select id="support-grant-user" showSearch optionFilterProp="label" value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={staff.map((s) => ({ value: s.id, label: s.name }))} data-testid="support-grant-user" />}
+            </FormField>
+            <FormField
+              control={control}
+              name="reason"
+              htmlFor="reason"
+              label={t('resources.supportGrants.fields.reason', 'Reason')}
+              rules={{ required: t('validation.minLength', { limit: 3 }), minLength: { value: 3, message: t('validation.minLength', { limit: 3 }) } }}
+            >
+              {(f) => <Input.TextArea id="reason" rows={2} maxLength={500} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            </FormField>
+            <FormField control={control} name="hours" htmlFor="support-grant-hours" label={t('support.duration', 'For')}>
+              {(f) => <Select id="support-grant-hours" value={f.value} onChange={f.onChange} onBlur={f.onBlur} options={HOURS.map((h) => ({ value: h, label: t('support.hours', { count: h }) }))} />}
+            </FormField>
+            <FormField control={control} name="read_only" htmlFor="support-grant-read-only" label={t('resources.supportGrants.fields.read_only', 'Read only')}>
+              {(f) => <Switch id="support-grant-read-only" checked={f.value} onChange={f.onChange} />}
+            </FormField>
+          </FormLayout>
+        </div>
       </Modal>
     </Card>
   );
