@@ -551,6 +551,8 @@ export interface ClinicDayOptions {
 export interface RequestTrips {
   pattern: string;
   roundTrips: number;
+  /** Statements answered (several may go in one round trip). */
+  statements: number;
   ms: number;
 }
 
@@ -571,9 +573,11 @@ async function roundTrips(server: Served, relay: CountingRelay, model: DayModel,
   for (const [key, [role, pattern]] of seen) {
     const ms: number[] = [];
     let trips = 0;
+    let answered = 0;
     for (let i = 0; i < times + 1; i++) {
       const r = concrete(pattern, clinic, rnd, today);
       const before = relay.count();
+      const answeredBefore = relay.answered();
       const t0 = performance.now();
       const res = await request(`${origin}${r.path}`, { method: r.method as 'GET', headers: { host: `${clinic.subdomain}.localhost`, authorization: `Bearer ${clinic.tokens[role]}`, 'accept-language': 'ckb', ...(r.body ? { 'content-type': 'application/json' } : {}) }, body: r.body });
       await res.body.text();
@@ -586,18 +590,19 @@ async function roundTrips(server: Served, relay: CountingRelay, model: DayModel,
       if (i === 0) continue;
       if (showSql && i === times) log(`    ${key}:\n${statements.map((x) => `      ${x.replace(/\s+/g, ' ').slice(0, 220)}`).join('\n')}`);
       trips += relay.count() - before;
+      answered += relay.answered() - answeredBefore;
       ms.push(took);
     }
     ms.sort((a, b) => a - b);
-    out.push({ pattern: key, roundTrips: Math.round((trips / times) * 10) / 10, ms: Math.round(ms[Math.floor(ms.length / 2)] * 10) / 10 });
+    out.push({ pattern: key, roundTrips: Math.round((trips / times) * 10) / 10, statements: Math.round((answered / times) * 10) / 10, ms: Math.round(ms[Math.floor(ms.length / 2)] * 10) / 10 });
   }
   out.sort((a, b) => b.roundTrips - a.roundTrips);
-  for (const t of out) log(`    ${String(t.roundTrips).padStart(5)} round trips, ${String(t.ms).padStart(6)} ms alone: ${t.pattern}`);
+  for (const t of out) log(`    ${String(t.roundTrips).padStart(5)} round trips (${String(t.statements).padStart(4)} statements answered), ${String(t.ms).padStart(6)} ms alone: ${t.pattern}`);
   const weights = new Map<string, number>();
   for (const a of model.actions) for (const r of a.requests) weights.set(`${a.role} ${r}`, (weights.get(`${a.role} ${r}`) ?? 0) + actionsPerDay(model, a));
   const all = [...weights.values()].reduce((x, y) => x + y, 0);
-  const mean = out.reduce((sum, t) => sum + t.roundTrips * (weights.get(t.pattern) ?? 0), 0) / all;
-  log(`  Round trips per request of the day (weighted by how often each is sent): ${mean.toFixed(2)}`);
+  const mean = (of: (t: RequestTrips) => number) => out.reduce((sum, t) => sum + of(t) * (weights.get(t.pattern) ?? 0), 0) / all;
+  log(`  Per request of the day (weighted by how often each is sent): ${mean((t) => t.roundTrips).toFixed(2)} round trips, ${mean((t) => t.statements).toFixed(2)} statements answered`);
   return out;
 }
 

@@ -1,12 +1,16 @@
 // Round trips to PostgreSQL, counted from outside the server: a TCP relay between the server and
-// the database that counts the database's ReadyForQuery messages (one ends every simple query and
-// every extended-protocol Sync, so one per round trip the server waited for). Nothing in the
-// server changes for it; the bench sends one kind of request at a time and reads the count.
+// the database. A round trip is a turn: the server writing to a connection after the database
+// last wrote to it (so it waited for an answer); statements written together (pipelined) are one.
+// Beside it, the database's ReadyForQuery messages (one ends every simple query and every
+// extended-protocol Sync: statements answered). Nothing in the server changes for it; the bench
+// sends one kind of request at a time and reads the counts.
 import net from 'node:net';
 
 export interface CountingRelay {
-  /** Round trips finished so far, over every connection. */
+  /** Round trips (turns) so far, over every connection. */
   count(): number;
+  /** Statements answered (ReadyForQuery) so far, over every connection. */
+  answered(): number;
   /** The statements sent since the last call (simple queries and parsed ones), when `keepSql`. */
   statements(): string[];
   close(): Promise<void>;
@@ -58,6 +62,7 @@ function sqlReader(onSql: (text: string) => void): (chunk: Buffer) => void {
 /** Listens on `port` (127.0.0.1) and relays to the database at `target`; `keepSql`: keeps the statements sent. */
 export async function countingRelay(target: { host: string; port: number }, port: number, keepSql = false): Promise<CountingRelay> {
   let ready = 0;
+  let turns = 0;
   let sent: string[] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
@@ -70,12 +75,17 @@ export async function countingRelay(target: { host: string; port: number }, port
       else ready++;
     });
     const read = sqlReader((text) => sent.push(text));
+    // The startup exchange is not a request's: turns count from the first ReadyForQuery.
+    let waiting = false;
     client.on('data', (chunk: Buffer) => {
       if (keepSql) read(chunk);
+      if (waiting && !first) turns++;
+      waiting = false;
       upstream.write(chunk);
     });
     upstream.on('data', (chunk: Buffer) => {
       count(chunk);
+      waiting = true;
       client.write(chunk);
     });
     const end = () => {
@@ -89,7 +99,8 @@ export async function countingRelay(target: { host: string; port: number }, port
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    count: () => ready,
+    count: () => turns,
+    answered: () => ready,
     statements: () => {
       const out = sent;
       sent = [];
