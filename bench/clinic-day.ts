@@ -8,8 +8,11 @@
 // Run alone (npx tsx bench/clinic-day.ts), also:
 //   BENCH_DAY_CLINICS    one step at this many clinics instead of the search (before/after comparisons)
 //   BENCH_DAY_DATABASES  PostgreSQL,PGlite (default both)
+//   BENCH_DAY_PORT       the PostgreSQL run's server port (default 3450; PGlite's the next)
 //   BENCH_DAY_SERVER     a server bundle to run instead of building this tree's (dist/server/main.js)
 //   BENCH_DAY_PROFILE    a folder: the PostgreSQL run's server under Node's CPU profiler, its time charged by owner
+//   BENCH_DAY_TRIPS      1 (or sql: their statements printed too): instead of the steps, each request of the day sent alone (one at a time, a few
+//                        times each) through a relay counting the round trips to PostgreSQL (bench/round-trips.ts)
 //   BENCH_DAY_COMPARE    two server bundles (a.js,b.js) run at BENCH_DAY_CLINICS in alternating rounds
 //                        (BENCH_DAY_ROUNDS, default 3) on PostgreSQL: a change's before and after
 import { execSync, spawn } from 'node:child_process';
@@ -31,6 +34,7 @@ import { type DayAction, type DayModel, ROLES, type Role, actionsPerDay, loadMod
 import { BENCH_PREFIX, generate } from './generate';
 import { start, waitFor } from './load';
 import { chargeProfile } from './profile';
+import { type CountingRelay, countingRelay } from './round-trips';
 
 export const P99_GOAL_MS = 300;
 export const CLINICS_GOAL = 1000;
@@ -52,6 +56,10 @@ export interface DayStep {
   transactions?: number;
   /** The requests that took the most time in all (where the waiting was). */
   slowest?: string;
+  /** The request kinds of the slowest 1% (the p99's tail): kind, its count there, its own p99. */
+  tail?: string;
+  /** Where the two cores went during the step, % of one core: the server, the load generator (this process), every PostgreSQL process, the whole machine. */
+  cores?: { server: number; generator: number; postgres: number; machine: number };
   ok: boolean;
 }
 
@@ -87,6 +95,8 @@ const MARK = 'clinic day';
  * in its own folder's data/master.key).
  */
 const BENCH_MASTER_KEY = createHash('sha256').update('clinic-day bench: generated data only').digest();
+/** The servers' ports (the PostgreSQL run's, the PGlite run's next to it): another checkout's bench can run beside. */
+const PORT = Number(process.env.BENCH_DAY_PORT ?? 3450);
 /** A step lasts at least `seconds`, longer for few clinics (up to this) to send enough requests. */
 const MAX_STEP_S = 40;
 
@@ -195,6 +205,35 @@ function concrete(pattern: string, clinic: Clinic, rnd: () => number, today: str
   throw new Error(`no body for ${pattern}`);
 }
 
+/** The machine's busy and total CPU time so far, in ticks (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const [, ...fields] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = fields.map(Number);
+    const total = n.reduce((a, b) => a + b, 0);
+    return { busy: total - n[3] - (n[4] ?? 0), total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** CPU time of every PostgreSQL process on the machine so far, ms (others' databases too: it is one server). */
+function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) continue;
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ms;
+}
+
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : 0);
 
 /** One step: N clinics for `seconds`, their streams held, their actions sent on the clock. */
@@ -244,6 +283,10 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   await Promise.all(opened);
 
   const cpuBefore = server.cpuMs();
+  const generatorBefore = process.cpuUsage();
+  const postgresBefore = postgresCpuMs();
+  const machineBefore = machineTicks();
+  const wallBefore = performance.now();
   const transactionsBefore = await server.transactions?.();
   const latencies: number[] = [];
   const byPattern = new Map<string, number[]>();
@@ -290,6 +333,16 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   }
   await Promise.all(inFlight);
   const cpu = server.cpuMs() - cpuBefore;
+  const wall = performance.now() - wallBefore;
+  const generatorUs = process.cpuUsage(generatorBefore);
+  const machineAfter = machineTicks();
+  const share = (ms: number) => Math.round((ms / wall) * 100);
+  const cores = {
+    server: share(cpu),
+    generator: share((generatorUs.user + generatorUs.system) / 1000),
+    postgres: share(postgresCpuMs() - postgresBefore),
+    machine: Math.round(((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)) * os.cpus().length * 100),
+  };
   // The statistics reach the view within a second or so of each transaction's end.
   await new Promise((r) => setTimeout(r, server.transactions ? 1500 : 0));
   const transactionsAfter = await server.transactions?.();
@@ -308,6 +361,7 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
     errors,
     streamErrors,
     cpuMs: sent ? Math.round((cpu / sent) * 100) / 100 : 0,
+    cores,
     ...(transactionsBefore !== undefined && transactionsAfter !== undefined && sent ? { transactions: Math.round(((transactionsAfter - transactionsBefore) / sent) * 100) / 100 } : {}),
     ok: false,
   };
@@ -317,6 +371,17 @@ async function step(server: Served, model: DayModel, clinics: Clinic[], seconds:
   // Where the waiting was: the requests that took the most time in all.
   const slowest = [...byPattern].map(([pattern, ms]) => ({ pattern, n: ms.length, total: ms.reduce((a, b) => a + b, 0), p95: percentile([...ms].sort((a, b) => a - b), 95) })).sort((a, b) => b.total - a.total);
   result.slowest = slowest.slice(0, 3).map((x) => `${x.pattern} (${x.n}, mean ${Math.round(x.total / x.n)} ms, p95 ${Math.round(x.p95)} ms)`).join('; ');
+  // The p99's tail: which kinds of request the slowest 1% are.
+  const cut = result.p99;
+  const inTail = new Map<string, number>();
+  for (const [pattern, ms] of byPattern) {
+    const n = ms.filter((x) => x >= cut).length;
+    if (n) inTail.set(pattern, n);
+  }
+  const kindP99 = (pattern: string) => Math.round(percentile([...(byPattern.get(pattern) ?? [])].sort((a, b) => a - b), 99));
+  result.tail = [...inTail].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([pattern, n]) => `${pattern} (${n} of ${byPattern.get(pattern)!.length}, its p99 ${kindP99(pattern)} ms)`).join('; ');
+  log(`    the slowest 1% (at or over ${cut} ms): ${result.tail}`);
+  log(`    CPU during the step, % of one core (2 cores: 200%): server ${cores.server}, load generator ${cores.generator}, PostgreSQL (all its processes) ${cores.postgres}, the whole machine ${cores.machine}`);
   log(`    most time: ${slowest.slice(0, 5).map((x) => `${x.pattern} (${x.n}, mean ${Math.round(x.total / x.n)} ms, p95 ${Math.round(x.p95)} ms)`).join('; ')}`);
   return result;
 }
@@ -478,6 +543,67 @@ export interface ClinicDayOptions {
   profileDir?: string;
   /** Two server bundles compared at `fixed` clinics in alternating rounds (PostgreSQL only). */
   compare?: [string, string];
+  /** Count each request's round trips to PostgreSQL instead of the steps (see roundTrips). */
+  trips?: boolean;
+}
+
+/** Round trips per request of each pattern of the day, and each alone's time (median, ms). */
+export interface RequestTrips {
+  pattern: string;
+  roundTrips: number;
+  /** Statements answered (several may go in one round trip). */
+  statements: number;
+  ms: number;
+}
+
+/**
+ * Each request pattern of the model sent alone, `times` times one after the other for one clinic,
+ * its server's database connections through a counting relay: the round trips one request of the
+ * kind waits for (a read's batched audit event and a session's batched touch included, as they fall).
+ */
+async function roundTrips(server: Served, relay: CountingRelay, model: DayModel, clinic: Clinic, times: number, log: (s: string) => void): Promise<RequestTrips[]> {
+  const origin = new URL(server.base).origin;
+  const today = dayjs().format('YYYY-MM-DD');
+  const rnd = random(7);
+  // Each pattern as each role sends it: a role may read less of it (a part it may not read).
+  const seen = new Map<string, [Role, string]>();
+  for (const a of model.actions) for (const r of a.requests) seen.set(`${a.role} ${r}`, [a.role, r]);
+  const out: RequestTrips[] = [];
+  const showSql = process.env.BENCH_DAY_TRIPS === 'sql';
+  for (const [key, [role, pattern]] of seen) {
+    const ms: number[] = [];
+    let trips = 0;
+    let answered = 0;
+    for (let i = 0; i < times + 1; i++) {
+      const r = concrete(pattern, clinic, rnd, today);
+      const before = relay.count();
+      const answeredBefore = relay.answered();
+      const t0 = performance.now();
+      const res = await request(`${origin}${r.path}`, { method: r.method as 'GET', headers: { host: `${clinic.subdomain}.localhost`, authorization: `Bearer ${clinic.tokens[role]}`, 'accept-language': 'ckb', ...(r.body ? { 'content-type': 'application/json' } : {}) }, body: r.body });
+      await res.body.text();
+      const took = performance.now() - t0;
+      // Batched writes (a read's audit event, a session's touch) land within 100 ms.
+      await new Promise((done) => setTimeout(done, 250));
+      if (res.statusCode >= 400) log(`    ${pattern}: ${res.statusCode}`);
+      // The first of each kind warms the process's caches (keys, sessions): not counted.
+      const statements = relay.statements();
+      if (i === 0) continue;
+      if (showSql && i === times) log(`    ${key}:\n${statements.map((x) => `      ${x.replace(/\s+/g, ' ').slice(0, 220)}`).join('\n')}`);
+      trips += relay.count() - before;
+      answered += relay.answered() - answeredBefore;
+      ms.push(took);
+    }
+    ms.sort((a, b) => a - b);
+    out.push({ pattern: key, roundTrips: Math.round((trips / times) * 10) / 10, statements: Math.round((answered / times) * 10) / 10, ms: Math.round(ms[Math.floor(ms.length / 2)] * 10) / 10 });
+  }
+  out.sort((a, b) => b.roundTrips - a.roundTrips);
+  for (const t of out) log(`    ${String(t.roundTrips).padStart(5)} round trips (${String(t.statements).padStart(4)} statements answered), ${String(t.ms).padStart(6)} ms alone: ${t.pattern}`);
+  const weights = new Map<string, number>();
+  for (const a of model.actions) for (const r of a.requests) weights.set(`${a.role} ${r}`, (weights.get(`${a.role} ${r}`) ?? 0) + actionsPerDay(model, a));
+  const all = [...weights.values()].reduce((x, y) => x + y, 0);
+  const mean = (of: (t: RequestTrips) => number) => out.reduce((sum, t) => sum + of(t) * (weights.get(t.pattern) ?? 0), 0) / all;
+  log(`  Per request of the day (weighted by how often each is sent): ${mean((t) => t.roundTrips).toFixed(2)} round trips, ${mean((t) => t.statements).toFixed(2)} statements answered`);
+  return out;
 }
 
 /**
@@ -544,7 +670,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     await sql`vacuum analyze`.execute(db.kysely);
     await db.close();
     const startServer = async (which: string, profileDir?: string): Promise<Served & { end(): Promise<void> }> => {
-      const server = await serve(which, { DATABASE_URL: url.toString() }, 3450, profileDir);
+      const server = await serve(which, { DATABASE_URL: url.toString() }, PORT, profileDir);
       const stats = new pg.Client({ connectionString: url.toString() });
       await stats.connect();
       server.transactions = async () => {
@@ -560,6 +686,25 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
       await stats.query(`update sessions set last_seen_at = now() - interval '2 minutes' where token_hash = any($1::text[])`, [clinics.flatMap((c) => ROLES.map((r) => sha256(c.tokens[r])))]);
       return { ...server, end: async () => (await stats.end(), await server.stop()) };
     };
+    if (opts.trips) {
+      const db = new URL(url.toString());
+      const relay = await countingRelay({ host: db.hostname, port: Number(db.port || 5432) }, PORT + 2, process.env.BENCH_DAY_TRIPS === 'sql');
+      const relayed = new URL(url.toString());
+      relayed.host = `127.0.0.1:${PORT + 2}`;
+      const server = await serve(bundle, { DATABASE_URL: relayed.toString() }, PORT);
+      try {
+        await settled(server, log);
+        log(`  Round trips to PostgreSQL per request, each kind alone (${bundle}):`);
+        await roundTrips(server, relay, model, clinics[0], 5, log);
+      } finally {
+        await server.stop();
+        await relay.close();
+        const { db } = await prepareDatabase({ databaseUrl: url.toString(), dataDir: 'unused', seedDemo: 'never' }, { info: () => undefined });
+        await removeBookings(db.kysely);
+        await db.close();
+      }
+      return out;
+    }
     if (opts.compare) {
       try {
         out.push(...(await compare(opts.compare, startServer, model, clinics, opts, log)).map((steps) => ({ database: 'PostgreSQL' as const, clinicsInData: clinics.length, patients: size.clinics * size.patients, perClinicRate, seconds: opts.seconds, carried: 0, best: null, steps, capped: false })));
@@ -600,7 +745,7 @@ export async function runClinicDay(opts: ClinicDayOptions, log: (s: string) => v
     const { db } = await prepareDatabase({ dataDir, seedDemo: 'always' }, { info: () => undefined });
     const clinics = await fill(db, small, log);
     await db.close();
-    const server = await serve(bundle, { DATABASE_URL: '', DATA_DIR: dataDir }, 3451);
+    const server = await serve(bundle, { DATABASE_URL: '', DATA_DIR: dataDir }, PORT + 1);
     try {
       await settled(server, log);
       log(`  PGlite, ${small.clinics} clinics x ${small.patients} patients:`);
@@ -619,6 +764,6 @@ if (process.argv[1]?.endsWith('clinic-day.ts')) {
   const small = process.env.BENCH_SIZE === 'small';
   const fixed = process.env.BENCH_DAY_CLINICS ? Number(process.env.BENCH_DAY_CLINICS) : undefined;
   const databases = (process.env.BENCH_DAY_DATABASES ?? 'PostgreSQL,PGlite').split(',') as ClinicDay['database'][];
-  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases, bundle: process.env.BENCH_DAY_SERVER, profileDir: process.env.BENCH_DAY_PROFILE, compare: process.env.BENCH_DAY_COMPARE?.split(',') as [string, string] | undefined }, console.log);
+  const result = await runClinicDay({ databaseUrl: process.env.DATABASE_URL || 'postgres://postgres:postgres@127.0.0.1:5432/postgres', small, seconds: Number(process.env.BENCH_SECONDS ?? (small ? 4 : 10)), fixed, databases, bundle: process.env.BENCH_DAY_SERVER, profileDir: process.env.BENCH_DAY_PROFILE, compare: process.env.BENCH_DAY_COMPARE?.split(',') as [string, string] | undefined, trips: !!process.env.BENCH_DAY_TRIPS }, console.log);
   console.log(JSON.stringify(result.map(({ steps: _steps, ...r }) => r), null, 2));
 }

@@ -84,7 +84,8 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/appointments/availability', { config: { scope: 'tenant', access: { resource: APPOINTMENTS, action: 'read' } }, schema: { tags: ['appointments'], summary: "Doctors' working hours and free slots, day by day (from, to, doctor_id, slot minutes)", querystring: availabilityQuery, response: { 200: availabilityAnswer } } }, async (request) => {
+  // Reaches the database only through request.data's transaction (the kept session confirmed in its BEGIN).
+  app.get('/appointments/availability', { config: { scope: 'tenant', confirmsInTransaction: true, access: { resource: APPOINTMENTS, action: 'read' } }, schema: { tags: ['appointments'], summary: "Doctors' working hours and free slots, day by day (from, to, doctor_id, slot minutes)", querystring: availabilityQuery, response: { 200: availabilityAnswer } } }, async (request) => {
     const { from, to, doctorId, slot } = readQuery(request.query as Query);
     const tenantId = request.tenant!.id;
     const now = request.data.now();

@@ -16,7 +16,9 @@ const dashboardAnswer = dataAnswer(
 );
 
 export function registerClinicDataRoutes(app: FastifyInstance): void {
-  const tenant = { scope: 'tenant' } as const;
+  // Each handler reaches the database only through request.data's transactions: a kept session is
+  // confirmed in the first one's BEGIN (no round trip of its own).
+  const tenant = { scope: 'tenant', confirmsInTransaction: true } as const;
 
   app.get('/dashboard/services', { config: tenant, schema: { tags: ['clinic'], summary: "The clinic's locations and links", response: { 200: obj({ locations: arr(anyObject), links: arr(anyObject) }) } } }, async (request) =>
     request.data.transaction(async (trx) => {

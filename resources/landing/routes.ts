@@ -44,26 +44,27 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
     const tenant = request.tenant!;
     if (tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     const id = tenant.id;
-    const [page, doctor, solutions, highlights, projects, locations, links] = await Promise.all([
-      sql<Row>`select * from tenant_landing_pages where tenant_id = ${id} and is_visible`.execute(db),
-      sql<Row>`select t.name, t.skill, t.phone, t.email, t.address, c.name_en as city_en, c.name_ar as city_ar, c.name_ckb as city_ckb
-               from tenants t left join cities c on c.id = t.city_id where t.id = ${id}`.execute(db),
-      sql<Row>`select * from tenant_solutions where tenant_id = ${id} and is_visible order by position, id`.execute(db),
-      sql<Row>`select * from tenant_highlights where tenant_id = ${id} and is_visible order by position, id`.execute(db),
-      sql<Row>`select * from tenant_projects where tenant_id = ${id} and is_visible order by position, id`.execute(db),
-      sql<Row>`select name, address, phone, map_url, working_hours from tenant_locations where tenant_id = ${id} order by name`.execute(db),
-      sql<Row>`select title, url, kind from tenant_links where tenant_id = ${id} order by title`.execute(db),
-    ]);
-    const landing = page.rows[0];
-    const booking = await sql<{ on: boolean }>`select coalesce((online_booking->>'enabled')::boolean, false) as on from tenants where id = ${id}`.execute(db);
+    // One statement (every app start asks this): each part as JSON, where each part on its own took
+    // a round trip and a pool connection. The timestamps JSON would turn to text are dropped by `present`.
+    const { rows } = await sql<{ page: Row | null; doctor: Row | null; solutions: Row[]; highlights: Row[]; projects: Row[]; locations: Row[]; links: Row[]; online_booking: boolean | null }>`select
+        (select row_to_json(p) from tenant_landing_pages p where p.tenant_id = ${id} and p.is_visible limit 1) as page,
+        (select row_to_json(d) from (select t.name, t.skill, t.phone, t.email, t.address, c.name_en as city_en, c.name_ar as city_ar, c.name_ckb as city_ckb
+           from tenants t left join cities c on c.id = t.city_id where t.id = ${id}) d) as doctor,
+        (select coalesce(json_agg(s order by s.position, s.id), '[]') from tenant_solutions s where s.tenant_id = ${id} and s.is_visible) as solutions,
+        (select coalesce(json_agg(h order by h.position, h.id), '[]') from tenant_highlights h where h.tenant_id = ${id} and h.is_visible) as highlights,
+        (select coalesce(json_agg(p order by p.position, p.id), '[]') from tenant_projects p where p.tenant_id = ${id} and p.is_visible) as projects,
+        (select coalesce(json_agg(l order by l.name), '[]') from (select name, address, phone, map_url, working_hours from tenant_locations where tenant_id = ${id}) l) as locations,
+        (select coalesce(json_agg(k order by k.title), '[]') from (select title, url, kind from tenant_links where tenant_id = ${id}) k) as links,
+        (select coalesce((online_booking->>'enabled')::boolean, false) from tenants where id = ${id}) as online_booking`.execute(db);
+    const { page: landing, doctor, solutions, highlights, projects, locations, links, online_booking } = rows[0];
     return {
       data: {
         // The clinic takes appointments on its site (/book): the page offers the way there.
-        online_booking: booking.rows[0]?.on ?? false,
-        landing_page: landing ? { ...present(landing), doctor: doctor.rows[0], locations: locations.rows, links: links.rows } : null,
-        solutions: solutions.rows.map(present),
-        highlights: highlights.rows.map(present),
-        projects: projects.rows.map(present),
+        online_booking: online_booking ?? false,
+        landing_page: landing ? { ...present(landing), doctor: doctor ?? undefined, locations, links } : null,
+        solutions: solutions.map(present),
+        highlights: highlights.map(present),
+        projects: projects.map(present),
       },
     };
   });

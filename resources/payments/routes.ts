@@ -55,7 +55,8 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.get('/patients/:id/balance', { config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes", response: { 200: dataAnswer(obj({ charged: num, paid: num, balance: num })) } } }, async (request) => {
+  // These two reach the database only through request.data's transactions (the kept session confirmed in its BEGIN).
+  app.get('/patients/:id/balance', { config: { scope: 'tenant', confirmsInTransaction: true, access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: "What a patient was charged (visits' fees, bookings attended without a visit), paid (net of refunds), and owes", response: { 200: dataAnswer(obj({ charged: num, paid: num, balance: num })) } } }, async (request) => {
     const id = idParam(request.params);
     const data = request.data;
     return data.transaction(async (trx, data) => {
@@ -74,7 +75,7 @@ export function registerPaymentRoutes(app: FastifyInstance): void {
     });
   });
 
-  app.get('/payments/daily', { config: { scope: 'tenant', access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: 'The cash report of a day (default today): payments, refunds and net by method and by staff member', querystring: { type: 'object', additionalProperties: false, properties: { date: dayParam } }, response: { 200: dailyAnswer } } }, async (request) => {
+  app.get('/payments/daily', { config: { scope: 'tenant', confirmsInTransaction: true, access: { resource: PAYMENTS, action: 'read' } }, schema: { tags: ['payments'], summary: 'The cash report of a day (default today): payments, refunds and net by method and by staff member', querystring: { type: 'object', additionalProperties: false, properties: { date: dayParam } }, response: { 200: dailyAnswer } } }, async (request) => {
     const data = request.data;
     const asked = (request.query as { date?: string }).date;
     const day = asked ?? dayOf(data.now());

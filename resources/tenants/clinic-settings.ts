@@ -22,7 +22,11 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   const used = (limit: string) => obj({ [`used${limit}`]: num, [`limit${limit}`]: num });
   const currency = dataAnswer(obj({ currency: { type: 'string', enum: [...CURRENCIES] } }));
 
-  app.get('/settings/invoice', { config, schema: { tags, summary: "The clinic's invoices and its subscription", response: { 200: obj({ data: arr(anyObject), subscription: nullable(anyObject) }) } } }, async (request) => {
+  // The reads below reach the database only through request.data's transactions: a kept session is
+  // confirmed in the first one's BEGIN (no round trip of its own).
+  const reads = { ...config, confirmsInTransaction: true } as const;
+
+  app.get('/settings/invoice', { config: reads, schema: { tags, summary: "The clinic's invoices and its subscription", response: { 200: obj({ data: arr(anyObject), subscription: nullable(anyObject) }) } } }, async (request) => {
     const tenantId = request.tenant!.id;
     return request.data.transaction(async (trx) => {
       const [invoices, subscription] = await Promise.all([
@@ -39,7 +43,7 @@ export function registerClinicSettingsRoutes(app: FastifyInstance): void {
   });
 
   // Every staff member's screens show money in it, so any logged-in user of the clinic reads it.
-  app.get('/settings/clinic', { config, schema: { tags, summary: "The clinic's settings: the currency its amounts are shown in", response: { 200: currency } } }, async (request) => {
+  app.get('/settings/clinic', { config: reads, schema: { tags, summary: "The clinic's settings: the currency its amounts are shown in", response: { 200: currency } } }, async (request) => {
     const tenantId = request.tenant!.id;
     const { rows } = await request.data.transaction((trx) => sql<{ currency: Currency }>`select currency from tenants where id = ${tenantId}`.execute(trx));
     return { data: { currency: rows[0]?.currency ?? 'IQD' } };

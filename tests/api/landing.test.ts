@@ -52,6 +52,11 @@ describe('clinic landing page', () => {
     const data = demo.body.data as { landing_page: { title_en: string; doctor: { name: string } }; solutions: { title_en: string }[] };
     expect(data.landing_page.doctor.name).toBe('Dr. Hawre Salih');
     expect(data.solutions.map((s) => s.title_en)).toEqual(['Diabetes follow-up', 'Blood pressure control']);
+    // Read in one statement as JSON: the same shape, no bookkeeping columns, a yes-or-no booking flag.
+    const whole = demo.body.data as { online_booking: unknown; landing_page: Record<string, unknown>; solutions: Record<string, unknown>[] };
+    expect(typeof whole.online_booking).toBe('boolean');
+    expect(Array.isArray(whole.landing_page.locations) && Array.isArray(whole.landing_page.links)).toBe(true);
+    expect([whole.landing_page, ...whole.solutions].filter((row) => 'created_at' in row || 'tenant_id' in row)).toEqual([]);
 
     const other = await t.call('GET', '/tenant/landing-page', { host: OTHER });
     expect((other.body.data as { solutions: unknown[] }).solutions).toEqual([]);

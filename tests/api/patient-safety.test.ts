@@ -49,6 +49,22 @@ describe('GET /patients/:id/safety', () => {
     expect(s.vitals?.systolic).toBe(150);
   });
 
+  // The parts are read in one statement (as JSON): each row must come exactly as the resource's own
+  // list gives it (its timestamps, numbers, opened sealed notes, order).
+  it.each([
+    ['allergies', '/allergies', (s: Record<string, unknown>) => s.allergies],
+    ['alerts', '/patientAlerts?filter[active]=true', (s: Record<string, unknown>) => s.alerts],
+    ['medications', '/pastMedications?sort=-id', (s: Record<string, unknown>) => (s.medications as unknown[]).slice(0, 1)],
+    ['conditions', '/pastMedicalHistories?filter[is_chronic]=true', (s: Record<string, unknown>) => s.conditions],
+    ['vitals', '/vitalSigns?per_page=1', (s: Record<string, unknown>) => [s.vitals]],
+  ])("answers the %s as the resource's own list does", async (_part, list, pick) => {
+    const safety = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token: doctor });
+    const own = await t.call('GET', `${list}${list.includes('?') ? '&' : '?'}filter[patient_id]=${patientId}`, { host: DEMO, token: doctor });
+    expect(own.status).toBe(200);
+    const rows = own.body.data as Record<string, unknown>[];
+    expect(pick(safety.body.data as Record<string, unknown>)).toEqual(list.startsWith('/pastMedications') ? rows.filter((m) => m.drug_name === 'Metformin 850 mg') : rows);
+  });
+
   it('leaves out what the caller may not read: the secretary sees the patient but none of the nurses records', async () => {
     const res = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token: secretary });
     expect(res.status).toBe(200);

@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
+import type pgModule from 'pg';
 import { type ChannelHandlers, listenPostgres } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
+import { droppedOnRelease, holdOpenings } from './deferred-opening';
 import type { Database } from './schema';
 
 export interface Db {
@@ -32,7 +34,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const BIGINT_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0]; // _int8: not in the typings' list
     const parseTextArray = pg.types.getTypeParser(BIGINT_ARRAY) as (v: string) => (string | null)[];
     pg.types.setTypeParser(BIGINT_ARRAY, (v: string) => parseTextArray(v).map((x) => (x === null ? null : Number(x))));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+    // Pipeline mode: a transaction's opening goes out in the same write as its first statement
+    // (deferred-opening.ts), and queries sent together on one connection go together.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), pipeline: true } as pgModule.PoolConfig);
+    pool.on('connect', (client) => holdOpenings(client));
+    pool.on('release', (_err: unknown, client: object) => droppedOnRelease(client));
     // An idle connection the server drops (restart, failover, an administrator) is an 'error' on
     // the pool; unheard it would end the process. The pool discards that connection and the next
     // query opens another, so it is only worth a line in the log.

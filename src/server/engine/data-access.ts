@@ -21,7 +21,7 @@ import { type RelationLabels } from '../../shared/labels';
 import { type Holder, holdersOf } from './references';
 import { type AccessCheck, type AccessRule, Authorization } from './authorization';
 import { type ScopeSettings, confirmAccess, inTransaction } from './scope';
-import { type ReadScope, batch, callerValue, columns, fetchOne, page, scopeWhere } from './reads';
+import { type ReadScope, batch, callerValue, columns, fetchOne, firstPages, page, scopeWhere } from './reads';
 import { relationLabels, titlesSql } from './relation-labels';
 import { Sealer, toColumns } from './sealing';
 import { cancelUpcoming } from './rules/cancel-on-archive';
@@ -206,6 +206,20 @@ export class DataAccess {
       meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
       labels,
     };
+  }
+
+  /**
+   * Several lists' first pages in one statement, without relation titles (a screen that shows
+   * none: the safety header): each with its access check and read event as `list` gives them.
+   */
+  async firstPages(parts: readonly { def: ResourceDef; query: ListQuery }[]): Promise<{ data: Row[]; total: number }[]> {
+    for (const { def } of parts) this.authorizeRead(def);
+    const found = await this.run((trx) => firstPages(trx, this.scope, parts));
+    return found.map(({ rows, total }, i) => {
+      const { def } = parts[i];
+      if (rows.length && patientColumn(def)) this.noteRead({ action: 'list', resource: def.name, patientIds: this.patientsOf(def, rows) });
+      return { data: rows, total };
+    });
   }
 
   /** The titles of the records these rows name (see relation-labels.ts); `shown` picks the fields. */

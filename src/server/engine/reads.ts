@@ -83,8 +83,8 @@ export async function fetchOne(trx: Tx, scope: ReadScope, def: ResourceDef, acti
   return row;
 }
 
-/** One page of a list query and the total it matches. */
-export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+/** A list query's SQL: the page's rows with the total it matches (`__total`), and with `numbered` their place in it (`__n`). */
+async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery, numbered = false): Promise<{ select: RawBuilder<unknown>; count: RawBuilder<unknown> }> {
   const lookup = async (field: string, value: string) => lookupSql(field, await scope.sealer.lookupHash(trx, field, value));
   const where = scopeWhere(scope, def, 'read');
   for (const f of query.filters) where.push(def.fields[f.field]?.lookup ? await lookup(f.field, String(f.value)) : filterSql(f));
@@ -106,18 +106,51 @@ export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: L
   }
   const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
   // Ties broken by id so paging is stable.
-  const order = [...(searchFn ? searchRank(def, q!) : []), ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`];
+  const order = sql.join([...(searchFn ? searchRank(def, q!) : []), ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`]);
   const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
   // The page and the total in one round trip; a page past the end needs its own count.
-  const { rows } = await sql<Row & { __total: number }>`select ${columns(def)}, count(*) over ()::int as __total from ${table} ${whereSql}
-    order by ${sql.join(order)} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`.execute(trx);
+  return {
+    select: sql`select ${columns(def)}, count(*) over ()::int as __total${numbered ? sql`, row_number() over (order by ${order}) as __n` : sql``} from ${table} ${whereSql}
+      order by ${order} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
+    count: sql`select count(*)::int as total from ${table} ${whereSql}`,
+  };
+}
+
+type Numbered = Row & { __total?: number; __n?: number };
+const unnumbered = ({ __total: _, __n: _n, ...row }: Numbered) => row as Row;
+
+/** One page of a list query and the total it matches. */
+export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
+  const built = await pageSql(trx, scope, def, query);
+  const { rows } = await sql<Numbered>`${built.select}`.execute(trx);
   // An empty first page needs no count: nothing matches.
   let total = rows[0]?.__total ?? (query.page === 1 ? 0 : undefined);
   if (total === undefined) {
-    const count = await sql<{ total: number }>`select count(*)::int as total from ${table} ${whereSql}`.execute(trx);
+    const count = await sql<{ total: number }>`${built.count}`.execute(trx);
     total = count.rows[0]?.total ?? 0;
   }
-  return { rows: await scope.sealer.opened(trx, def, rows.map(({ __total: _, ...row }) => row as Row)), total };
+  return { rows: await scope.sealer.opened(trx, def, rows.map(unnumbered)), total };
+}
+
+/**
+ * Several lists' first pages in one statement (one round trip instead of one each): each page
+ * comes back as JSON, in its own order, and its timestamps are made dates again as a page of
+ * its own would give them.
+ */
+export async function firstPages(trx: Tx, scope: ReadScope, parts: readonly { def: ResourceDef; query: ListQuery }[]): Promise<{ rows: Row[]; total: number }[]> {
+  if (!parts.length) return [];
+  const built = await Promise.all(parts.map(({ def, query }) => pageSql(trx, scope, def, { ...query, page: 1 }, true)));
+  const columnsOf = built.map((b, i) => sql`(select coalesce(json_agg(x order by x.__n), '[]'::json) from (${b.select}) x) as ${sql.ref(`p${i}`)}`);
+  const { rows } = await sql<Record<string, Numbered[]>>`select ${sql.join(columnsOf)}`.execute(trx);
+  return Promise.all(
+    parts.map(async ({ def }, i) => {
+      const found = rows[0][`p${i}`];
+      const fields = allFields(def);
+      const times = Object.keys(fields).filter((name) => fields[name].type === 'datetime');
+      for (const row of found) for (const name of times) if (typeof row[name] === 'string') row[name] = new Date(row[name] as string);
+      return { rows: await scope.sealer.opened(trx, def, found.map(unnumbered)), total: found[0]?.__total ?? 0 };
+    }),
+  );
 }
 
 /** The records after `afterId` in id order, archived ones too, at most `size`. */

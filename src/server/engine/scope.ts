@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import type { Authorization } from './authorization';
 import type { Tx } from './hooks';
+import { DEFERRED, type HeldOpening } from '../db/deferred-opening';
 
 export interface ScopeSettings {
   tenantId: number | null;
@@ -21,11 +22,8 @@ function epochMoved(err: unknown): boolean {
 
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/**
- * BEGIN, and on a clinic host the role and clinic. Over the network both go in one message (a
- * round trip is most of a small request's cost); the clinic id is a number, never user text.
- */
-async function begin(conn: Tx, scope: ScopeSettings, authz: Authorization): Promise<void> {
+/** The opening's statements after BEGIN (the role and clinic, settings, the access epoch's check); none: BEGIN alone. */
+function openingCalls(scope: ScopeSettings, authz: Authorization): string[] {
   const calls: string[] = [];
   if (scope.tenantId !== null) {
     if (!Number.isSafeInteger(scope.tenantId)) throw new Error('bad clinic id');
@@ -38,35 +36,54 @@ async function begin(conn: Tx, scope: ScopeSettings, authz: Authorization): Prom
     if (!Number.isSafeInteger(epoch)) throw new Error('bad access epoch');
     calls.push(`access_epoch_is(${epoch})`);
   }
-  try {
-    if (!calls.length) await sql`begin`.execute(conn);
-    else if (scope.multiStatement) await sql.raw(`begin; select ${calls.join(', ')}`).execute(conn);
-    else {
-      await sql`begin`.execute(conn);
-      await sql.raw(`select ${calls.join(', ')}`).execute(conn);
-    }
-  } catch (err) {
-    if (epoch === null || !epochMoved(err)) throw err;
-    await sql`rollback`.execute(conn);
-    await authz.decideAgain(conn);
-    return begin(conn, scope, authz);
+  return calls;
+}
+
+/**
+ * BEGIN, and on a clinic host the role and clinic. Over the network all of it goes in one message
+ * (a round trip is most of a small request's cost), held back to go in the same write as the
+ * transaction's first statement (db/deferred-opening.ts); the answer is then the opening's outcome,
+ * known once that statement is sent. The clinic id is a number, never user text.
+ */
+async function begin(conn: Tx, scope: ScopeSettings, authz: Authorization): Promise<HeldOpening | null> {
+  const calls = openingCalls(scope, authz);
+  if (scope.multiStatement) {
+    const opening = `begin${calls.length ? `; select ${calls.join(', ')}` : ''}`;
+    const { rows } = await sql.raw<Partial<HeldOpening>>(`${DEFERRED}${opening}`).execute(conn);
+    // A connection that does not hold openings has run it already.
+    return rows[0]?.outcome ? { outcome: rows[0].outcome } : null;
   }
-  authz.confirmed();
+  await sql`begin`.execute(conn);
+  if (calls.length) await sql.raw(`select ${calls.join(', ')}`).execute(conn);
+  return null;
 }
 
 /** Runs `fn` in one transaction of its own connection: committed if it returns, rolled back if it throws. */
 export function inTransaction<T>(db: Kysely<Database>, scope: ScopeSettings, authz: Authorization, fn: (trx: Tx) => Promise<T>): Promise<T> {
   return db.connection().execute(async (conn) => {
-    await begin(conn, scope, authz);
-    try {
-      const result = await fn(conn);
-      const { rows } = await sql<{ command?: string }>`commit`.execute(conn);
-      // COMMIT answers ROLLBACK when an earlier statement's error was caught and ignored.
-      if (rows[0]?.command === 'ROLLBACK') throw new Error('transaction aborted by an earlier error');
-      return result;
-    } catch (err) {
-      await sql`rollback`.execute(conn).catch(() => undefined);
-      throw err;
+    for (;;) {
+      const epoch = authz.pendingEpoch;
+      let opened: HeldOpening | null = null;
+      // Every way out below sends a statement after the opening (commit or rollback), so an
+      // opening held back is always sent, and its transaction ended.
+      try {
+        opened = await begin(conn, scope, authz);
+        // Confirmed once the opening's answer is in (before the first statement's).
+        if (opened) void opened.outcome.then(() => authz.confirmed(), () => undefined);
+        else authz.confirmed();
+        const result = await fn(conn);
+        const { rows } = await sql<{ command?: string }>`commit`.execute(conn);
+        // COMMIT answers ROLLBACK when an earlier statement's error was caught and ignored.
+        if (rows[0]?.command === 'ROLLBACK') throw new Error('transaction aborted by an earlier error');
+        return result;
+      } catch (err) {
+        await sql`rollback`.execute(conn).catch(() => undefined);
+        // The opening's own error comes first: what follows it failed because of it.
+        const openingError = opened ? await opened.outcome.then(() => null, (e: unknown) => e) : null;
+        const cause = openingError ?? err;
+        if (epoch === null || !epochMoved(cause)) throw cause;
+        await authz.decideAgain(conn);
+      }
     }
   });
 }
