@@ -29,8 +29,9 @@ export interface Waits {
   /** The server's event loop held at worst (monitorEventLoopDelay). */
   loopMaxMs: number;
   /**
-   * The same without the time the thread only waited for a CPU (the machine is shared): what an idle
-   * machine would have held it, and of that, how long the thread itself ran. Linux only (null elsewhere).
+   * The same without the time the thread only waited for a CPU (the machine is shared), and the
+   * longest the thread itself ran without a turn (its synchronous work, whatever the machine's
+   * load). Linux only (null elsewhere).
    */
   ownMaxMs: number | null;
   ranMaxMs: number | null;
@@ -50,7 +51,7 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const round = (x: number) => Math.round(x * 10) / 10;
 
 export function longJobsLines(r: LongJobs): string[] {
-  const own = (w: Waits) => (w.ownMaxMs === null ? '' : `; without waiting for a CPU ${w.ownMaxMs} ms, of which it ran ${w.ranMaxMs} ms`);
+  const own = (w: Waits) => (w.ownMaxMs === null ? '' : `; without waiting for a CPU ${w.ownMaxMs} ms; the thread ran at most ${w.ranMaxMs} ms without a turn`);
   const line = (what: string, w: Waits) => `${what}: median ${w.medianMs} ms, p99 ${w.p99Ms} ms, worst ${w.worstMs} ms (${w.requests} requests); event loop held at worst ${w.loopMaxMs} ms${own(w)}`;
   return [
     `a copy of ${r.patients} patients: ${r.rows} records, ${Math.round(r.zipBytes / 1024)} KiB`,
@@ -71,18 +72,18 @@ function schedulerTimes(): (() => { ran: number; queued: number }) | null {
 }
 
 /**
- * The longest stretch between two turns of a 5 ms timer, less the time the thread waited for a CPU
- * (other processes of a shared machine), and the time it ran in that stretch.
+ * Between two turns of a 5 ms timer: the longest stretch less the time the thread waited for a CPU
+ * (other processes of a shared machine), and the longest time the thread ran.
  */
 function ownHolds(): { stop: () => { ownMaxMs: number | null; ranMaxMs: number | null } } {
   const times = schedulerTimes();
   if (!times) return { stop: () => ({ ownMaxMs: null, ranMaxMs: null }) };
   let last = { at: performance.now(), ...times() };
-  let worst = { own: 0, ran: 0 };
+  const worst = { own: 0, ran: 0 };
   const timer = setInterval(() => {
     const now = { at: performance.now(), ...times() };
-    const own = now.at - last.at - (now.queued - last.queued);
-    if (own > worst.own) worst = { own, ran: now.ran - last.ran };
+    worst.own = Math.max(worst.own, now.at - last.at - (now.queued - last.queued));
+    worst.ran = Math.max(worst.ran, now.ran - last.ran);
     last = now;
   }, 5);
   return {
