@@ -28,6 +28,13 @@ export interface Waits {
   worstMs: number;
   /** The server's event loop held at worst (monitorEventLoopDelay). */
   loopMaxMs: number;
+  /**
+   * The same without the time the thread only waited for a CPU (the machine is shared), and the
+   * longest the thread itself ran without a turn (its synchronous work, whatever the machine's
+   * load). Linux only (null elsewhere).
+   */
+  ownMaxMs: number | null;
+  ranMaxMs: number | null;
 }
 
 export interface LongJobs {
@@ -44,13 +51,47 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 const round = (x: number) => Math.round(x * 10) / 10;
 
 export function longJobsLines(r: LongJobs): string[] {
-  const line = (what: string, w: Waits) => `${what}: median ${w.medianMs} ms, p99 ${w.p99Ms} ms, worst ${w.worstMs} ms (${w.requests} requests); event loop held at worst ${w.loopMaxMs} ms`;
+  const own = (w: Waits) => (w.ownMaxMs === null ? '' : `; without waiting for a CPU ${w.ownMaxMs} ms; the thread ran at most ${w.ranMaxMs} ms without a turn`);
+  const line = (what: string, w: Waits) => `${what}: median ${w.medianMs} ms, p99 ${w.p99Ms} ms, worst ${w.worstMs} ms (${w.requests} requests); event loop held at worst ${w.loopMaxMs} ms${own(w)}`;
   return [
     `a copy of ${r.patients} patients: ${r.rows} records, ${Math.round(r.zipBytes / 1024)} KiB`,
     line('nothing running', r.idle),
     line(`building the copy (${r.export.seconds} s)`, r.export),
     line(`restoring it into a new clinic (${r.restore.seconds} s)`, r.restore),
   ];
+}
+
+/** The server thread's time on a CPU and waiting for one (ms), from the scheduler's counters; null off Linux. */
+function schedulerTimes(): (() => { ran: number; queued: number }) | null {
+  const file = `/proc/self/task/${process.pid}/schedstat`;
+  if (!fs.existsSync(file)) return null;
+  return () => {
+    const [ran, queued] = fs.readFileSync(file, 'utf8').split(' ').map(Number);
+    return { ran: ran / 1e6, queued: queued / 1e6 };
+  };
+}
+
+/**
+ * Between two turns of a 5 ms timer: the longest stretch less the time the thread waited for a CPU
+ * (other processes of a shared machine), and the longest time the thread ran.
+ */
+function ownHolds(): { stop: () => { ownMaxMs: number | null; ranMaxMs: number | null } } {
+  const times = schedulerTimes();
+  if (!times) return { stop: () => ({ ownMaxMs: null, ranMaxMs: null }) };
+  let last = { at: performance.now(), ...times() };
+  const worst = { own: 0, ran: 0 };
+  const timer = setInterval(() => {
+    const now = { at: performance.now(), ...times() };
+    worst.own = Math.max(worst.own, now.at - last.at - (now.queued - last.queued));
+    worst.ran = Math.max(worst.ran, now.ran - last.ran);
+    last = now;
+  }, 5);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { ownMaxMs: round(worst.own), ranMaxMs: round(worst.ran) };
+    },
+  };
 }
 
 export async function runLongJobs(patients: number, log: (s: string) => void): Promise<LongJobs> {
@@ -87,6 +128,7 @@ export async function runLongJobs(patients: number, log: (s: string) => void): P
     const probe = async (busy: () => boolean): Promise<Waits> => {
       const loop = monitorEventLoopDelay({ resolution: 10 });
       loop.enable();
+      const holds = ownHolds();
       const waits: number[] = [];
       while (busy()) {
         const due = performance.now() + 5;
@@ -96,7 +138,7 @@ export async function runLongJobs(patients: number, log: (s: string) => void): P
         waits.push(performance.now() - due);
       }
       loop.disable();
-      return { requests: waits.length, medianMs: round(quantile(waits, 0.5)), p99Ms: round(quantile(waits, 0.99)), worstMs: round(Math.max(...waits)), loopMaxMs: round(loop.max / 1e6) };
+      return { requests: waits.length, medianMs: round(quantile(waits, 0.5)), p99Ms: round(quantile(waits, 0.99)), worstMs: round(Math.max(...waits)), loopMaxMs: round(loop.max / 1e6), ...holds.stop() };
     };
     /** Probes while `job` runs to its end; the job's time in seconds. */
     const during = async (job: (stop: () => void) => Promise<void>): Promise<Waits & { seconds: number }> => {

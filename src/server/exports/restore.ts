@@ -115,10 +115,13 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
       ids.set(name, map);
       for (let from = 0; from < count; from += BATCH) {
         const rows = await thread.ask<Row[]>({ op: 'rows', name, from, count: BATCH });
-        // A transaction a slice of time long, then a loop turn: the embedded database answers on
+        // A loop turn, then a transaction a slice of time long: the embedded database answers on
         // this thread and holds its one connection for a transaction, so other clinics' requests
-        // are served between slices, not after the whole batch.
+        // are served between slices, not after the whole batch. The turn comes first: a slice
+        // begun on the thread's answer (the loop's I/O phase) ran on into the next one (its
+        // check phase) before timers or requests had their turn, holding the loop two slices.
         for (let at = 0; at < rows.length; ) {
+          await loopTurn();
           const until = performance.now() + SLICE_MS;
           await data.transaction(async (trx) => {
             for (; at < rows.length && performance.now() < until; at++) {
@@ -132,7 +135,6 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
               } else map.set(Number(row.id), await insertRow(trx, tenantId, def, values));
             }
           });
-          await loopTurn();
         }
         done += rows.length;
         await steps.progress('records', done, total);
@@ -142,6 +144,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
 
     await steps.progress('finishing', done, total);
     const result = { records, files: files.size };
+    await loopTurn();
     await data.transaction(async (trx) => {
       for (const { def, id, values } of deferred) {
         // The Main Doctor keeps the account the Owner made for them (its username and password).
