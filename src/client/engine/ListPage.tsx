@@ -5,7 +5,7 @@
 import { type Key, type ReactNode, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
-import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
+import { type BaseRecord, useGo } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
@@ -30,16 +30,12 @@ import { EditButton, ShowButton } from './kit/buttons';
 import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
+import { LIST_PAGE_SIZE, parseSort } from './listAsk';
 
 /** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
 const PAGE_SIZES = [25, 50, 100];
 
-export function parseSort(sort: string): CrudSort[] {
-  return sort
-    .split(',')
-    .filter(Boolean)
-    .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
-}
+export { parseSort };
 
 /** A list may be locked to one parent record (the patient's tabs): that filter is permanent. */
 export interface LockedFilter {
@@ -74,7 +70,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       defaultBehavior: 'replace',
       permanent: locked ? [{ field: locked.field, operator: 'eq', value: locked.value }] : undefined,
     },
-    pagination: { pageSize: 25 },
+    pagination: { pageSize: LIST_PAGE_SIZE },
   });
   const readable = useRelationReadable();
   const { user } = useSession();

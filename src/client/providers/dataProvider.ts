@@ -6,7 +6,7 @@ import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
+import { API_BASE, ApiError, api, newIdempotencyKey, readAhead } from './http';
 import { customRequest, queryString } from './custom';
 
 export { queryString };
@@ -155,6 +155,11 @@ export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[
     query.per_page = MAX_PER_PAGE;
   }
   return queryString(query);
+}
+
+/** Asks for a list's page ahead of the list (engine/routeAhead.ts), as getList will: getList's call takes the answer. */
+export function listAhead(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): void {
+  readAhead(pathOf(resource), listQuery(params));
 }
 
 /** A list's filters and sort for its export (every page). */

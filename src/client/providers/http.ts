@@ -142,8 +142,46 @@ function toldByRefine(message: string, errors: Record<string, string[]> | undefi
   return messages.length ? messages.join(' ') : message;
 }
 
+const urlOf = (path: string, query?: string) => `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+
+/**
+ * Reads asked ahead of the screen that will ask them (engine/routeAhead.ts: a list's first page
+ * while the app's code loads; issue 41), by URL. The screen's own call takes the answer, and
+ * handles it as any (one request, never two); with other headers (another session or language)
+ * it asks again. Unclaimed, one is dropped after a while, and every write drops them all: a read
+ * started before a change does not answer a screen after it.
+ */
+const ahead = new Map<string, { response: Promise<Response>; headers: string }>();
+const AHEAD_KEPT_MS = 10_000;
+
+export function readAhead(path: string, query?: string): void {
+  // While the server is known not to answer, the screens read the device's copy without asking.
+  if (offlineSince()) return;
+  const url = urlOf(path, query);
+  const headers = requestHeaders();
+  const response = fetch(url, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+  // A failure is the claiming call's to handle (or nobody's, unclaimed).
+  response.catch(() => undefined);
+  const entry = { response, headers: JSON.stringify(headers) };
+  ahead.set(url, entry);
+  setTimeout(() => {
+    if (ahead.get(url) === entry) ahead.delete(url);
+  }, AHEAD_KEPT_MS);
+}
+
+function claimAhead(url: string, init: RequestInit): Promise<Response> | undefined {
+  if (init.method !== 'GET') {
+    ahead.clear();
+    return undefined;
+  }
+  const entry = ahead.get(url);
+  if (!entry) return undefined;
+  ahead.delete(url);
+  return entry.headers === JSON.stringify(init.headers) ? entry.response : undefined;
+}
+
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${opts.query ? `?${opts.query}` : ''}`;
+  const url = urlOf(path, opts.query);
   const init: RequestInit = { method: opts.method ?? 'GET', headers: requestHeaders(opts.headers) };
   // A read gives up when a hanging server keeps it waiting (sooner once it is known not to
   // answer): the screen then shows what the device keeps (offline/, issue 36).
@@ -158,7 +196,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const done = beginLoading();
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await (claimAhead(url, init) ?? fetch(url, init));
   } catch (err) {
     done();
     noteNoAnswer();
