@@ -4,7 +4,7 @@
 // public screens (home, login, recovery) load none of it.
 import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { ConfigProvider, Spin, theme } from 'antd';
-import { BrowserRouter, Route, Routes, matchPath, useNavigate } from 'react-router';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type Lang, isRtl } from './i18n';
 import { useAntdLocale } from './i18n/antdLocale';
@@ -95,40 +95,6 @@ function SignedOut() {
   return fallback;
 }
 
-/**
- * The public screens by path (the scope that has one, else both); every other path is AppGate's.
- * One table for the router and for main.tsx, which starts a signed-in page's code at once.
- */
-const PUBLIC: readonly { path: string; element: ReactNode; scope?: 'central' | 'tenant' }[] = [
-  { path: '/', element: <Home /> },
-  { path: 'login', element: <GuestOnly><Login /></GuestOnly> },
-  { path: 'terms', element: <Terms /> },
-  // The platform's public laws (central resources read without login).
-  { path: 'laws', element: <PublicLaws />, scope: 'central' },
-  { path: 'laws/:id', element: <PublicLaw />, scope: 'central' },
-  // A patient's booking, from the link in a message (no account).
-  { path: 'a/:ref', element: <BookingLink />, scope: 'tenant' },
-  // Asking for an appointment on the clinic's site, where the clinic takes them.
-  { path: 'book', element: <BookOnline />, scope: 'tenant' },
-  // A printed document's QR code: anyone holding the paper checks it (no account).
-  { path: 'verify/:code', element: <VerifyDocument />, scope: 'tenant' },
-  { path: 'forgot-username', element: <ForgotUsername /> },
-  { path: 'forgot-otp', element: <ForgotOtp /> },
-  { path: 'forgot-reset', element: <ForgotReset /> },
-  { path: '401', element: <SignedOut /> },
-  { path: '500', element: <ServerError /> },
-  { path: '417', element: <Suspended /> },
-  { path: '418', element: <NotRegistered /> },
-  { path: 'support-session', element: <SupportSession /> },
-];
-
-const publicRoutes = () => PUBLIC.filter((r) => !r.scope || r.scope === appScope());
-
-/** Whether the address opens a public screen (no Refine, no session needed). */
-export function isPublicPath(pathname: string): boolean {
-  return publicRoutes().some((r) => matchPath({ path: r.path.startsWith('/') ? r.path : `/${r.path}`, end: true }, pathname));
-}
-
 function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
   if (!tenantExists) {
     return (
@@ -142,7 +108,26 @@ function AppRoutes({ tenantExists }: { tenantExists: boolean }) {
   return (
     <Suspense fallback={fallback}>
       <Routes>
-        {publicRoutes().map((r) => (r.path === '/' ? <Route key="/" index element={r.element} /> : <Route key={r.path} path={r.path} element={r.element} />))}
+        <Route index element={<Home />} />
+        <Route path="login" element={<GuestOnly><Login /></GuestOnly>} />
+        <Route path="terms" element={<Terms />} />
+        {/* The platform's public laws (central resources read without login). */}
+        {appScope() === 'central' && <Route path="laws" element={<PublicLaws />} />}
+        {appScope() === 'central' && <Route path="laws/:id" element={<PublicLaw />} />}
+        {/* A patient's booking, from the link in a message (no account). */}
+        {appScope() === 'tenant' && <Route path="a/:ref" element={<BookingLink />} />}
+        {/* Asking for an appointment on the clinic's site, where the clinic takes them. */}
+        {appScope() === 'tenant' && <Route path="book" element={<BookOnline />} />}
+        {/* A printed document's QR code: anyone holding the paper checks it (no account). */}
+        {appScope() === 'tenant' && <Route path="verify/:code" element={<VerifyDocument />} />}
+        <Route path="forgot-username" element={<ForgotUsername />} />
+        <Route path="forgot-otp" element={<ForgotOtp />} />
+        <Route path="forgot-reset" element={<ForgotReset />} />
+        <Route path="401" element={<SignedOut />} />
+        <Route path="500" element={<ServerError />} />
+        <Route path="417" element={<Suspended />} />
+        <Route path="418" element={<NotRegistered />} />
+        <Route path="support-session" element={<SupportSession />} />
         <Route path="*" element={<AppGate />} />
       </Routes>
     </Suspense>

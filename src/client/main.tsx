@@ -8,19 +8,12 @@ import 'virtual:antd-static.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, isPublicPath } from './App';
+import { App } from './App';
 import { applyDocumentLocale, currentLang, i18nReady } from './i18n';
 import { startup } from './startup';
-import { getSession } from './providers/session';
 
 async function main(): Promise<void> {
   applyDocumentLocale(currentLang());
-  // A signed-in page: the logged-in application's code, and the page's own and a list's first
-  // rows (engine/routeAhead.ts), asked beside the start-up requests, not one lazy level at a time.
-  const { pathname, search } = window.location;
-  if (getSession().token && !isPublicPath(pathname)) {
-    for (const load of [import('./AppGate'), import('./PrivateApp'), import('./engine/routeAhead').then((m) => m.routeAhead(pathname, search))]) load.catch(() => undefined);
-  }
   // The chosen language's texts (only those) load beside the start-up requests.
   const [{ tenantExists }] = await Promise.all([startup().catch(() => ({ tenantExists: true })), i18nReady()]);
   applyDocumentLocale(currentLang());

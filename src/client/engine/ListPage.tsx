@@ -2,7 +2,7 @@
 // fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, useGo } from '@refinedev/core';
@@ -18,7 +18,7 @@ import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
 import { fieldLabel, recordLabelKey, resourceTitle } from '../../shared/labels';
-import { labelsOf } from '../providers/dataProvider';
+import { LIST_PAGE_SIZE, labelsOf, parseSort } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { recordPath, resourcePaths } from './nav';
 import { InlineToggle, RowActionButton } from './RowActions';
@@ -30,12 +30,12 @@ import { EditButton, ShowButton } from './kit/buttons';
 import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
-import { LIST_PAGE_SIZE, parseSort } from './listAsk';
+
+export { parseSort };
 
 /** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
 const PAGE_SIZES = [25, 50, 100];
 
-export { parseSort };
 
 /** A list may be locked to one parent record (the patient's tabs): that filter is permanent. */
 export interface LockedFilter {
@@ -91,6 +91,11 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     // The title opens the record (a patient's chart, in one click).
     return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
   };
+
+  // Each row's buttons (open, edit, delete...) come in a second draw just after the rows' first,
+  // one React may interrupt: drawn with them, the rows' first draw was one task of over a second
+  // on a phone (issue 41). Only the first rows wait; later pages and refetches draw them at once.
+  const actionsDrawn = useDeferredValue(tableProps.dataSource !== undefined, false);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -197,15 +202,17 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         <Table.Column<BaseRecord>
           key="actions"
           title={t('common.actions', 'Actions')}
-          render={(_, record) => (
-            <Space>
-              <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
-              {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
-              {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
-              {extras?.rowActions?.(record)}
-              {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
-            </Space>
-          )}
+          render={(_, record) =>
+            !actionsDrawn ? null : (
+              <Space>
+                <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+                {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+                {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
+                {extras?.rowActions?.(record)}
+                {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
+              </Space>
+            )
+          }
         />
       </Table>
     </ListView>

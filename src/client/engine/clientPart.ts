@@ -47,19 +47,19 @@ export interface ClientIndex {
   dashboard: Readonly<Record<string, PartEntry>>;
 }
 
-/** Loads the module of a page in a part (the browser keeps it: loaded ahead, the page's lazy component finds it). */
-export async function loadFrom<P extends object>(index: ClientIndex, [folder, at]: PartEntry): Promise<{ default: ComponentType<P> }> {
-  const part = (await index.load[folder]()).default;
-  const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part) as Loader<P> | undefined;
-  if (!loader) throw new Error(`resources/${folder}/client.tsx gives nothing at ${at}: run npm run resources`);
-  return loader();
-}
-
 // One lazy component per place in a part: a page given for two routes (a screen and a resource's
 // tabs) is found at one place, so moving between them keeps it mounted.
 const made = new Map<string, unknown>();
-export function lazyFrom<P extends object>(index: ClientIndex, entry: PartEntry): LazyExoticComponent<ComponentType<P>> {
-  const key = `${entry[0]}:${entry[1]}`;
-  if (!made.has(key)) made.set(key, lazy(() => loadFrom<P>(index, entry)));
+export function lazyFrom<P extends object>(index: ClientIndex, [folder, at]: PartEntry): LazyExoticComponent<ComponentType<P>> {
+  const key = `${folder}:${at}`;
+  if (!made.has(key)) {
+    const load = async () => {
+      const part = (await index.load[folder]()).default;
+      const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part) as Loader<P> | undefined;
+      if (!loader) throw new Error(`resources/${folder}/client.tsx gives nothing at ${at}: run npm run resources`);
+      return loader();
+    };
+    made.set(key, lazy(load));
+  }
   return made.get(key) as LazyExoticComponent<ComponentType<P>>;
 }

@@ -4,28 +4,19 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { clientIndex } from '../../../resources/registry.client';
-import { type OverrideKind, type PartEntry, lazyFrom, loadFrom } from './clientPart';
+import { type OverrideKind, lazyFrom } from './clientPart';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** Where the hand-written page replacing a resource's generated one is, if its folder gives one. */
-export const overrideEntry = (resource: string, kind: OverrideKind): PartEntry | undefined => clientIndex.pages[`${resource}.${kind}`];
-
-/** Where a screen's hand-written page is. */
-export const screenEntry = (name: string): PartEntry | undefined => clientIndex.screens[name];
-
-/** Loads a hand-written page's code ahead of its showing (routeAhead.ts). */
-export const loadEntry = (entry: PartEntry): Promise<unknown> => loadFrom(clientIndex, entry);
-
 /** The hand-written page replacing a resource's generated one, if its folder gives one. */
 export function overrideOf(resource: string, kind: OverrideKind): Page | undefined {
-  const entry = overrideEntry(resource, kind);
+  const entry = clientIndex.pages[`${resource}.${kind}`];
   return entry && lazyFrom(clientIndex, entry);
 }
 
 /** A screen's hand-written page (screens.ts `page`), if a folder gives it. */
 export function screenPageOf(name: string): Page | undefined {
-  const entry = screenEntry(name);
+  const entry = clientIndex.screens[name];
   return entry && lazyFrom(clientIndex, entry);
 }
 

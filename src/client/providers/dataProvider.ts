@@ -157,9 +157,22 @@ export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[
   return queryString(query);
 }
 
-/** Asks for a list's page ahead of the list (engine/routeAhead.ts), as getList will: getList's call takes the answer. */
-export function listAhead(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): void {
-  readAhead(pathOf(resource), listQuery(params));
+export function parseSort(sort: string): CrudSort[] {
+  return sort
+    .split(',')
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
+}
+
+/** A generated list's first page size (engine/ListPage.tsx). */
+export const LIST_PAGE_SIZE = 25;
+
+/**
+ * Asks for a generated list's first page at its plain address (no filter, sort or page in it)
+ * ahead of the list (engine/routeAhead.ts), as its getList will: that call takes the answer.
+ */
+export function listAhead(def: ResourceDef): void {
+  readAhead(pathOf(def.name), listQuery({ pagination: { currentPage: 1, pageSize: LIST_PAGE_SIZE }, sorters: parseSort(def.defaultSort), filters: [] }));
 }
 
 /** A list's filters and sort for its export (every page). */

@@ -146,13 +146,12 @@ const urlOf = (path: string, query?: string) => `${API_BASE}${path.startsWith('/
 
 /**
  * Reads asked ahead of the screen that will ask them (engine/routeAhead.ts: a list's first page
- * while the app's code loads; issue 41), by URL. The screen's own call takes the answer, and
+ * while the app's code loads; issue 41), by URL. The screen's own call takes the answer and
  * handles it as any (one request, never two); with other headers (another session or language)
- * it asks again. Unclaimed, one is dropped after a while, and every write drops them all: a read
- * started before a change does not answer a screen after it.
+ * or after 10 s it asks again, and a write drops them all: a read started before a change does
+ * not answer a screen after it.
  */
-const ahead = new Map<string, { response: Promise<Response>; headers: string }>();
-const AHEAD_KEPT_MS = 10_000;
+const ahead = new Map<string, [Promise<Response>, string, number]>();
 
 export function readAhead(path: string, query?: string): void {
   // While the server is known not to answer, the screens read the device's copy without asking.
@@ -162,22 +161,14 @@ export function readAhead(path: string, query?: string): void {
   const response = fetch(url, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
   // A failure is the claiming call's to handle (or nobody's, unclaimed).
   response.catch(() => undefined);
-  const entry = { response, headers: JSON.stringify(headers) };
-  ahead.set(url, entry);
-  setTimeout(() => {
-    if (ahead.get(url) === entry) ahead.delete(url);
-  }, AHEAD_KEPT_MS);
+  ahead.set(url, [response, JSON.stringify(headers), Date.now()]);
 }
 
 function claimAhead(url: string, init: RequestInit): Promise<Response> | undefined {
-  if (init.method !== 'GET') {
-    ahead.clear();
-    return undefined;
-  }
-  const entry = ahead.get(url);
-  if (!entry) return undefined;
-  ahead.delete(url);
-  return entry.headers === JSON.stringify(init.headers) ? entry.response : undefined;
+  const kept = ahead.get(url);
+  if (init.method !== 'GET') ahead.clear();
+  else ahead.delete(url);
+  return kept && init.method === 'GET' && kept[1] === JSON.stringify(init.headers) && Date.now() - kept[2] < 10_000 ? kept[0] : undefined;
 }
 
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
