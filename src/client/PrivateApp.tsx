@@ -25,11 +25,6 @@ import { routerProvider } from './providers/routerProvider';
 import { NotFound } from './pages/lazyScreens';
 import { screenTitle } from './engine/documentTitle';
 import { composeTitle, useSiteName } from './pageTitle';
-import { routeAhead } from './engine/routeAhead';
-
-// Loaded for a page of the app (or while the login is typed, for none): that page's code and a
-// list's first rows are asked for now, not once React has drawn down to them (issue 41).
-routeAhead(window.location.pathname, window.location.search);
 
 // A clinic's shared PC locks after idle time (issue 36): not in a support session (no device key).
 const IdleLock = lazy(() => import('./offline/IdleLock'));

@@ -5,7 +5,7 @@
 import { type Key, type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
-import { type BaseRecord, useGo } from '@refinedev/core';
+import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import dayjs from 'dayjs';
 import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
@@ -18,7 +18,7 @@ import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
 import { fieldLabel, recordLabelKey, resourceTitle } from '../../shared/labels';
-import { LIST_PAGE_SIZE, labelsOf, parseSort } from '../providers/dataProvider';
+import { labelsOf } from '../providers/dataProvider';
 import { useCanDo, useRelationReadable } from './useCanDo';
 import { recordPath, resourcePaths } from './nav';
 import { InlineToggle, RowActionButton } from './RowActions';
@@ -31,7 +31,12 @@ import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
 
-export { parseSort };
+export function parseSort(sort: string): CrudSort[] {
+  return sort
+    .split(',')
+    .filter(Boolean)
+    .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
+}
 
 /** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
 const PAGE_SIZES = [25, 50, 100];
@@ -70,7 +75,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       defaultBehavior: 'replace',
       permanent: locked ? [{ field: locked.field, operator: 'eq', value: locked.value }] : undefined,
     },
-    pagination: { pageSize: LIST_PAGE_SIZE },
+    pagination: { pageSize: 25 },
   });
   const readable = useRelationReadable();
   const { user } = useSession();

@@ -6,7 +6,7 @@ import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, ApiError, api, newIdempotencyKey, readAhead } from './http';
+import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
 import { customRequest, queryString } from './custom';
 
 export { queryString };
@@ -155,24 +155,6 @@ export function listQuery(params: { pagination?: Pagination; sorters?: CrudSort[
     query.per_page = MAX_PER_PAGE;
   }
   return queryString(query);
-}
-
-export function parseSort(sort: string): CrudSort[] {
-  return sort
-    .split(',')
-    .filter(Boolean)
-    .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
-}
-
-/** A generated list's first page size (engine/ListPage.tsx). */
-export const LIST_PAGE_SIZE = 25;
-
-/**
- * Asks for a generated list's first page at its plain address (no filter, sort or page in it)
- * ahead of the list (engine/routeAhead.ts), as its getList will: that call takes the answer.
- */
-export function listAhead(def: ResourceDef): void {
-  readAhead(pathOf(def.name), listQuery({ pagination: { currentPage: 1, pageSize: LIST_PAGE_SIZE }, sorters: parseSort(def.defaultSort), filters: [] }));
 }
 
 /** A list's filters and sort for its export (every page). */

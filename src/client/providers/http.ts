@@ -142,37 +142,8 @@ function toldByRefine(message: string, errors: Record<string, string[]> | undefi
   return messages.length ? messages.join(' ') : message;
 }
 
-const urlOf = (path: string, query?: string) => `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
-
-/**
- * Reads asked ahead of the screen that will ask them (engine/routeAhead.ts: a list's first page
- * while the app's code loads; issue 41), by URL. The screen's own call takes the answer and
- * handles it as any (one request, never two); with other headers (another session or language)
- * or after 10 s it asks again, and a write drops them all: a read started before a change does
- * not answer a screen after it.
- */
-const ahead = new Map<string, [Promise<Response>, string, number]>();
-
-export function readAhead(path: string, query?: string): void {
-  // While the server is known not to answer, the screens read the device's copy without asking.
-  if (offlineSince()) return;
-  const url = urlOf(path, query);
-  const headers = requestHeaders();
-  const response = fetch(url, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
-  // A failure is the claiming call's to handle (or nobody's, unclaimed).
-  response.catch(() => undefined);
-  ahead.set(url, [response, JSON.stringify(headers), Date.now()]);
-}
-
-function claimAhead(url: string, init: RequestInit): Promise<Response> | undefined {
-  const kept = ahead.get(url);
-  if (init.method !== 'GET') ahead.clear();
-  else ahead.delete(url);
-  return kept && init.method === 'GET' && kept[1] === JSON.stringify(init.headers) && Date.now() - kept[2] < 10_000 ? kept[0] : undefined;
-}
-
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = urlOf(path, opts.query);
+  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}${opts.query ? `?${opts.query}` : ''}`;
   const init: RequestInit = { method: opts.method ?? 'GET', headers: requestHeaders(opts.headers) };
   // A read gives up when a hanging server keeps it waiting (sooner once it is known not to
   // answer): the screen then shows what the device keeps (offline/, issue 36).
@@ -187,7 +158,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   const done = beginLoading();
   let response: Response;
   try {
-    response = await (claimAhead(url, init) ?? fetch(url, init));
+    response = await fetch(url, init);
   } catch (err) {
     done();
     noteNoAnswer();
