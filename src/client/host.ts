@@ -4,9 +4,14 @@ import type { Scope } from '../shared/resource';
 
 let override: HostKind | null = null;
 
+// Resolved once per host: asked by every list cell and button's draw (issue 41).
+let resolved: { host: string | null; kind: HostKind } | null = null;
+
 export function currentHost(): HostKind {
   if (override) return override;
-  return resolveHost(typeof window === 'undefined' ? null : window.location.host);
+  const host = typeof window === 'undefined' ? null : window.location.host;
+  if (resolved?.host !== host) resolved = { host, kind: resolveHost(host) };
+  return resolved.kind;
 }
 
 export function appScope(): Scope {

@@ -2,7 +2,7 @@
 // fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
-import { type Key, type ReactNode, useState } from 'react';
+import { type Key, type ReactNode, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
@@ -31,15 +31,16 @@ import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
 
-/** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
-const PAGE_SIZES = [25, 50, 100];
-
 export function parseSort(sort: string): CrudSort[] {
   return sort
     .split(',')
     .filter(Boolean)
     .map((s) => (s.startsWith('-') ? { field: s.slice(1), order: 'desc' as const } : { field: s, order: 'asc' as const }));
 }
+
+/** The page sizes a list offers (the server answers at most MAX_PER_PAGE). */
+const PAGE_SIZES = [25, 50, 100];
+
 
 /** A list may be locked to one parent record (the patient's tabs): that filter is permanent. */
 export interface LockedFilter {
@@ -95,6 +96,11 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     // The title opens the record (a patient's chart, in one click).
     return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
   };
+
+  // Each row's buttons (open, edit, delete...) come in a second draw just after the rows' first,
+  // one React may interrupt: drawn with them, the rows' first draw was one task of over a second
+  // on a phone (issue 41). Only the first rows wait; later pages and refetches draw them at once.
+  const actionsDrawn = useDeferredValue(tableProps.dataSource !== undefined, false);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -201,15 +207,17 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         <Table.Column<BaseRecord>
           key="actions"
           title={t('common.actions', 'Actions')}
-          render={(_, record) => (
-            <Space>
-              <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
-              {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
-              {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
-              {extras?.rowActions?.(record)}
-              {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
-            </Space>
-          )}
+          render={(_, record) =>
+            !actionsDrawn ? null : (
+              <Space>
+                <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+                {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+                {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
+                {extras?.rowActions?.(record)}
+                {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
+              </Space>
+            )
+          }
         />
       </Table>
     </ListView>
