@@ -11,7 +11,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'access-epoch': 'access changes seen by a second process from the next request',
   'invoice-numbers': 'invoice numbers given under parallel registrations on several connections',
   'name-search': "the search keys' SQL functions and trigram indexes of PostgreSQL itself",
-  audit: 'append-only under the app role and the owner role alike',
+  'audit-append-only': 'append-only under the app role and the owner role alike',
   'citus-schema': "the server's catalog judged for Citus",
   'clinic-rules': 'two bookings racing for one slot',
   'db-connection': 'a connection dropped under the server (PostgreSQL only)',
@@ -47,6 +47,7 @@ export const POSTGRES_PASS: Record<string, string> = {
 /** The embedded database only: application logic that reads and writes alike on both. */
 export const EMBEDDED_ONLY: Record<string, string> = {
   labs: 'lab orders, their results and flags, the printed order form',
+  audit: "the trail's events, reads and verification (append-only under each role: audit-append-only)",
   'activity-trail': "the platform's acts named in its Activity trail",
   'raw-values': 'exports, notices and payments say labels, local times and names',
   'allergy-check': 'allergies against what a drug contains',
