@@ -4,7 +4,9 @@
 // notices between processes, the server's own catalog, roles and row-level security, connections
 // lost, or writes racing each other (which the embedded database, one connection, serializes).
 // Every API file is named in one list or the other, with its reason (tests/api/passes.test.ts):
-// a new file has to be placed on purpose.
+// a new file has to be placed on purpose. A file whose dependence on the database is one test or
+// two (a race, a role) keeps those in a file of their own for this pass (idempotency beside
+// http-guarantees, exports-job beside exports...), so the pass does not run the rest again.
 
 /** Run on PostgreSQL too: why the database kind matters for each. */
 export const POSTGRES_PASS: Record<string, string> = {
