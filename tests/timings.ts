@@ -16,8 +16,8 @@ function setupTimes(): SetupTimes {
  * Called by a project's global setup (run in the same process as the reporter; the map lives on
  * globalThis since the two are loaded through different module graphs).
  */
-export function recordSetup(project: string, startedAt: number, note = ''): void {
-  setupTimes().set(project, { ms: Date.now() - startedAt, note });
+export function recordSetup(project: string, startedAt: number, note = '', endedAt = Date.now()): void {
+  setupTimes().set(project, { ms: endedAt - startedAt, note });
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;

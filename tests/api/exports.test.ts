@@ -1,8 +1,8 @@
 // A clinic's whole copy on request (issue 15): the Main Doctor asks, the background job builds a
 // ZIP with every clinic resource of the registry as JSON and CSV, the files and a FHIR R4 Bundle
 // (validated against the R4 definitions); nobody else asks or downloads; nothing of another clinic
-// is in it; the download is audited and lasts 24 hours; the job is durable (taken over after a
-// crash) and built once even with a second worker on another connection.
+// is in it; the download is audited and lasts 24 hours. The job itself (durable, built once):
+// tests/api/exports-job.test.ts.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,7 @@ import { MODULES } from '../../src/shared/modules';
 import { can } from '../../src/shared/access';
 import { readableFields } from '../../src/shared/resource';
 import { TENANT_ROLE } from '../../src/shared/roles';
-import { type Db, openDatabase } from '../../src/server/db/index';
 import { csvHeader } from '../../src/server/engine/export';
-import { ExportWorker } from '../../src/server/exports/worker';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic, multipart } from './fixtures';
 import { sidewaysPhoto } from '../fixtures/exif';
@@ -214,57 +212,6 @@ describe('a clinic copy', () => {
     const { rows } = await sql<{ action: string; user_id: number }>`select action, user_id from audit_events
       where tenant_id = ${await demoId()} and resource = 'exports' and record_id = ${view.id} order by id`.execute(t.db.kysely);
     expect(rows.map((r) => r.action)).toEqual(['export_request', 'export_download']);
-  });
-});
-
-describe('the export job', () => {
-  const deps = () => ({ db: t.db.kysely, keyring: t.app.keyring, cipher: t.app.cipher, files: t.app.files, clock: () => new Date() });
-
-  it('asking twice while a copy is being made answers the same copy', async () => {
-    const [a, b] = await Promise.all([requestCopy(), requestCopy()]);
-    expect(a).toBe(b);
-    await waitDone(a);
-  });
-
-  it('is built once with a second worker on its own connection (another process)', async () => {
-    let second: Db | null = null;
-    try {
-      second = t.databaseUrl ? await openDatabase({ databaseUrl: t.databaseUrl }) : t.db;
-      const rival = new ExportWorker(second, { ...deps(), db: second.kysely });
-      const id = await requestCopy();
-      await Promise.all([rival.runNext(), t.app.exportWorker.wake(), rival.runNext()]);
-      const done = await waitDone(id);
-      expect(done.status).toBe('done');
-      const { rows } = await sql<{ attempts: number }>`select attempts from exports where id = ${id}`.execute(t.db.kysely);
-      expect(rows[0].attempts).toBe(1);
-      const files = fs.readdirSync(path.join(t.dataDir, 'exports', String(await demoId()))).filter((f) => f.startsWith(`${id}-`));
-      expect(files.length).toBe(1);
-    } finally {
-      if (second && second !== t.db) await second.close();
-    }
-  });
-
-  it('survives a crash: a running job nobody beats for is taken over and finished', async () => {
-    const tenantId = await demoId();
-    const main = (await sql<{ id: number }>`select id from tenant_users where tenant_id = ${tenantId} and role = 0 limit 1`.execute(t.db.kysely)).rows[0].id;
-    const { rows } = await sql<{ id: number }>`insert into exports (tenant_id, requested_by, status, worker, attempts, heartbeat_at, started_at)
-      values (${tenantId}, ${main}, 'running', 'a-process-that-died', 1, now() - interval '10 minutes', now() - interval '10 minutes') returning id`.execute(t.db.kysely);
-    await t.app.exportWorker.wake();
-    const done = await waitDone(Number(rows[0].id));
-    expect(done.status).toBe('done');
-    const { rows: after } = await sql<{ attempts: number }>`select attempts from exports where id = ${rows[0].id}`.execute(t.db.kysely);
-    expect(after[0].attempts).toBe(2);
-  });
-
-  it('is not built for someone who is no longer the Main Doctor', async () => {
-    const tenantId = await demoId();
-    const nurse = (await sql<{ id: number }>`select id from tenant_users where tenant_id = ${tenantId} and role = 3 limit 1`.execute(t.db.kysely)).rows[0].id;
-    const { rows } = await sql<{ id: number }>`insert into exports (tenant_id, requested_by) values (${tenantId}, ${nurse}) returning id`.execute(t.db.kysely);
-    await t.app.exportWorker.wake();
-    const failed = await waitDone(Number(rows[0].id));
-    expect([failed.status, failed.download_url]).toEqual(['failed', null]);
-    const res = await t.call('GET', `/exports/${rows[0].id}`, { host: DEMO, token: doctor, lang: 'en' });
-    expect((res.body.data as ExportView).error).toBe('errors.exportFailed');
   });
 });
 

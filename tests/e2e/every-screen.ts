@@ -49,20 +49,24 @@ async function firstId(p: Page, path: string): Promise<number | null> {
   }, path);
 }
 
-/** Every route of the application with its parameters filled from real records. */
+/**
+ * Every route of the application with its parameters filled from real records: each resource's
+ * first record asked for once (its edit, show and tab routes share it), all of them at once.
+ */
 async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of routesOf(scope)) {
-    if (entry.type === 'redirect') continue;
-    if (!entry.path.includes(':id')) {
-      out.push(`/${entry.path}`);
-      continue;
-    }
+  const ids = new Map<string, Promise<number | null>>();
+  const idOf = (apiPath: string) => {
+    if (!ids.has(apiPath)) ids.set(apiPath, firstId(p, apiPath));
+    return ids.get(apiPath)!;
+  };
+  const paths = routesOf(scope).map(async (entry) => {
+    if (entry.type === 'redirect') return null;
+    if (!entry.path.includes(':id')) return `/${entry.path}`;
     const def = entry.type === 'resource' || entry.type === 'tab' ? entry.def : entry.path.startsWith('patients/') ? resourceByName('patients') : null;
-    const id = def ? await firstId(p, def.path) : null;
-    if (id !== null) out.push(`/${entry.path.replace(':id', String(id))}`);
-  }
-  return out;
+    const id = def ? await idOf(def.path) : null;
+    return id === null ? null : `/${entry.path.replace(':id', String(id))}`;
+  });
+  return (await Promise.all(paths)).filter((path) => path !== null);
 }
 
 /**
