@@ -1,5 +1,6 @@
 // Which columns a generated list shows: the declaration's `list` fields until the person chooses
 // others, kept per person and list in this browser (and in a saved view, across devices).
+// A person's choice in this browser: neither Refine nor react-query keeps one, so localStorage does.
 import { useCallback, useSyncExternalStore } from 'react';
 import type { FieldDef, ResourceDef } from '../../shared/resource';
 

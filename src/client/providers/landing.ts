@@ -1,6 +1,8 @@
 // The public landing pages' one store (docs/product.md#public-pages): the platform's page on the main host,
 // the clinic's on its subdomain. The loading flag is set when a load starts and cleared when it
 // ends, whether it succeeded or failed; a failure is kept in `errors`.
+// Not in react-query: the public pages load neither Refine nor its query cache (the login page's
+// bundle budget), and the clinic's page is asked at start-up, before the cache exists.
 import { useSyncExternalStore } from 'react';
 import { ApiError, api } from './http';
 

@@ -1,6 +1,7 @@
 // A small shared value loaded from the API (header bell, pending-requests badge), loaded when a
 // component first shows it and again whenever the live stream says one of `resources` changed
 // (no polling). Failures keep the last value.
+// TODO(issue 35): a react-query query invalidated by the live stream would serve as well.
 import { useEffect, useSyncExternalStore } from 'react';
 import { liveProvider } from './liveProvider';
 

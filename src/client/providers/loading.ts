@@ -1,5 +1,7 @@
 // The global loading flag: set while any API request is in flight (queries, mutations, auth,
 // start-up loads). The thin bar at the top of every screen shows it.
+// A store of its own, not react-query's useIsFetching: it also counts the calls made outside the
+// query cache (the auth provider's, the start-up loads before the cache exists).
 import { useSyncExternalStore } from 'react';
 
 let pending = 0;

@@ -1,5 +1,7 @@
 // The session (token, user, role), kept in localStorage across reloads. Role 4 means logged out.
 // Components read it through useSession(); providers through getSession().
+// Refine's authProvider keeps no state (useGetIdentity asks it, providers/identity.ts): the session
+// is read outside React too (the data provider, the live stream, the offline layer), so it lives here.
 import { useSyncExternalStore } from 'react';
 import type { Caller, Permission } from '../../shared/access';
 import { ROLE_NONE } from '../../shared/roles';
