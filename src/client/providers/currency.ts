@@ -1,8 +1,8 @@
 // The currency money is shown in: on the main host the platform's, on a clinic's host the clinic's
 // own setting (GET /settings/clinic, loaded with the start-up data and after a change). Components
 // read it through useCurrency, so a change re-renders every amount on screen.
-// Not a query: it comes with the start-up data, before the query cache exists, and amounts are
-// drawn on screens outside Refine too (the public booking page, prints).
+// Not a query: it comes with the start-up data, before the query cache exists, and every amount
+// reads it synchronously while drawing (MoneyText, MoneyInput), with no loading state of its own.
 import { useSyncExternalStore } from 'react';
 import { type Currency, DEFAULT_CURRENCY, PLATFORM_CURRENCY, isCurrency } from '../../shared/money';
 import { appScope } from '../host';
