@@ -111,6 +111,8 @@ export interface FieldDef {
   list?: boolean;
   /** Left out of the generated forms (still writable through the API unless readOnly). */
   hideInForm?: boolean;
+  /** The API's and the device's bookkeeping (the ETag's version, an offline record's device reference): answered, never shown to a person. */
+  bookkeeping?: boolean;
   /**
    * Shown in the generated form only while the record's other fields hold one of the values listed
    * (a landing section's e-mail and social links on its contact sections only). A form's aid, not a
@@ -527,7 +529,7 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
   created_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
   updated_at: { type: 'datetime', readOnly: true, sortable: true, filterable: true },
   /** Raised by the database on every update; the API's ETag (docs/api.md, "Record guarantees"). */
-  version: { type: 'integer', readOnly: true },
+  version: { type: 'integer', readOnly: true, bookkeeping: true },
 };
 
 /**
@@ -535,7 +537,7 @@ export const SYSTEM_FIELDS: Record<string, FieldDef> = {
  * create only, never changed, unique per clinic. Answered with the record, so a device matches
  * what landed to what it queued.
  */
-export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, caseSensitive: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr' };
+export const CLIENT_REF_FIELD: FieldDef = { type: 'string', readOnly: true, nullable: true, unique: true, caseSensitive: true, maxLength: 36, pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$', dir: 'ltr', bookkeeping: true };
 
 /** Set when a record was archived instead of deleted (resources with deletePolicy 'archive'). */
 export const ARCHIVED_FIELD: FieldDef = { type: 'datetime', readOnly: true, nullable: true, sortable: true };
@@ -555,6 +557,11 @@ function madeFields(def: ResourceDef) {
 
 export function allFields(def: ResourceDef): Readonly<Record<string, FieldDef>> {
   return madeFields(def).all;
+}
+
+/** The fields a record's page shows a person: neither write-only nor bookkeeping. */
+export function shownFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(allFields(def)).filter(([, f]) => !f.writeOnly && !f.bookkeeping);
 }
 
 /** Whether a numeric value lies below or above its field's normal range (null: normal, or no range). */

@@ -1,6 +1,6 @@
 // Declaration rules checked when a resource is declared, so a misdeclared entity fails at once.
 import { describe, expect, it } from 'vitest';
-import { type FieldDef, defineResource, formShows, offersRecordAction, recordAction } from '../../src/shared/resource';
+import { type FieldDef, defineResource, formShows, offersRecordAction, recordAction, shownFields } from '../../src/shared/resource';
 import { normalizeForLookup } from '../../src/server/crypto/keyring';
 import { MENU_ICONS, type MenuPlacement, defineMenuGroup } from '../../src/shared/menu';
 import type { UnknownGroups, UnknownTargets } from '../../resources/index';
@@ -109,6 +109,15 @@ describe('record page vocabulary', () => {
       defineResource({ name: 'staff', path: 'staff', table: 'staff', scope: 'tenant', titleField: 'role', defaultSort: '-id', panels: [{ name: 'permissions', unless }], fields: { role: { type: 'integer' } } });
     expect(withPanel({ role: 0 })).not.toThrow();
     expect(withPanel({ rol: 0 })).toThrow(/staff: panel permissions/);
+  });
+
+  // A payment's page showed the secretary its device reference (client_ref) beside the amount.
+  it.each([
+    ['a record', { offline: false }, ['id', 'created_at', 'updated_at', 'note']],
+    ['a record a device may make offline', { offline: true }, ['id', 'created_at', 'updated_at', 'note']],
+  ] as const)('%s shows no bookkeeping: %j', (_n, extra, shown) => {
+    const def = defineResource({ name: 'notes', path: 'notes', table: 'notes', scope: 'tenant', titleField: 'note', defaultSort: '-id', actions: ['read', 'create'], ...extra, fields: { note: { type: 'string' }, secret: { type: 'string', writeOnly: true } } });
+    expect(shownFields(def).map(([name]) => name)).toEqual(shown);
   });
 });
 

@@ -5,7 +5,7 @@ import { Button, Descriptions, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { Show } from './kit/views';
 import { EditButton } from './kit/buttons';
-import { allFields, clientRoute, type ResourceDef } from '../../shared/resource';
+import { allFields, clientRoute, type ResourceDef, shownFields } from '../../shared/resource';
 import { screensOf } from './screens';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
@@ -27,8 +27,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
   const { query, result } = useShow({ resource: def.name, id });
   const record = result;
   const labels = labelsOf(query.data);
-  // The version is bookkeeping (the API's ETag), not something to read.
-  const fields = Object.entries(allFields(def)).filter(([name, f]) => !f.writeOnly && name !== 'version');
+  const fields = shownFields(def);
   // A hand-made area below the record (patients/:id with its tabs), when the screens declare one.
   const area = screensOf(def.scope).find((s) => s.path === `${clientRoute(def)}/:id`);
   return (

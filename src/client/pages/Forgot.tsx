@@ -12,6 +12,7 @@ import { usePublicTitle } from '../pageTitle';
 import { getRecovery, setRecovery } from './recoveryState';
 import { refusalElsewhere } from './recoveryErrors';
 import { FormField, FormLayout, useHandForm } from '../engine/kit/form';
+import { NewPasswordFields } from './profile/NewPasswordFields';
 
 type Step = 'username' | 'otp' | 'reset';
 const STEP_INDEX: Record<Step, number> = { username: 0, otp: 1, reset: 2 };
@@ -148,8 +149,6 @@ export function ForgotReset() {
   // Read once: a finished reset clears the stored progress while this page is still shown.
   const [{ username, token }] = useState(getRecovery);
   if (!username || !token) return <Navigate to="/forgot-username" replace />;
-  const min = 12;
-  const required = t('validation.required', 'This field is required');
   const change = async ({ password, password_confirmation }: Passwords) => {
     setBusy(true);
     try {
@@ -169,24 +168,7 @@ export function ForgotReset() {
     <Frame step="reset" error={expired}>
       <form noValidate onSubmit={(e) => void handleSubmit(change)(e)}>
         <FormLayout>
-          <FormField
-            control={control}
-            name="password"
-            htmlFor="password"
-            label={t('auth.newPassword', 'New password')}
-            rules={{ required, minLength: { value: min, message: t('validation.minLength', { limit: min }) }, deps: ['password_confirmation'] }}
-          >
-            {(f) => <Input.Password id="password" autoComplete="new-password" autoFocus value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
-          </FormField>
-          <FormField
-            control={control}
-            name="password_confirmation"
-            htmlFor="password_confirmation"
-            label={t('auth.confirmPassword', 'Confirm password')}
-            rules={{ required, validate: (value, values) => !value || values.password === value || t('validation.confirmed', 'The confirmation does not match') }}
-          >
-            {(f) => <Input.Password id="password_confirmation" autoComplete="new-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
-          </FormField>
+          <NewPasswordFields control={control} autoFocus />
           <Button type="primary" htmlType="submit" block loading={busy}>
             {t('auth.resetPassword', 'Change password')}
           </Button>

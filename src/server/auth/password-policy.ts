@@ -8,8 +8,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type FieldMessage, invalid } from '../http/errors';
 
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 128;
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/password-length';
+
+export { PASSWORD_MAX, PASSWORD_MIN };
 const MIN_SCORE = 3;
 
 const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });

@@ -2,7 +2,7 @@
 // while a request about the doctor is pending).
 import { Descriptions } from 'antd';
 import type { BaseRecord } from '@refinedev/core';
-import { allFields } from '../../../shared/resource';
+import { shownFields } from '../../../shared/resource';
 import { resourceByName } from '../../../../resources';
 import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { fieldLabel } from '../../../shared/labels';
@@ -10,7 +10,7 @@ import { useT } from '../../i18n/useT';
 import { RemainingDays } from './RemainingDays';
 
 const tenants = resourceByName('tenants');
-const fields = Object.entries(allFields(tenants)).filter(([name, f]) => !f.writeOnly && name !== 'version');
+const fields = shownFields(tenants);
 
 export function DoctorDetails({ record, testId = 'doctor-details' }: { record: BaseRecord | undefined; testId?: string }) {
   const t = useT();

@@ -24,6 +24,7 @@ import { ClinicCurrencyCard } from '../clinic/ClinicCurrencyCard';
 import { LetterheadCard } from '../clinic/LetterheadCard';
 import { OnlineBookingCard } from '../clinic/OnlineBookingCard';
 import { TwoStepCard } from './TwoStepCard';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const NO_PASSWORDS: PasswordValues = { current_password: '', password: '', password_confirmation: '' };
 const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
@@ -56,24 +57,7 @@ function SecurityCard() {
           <FormField control={control} name="current_password" htmlFor="current_password" label={t('profile.currentPassword', 'Current password')} rules={{ required }}>
             {(f) => <Input.Password id="current_password" autoComplete="current-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
           </FormField>
-          <FormField
-            control={control}
-            name="password"
-            htmlFor="new_password"
-            label={t('auth.newPassword', 'New password')}
-            rules={{ required, minLength: { value: 12, message: t('validation.passwordLength', { limit: 12 }) }, deps: ['password_confirmation'] }}
-          >
-            {(f) => <Input.Password id="new_password" autoComplete="new-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
-          </FormField>
-          <FormField
-            control={control}
-            name="password_confirmation"
-            htmlFor="password_confirmation"
-            label={t('auth.confirmPassword', 'Confirm password')}
-            rules={{ required, validate: (value, values) => !value || values.password === value || t('validation.confirmed', 'The confirmation does not match') }}
-          >
-            {(f) => <Input.Password id="password_confirmation" autoComplete="new-password" value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
-          </FormField>
+          <NewPasswordFields control={control} id="new_password" />
           <Button type="primary" htmlType="submit" loading={saving} data-testid="change-password">
             {t('auth.resetPassword', 'Change password')}
           </Button>
