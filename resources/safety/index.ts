@@ -18,8 +18,8 @@ export const allergies = defineResource({
   defaultSort: '-severity',
   fields: {
     patient_id: patient,
-    // A drug, an active ingredient or a family ("Penicillin"): a prescribed drug whose name or
-    // scientific name contains it raises the warning. Not encrypted: the server matches on it.
+    // A drug, an active ingredient or a class ("Penicillin"): a prescribed drug named so, containing
+    // it, or of its class raises the warning (src/shared/allergies.ts). Not encrypted: the server matches on it.
     substance: { type: 'string', required: true, maxLength: 120, searchable: true, list: true, sortable: true },
     reaction: { type: 'string', maxLength: 200, nullable: true, list: true },
     severity: { type: 'enum', enum: 'allergySeverity', required: true, list: true, filterable: true, sortable: true },

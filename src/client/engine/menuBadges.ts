@@ -1,24 +1,24 @@
 // The counts a declaration's menu entry shows (ResourceDef.menu.badge): its records holding the
-// badge's values, read through the list's filter (`per_page=1`, the answer's total) and read again
-// when the live stream says the resource changed. One store per resource, shared by the menu and
-// any screen showing the same count (the central dashboard's pending requests).
+// badge's values, read through the list's filter (`per_page=1`, the answer's total) in Refine's
+// query cache, and read again when the live stream says the resource changed. The menu and any
+// screen showing the same count (the central dashboard's pending requests) share the one answer.
 import type { ResourceDef } from '../../shared/resource';
-import { customRequest } from '../providers/custom';
-import { type LiveStore, createLiveStore } from '../providers/liveStore';
+import { useApiGet } from './useApiGet';
 
-const stores = new Map<string, LiveStore<number>>();
-
-export function badgeStore(def: ResourceDef): LiveStore<number> {
-  let store = stores.get(def.name);
-  if (!store) {
-    const query: Record<string, string | number> = { ...Object.fromEntries(Object.entries(def.menu?.badge ?? {}).map(([field, value]) => [`filter[${field}]`, String(value)])), per_page: 1 };
-    // The data provider's custom call (the store lives outside React, so not through useCustom).
-    store = createLiveStore(
-      async () => (await customRequest<{ meta?: { total?: number } }>({ url: `/${def.path}`, method: 'get', query, meta: { quiet: true } })).data.meta?.total ?? 0,
-      0,
-      [def.name],
-    );
-    stores.set(def.name, store);
+const queries = new Map<string, Record<string, string | number>>();
+function badgeQuery(def: ResourceDef): Record<string, string | number> {
+  let query = queries.get(def.name);
+  if (!query) {
+    query = { ...Object.fromEntries(Object.entries(def.menu?.badge ?? {}).map(([field, value]) => [`filter[${field}]`, String(value)])), per_page: 1 };
+    queries.set(def.name, query);
   }
-  return store;
+  return query;
+}
+
+/** The URL an action names in `refreshes` to have the count read again. */
+export const badgeUrl = (def: ResourceDef) => `/${def.path}`;
+
+export function useBadgeCount(def: ResourceDef): number {
+  const { data } = useApiGet<{ meta?: { total?: number } }>(badgeUrl(def), badgeQuery(def), true, [def.name], true);
+  return data?.meta?.total ?? 0;
 }

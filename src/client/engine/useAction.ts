@@ -49,6 +49,12 @@ function refreshCustom(queryClient: ReturnType<typeof useQueryClient>, urls: rea
   });
 }
 
+/** Reads again the custom reads (useApiGet) of these URLs, outside an action (after a decision made elsewhere). */
+export function useRefreshReads(): (urls: readonly string[]) => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback((urls: readonly string[]) => refreshCustom(queryClient, urls), [queryClient]);
+}
+
 /** What a call sends, as one text; none for a body that is not plain data (a file's FormData is sent each time). */
 function callKey({ url, method = 'post', values, headers }: Pick<ActionCall<unknown>, 'url' | 'method' | 'values' | 'headers'>): string | undefined {
   if (typeof FormData !== 'undefined' && values instanceof FormData) return undefined;

@@ -4,7 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { Badge } from 'antd';
 import type { ResourceDef } from '../../shared/resource';
-import { badgeStore } from '../engine/menuBadges';
+import { useBadgeCount } from '../engine/menuBadges';
 import { onShellState, shellState } from '../offline/shellState';
 
 export function MenuBadge({ def, screen }: { def?: ResourceDef; screen?: string }) {
@@ -14,7 +14,7 @@ export function MenuBadge({ def, screen }: { def?: ResourceDef; screen?: string 
 }
 
 function DeclaredBadge({ def }: { def: ResourceDef }) {
-  const count = badgeStore(def).useValue();
+  const count = useBadgeCount(def);
   // The platform's pending requests kept their test id from before badges were declared.
   const testId = def.name === 'doctorRequests' ? 'menu-pending-requests' : `menu-badge-${def.name}`;
   return <Badge count={count} size="small" style={{ marginInlineStart: 8 }} data-testid={testId} />;

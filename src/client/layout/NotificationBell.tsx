@@ -6,7 +6,7 @@ import { Badge, Button, Dropdown } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { appScope } from '../host';
 import { useT } from '../i18n/useT';
-import { type NotificationItem, bell, markRead } from '../providers/bell';
+import { type NotificationItem, markRead, useBell } from '../providers/bell';
 import { allows } from '../engine/rules';
 import { useAction } from '../engine/useAction';
 import { callerOf, useSession } from '../providers/session';
@@ -19,7 +19,7 @@ const LATEST = 8;
 
 export function NotificationBell() {
   const t = useT();
-  const { notifications, unread } = bell.useValue();
+  const { notifications, unread, refetch } = useBell();
   const [open, setOpen] = useState(false);
   const central = appScope() === 'central';
   const name = t('nav.notifications', 'Notifications');
@@ -31,13 +31,13 @@ export function NotificationBell() {
   const { run } = useAction();
   const opened = (n: NotificationItem) => {
     setOpen(false);
-    if (!n.is_read) void run(markRead(n.id)).then(() => bell.refresh()).catch(() => undefined);
+    if (!n.is_read) void run(markRead(n.id)).catch(() => undefined);
   };
 
   return (
     <Dropdown open={open} onOpenChange={(next) => {
       setOpen(next);
-      if (next) void bell.refresh();
+      if (next) void refetch();
     }} trigger={['click']} placement="bottomRight" popupRender={() => (
       <Suspense fallback={null}>
         <NotificationPanel latest={latest} unread={unread} central={central} seesPage={seesPage} opened={opened} close={() => setOpen(false)} />

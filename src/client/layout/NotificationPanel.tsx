@@ -4,7 +4,7 @@
 import { Button, Card, Empty, List, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
-import { type NotificationItem, bell, markAllRead } from '../providers/bell';
+import { type NotificationItem, markAllRead } from '../providers/bell';
 import { useAction } from '../engine/useAction';
 import { notificationLink } from './notificationLink';
 import { instantText } from '../engine/instant';
@@ -25,7 +25,7 @@ export default function NotificationPanel({ latest, unread, central, seesPage, o
       title={t('nav.notifications', 'Notifications')}
       extra={
         unread > 0 && (
-          <Button size="small" type="link" loading={busy} onClick={() => void run(markAllRead).then(() => bell.refresh()).catch(() => undefined)}>
+          <Button size="small" type="link" loading={busy} onClick={() => void run(markAllRead).catch(() => undefined)}>
             {t('notificationsPage.markAllRead', 'Mark all as read')}
           </Button>
         )

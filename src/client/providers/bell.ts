@@ -1,9 +1,9 @@
 // The header bell's data, in both applications: GET /dashboard/notifications → the latest
-// notifications and the unread count (the data provider's custom call: the store lives outside
-// React). Marking read is an action (useAction); the bell is read again after it.
+// notifications and the unread count, kept in Refine's query cache (useApiGet) and read again when
+// the caller's notifications change. Marking read is an action (useAction) that reads it again.
+import { useMemo } from 'react';
 import type { ActionCall } from '../engine/useAction';
-import { customRequest } from './custom';
-import { createLiveStore } from './liveStore';
+import { useApiGet } from '../engine/useApiGet';
 
 export interface NotificationItem {
   id: number;
@@ -26,15 +26,18 @@ export function parseBell(body: unknown): BellState {
   return { notifications, unread };
 }
 
-// Refreshed when the caller's notifications change (each application's resource of them).
-export const bell = createLiveStore<BellState>(
-  async () => parseBell((await customRequest({ url: '/dashboard/notifications', method: 'get', meta: { quiet: true } })).data),
-  { notifications: [], unread: 0 },
-  ['notifications', 'clinicNotifications'],
-);
+export const BELL_URL = '/dashboard/notifications';
+// Each application's resource of the caller's notifications.
+const BELL_LIVE = ['notifications', 'clinicNotifications'] as const;
+
+/** The bell's notifications and unread count (none while loading; the last ones kept on a failure). */
+export function useBell(): BellState & { refetch: () => unknown } {
+  const { data, refetch } = useApiGet(BELL_URL, undefined, true, BELL_LIVE, true);
+  return { ...useMemo(() => parseBell(data), [data]), refetch };
+}
 
 /** Every notification of mine read; the answer's message says so. */
-export const markAllRead: ActionCall<{ message?: string } | undefined> = { url: '/dashboard/notifications/markAllAsRead', method: 'put' };
+export const markAllRead: ActionCall<{ message?: string } | undefined> = { url: '/dashboard/notifications/markAllAsRead', method: 'put', refreshes: [BELL_URL] };
 
-/** One notification read (opened from its link), quietly: the bell refreshes on its own anyway. */
-export const markRead = (id: number): ActionCall<unknown> => ({ url: `/notifications/${id}`, method: 'patch', values: { is_read: 1 }, meta: { quiet: true }, failure: false });
+/** One notification read (opened from its link), quietly. */
+export const markRead = (id: number): ActionCall<unknown> => ({ url: `/notifications/${id}`, method: 'patch', values: { is_read: 1 }, meta: { quiet: true }, failure: false, refreshes: [BELL_URL] });

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { useIdentity } from '../../providers/identity';
 import type { CentralDashboard, Counts } from './dashboardData';
-import { pendingRequests } from './pendingCount';
+import { usePendingRequests } from './pendingCount';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 const COUNT_KEYS: (keyof Counts)[] = ['doctors', 'active', 'users', 'patients', 'visits', 'storage_mb', 'cases', 'laws'];
@@ -16,7 +16,7 @@ const COUNT_KEYS: (keyof Counts)[] = ['doctors', 'active', 'users', 'patients', 
 export default function Dashboard() {
   const t = useT();
   const user = useIdentity();
-  const pending = pendingRequests.useValue();
+  const pending = usePendingRequests();
   const { result, query } = useCustom<{ data: CentralDashboard }>({ url: '/dashboard', method: 'get' });
   const data = result.data?.data;
   return (

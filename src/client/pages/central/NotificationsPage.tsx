@@ -7,7 +7,7 @@ import { useTable } from '../../engine/kit/useTable';
 import type { BaseRecord } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
 import { Link } from 'react-router';
-import { bell, markAllRead, markRead } from '../../providers/bell';
+import { markAllRead, markRead, useBell } from '../../providers/bell';
 import { notificationLink } from '../../layout/notificationLink';
 import { useAction } from '../../engine/useAction';
 import { instantText } from '../../engine/instant';
@@ -44,9 +44,7 @@ function NotificationTable({ tab }: { tab: Tab }) {
           if (!link) return text;
           const open = () => {
             if (n.is_read) return;
-            void run(markRead(Number(n.id)))
-              .then(() => bell.refresh())
-              .catch(() => undefined);
+            void run(markRead(Number(n.id))).catch(() => undefined);
           };
           return (
             <Link to={link} onClick={open} data-testid="notification-link">
@@ -70,13 +68,13 @@ function NotificationTable({ tab }: { tab: Tab }) {
 
 export default function NotificationsPage() {
   const t = useT();
-  const { unread } = bell.useValue();
+  const { unread } = useBell();
   const [tab, setTab] = useState<Tab>('unread');
   const { run, busy } = useAction<{ message?: string } | undefined>({
     success: (body) => body?.message ?? t('messages.allRead', 'All notifications marked as read'),
     invalidates: [{ resource: 'notifications', invalidates: ['list'] }],
   });
-  const markAll = () => run(markAllRead).then(() => bell.refresh()).catch(() => undefined);
+  const markAll = () => run(markAllRead).catch(() => undefined);
   return (
     <Card data-testid="notifications-page">
       {/* Title and action wrap onto two lines on a phone rather than clipping the title. */}

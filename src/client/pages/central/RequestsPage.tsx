@@ -11,11 +11,11 @@ import { ROLE_GROUPS } from '../../../shared/roles';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
-import { bell } from '../../providers/bell';
+import { BELL_URL } from '../../providers/bell';
 import { useSession } from '../../providers/session';
-import { useAction } from '../../engine/useAction';
+import { useAction, useRefreshReads } from '../../engine/useAction';
 import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
-import { refreshPendingCount } from './pendingCount';
+import { PENDING_URL } from './pendingCount';
 import { RequestChanges } from './RequestChanges';
 import { requestDoctorName, requestSubdomain } from './requestLabels';
 import { instantText } from '../../engine/instant';
@@ -28,11 +28,11 @@ const KIND_COLORS: Record<string, string> = { create: 'green', update: 'blue', p
 /** After a decision: the lists, the doctor, the menu's pending count and the bell (its notice is resolved). */
 function useAfterDecision() {
   const invalidate = useInvalidate();
+  const refresh = useRefreshReads();
   return (record: BaseRecord) => {
     void invalidate({ resource: 'doctorRequests', invalidates: ['list', 'detail'], id: record.id });
     void invalidate({ resource: 'tenants', invalidates: ['list', 'many', 'detail'], id: record.tenant_id as number | undefined });
-    refreshPendingCount();
-    void bell.refresh();
+    void refresh([PENDING_URL, BELL_URL]);
   };
 }
 

@@ -1,10 +1,11 @@
 // The number of requests waiting for a decision (dashboard card, menu badge): the requests'
 // declared menu badge (resources/platform/).
 import { resourceByName } from '../../../../resources';
-import { badgeStore } from '../../engine/menuBadges';
+import { badgeUrl, useBadgeCount } from '../../engine/menuBadges';
 
-export const pendingRequests = badgeStore(resourceByName('doctorRequests'));
+const requests = resourceByName('doctorRequests');
 
-export function refreshPendingCount(): void {
-  void pendingRequests.refresh();
-}
+export const usePendingRequests = () => useBadgeCount(requests);
+
+/** For an action's `refreshes`: the count read again. */
+export const PENDING_URL = badgeUrl(requests);
