@@ -142,6 +142,10 @@ function overflowsOf(p: Page): Promise<string[]> {
       reported.push(el);
       out.push(`${named(el)} reaches ${Math.round(box.left)}-${Math.round(box.right)}px`);
     }
+    // A card's title cut to a few letters by its buttons (the dashboard's "Today's queue" was).
+    for (const title of document.querySelectorAll('.ant-card-head-title')) {
+      if (title.scrollWidth > title.clientWidth + 1) out.push(`the card title "${title.textContent ?? ''}" is cut`);
+    }
     return out;
   });
 }

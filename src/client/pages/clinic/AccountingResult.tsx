@@ -7,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { LazyChart } from './charts/LazyChart';
+import { MONEY_COLORS } from './charts/colors';
 import { type MonthFigures, chartSeries, monthLabel, yearRows } from './lib/months';
 import { useApiGet } from '../../engine/useApiGet';
 
@@ -50,7 +51,7 @@ export default function AccountingResult() {
           <Table.Column<MonthFigures> key="expenses" dataIndex="expenses" title={t('clinic.expenses', 'Expenses')} render={money} />
           <Table.Column<MonthFigures> key="profit" dataIndex="profit" title={t('clinic.profit', 'Profit')} render={(v: number) => <Typography.Text type={v < 0 ? 'danger' : undefined}>{money(v)}</Typography.Text>} />
         </Table>
-        {!isLoading && <LazyChart kind="column" values="money" data={rows.some((r) => r.incomes || r.expenses) ? series : []} height={300} />}
+        {!isLoading && <LazyChart kind="column" values="money" colors={MONEY_COLORS} data={rows.some((r) => r.incomes || r.expenses) ? series : []} height={300} />}
       </Space>
     </Card>
   );

@@ -19,6 +19,7 @@ import { useApiGet } from '../../engine/useApiGet';
 import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
 import { dashboardCards } from '../../engine/parts';
+import { EXPENSE_COLOR, INCOME_COLOR, MONEY_COLORS } from './charts/colors';
 
 /** A module's card (its folder's client part, `dashboard`), for those who may read its resource; its code loads only for them. */
 function ModuleDashboardCard({ resource, Card: ModuleCard }: (typeof dashboardCards)[number]) {
@@ -162,8 +163,8 @@ export default function ClinicDashboard() {
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
               <Space direction="vertical">
-                <Statistic title={t('clinic.incomes', 'Incomes')} value={money(incomes)} valueStyle={{ color: '#0f766e' }} />
-                <Statistic title={t('clinic.expenses', 'Expenses')} value={money(expenses)} valueStyle={{ color: '#b91c1c' }} />
+                <Statistic title={t('clinic.incomes', 'Incomes')} value={money(incomes)} valueStyle={{ color: INCOME_COLOR }} />
+                <Statistic title={t('clinic.expenses', 'Expenses')} value={money(expenses)} valueStyle={{ color: EXPENSE_COLOR }} />
                 <Statistic title={t('clinic.profit', 'Profit')} value={money(incomes - expenses)} />
               </Space>
             </Col>
@@ -171,6 +172,7 @@ export default function ClinicDashboard() {
               <LazyChart
                 kind="column"
                 values="money"
+                colors={MONEY_COLORS}
                 height={220}
                 data={[
                   { x: t('clinic.thisMonth', 'This month'), series: t('clinic.incomes', 'Incomes'), value: incomes },

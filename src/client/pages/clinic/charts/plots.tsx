@@ -18,14 +18,17 @@ export interface ChartProps {
   height?: number;
   /** What the values are: counts (whole ticks), money (in the clinic's currency), or measures. */
   values?: 'count' | 'money' | 'measure';
+  /** The series' colours, in the order the data first names them (the chart's palette otherwise). */
+  colors?: readonly string[];
 }
 
-export default function Plot({ kind, data, height = 260, values = 'measure' }: ChartProps) {
+export default function Plot({ kind, data, height = 260, values = 'measure', colors }: ChartProps) {
   const { i18n } = useTranslation();
   const money = useMoney();
   // Mirrored in Kurdish and Arabic: the value axis on the right, the first category on the right.
   const axes = chartAxes({ rtl: isRtl(i18n.language), counts: values === 'count', formatValue: values === 'money' ? money : undefined });
-  const common = { data, xField: 'x', yField: 'value', colorField: 'series', height, autoFit: true, legend: { color: { position: 'top' as const } }, ...axes };
+  const scale = colors ? { ...axes.scale, color: { range: [...colors] } } : axes.scale;
+  const common = { data, xField: 'x', yField: 'value', colorField: 'series', height, autoFit: true, legend: { color: { position: 'top' as const } }, ...axes, scale };
   if (kind === 'line') return <Line {...common} point={{ shapeField: 'circle', sizeField: 3 }} />;
   return <Column {...common} group />;
 }
