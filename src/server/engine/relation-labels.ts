@@ -28,7 +28,8 @@ const idsOf = (name: string, of: Row[]) => [...new Set(of.map((r) => Number(r[na
 /** A subquery answering the titles as one JSON array of {id, label field, its translations}; `ids` a list or a subquery. */
 export function titlesSql(scope: ReadScope, target: ResourceDef, labelField: string, ids: number[] | RawBuilder<unknown>): RawBuilder<unknown> {
   const localized = labelField.endsWith('_en') ? ['ar', 'ckb'].map((l) => `${labelField.slice(0, -3)}_${l}`).filter((f) => f in target.fields) : [];
-  const where = [...scopeWhere(scope, target, 'read'), sql`id in (${Array.isArray(ids) ? sql.join(ids) : ids})`];
+  // A subquery's ids as an array: the same index lookups as a list of ids, planned without a join.
+  const where = [...scopeWhere(scope, target, 'read'), Array.isArray(ids) ? sql`id in (${sql.join(ids)})` : sql`id = any(array(${ids}))`];
   const pairs = ['id', labelField, ...localized].map((f) => sql`${sql.lit(f)}, ${sql.ref(f)}`);
   return sql`select json_agg(json_build_object(${sql.join(pairs)})) from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`;
 }
