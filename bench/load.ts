@@ -308,7 +308,9 @@ export async function runLoad(
       }
     }
     // Where the time of a read and of a write goes in the server (bench/profile.ts).
-    const profiled = opts.profile ? calls.filter((c) => ["a patient's visits", 'patient search, name prefix', 'create a visit'].includes(c.name)) : [];
+    // With BENCH_CALLS, the profiled ones among those named (today's appointments too).
+    const profiledCalls = opts.calls ? calls.filter((c) => opts.calls!.some((name) => c.name.includes(name))) : calls;
+    const profiled = opts.profile ? profiledCalls.filter((c) => ["a patient's visits", 'patient search, name prefix', "today's appointments", 'create a visit'].includes(c.name) && (opts.calls || c.name !== "today's appointments")) : [];
     if (profiled.length) log('  profiling:');
     const profile = await runProfile(databaseUrl, profiled.map((c) => ({ name: c.name, target: c.api })), opts.seconds, log);
     // Requests autocannon gave up on may still be creating visits: let them finish first.

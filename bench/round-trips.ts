@@ -7,6 +7,8 @@
 import net from 'node:net';
 
 export interface CountingRelay {
+  /** The port it listens on (the one asked for, or the system's choice for 0). */
+  port: number;
   /** Round trips (turns) so far, over every connection. */
   count(): number;
   /** Statements answered (ReadyForQuery) so far, over every connection. */
@@ -59,7 +61,7 @@ function sqlReader(onSql: (text: string) => void): (chunk: Buffer) => void {
   };
 }
 
-/** Listens on `port` (127.0.0.1) and relays to the database at `target`; `keepSql`: keeps the statements sent. */
+/** Listens on `port` (127.0.0.1; 0: any free one) and relays to the database at `target`; `keepSql`: keeps the statements sent. */
 export async function countingRelay(target: { host: string; port: number }, port: number, keepSql = false): Promise<CountingRelay> {
   let ready = 0;
   let turns = 0;
@@ -99,6 +101,7 @@ export async function countingRelay(target: { host: string; port: number }, port
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
+    port: (server.address() as net.AddressInfo).port,
     count: () => turns,
     answered: () => ready,
     statements: () => {

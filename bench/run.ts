@@ -10,6 +10,7 @@
 //   BENCH_DAY_PATIENTS  patients of the clinic-day workload (bench/clinic-day.ts; default 1,000,000, small 3,200)
 //   BENCH_JOBS_PATIENTS  the copied clinic's size in the export-and-restore part (bench/long-jobs.ts; default 3,000, small 500)
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
+//   BENCH_CONNECTIONS  the API load's connection counts (comma-separated; default 1,16,64)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -71,6 +72,7 @@ const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold,day,jobs').split(','));
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
+const connections = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
 const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${Math.round(os.totalmem() / 1024 ** 3)} GiB, Node ${process.version}`;
 
@@ -84,7 +86,7 @@ const none = { rows: [] as LoadRow[], costs: [] as CostRow[], profile: [] as Pro
 const loading = parts.has('load') || parts.has('costs') || parts.has('profile');
 if (loading) log('API load:');
 const { rows: load, costs, profile } = loading
-  ? await runLoad(databaseUrl, { seconds, connections: parts.has('load') ? [1, 16, 64] : [], calls, costs: parts.has('costs'), profile: parts.has('profile') }, log)
+  ? await runLoad(databaseUrl, { seconds, connections: parts.has('load') ? connections : [], calls, costs: parts.has('costs'), profile: parts.has('profile') }, log)
   : none;
 if (parts.has('rls')) log('Row-level security:');
 const rls: RlsRow[] = parts.has('rls') ? await runRlsCost(databaseUrl, seconds, log) : [];

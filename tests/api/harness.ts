@@ -80,8 +80,9 @@ export async function freshPostgres(url: string, template?: string): Promise<{ d
  * `beside`: a second server process on that app's PostgreSQL database (its own pool, cache and
  * notices; same data folder and master key), closed without touching the database.
  * `env`: the server's environment (SMTP_URL, WHATSAPP_URL...), read as `npm start` reads it.
+ * `via`: with `beside`, another address of that database (a relay counting round trips).
  */
-export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp; env?: NodeJS.ProcessEnv; via?: string } = {}): Promise<TestApp> {
   const beside = options.beside;
   if (beside && !beside.databaseUrl) throw new Error('a second server needs PostgreSQL: the embedded database belongs to one process');
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -93,7 +94,7 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
   const dataDir = beside ? beside.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-test-'));
   const dbDir = options.onDisk ? path.join(dataDir, 'db') : 'memory://';
   let db: Db;
-  if (beside) db = await openDatabase({ databaseUrl: beside.databaseUrl! });
+  if (beside) db = await openDatabase({ databaseUrl: options.via ?? beside.databaseUrl! });
   else {
     if (target && template?.postgresTemplate) db = await openDatabase({ databaseUrl: target.databaseUrl });
     else if (!target && template?.pgliteDump) db = options.onDisk ? await loadPgliteOnDisk(template.pgliteDump, dbDir) : await loadPglite(template.pgliteDump);

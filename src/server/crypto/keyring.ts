@@ -69,6 +69,13 @@ export class KeyRing {
     return unwrapKey(this.master, tenantId, created[0].wrapped);
   }
 
+  /** Reads the clinic's key into memory if it has one (never makes one): what `keyOf` then answers at once. */
+  async load(db: Kysely<Database>, tenantId: number): Promise<void> {
+    if (this.keys.has(tenantId)) return;
+    const { rows } = await sql<{ wrapped: string }>`select wrapped from tenant_keys where tenant_id = ${tenantId}`.execute(db);
+    if (rows[0]) this.keys.set(tenantId, unwrapKey(this.master, tenantId, rows[0].wrapped));
+  }
+
   /** Gives every clinic without a key one (at start: clinics made before encryption, or by the seed). */
   async ensureAll(db: Kysely<Database>): Promise<void> {
     const { rows } = await sql<{ id: number }>`select id from tenants t where not exists (select 1 from tenant_keys k where k.tenant_id = t.id)`.execute(db);

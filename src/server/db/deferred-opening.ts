@@ -5,10 +5,17 @@
 // order, so the first statement still runs inside the transaction, under its role and clinic; if
 // the opening fails (the access epoch moved), the statement fails too, and the caller is given the
 // opening's error. One round trip fewer per transaction (scope.ts).
+// A statement marked as its transaction's last (LAST: a read whose answer needs nothing more) has
+// the COMMIT written right behind it, in the same write: a one-statement read is then one write
+// and one round trip (opening, statement, COMMIT). The COMMIT the transaction then sends is
+// answered by that one; any other statement before it is refused (it would run outside the
+// transaction, without its role and clinic).
 import type pg from 'pg';
 
 /** A query text starting so is an opening to hold back (the rest is what to send). */
 export const DEFERRED = '/* sent with the next statement */ ';
+/** A query text starting so is its transaction's last statement: its COMMIT goes with it. */
+export const LAST = '/* and commit */ ';
 
 /** What an opening held back answers: the outcome of its sending, once the next query goes. */
 export interface HeldOpening {
@@ -19,16 +26,33 @@ type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
 
 const holders = new WeakMap<object, { drop(): void }>();
 
+const isCommand = (text: string, command: string) => text.length < 12 && text.trim().toLowerCase() === command;
+
 /**
- * Makes `client` hold back openings (DEFERRED) until its next query; the client must be in
- * pipeline mode. An opening never sent is dropped when the client goes back to the pool
- * (`droppedOnRelease`): no transaction began, and the next user must not start one.
+ * Makes `client` hold back openings (DEFERRED) until its next query, and write a LAST statement's
+ * COMMIT with it; the client must be in pipeline mode. An opening never sent is dropped when the
+ * client goes back to the pool (`droppedOnRelease`): no transaction began, and the next user must
+ * not start one.
  */
 export function holdOpenings(client: pg.PoolClient): void {
   const send = client.query.bind(client) as Query;
+  // Queries sent between cork and uncork leave in one write (pg corks each extended query alone).
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
   let held: { text: string; settle: (sent: Promise<unknown>) => void } | null = null;
+  let committed: Promise<pg.QueryResult> | null = null;
   const query: Query = (text, values) => {
     if (typeof text !== 'string') return send(text, values);
+    if (committed) {
+      // The COMMIT written with the last statement answers the transaction's own.
+      const sent = committed;
+      if (isCommand(text, 'commit')) {
+        committed = null;
+        return sent;
+      }
+      // Ending the transaction after a failure: it is over already (ROLLBACK warns only).
+      if (isCommand(text, 'rollback')) committed = null;
+      else return Promise.reject(new Error('a statement after its transaction\'s last one (it would run outside the transaction)'));
+    }
     if (text.startsWith(DEFERRED)) {
       let settle!: (sent: Promise<unknown>) => void;
       const outcome = new Promise<void>((resolve, reject) => {
@@ -40,12 +64,26 @@ export function holdOpenings(client: pg.PoolClient): void {
       const answer: HeldOpening = { outcome };
       return Promise.resolve({ command: 'DEFERRED', rowCount: 0, rows: [answer], fields: [], oid: 0 } as pg.QueryResult);
     }
-    if (!held) return send(text, values);
+    const last = text.startsWith(LAST);
+    if (!held && !last) return send(text, values);
     const opening = held;
     held = null;
-    // Both written now, in this order: pipeline mode does not wait for the first's answer.
-    const first = send(opening.text);
-    const second = send(text, values);
+    // Written together, in this order: pipeline mode does not wait for one answer to send the next.
+    stream?.cork?.();
+    let first: Promise<pg.QueryResult> | null = null;
+    let second: Promise<pg.QueryResult>;
+    try {
+      if (opening) first = send(opening.text);
+      second = send(text, values);
+      if (last) {
+        committed = send('commit');
+        // Read by the transaction's COMMIT; a failure here is also that statement's own.
+        committed.catch(() => undefined);
+      }
+    } finally {
+      stream?.uncork?.();
+    }
+    if (!opening || !first) return second;
     opening.settle(first);
     return first.then(
       () => second,
@@ -56,7 +94,12 @@ export function holdOpenings(client: pg.PoolClient): void {
     );
   };
   (client as unknown as { query: Query }).query = query;
-  holders.set(client, { drop: () => (held = null) });
+  holders.set(client, {
+    drop: () => {
+      held = null;
+      committed = null;
+    },
+  });
 }
 
 /** On the pool's 'release': an opening the client still holds is dropped, never sent. */

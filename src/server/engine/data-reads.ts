@@ -16,8 +16,8 @@ import { type Currency, DEFAULT_CURRENCY, PLATFORM_CURRENCY, isCurrency } from '
 import { type RelationLabels } from '../../shared/labels';
 import { type AccessCheck, type AccessRule, Authorization } from './authorization';
 import { type ScopeSettings, confirmAccess, inTransaction } from './scope';
-import { type ReadScope, batch, fetchOne, firstPages, page, scopeWhere } from './reads';
-import { relationLabels, titlesSql } from './relation-labels';
+import { type ReadScope, batch, fetchOne, fetchShown, firstPages, page, scopeWhere } from './reads';
+import { type LabelReader, RELATION_TITLES, type TitleSource, titlesSql } from './relation-labels';
 import { Sealer } from './sealing';
 
 export interface ListResult {
@@ -42,8 +42,8 @@ export interface DataAccessOptions {
   access?: AccessCheck | null;
   /** Transaction-local settings every transaction starts with, name -> value (bench-comparison.ts). */
   settings?: Readonly<Record<string, string>>;
-  /** How a page's relation titles are read (relation-labels.ts; bench-comparison.ts swaps it). */
-  labels?: typeof relationLabels;
+  /** How an answer's relation titles are read (relation-labels.ts; bench-comparison.ts swaps it). */
+  labels?: TitleSource;
   /** The caller's language, for what a `present` hook renders (a notification's message). */
   lang?: Lang;
 }
@@ -149,10 +149,18 @@ export class DataReads {
 
   async list(def: ResourceDef, query: ListQuery): Promise<ListResult> {
     this.authorizeRead(def);
-    // The page and its relation titles in one transaction: two round trips fewer than two.
+    // Its own transaction (not a workflow's): the page's statement may be the transaction's last.
+    const own = !this.bound;
     const { rows, total, labels } = await this.run(async (trx) => {
+      const shown = (f: FieldDef) => !!f.list;
+      // The page and its relation titles in one statement: one round trip.
+      const plan = this.titleSource.plan(this.labelReader, def, shown);
+      if (plan) {
+        const found = await page(trx, this.scope, def, query, { columns: plan.columns, last: own });
+        return { ...found, labels: found.rows.length ? plan.labels(found.extra) : {} };
+      }
       const found = await page(trx, this.scope, def, query);
-      return { ...found, labels: await this.labelsIn(trx, def, found.rows, (f) => !!f.list) };
+      return { ...found, labels: await this.labelsIn(trx, def, found.rows, shown) };
     });
     // A list showing a patient's data: one event naming the patients shown.
     if (rows.length && patientColumn(def)) this.noteRead({ action: 'list', resource: def.name, patientIds: this.patientsOf(def, rows) });
@@ -169,7 +177,9 @@ export class DataReads {
    */
   async firstPages(parts: readonly { def: ResourceDef; query: ListQuery }[]): Promise<{ data: Row[]; total: number }[]> {
     for (const { def } of parts) this.authorizeRead(def);
-    const found = await this.run((trx) => firstPages(trx, this.scope, parts));
+    // Its own transaction: the one statement is its last.
+    const own = !this.bound;
+    const found = await this.run((trx) => firstPages(trx, this.scope, parts, own));
     return found.map(({ rows, total }, i) => {
       const { def } = parts[i];
       if (rows.length && patientColumn(def)) this.noteRead({ action: 'list', resource: def.name, patientIds: this.patientsOf(def, rows) });
@@ -182,8 +192,16 @@ export class DataReads {
     return this.run((trx) => this.labelsIn(trx, def, rows, shown));
   }
 
+  private get titleSource(): TitleSource {
+    return this.options.labels ?? RELATION_TITLES;
+  }
+
+  private get labelReader(): LabelReader {
+    return { scope: this.scope, canRead: (target) => this.can(target, 'read'), lang: this.options.lang ?? DEFAULT_LANG };
+  }
+
   private async labelsIn(trx: Tx, def: ResourceDef, rows: Row[], shown: (field: FieldDef) => boolean): Promise<RelationLabels> {
-    return (this.options.labels ?? relationLabels)(trx, { scope: this.scope, canRead: (target) => this.can(target, 'read'), lang: this.options.lang ?? DEFAULT_LANG }, def, rows, shown);
+    return this.titleSource.of(trx, this.labelReader, def, rows, shown);
   }
 
   /**
@@ -221,6 +239,26 @@ export class DataReads {
       const { rows } = await sql<{ titles: Row[] | null }>`select (${titlesSql(this.scope, target, labelField, ids)}) as titles`.execute(trx);
       return rows[0]?.titles ?? [];
     });
+  }
+
+  /**
+   * A record as its page shows it: with the titles of the records it names (relation labels), in
+   * one statement when they can be planned ahead (one round trip, in its own transaction).
+   */
+  async show(def: ResourceDef, id: number): Promise<{ record: Row; labels: RelationLabels }> {
+    this.authorizeRead(def);
+    const own = !this.bound;
+    const { row, labels } = await this.run(async (trx) => {
+      const plan = this.titleSource.plan(this.labelReader, def, () => true);
+      if (plan) {
+        const shown = await fetchShown(trx, this.scope, def, id, { columns: plan.columns, last: own });
+        return { row: shown.row, labels: plan.labels(shown.extra) };
+      }
+      const found = await fetchOne(trx, this.scope, def, 'read', id);
+      return { row: found, labels: await this.labelsIn(trx, def, [found], () => true) };
+    });
+    if (patientColumn(def)) this.noteRead({ action: 'read', resource: def.name, recordId: id, patientId: patientIdOf(def, row) });
+    return { record: row, labels };
   }
 
   async get(def: ResourceDef, id: number): Promise<Row> {

@@ -8,6 +8,7 @@ import type { Row, Tx } from './hooks';
 import type { ListQuery } from './query';
 import type { Sealer } from './sealing';
 import { filterSql, lookupSql, numberSql, searchFunctionSql, searchRank, searchSql } from './search-sql';
+import { asLast } from './scope';
 
 /** Whose reads these are: the clinic, the caller's user id (row filters), how rows are opened. */
 export interface ReadScope {
@@ -16,6 +17,9 @@ export interface ReadScope {
   userId: number | null;
   sealer: Sealer;
 }
+
+/** A subquery over the rows read (`from`: them as a table), answered with them (relation titles). */
+export type PageColumn = (from: RawBuilder<unknown>) => RawBuilder<unknown>;
 
 /** An If-Match that names a version the record has moved past: the route answers 412 with it. */
 export class StaleRecord extends Error {
@@ -83,6 +87,23 @@ export async function fetchOne(trx: Tx, scope: ReadScope, def: ResourceDef, acti
   return row;
 }
 
+/**
+ * One record the caller may read, or 404, with subqueries over it (its relation titles: see
+ * `page`) in the same statement, which may be its transaction's `last`.
+ */
+export async function fetchShown(trx: Tx, scope: ReadScope, def: ResourceDef, id: number, opts: { columns: readonly PageColumn[]; last: boolean }): Promise<{ row: Row; extra: unknown[] }> {
+  const where = [...scopeWhere(scope, def, 'read'), sql`id = ${id}`];
+  const found = sql`select ${columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`;
+  const asked = opts.columns.map((column, i) => sql`(${column(sql`__page`)}) as ${sql.ref(`__c${i}`)}`);
+  const select = asked.length ? sql<Row>`with __page as (${found}) select __page.*, ${sql.join(asked)} from __page` : sql<Row>`${found}`;
+  if (opts.last) await scope.sealer.ready(trx, def);
+  const { rows } = await (opts.last ? asLast(select) : select).execute(trx);
+  if (!rows[0]) throw notFound();
+  const extra = opts.columns.map((_, i) => rows[0][`__c${i}`] ?? null);
+  const [row] = await scope.sealer.opened(trx, def, [plain(rows[0])]);
+  return { row, extra };
+}
+
 /** A list query's SQL: the page's rows with the total it matches (`__total`), and with `numbered` their place in it (`__n`). */
 async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery, numbered = false): Promise<{ select: RawBuilder<unknown>; count: RawBuilder<unknown> }> {
   const lookup = async (field: string, value: string) => lookupSql(field, await scope.sealer.lookupHash(trx, field, value));
@@ -117,19 +138,49 @@ async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQ
 }
 
 type Numbered = Row & { __total?: number; __n?: number };
-const unnumbered = ({ __total: _, __n: _n, ...row }: Numbered) => row as Row;
 
-/** One page of a list query and the total it matches. */
-export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery): Promise<{ rows: Row[]; total: number }> {
-  const built = await pageSql(trx, scope, def, query);
-  const { rows } = await sql<Numbered>`${built.select}`.execute(trx);
+/** The row without the statement's own columns (`__total`, `__n`, `__c0`...). */
+function plain(row: Row): Row {
+  const out: Record<string, unknown> = {};
+  for (const key in row) if (!key.startsWith('__')) out[key] = row[key];
+  return out as Row;
+}
+
+/**
+ * One page of a list query and the total it matches. `columns`: subqueries over the page's rows
+ * (its relation titles), asked in the same statement and answered once, in `extra`. `last`: the
+ * statement ends its transaction (scope.ts `asLast`: its COMMIT goes with it) when nothing has to
+ * follow it, as on a first page (a later page found empty still needs its count).
+ */
+export async function page(
+  trx: Tx,
+  scope: ReadScope,
+  def: ResourceDef,
+  query: ListQuery,
+  opts: { columns?: readonly PageColumn[]; last?: boolean } = {},
+): Promise<{ rows: Row[]; total: number; extra: unknown[] }> {
+  const columns = opts.columns ?? [];
+  const built = await pageSql(trx, scope, def, query, columns.length > 0);
+  let select = built.select;
+  if (columns.length) {
+    // Answered on the page's first row only (each subquery runs once: it names no row of the outer query).
+    const first = (query.page - 1) * query.perPage + 1;
+    const asked = columns.map((column, i) => sql`case when __n = ${first} then (${column(sql`__page`)}) end as ${sql.ref(`__c${i}`)}`);
+    select = sql`with __page as (${built.select}) select __page.*, ${sql.join(asked)} from __page order by __n`;
+  }
+  const last = opts.last === true && query.page === 1;
+  // Nothing may reach the database after the last statement: the clinic's key is read before it.
+  if (last) await scope.sealer.ready(trx, def);
+  const statement = sql<Numbered>`${select}`;
+  const { rows: found } = await (last ? asLast(statement) : statement).execute(trx);
+  const extra = columns.map((_, i) => found[0]?.[`__c${i}`] ?? null);
   // An empty first page needs no count: nothing matches.
-  let total = rows[0]?.__total ?? (query.page === 1 ? 0 : undefined);
+  let total = found[0]?.__total ?? (query.page === 1 ? 0 : undefined);
   if (total === undefined) {
     const count = await sql<{ total: number }>`${built.count}`.execute(trx);
     total = count.rows[0]?.total ?? 0;
   }
-  return { rows: await scope.sealer.opened(trx, def, rows.map(unnumbered)), total };
+  return { rows: await scope.sealer.opened(trx, def, found.map(plain)), total, extra };
 }
 
 /**
@@ -137,18 +188,21 @@ export async function page(trx: Tx, scope: ReadScope, def: ResourceDef, query: L
  * comes back as JSON, in its own order, and its timestamps are made dates again as a page of
  * its own would give them.
  */
-export async function firstPages(trx: Tx, scope: ReadScope, parts: readonly { def: ResourceDef; query: ListQuery }[]): Promise<{ rows: Row[]; total: number }[]> {
+export async function firstPages(trx: Tx, scope: ReadScope, parts: readonly { def: ResourceDef; query: ListQuery }[], last = false): Promise<{ rows: Row[]; total: number }[]> {
   if (!parts.length) return [];
   const built = await Promise.all(parts.map(({ def, query }) => pageSql(trx, scope, def, { ...query, page: 1 }, true)));
   const columnsOf = built.map((b, i) => sql`(select coalesce(json_agg(x order by x.__n), '[]'::json) from (${b.select}) x) as ${sql.ref(`p${i}`)}`);
-  const { rows } = await sql<Record<string, Numbered[]>>`select ${sql.join(columnsOf)}`.execute(trx);
+  const select = sql<Record<string, Numbered[]>>`select ${sql.join(columnsOf)}`;
+  // `last`: the statement ends its transaction (see `page`).
+  if (last) for (const { def } of parts) await scope.sealer.ready(trx, def);
+  const { rows } = await (last ? asLast(select) : select).execute(trx);
   return Promise.all(
     parts.map(async ({ def }, i) => {
       const found = rows[0][`p${i}`];
       const fields = allFields(def);
       const times = Object.keys(fields).filter((name) => fields[name].type === 'datetime');
       for (const row of found) for (const name of times) if (typeof row[name] === 'string') row[name] = new Date(row[name] as string);
-      return { rows: await scope.sealer.opened(trx, def, found.map(unnumbered)), total: found[0]?.__total ?? 0 };
+      return { rows: await scope.sealer.opened(trx, def, found.map(plain)), total: found[0]?.__total ?? 0 };
     }),
   );
 }

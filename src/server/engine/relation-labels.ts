@@ -3,7 +3,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import { resourceByName, resources } from '../../../resources/index';
 import { type RelationLabels, isCoded, recordResource, relationText, valueLabel } from '../../shared/labels';
-import { type FieldDef, type ResourceDef, allFields, isComputed } from '../../shared/resource';
+import { type FieldDef, type ResourceDef, allFields, isComputed, readableFields } from '../../shared/resource';
 import { type Lang, translator } from '../i18n';
 import type { Row, Tx } from './hooks';
 import { type ReadScope, scopeWhere } from './reads';
@@ -25,10 +25,11 @@ interface Wanted {
 
 const idsOf = (name: string, of: Row[]) => [...new Set(of.map((r) => Number(r[name])).filter((v) => Number.isSafeInteger(v) && v > 0))];
 
-/** A subquery answering the titles as one JSON array of {id, label field, its translations}. */
-export function titlesSql(scope: ReadScope, target: ResourceDef, labelField: string, ids: number[]): RawBuilder<unknown> {
+/** A subquery answering the titles as one JSON array of {id, label field, its translations}; `ids` a list or a subquery. */
+export function titlesSql(scope: ReadScope, target: ResourceDef, labelField: string, ids: number[] | RawBuilder<unknown>): RawBuilder<unknown> {
   const localized = labelField.endsWith('_en') ? ['ar', 'ckb'].map((l) => `${labelField.slice(0, -3)}_${l}`).filter((f) => f in target.fields) : [];
-  const where = [...scopeWhere(scope, target, 'read'), sql`id in (${sql.join(ids)})`];
+  // A subquery's ids as an array: the same index lookups as a list of ids, planned without a join.
+  const where = [...scopeWhere(scope, target, 'read'), Array.isArray(ids) ? sql`id in (${sql.join(ids)})` : sql`id = any(array(${ids}))`];
   const pairs = ['id', labelField, ...localized].map((f) => sql`${sql.lit(f)}, ${sql.ref(f)}`);
   return sql`select json_agg(json_build_object(${sql.join(pairs)})) from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`;
 }
@@ -53,32 +54,76 @@ function recordTitles(reader: LabelReader, def: ResourceDef, name: string, field
   });
 }
 
-/**
- * The titles of the records these rows name, by relation field and id, in the caller's language.
- * `shown` picks the fields (a list's columns); a target the caller may not read, or of the other
- * application, is left out (the screen shows the id, as it hides such columns).
- */
-export async function relationLabels(trx: Tx, reader: LabelReader, def: ResourceDef, rows: Row[], shown: (field: FieldDef) => boolean): Promise<RelationLabels> {
-  const labels: RelationLabels = {};
-  if (!rows.length) return labels;
-  const wanted = Object.entries(def.fields).flatMap(([name, field]): Wanted[] => {
-    if (field.recordOf && shown(field)) return recordTitles(reader, def, name, field, rows);
+/** The relation fields of `def` whose titles are shown and the caller may read (their ids aside). */
+function relationFields(reader: LabelReader, def: ResourceDef, shown: (field: FieldDef) => boolean): { name: string; target: ResourceDef; labelField: string }[] {
+  return Object.entries(def.fields).flatMap(([name, field]) => {
     if (!field.relation || field.writeOnly || !shown(field)) return [];
     const target = resourceByName(field.relation.resource);
-    const ids = idsOf(name, rows);
-    if (target.scope !== def.scope || !ids.length || !(field.relation.titleForReaders || reader.canRead(target))) return [];
-    return [{ name, target, prefix: '', labelField: field.relation.labelField, titles: titlesSql(reader.scope, target, field.relation.labelField, ids) }];
+    if (target.scope !== def.scope || !(field.relation.titleForReaders || reader.canRead(target))) return [];
+    return [{ name, target, labelField: field.relation.labelField }];
   });
-  if (!wanted.length) return labels;
-  const {
-    rows: [found],
-  } = await sql<Record<string, Row[] | null>>`select ${sql.join(wanted.map((w, i) => sql`(${w.titles}) as ${sql.ref(`f${i}`)}`))}`.execute(trx);
+}
+
+/** The titles found (one JSON array per wanted field, null: none) as labels, in the caller's language. */
+function labelsOf(reader: LabelReader, wanted: readonly Omit<Wanted, 'titles'>[], found: readonly (Row[] | null | undefined)[]): RelationLabels {
+  const labels: RelationLabels = {};
   const t = translator(reader.lang);
   wanted.forEach((w, i) => {
-    const titles = found[`f${i}`] ?? [];
+    const titles = found[i] ?? [];
     // A title that is itself a code (a request's kind) reads as its label.
     const title = (r: Row) => (w.prefix && isCoded(w.target.fields[w.labelField]) ? valueLabel(t, w.target.fields[w.labelField], r[w.labelField], r) : relationText(r, w.labelField, reader.lang));
     if (titles.length) labels[w.name] = { ...labels[w.name], ...Object.fromEntries(titles.map((r) => [`${w.prefix}${String(r.id)}`, title(r)])) };
   });
   return labels;
 }
+
+/**
+ * The titles of the records these rows name, by relation field and id, in the caller's language.
+ * `shown` picks the fields (a list's columns); a target the caller may not read, or of the other
+ * application, is left out (the screen shows the id, as it hides such columns).
+ */
+export async function relationLabels(trx: Tx, reader: LabelReader, def: ResourceDef, rows: Row[], shown: (field: FieldDef) => boolean): Promise<RelationLabels> {
+  if (!rows.length) return {};
+  const wanted = Object.entries(def.fields).flatMap(([name, field]): Wanted[] => (field.recordOf && shown(field) ? recordTitles(reader, def, name, field, rows) : []));
+  for (const { name, target, labelField } of relationFields(reader, def, shown)) {
+    const ids = idsOf(name, rows);
+    if (ids.length) wanted.push({ name, target, prefix: '', labelField, titles: titlesSql(reader.scope, target, labelField, ids) });
+  }
+  if (!wanted.length) return {};
+  const {
+    rows: [found],
+  } = await sql<Record<string, Row[] | null>>`select ${sql.join(wanted.map((w, i) => sql`(${w.titles}) as ${sql.ref(`f${i}`)}`))}`.execute(trx);
+  return labelsOf(reader, wanted, wanted.map((_, i) => found[`f${i}`]));
+}
+
+/**
+ * A list's titles asked in its page's own statement (reads.ts `page`): one subquery per relation
+ * column over the page's rows (`from`), read back by `labels` in the same order. Null when a shown
+ * field names records of several resources (an event's record): those are known from the rows.
+ */
+export interface TitlePlan {
+  columns: ((from: RawBuilder<unknown>) => RawBuilder<unknown>)[];
+  labels(found: readonly unknown[]): RelationLabels;
+}
+
+export function planTitles(reader: LabelReader, def: ResourceDef, shown: (field: FieldDef) => boolean): TitlePlan | null {
+  if (Object.values(def.fields).some((field) => field.recordOf && shown(field))) return null;
+  // Only columns the page answers can be named from its rows (a computed field has none).
+  const fields = allFields(def);
+  const answered = new Set(readableFields(def).filter((name) => !fields[name].computed));
+  const wanted = relationFields(reader, def, shown)
+    .filter((w) => answered.has(w.name))
+    .map((w) => ({ ...w, prefix: '' }));
+  return {
+    columns: wanted.map((w) => (from: RawBuilder<unknown>) => titlesSql(reader.scope, w.target, w.labelField, sql`select ${from}.${sql.ref(w.name)} from ${from}`)),
+    labels: (found) => labelsOf(reader, wanted, found as (Row[] | null)[]),
+  };
+}
+
+/** How an answer's relation titles are read (the benchmark's comparison server swaps it: bench-comparison.ts). */
+export interface TitleSource {
+  plan: typeof planTitles;
+  of: typeof relationLabels;
+}
+
+export const RELATION_TITLES: TitleSource = { plan: planTitles, of: relationLabels };

@@ -169,8 +169,8 @@ export function registerResourceRoutes(app: FastifyInstance, resources: readonly
         schema: { tags, summary: `Show one of ${path}`, response: { 200: { type: 'object', properties: { data: recordSchema(doc), labels: labelsSchema } } } },
         handler: async (request, reply) => {
           const def = pick(defs, request);
-          const record = await request.data.get(def, idOf(request));
-          return reply.header('ETag', etagOf(record)).send({ data: record, labels: await request.data.relationLabels(def, [record]) });
+          const { record, labels } = await request.data.show(def, idOf(request));
+          return reply.header('ETag', etagOf(record)).send({ data: record, labels });
         },
       });
     }

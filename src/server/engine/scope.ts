@@ -1,12 +1,12 @@
 // The transaction a request's data access runs in: BEGIN, and on a clinic host the app role and the
 // clinic (so PostgreSQL itself hides every other clinic's rows), and a kept session's access epoch
 // checked before any statement. The transaction is handed to the function that runs in it.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { ACCESS_EPOCH_MOVED } from '../db/migrations/031_access_epoch';
 import type { Authorization } from './authorization';
 import type { Tx } from './hooks';
-import { DEFERRED, type HeldOpening } from '../db/deferred-opening';
+import { DEFERRED, type HeldOpening, LAST } from '../db/deferred-opening';
 
 export interface ScopeSettings {
   tenantId: number | null;
@@ -56,6 +56,15 @@ async function begin(conn: Tx, scope: ScopeSettings, authz: Authorization): Prom
   await sql`begin`.execute(conn);
   if (calls.length) await sql.raw(`select ${calls.join(', ')}`).execute(conn);
   return null;
+}
+
+/**
+ * `statement` marked as the last of a transaction `inTransaction` opened: on PostgreSQL its COMMIT
+ * is written with it (db/deferred-opening.ts), so nothing may be sent on the transaction after it.
+ * Elsewhere a comment.
+ */
+export function asLast<T>(statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(LAST)}${statement}`;
 }
 
 /** Runs `fn` in one transaction of its own connection: committed if it returns, rolled back if it throws. */

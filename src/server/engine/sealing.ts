@@ -3,7 +3,7 @@
 // `present` hook renders it, and declared input turned into column values.
 import type { ResourceDef } from '../../shared/resource';
 import { hashPassword } from '../auth/passwords';
-import type { FieldCipher } from '../crypto/fields';
+import { type FieldCipher, encryptedColumns } from '../crypto/fields';
 import type { Lang } from '../i18n';
 import type { HookRegistry, Input, Row, Tx } from './hooks';
 
@@ -21,6 +21,14 @@ export class Sealer {
     const open = this.cipher ? await this.cipher.openRows(trx, def, this.tenantId, rows) : rows;
     const present = this.hooks[def.name]?.present;
     return present ? open.map((row) => present(row, { lang: this.lang })) : open;
+  }
+
+  /**
+   * Reads the clinic's key now if `def`'s rows may need it opened (it is kept once read), so that
+   * opening them after a transaction's last statement sends nothing more.
+   */
+  async ready(trx: Tx, def: ResourceDef): Promise<void> {
+    if (this.cipher && this.tenantId !== null && encryptedColumns(def).length) await this.cipher.keyring.load(trx, this.tenantId);
   }
 
   /** Column values with their encrypted fields sealed (in place). */
