@@ -14,6 +14,7 @@ import { DeleteAction } from './DeleteAction';
 import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { WaitingMark } from './WaitingMark';
+import { KeptOnlyNote } from './KeptOnlyNote';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
@@ -156,6 +157,8 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           </Space>
         )}
       </Space>
+      {/* Answered from the device during a cut, and it keeps only some days of these: said so. */}
+      <KeptOnlyNote answer={tableQuery.data} />
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
       <Table
         {...tableProps}

@@ -1,7 +1,10 @@
 // The idle lock's watch on every screen of the clinic app (idleWatch.ts): use of the page is noted,
-// and once locked the lock's screen (LockScreen.tsx, loaded then) covers everything.
+// and once locked the lock's screen (LockScreen.tsx, loaded then) covers everything. A page opened
+// again without its session's device key is locked too when the key is needed (the server does not
+// answer, or writes wait to be sent): the password opens the device's copy again.
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { isLocked, lockIfIdle, noteUse, onLockChange } from './idleWatch';
+import { isLocked, lockIfIdle, lockIfKeyNeeded, noteUse, onLockChange } from './idleWatch';
+import { onShellState, shellState } from './shellState';
 
 const LockScreen = lazy(() => import('./LockScreen'));
 
@@ -16,9 +19,19 @@ export default function IdleLock() {
     };
     for (const name of USE_EVENTS) window.addEventListener(name, used, { capture: true, passive: true });
     const timer = setInterval(() => lockIfIdle(), CHECK_MS);
+    // On opening, and when the link goes down (not on every news of the shell: an unlock under
+    // way, its key not yet opened, is not locked again by a count changing meanwhile).
+    let down = shellState().offlineSince !== null;
+    lockIfKeyNeeded(down);
+    const stopWatching = onShellState(() => {
+      const now = shellState().offlineSince !== null;
+      if (now && !down) lockIfKeyNeeded(true);
+      down = now;
+    });
     return () => {
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });
       clearInterval(timer);
+      stopWatching();
     };
   }, []);
   if (!locked) return null;

@@ -1,12 +1,14 @@
 // The idle lock's screen (IdleLock.tsx): an opaque dialog over everything (nothing of a patient
 // shows on a PC left alone) asking the password. The app stays mounted under it, so what was typed
-// is still there after unlocking.
+// is still there after unlocking. Opened again without its key (idleWatch.ts), it says so, and how
+// many changes wait for it.
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Typography, theme } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useT } from '../i18n/useT';
 import { getSession } from '../providers/session';
 import { unlock } from './idleLock';
+import { lockReason, waitingMark } from './idleWatch';
 
 export default function LockScreen() {
   const t = useT();
@@ -44,7 +46,12 @@ export default function LockScreen() {
       }
     >
       <form data-testid="idle-lock" onSubmit={submit}>
-        <Typography.Paragraph>{t('idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        <Typography.Paragraph>{t(lockReason() === 'reopened' ? 'idleLock.reopened' : 'idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        {waitingMark() > 0 && (
+          <Typography.Paragraph data-testid="idle-lock-waiting" strong>
+            {t('offline.waiting', { count: waitingMark() })}
+          </Typography.Paragraph>
+        )}
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input.Password
             autoFocus

@@ -7,6 +7,7 @@ import { newDeviceKey, open, rewrapDeviceKey, seal, unwrapDeviceKey } from './se
 import { type DeviceUser, offlineDb, wipeUser } from './store';
 import { offlineSignInAllowed } from './signInAge';
 import { startFollowing, stopFollowing } from './sync';
+import { noteKeyHeld } from './idleWatch';
 
 export interface Unlocked {
   uid: string;
@@ -61,6 +62,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
   }
   await db.put('users', record);
   unlocked = { uid, key, user };
+  noteKeyHeld(true);
   startFollowing(unlocked);
   // What a cut shows (the banner, the lock screen) is fetched now, while the link is up: asked
   // for only when the link is cut, it could not arrive without the installed app's cache.
@@ -71,6 +73,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
 /** Drops the key: the working set stays on the device, sealed, until the next sign-in. */
 export function lockDevice(): void {
   unlocked = null;
+  noteKeyHeld(false);
   stopFollowing();
 }
 
@@ -97,6 +100,7 @@ export async function signInOffline(username: string, password: string, now = ne
   }
   const user = await open<SessionUser>(key, record.user, `user:${uid}`);
   unlocked = { uid, key, user };
+  noteKeyHeld(true);
   return { ok: true, user };
 }
 

@@ -9,7 +9,7 @@ import { latinDigits } from '../../shared/digits';
 import { phoneSearchText } from '../../shared/phone';
 import type { RelationLabels } from '../../shared/labels';
 import dayjs from 'dayjs';
-import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay } from '../../shared/workingSet';
+import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, keptDaysOnly, shiftDay } from '../../shared/workingSet';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
 import { resources } from '../../../resources';
 import { deviceState } from './device';
@@ -105,7 +105,10 @@ function newestFirst(a: Row, b: Row): number {
   return x < 0 ? x - y : y - x;
 }
 
-export async function offlineList(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): Promise<{ data: BaseRecord[]; total: number }> {
+export async function offlineList(
+  resource: string,
+  params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] },
+): Promise<{ data: BaseRecord[]; total: number; keptOnly?: { from: string; to: string } }> {
   // Timed (User Timing: the browser's performance panel, bench/offline-device.ts): the search's goal is 50 ms.
   const started = performance.now();
   const tests = (params.filters ?? []).map(filterTest);
@@ -123,7 +126,10 @@ export async function offlineList(resource: string, params: { pagination?: Pagin
   const { currentPage = 1, pageSize = 25, mode = 'server' } = params.pagination ?? {};
   const data = mode === 'server' ? rows.slice((currentPage - 1) * pageSize, currentPage * pageSize) : rows;
   performance.measure(`offline list ${resource}`, { start: started, detail: { total: rows.length } });
-  return { data: data as BaseRecord[], total: rows.length };
+  // The device keeps only some days of this resource and the list may reach beyond them: the
+  // answer says which days it holds, for the screen to say so (engine/KeptOnlyNote.tsx).
+  const keptOnly = keptDaysOnly(resource, (params.filters ?? []).flatMap((f) => ('field' in f ? [f] : [])), dayjs().format('YYYY-MM-DD'));
+  return { data: data as BaseRecord[], total: rows.length, ...(keptOnly ? { keptOnly } : {}) };
 }
 
 export async function offlineOne(resource: string, id: string | number): Promise<BaseRecord> {
