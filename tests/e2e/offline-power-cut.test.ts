@@ -3,8 +3,9 @@
 // opened again from its start address, the server still cut (cut-proxy.ts). The session survives
 // in the browser's storage but the device key lived in memory only: the app asks the password on
 // its lock (saying how many changes wait), which opens the device's copy; the list answers from
-// it; when the link returns the waiting patient is sent, once. Before, the reopened app showed
-// every list as "not available offline" and sent nothing until the desk signed out and in again.
+// it (the dashboard's counts, which need the server, as unknown, not 0); when the link returns the
+// waiting patient is sent, once. Before, the reopened app showed 0 patients, "no appointments
+// today" and lists that could not load, and sent nothing until the desk signed out and in again.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -122,6 +123,9 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
     await page.locator('.ant-select-item-option').first().click();
     await page.locator('#field-name').press('Enter');
     await expect.poll(() => outboxCount(page)).toBe(1);
+    // The session itself lives in localStorage, which Chromium writes to disk some seconds after
+    // it changed (the outbox is on disk at once): the cut comes a little after the sign-in.
+    await page.waitForTimeout(8_000);
 
     await kill();
     page = await start();
@@ -135,6 +139,11 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
     await page.getByTestId('idle-lock-password').fill(PASSWORD);
     await page.getByTestId('idle-lock-submit').click();
     await lock.waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The dashboard under it reads again: its counts need the server, unknown (not 0), with a Retry.
+    await page.getByTestId('load-error').waitFor();
+    expect(await page.getByTestId('count-tasks').innerText()).toContain('—');
+    expect(await axeFailures(page, '[data-testid="load-error"]')).toEqual([]);
 
     // The device's copy answers, the waiting patient with it.
     await goWithin(page, '/patients');

@@ -3,13 +3,15 @@
 // again without its session's device key is locked too when the key is needed (the server does not
 // answer, or writes wait to be sent): the password opens the device's copy again.
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { isLocked, lockIfIdle, lockIfKeyNeeded, noteUse, onLockChange } from './idleWatch';
+import { isLocked, keyMissing, lockIfIdle, lockIfKeyNeeded, noteUse, onLockChange } from './idleWatch';
+import { getSession } from '../providers/session';
 import { onShellState, shellState } from './shellState';
 
 const LockScreen = lazy(() => import('./LockScreen'));
 
 const USE_EVENTS = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
 const CHECK_MS = 15_000;
+const ASK_OUTBOX_MS = 3_000;
 
 export default function IdleLock() {
   const locked = useSyncExternalStore(onLockChange, isLocked);
@@ -28,9 +30,17 @@ export default function IdleLock() {
       if (now && !down) lockIfKeyNeeded(true);
       down = now;
     });
+    // The count noted beside the session may be lost with the power (localStorage reaches the
+    // disk later than the outbox): the outbox itself is asked, once the screen has drawn.
+    const asked = setTimeout(() => {
+      const username = getSession().user?.username;
+      if (isLocked() || !keyMissing() || !username) return;
+      void import('./waiting').then((m) => m.waitingCount(username)).then((n) => lockIfKeyNeeded(false, n), () => undefined);
+    }, ASK_OUTBOX_MS);
     return () => {
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });
       clearInterval(timer);
+      clearTimeout(asked);
       stopWatching();
     };
   }, []);

@@ -8,6 +8,9 @@ import { type DeviceUser, offlineDb, wipeUser } from './store';
 import { offlineSignInAllowed } from './signInAge';
 import { startFollowing, stopFollowing } from './sync';
 import { noteKeyHeld } from './idleWatch';
+import { userHash } from './waiting';
+
+export { userHash };
 
 export interface Unlocked {
   uid: string;
@@ -19,12 +22,6 @@ let unlocked: Unlocked | null = null;
 
 export function deviceState(): Unlocked | null {
   return unlocked;
-}
-
-/** Which account a record belongs to, without naming it: the origin and the username, hashed. */
-export async function userHash(username: string, origin = window.location.origin): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${origin}|${username.trim().toLowerCase()}`));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** What the wrapping binds: the account and its last online sign-in. */

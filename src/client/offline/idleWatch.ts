@@ -86,12 +86,17 @@ export function waitingMark(): number {
   return Number(localStorage.getItem(WAITING_MARK) ?? 0) || 0;
 }
 
+/** Whether this page lacks the device key its session has on this device (a page opened again). */
+export function keyMissing(): boolean {
+  return !keyHeld && !!getSession().token && localStorage.getItem(KEY_MARK) === '1';
+}
+
 /**
  * Locks a page opened again without the device key of its session when the key is needed: the
  * server does not answer (the device's copy is all there is), or writes wait to be sent.
  */
-export function lockIfKeyNeeded(offline: boolean): boolean {
-  if (!locked && !keyHeld && getSession().token && localStorage.getItem(KEY_MARK) === '1' && (offline || waitingMark() > 0)) lock('reopened');
+export function lockIfKeyNeeded(offline: boolean, waiting = waitingMark()): boolean {
+  if (!locked && keyMissing() && (offline || waiting > 0)) lock('reopened');
   return locked;
 }
 
