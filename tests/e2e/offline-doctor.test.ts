@@ -49,7 +49,7 @@ describe('the doctor at 390 px during a cut (Kurdish)', () => {
       await goWithin(page, `/patients/${patient}/visitings`);
       const note = page.getByTestId('kept-only');
       await note.waitFor();
-      expect(await note.innerText()).toContain(ckb.offline.keptOnlyDay.split('{{day}}')[0].trim());
+      expect(await note.innerText()).toContain(ckb.offline.keptOnly.split('{{from}}')[0].trim());
       expect(await page.getByText(ckb.clinic.noVisits).count()).toBe(0);
       expect(await axeFailures(page, '[data-testid="kept-only"]')).toEqual([]);
     } finally {

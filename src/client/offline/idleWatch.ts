@@ -7,17 +7,16 @@
 // reopened after a power cut) on a session whose device key this page does not hold: the key
 // lives in memory only, and without it the device's copy cannot be read during a cut, nor its
 // waiting writes sent. Asked only when it matters, so a reload online with nothing waiting goes on
-// as before: when the server does not answer, or when writes wait to be sent.
+// as before: when the server does not answer, or when writes wait to be sent (IdleLock.tsx).
 import { getSession, subscribeSession } from '../providers/session';
 
 /** Minutes without use before the app locks: a desk stepping away for a patient comes back to a lock. */
 export const IDLE_LOCK_MINUTES = 15;
 const IDLE_MS = IDLE_LOCK_MINUTES * 60_000;
 const LOCKED_KEY = 'idle-locked';
-/** Set while the session's user has a device key on this device (made at a sign-in here). */
+/** The session (its token's end) whose user has a device key on this device (made at a sign-in here). */
 const KEY_MARK = 'device-key';
-/** How many of the session user's writes wait in the outbox (a count only: nothing of a record). */
-const WAITING_MARK = 'outbox-waiting';
+const tokenTag = (token: string | null) => (token ? token.slice(-12) : '');
 
 export type LockReason = 'idle' | 'reopened';
 
@@ -72,30 +71,24 @@ export function lock(why: LockReason = 'idle'): void {
 /** device.ts: this page holds the session user's device key (true), or dropped it (false). */
 export function noteKeyHeld(held: boolean): void {
   keyHeld = held;
-  if (held) localStorage.setItem(KEY_MARK, '1');
+  if (held) localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
 }
 
-/** outbox.ts: how many of the user's writes wait to be sent. */
-export function noteWaiting(count: number): void {
-  if (count > 0) localStorage.setItem(WAITING_MARK, String(count));
-  else localStorage.removeItem(WAITING_MARK);
-}
-
-/** The writes known to wait on this device for the session's user (0 when none or unknown). */
-export function waitingMark(): number {
-  return Number(localStorage.getItem(WAITING_MARK) ?? 0) || 0;
-}
-
-/** Whether this page lacks the device key its session has on this device (a page opened again). */
+/**
+ * Whether this page lacks the device key its session has on this device (a page opened again). A
+ * new session (a sign-in under way, its key not yet opened) is not one: the mark names its session.
+ */
 export function keyMissing(): boolean {
-  return !keyHeld && !!getSession().token && localStorage.getItem(KEY_MARK) === '1';
+  const { token } = getSession();
+  return !keyHeld && !!token && localStorage.getItem(KEY_MARK) === tokenTag(token);
 }
 
 /**
  * Locks a page opened again without the device key of its session when the key is needed: the
- * server does not answer (the device's copy is all there is), or writes wait to be sent.
+ * server does not answer (the device's copy is all there is), or writes wait to be sent (`waiting`,
+ * counted in the outbox: waiting.ts).
  */
-export function lockIfKeyNeeded(offline: boolean, waiting = waitingMark()): boolean {
+export function lockIfKeyNeeded(offline: boolean, waiting = 0): boolean {
   if (!locked && keyMissing() && (offline || waiting > 0)) lock('reopened');
   return locked;
 }
@@ -105,5 +98,4 @@ subscribeSession(() => {
   if (getSession().token) return;
   if (locked) setLocked(false);
   localStorage.removeItem(KEY_MARK);
-  localStorage.removeItem(WAITING_MARK);
 });

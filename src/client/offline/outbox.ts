@@ -22,7 +22,6 @@ import { rowsChanged } from './sync';
 import { type HistoryNote, type Landed, type OutboxEntry, type Problem, type SettledEntry, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
 import { pick, settleStale } from './conflicts';
 import { setShellState } from './shellState';
-import { noteWaiting } from './idleWatch';
 
 type Row = Record<string, unknown>;
 
@@ -86,8 +85,6 @@ export async function saveEntries(state: Unlocked, put: OutboxEntry[], remove: n
 /** The banner's "N changes waiting" and the menu's count of sync problems, of the user's entries. */
 function showCounts(mine: readonly OutboxEntry[]): void {
   setShellState({ waiting: mine.length, problems: mine.filter((e) => e.problem).length });
-  // Known without the key: a page opened again asks for it when writes wait (idleWatch.ts).
-  noteWaiting(mine.length);
 }
 
 export async function countEntries(state: Unlocked): Promise<void> {

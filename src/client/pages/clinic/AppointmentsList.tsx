@@ -9,7 +9,7 @@ import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refin
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { WaitingMark } from '../../engine/WaitingMark';
-import { KeptOnlyNote } from '../../engine/KeptOnlyNote';
+import KeptOnlyNote from '../../engine/KeptOnlyNote';
 import { LoadError } from '../../engine/LoadError';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
