@@ -1,9 +1,9 @@
-// Which lists answered from the device during a cut are not the whole (src/shared/workingSet.ts
+// Which lists answered from the device during a cut are not the whole (src/shared/keptDays.ts
 // keptDaysOnly): the device keeps bookings from 7 days back to 30 ahead, and today's visits and
 // payments; a list reaching outside those days (a patient's visits, a day next month) must be
 // said to be partial, one within them (today's queue, this week) not.
 import { describe, expect, it } from 'vitest';
-import { type DayFilter, keptDaysOnly } from '../../src/shared/workingSet';
+import { type DayFilter, keptDaysOnly } from '../../src/shared/keptDays';
 
 const TODAY = '2026-11-27';
 const eq = (field: string, value: string): DayFilter => ({ field, operator: 'eq', value });

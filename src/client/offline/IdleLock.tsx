@@ -1,11 +1,11 @@
 // The idle lock's watch on every screen of the clinic app (idleWatch.ts): use of the page is noted,
 // and once locked the lock's screen (LockScreen.tsx, loaded then) covers everything. A page opened
 // again without its session's device key is locked too when the key is needed (the server does not
-// answer, or writes wait to be sent): the password opens the device's copy again.
+// answer and a screen asks for the device's copy, or writes wait to be sent): the password opens it.
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
 import { isLocked, keyMissing, lockIfIdle, lockIfKeyNeeded, noteUse, onLockChange } from './idleWatch';
 import { getSession } from '../providers/session';
-import { onShellState, shellState } from './shellState';
+import { shellState } from './shellState';
 
 const LockScreen = lazy(() => import('./LockScreen'));
 
@@ -21,15 +21,9 @@ export default function IdleLock() {
     };
     for (const name of USE_EVENTS) window.addEventListener(name, used, { capture: true, passive: true });
     const timer = setInterval(() => lockIfIdle(), CHECK_MS);
-    // On opening, and when the link goes down (not on every news of the shell: an unlock under
-    // way, its key not yet opened, is not locked again by a count changing meanwhile).
-    let down = shellState().offlineSince !== null;
-    lockIfKeyNeeded(down);
-    const stopWatching = onShellState(() => {
-      const now = shellState().offlineSince !== null;
-      if (now && !down) lockIfKeyNeeded(true);
-      down = now;
-    });
+    // Opened while the server does not answer; later, when a screen asks for the device's copy
+    // (offline/reader.ts) or writes wait (below).
+    lockIfKeyNeeded(shellState().offlineSince !== null);
     // The count noted beside the session may be lost with the power (localStorage reaches the
     // disk later than the outbox): the outbox itself is asked, once the screen has drawn.
     const asked = setTimeout(() => {
@@ -41,7 +35,6 @@ export default function IdleLock() {
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });
       clearInterval(timer);
       clearTimeout(asked);
-      stopWatching();
     };
   }, []);
   if (!locked) return null;

@@ -9,10 +9,12 @@ import { latinDigits } from '../../shared/digits';
 import { phoneSearchText } from '../../shared/phone';
 import type { RelationLabels } from '../../shared/labels';
 import dayjs from 'dayjs';
-import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, keptDaysOnly, shiftDay } from '../../shared/workingSet';
+import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay } from '../../shared/workingSet';
+import { keptDaysOnly } from '../../shared/keptDays';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
 import { resources } from '../../../resources';
 import { deviceState } from './device';
+import { lockIfKeyNeeded } from './idleWatch';
 import { foldText, nameMatcher } from '../../shared/fold';
 import { keptAnswer, keptRows, syncGeneration } from './sync';
 
@@ -25,9 +27,19 @@ export function notAvailableOffline(): ApiError {
   return new ApiError(translate('offline.notAvailable'), 0);
 }
 
+/**
+ * No key on this page (opened again) while the device's copy is asked for: the lock asks the
+ * password that opens it (idleWatch.ts), and this read says it needs the server meanwhile.
+ */
+function keyNeeded(): ApiError {
+  lockIfKeyNeeded(true);
+  return notAvailableOffline();
+}
+
 async function rowsOf(resource: string): Promise<Row[]> {
   const state = deviceState();
-  if (!state || !isWorkingSetResource(resource)) throw notAvailableOffline();
+  if (!state) throw keyNeeded();
+  if (!isWorkingSetResource(resource)) throw notAvailableOffline();
   const kept = opened.get(resource);
   if (kept && kept.generation === syncGeneration() && kept.uid === state.uid) return kept.rows;
   const rows = await keptRows(state, resource as WorkingSetResource);
@@ -171,7 +183,8 @@ export async function offlineLabels(resource: string, rows: readonly Record<stri
 export async function offlineAnswer(path: string, query: Record<string, unknown> = {}): Promise<unknown> {
   const state = deviceState();
   if (state && isComputedAnswer(path)) return offlineAvailability(query as unknown as AvailabilityQuery);
-  if (!state || !isKeptAnswer(path)) throw notAvailableOffline();
+  if (!state) throw keyNeeded();
+  if (!isKeptAnswer(path)) throw notAvailableOffline();
   const body = await keptAnswer(state, path);
   if (body === null) throw notAvailableOffline();
   return body;
