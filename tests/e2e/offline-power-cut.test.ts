@@ -7,7 +7,7 @@
 // waiting patient is sent, once. Before, the reopened app showed 0 patients, "no appointments
 // today" and lists that could not load, and sent nothing until the desk signed out and in again.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,13 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** Whether the browser's profile holds `text` on disk in its localStorage (Chromium's leveldb files). */
+function onDisk(profile: string, text: string): boolean {
+  const dir = join(profile, 'Default', 'Local Storage', 'leveldb');
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir).some((f) => readFileSync(join(dir, f)).toString('latin1').includes(text));
 }
 
 /** How many entries wait in the device's outbox. */
@@ -124,8 +131,11 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
     await page.locator('#field-name').press('Enter');
     await expect.poll(() => outboxCount(page)).toBe(1);
     // The session itself lives in localStorage, which Chromium writes to disk some seconds after
-    // it changed (the outbox is on disk at once): the cut comes a little after the sign-in.
-    await page.waitForTimeout(8_000);
+    // it changed (the outbox is on disk at once): the cut comes once the session is on disk, as it
+    // is minutes after a sign-in.
+    const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+    expect(token).not.toBe('');
+    await expect.poll(() => onDisk(profile, token) && onDisk(profile, 'device-key'), { timeout: 60_000, interval: 500 }).toBe(true);
 
     await kill();
     page = await start();
