@@ -2,7 +2,7 @@
 // fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
-import { type Key, type ReactNode, useDeferredValue, useState } from 'react';
+import { type Key, type ReactNode, Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
@@ -14,6 +14,7 @@ import { DeleteAction } from './DeleteAction';
 import { LoadError } from './LoadError';
 import { ExportButton } from './ExportButton';
 import { WaitingMark } from './WaitingMark';
+import { keptOnlyOf } from './keptOnly';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
@@ -30,6 +31,9 @@ import { EditButton, ShowButton } from './kit/buttons';
 import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
+
+// Loaded only during a cut, when a list from the device lacks days (the note's own chunk).
+const KeptOnlyNote = lazy(() => import('./KeptOnlyNote'));
 
 export function parseSort(sort: string): CrudSort[] {
   return sort
@@ -156,6 +160,12 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           </Space>
         )}
       </Space>
+      {/* Answered from the device during a cut, and it keeps only some days of these: said so. */}
+      {keptOnlyOf(tableQuery.data) && (
+        <Suspense fallback={null}>
+          <KeptOnlyNote answer={tableQuery.data} />
+        </Suspense>
+      )}
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
       <Table
         {...tableProps}

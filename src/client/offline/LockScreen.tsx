@@ -1,12 +1,15 @@
 // The idle lock's screen (IdleLock.tsx): an opaque dialog over everything (nothing of a patient
 // shows on a PC left alone) asking the password. The app stays mounted under it, so what was typed
-// is still there after unlocking.
-import { type FormEvent, useState } from 'react';
+// is still there after unlocking. Opened again without its key (idleWatch.ts), it says so, and how
+// many changes wait for it.
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Input, Modal, Space, Typography, theme } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { useT } from '../i18n/useT';
 import { getSession } from '../providers/session';
 import { unlock } from './idleLock';
+import { lockReason } from './idleWatch';
+import { waitingCount } from './waiting';
 
 export default function LockScreen() {
   const t = useT();
@@ -14,6 +17,13 @@ export default function LockScreen() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // How many changes wait for this key: read from the device's outbox (on disk), not the count
+  // noted beside the session (which a power cut may have lost).
+  const [waiting, setWaiting] = useState(0);
+  useEffect(() => {
+    const username = getSession().user?.username;
+    if (username) void waitingCount(username).then(setWaiting, () => undefined);
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!password || busy) return;
@@ -44,7 +54,12 @@ export default function LockScreen() {
       }
     >
       <form data-testid="idle-lock" onSubmit={submit}>
-        <Typography.Paragraph>{t('idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        <Typography.Paragraph>{t(lockReason() === 'reopened' ? 'idleLock.reopened' : 'idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        {waiting > 0 && (
+          <Typography.Paragraph data-testid="idle-lock-waiting" strong>
+            {t('offline.waiting', { count: waiting })}
+          </Typography.Paragraph>
+        )}
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input.Password
             autoFocus

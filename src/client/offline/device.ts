@@ -7,6 +7,10 @@ import { newDeviceKey, open, rewrapDeviceKey, seal, unwrapDeviceKey } from './se
 import { type DeviceUser, offlineDb, wipeUser } from './store';
 import { offlineSignInAllowed } from './signInAge';
 import { startFollowing, stopFollowing } from './sync';
+import { noteKeyHeld } from './idleWatch';
+import { userHash } from './waiting';
+
+export { userHash };
 
 export interface Unlocked {
   uid: string;
@@ -18,12 +22,6 @@ let unlocked: Unlocked | null = null;
 
 export function deviceState(): Unlocked | null {
   return unlocked;
-}
-
-/** Which account a record belongs to, without naming it: the origin and the username, hashed. */
-export async function userHash(username: string, origin = window.location.origin): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${origin}|${username.trim().toLowerCase()}`));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** What the wrapping binds: the account and its last online sign-in. */
@@ -61,6 +59,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
   }
   await db.put('users', record);
   unlocked = { uid, key, user };
+  noteKeyHeld(true);
   startFollowing(unlocked);
   // What a cut shows (the banner, the lock screen) is fetched now, while the link is up: asked
   // for only when the link is cut, it could not arrive without the installed app's cache.
@@ -71,6 +70,7 @@ export async function unlockAfterOnlineLogin(username: string, password: string,
 /** Drops the key: the working set stays on the device, sealed, until the next sign-in. */
 export function lockDevice(): void {
   unlocked = null;
+  noteKeyHeld(false);
   stopFollowing();
 }
 
@@ -97,6 +97,7 @@ export async function signInOffline(username: string, password: string, now = ne
   }
   const user = await open<SessionUser>(key, record.user, `user:${uid}`);
   unlocked = { uid, key, user };
+  noteKeyHeld(true);
   return { ok: true, user };
 }
 

@@ -6,7 +6,8 @@ import { translate } from '../i18n';
 import { ApiError, api } from '../providers/http';
 import { getSession } from '../providers/session';
 import { OFFLINE_TOKEN, resumeFollowing, signInOffline, unlockAfterOnlineLogin } from './device';
-import { noteUse, setLocked } from './idleWatch';
+import { lockReason, noteUse, setLocked } from './idleWatch';
+import { queryClient } from '../providers/queryClient';
 
 export type UnlockAnswer = { ok: true } | { ok: false; message: string };
 
@@ -16,6 +17,18 @@ function refusal(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * The lock opened. A page opened again read nothing while it had no key (its lists failed, or
+ * showed the server's answers only): its screens read again now. Not after an idle lock, whose
+ * page was working: a form's record read again would be put over what was typed.
+ */
+function opened(): void {
+  const reopened = lockReason() === 'reopened';
+  setLocked(false);
+  noteUse();
+  if (reopened) void queryClient.invalidateQueries();
+}
+
 /** The password typed on the lock: the server checks it, or the device key when the server does not answer. */
 export async function unlock(password: string): Promise<UnlockAnswer> {
   const { token, user } = getSession();
@@ -23,8 +36,7 @@ export async function unlock(password: string): Promise<UnlockAnswer> {
   if (token !== OFFLINE_TOKEN) {
     try {
       await api('/auth/tenant/profile/unlock', { method: 'POST', body: { current_password: password }, quiet: true });
-      setLocked(false);
-      noteUse();
+      opened();
       // As at an online sign-in: the working set opens and follows again.
       void unlockAfterOnlineLogin(user.username, password, user).catch((err: unknown) => console.error('offline working set', err));
       return { ok: true };
@@ -36,8 +48,7 @@ export async function unlock(password: string): Promise<UnlockAnswer> {
   // No server: the password must open this device's key.
   const answer = await signInOffline(user.username, password);
   if (!answer.ok) return { ok: false, message: translate(answer.reason === 'wrongPassword' ? 'offline.wrongPassword' : answer.reason === 'tooOld' ? 'offline.signInTooOld' : 'offline.notHere') };
-  setLocked(false);
-  noteUse();
+  opened();
   resumeFollowing();
   return { ok: true };
 }

@@ -2,19 +2,35 @@
 // it: after IDLE_LOCK_MINUTES without a key, a click or a touch the app locks. Locking drops the
 // device key (device.ts, loaded by then if it holds one) and remembers the lock in localStorage
 // until the session ends, so reloading the page does not open it. Opening it: idleLock.ts.
+//
+// The same lock asks for the password when the page was opened again (a reload, the browser
+// reopened after a power cut) on a session whose device key this page does not hold: the key
+// lives in memory only, and without it the device's copy cannot be read during a cut, nor its
+// waiting writes sent. Asked only when it matters, so a reload online with nothing waiting goes on
+// as before: when the server does not answer, or when writes wait to be sent (IdleLock.tsx).
 import { getSession, subscribeSession } from '../providers/session';
 
 /** Minutes without use before the app locks: a desk stepping away for a patient comes back to a lock. */
 export const IDLE_LOCK_MINUTES = 15;
 const IDLE_MS = IDLE_LOCK_MINUTES * 60_000;
 const LOCKED_KEY = 'idle-locked';
+/** The session (its token's end) whose user has a device key on this device (made at a sign-in here). */
+const KEY_MARK = 'device-key';
+const tokenTag = (token: string | null) => (token ? token.slice(-12) : '');
 
-let locked = typeof localStorage !== 'undefined' && localStorage.getItem(LOCKED_KEY) === '1';
+export type LockReason = 'idle' | 'reopened';
+
+// A lock outlives a reload only with the session it locked.
+let locked = typeof localStorage !== 'undefined' && localStorage.getItem(LOCKED_KEY) === '1' && !!getSession().token;
+let reason: LockReason = 'idle';
 let lastUse = Date.now();
+/** Whether this page holds the device key (device.ts says so). */
+let keyHeld = false;
 const listeners = new Set<() => void>();
 
-export function setLocked(value: boolean): void {
+export function setLocked(value: boolean, why: LockReason = 'idle'): void {
   locked = value;
+  reason = why;
   if (value) localStorage.setItem(LOCKED_KEY, '1');
   else localStorage.removeItem(LOCKED_KEY);
   for (const l of listeners) l();
@@ -22,6 +38,11 @@ export function setLocked(value: boolean): void {
 
 export function isLocked(): boolean {
   return locked;
+}
+
+/** Why the lock shows: time without use, or the page opened again without the key. */
+export function lockReason(): LockReason {
+  return reason;
 }
 
 export function onLockChange(listener: () => void): () => void {
@@ -42,12 +63,39 @@ export function lockIfIdle(now = Date.now()): boolean {
   return locked;
 }
 
-export function lock(): void {
-  setLocked(true);
+export function lock(why: LockReason = 'idle'): void {
+  setLocked(true, why);
   void import('./device').then((m) => m.lockDevice());
+}
+
+/** device.ts: this page holds the session user's device key (true), or dropped it (false). */
+export function noteKeyHeld(held: boolean): void {
+  keyHeld = held;
+  if (held) localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
+}
+
+/**
+ * Whether this page lacks the device key its session has on this device (a page opened again). A
+ * new session (a sign-in under way, its key not yet opened) is not one: the mark names its session.
+ */
+export function keyMissing(): boolean {
+  const { token } = getSession();
+  return !keyHeld && !!token && localStorage.getItem(KEY_MARK) === tokenTag(token);
+}
+
+/**
+ * Locks a page opened again without the device key of its session when the key is needed: the
+ * server does not answer (the device's copy is all there is), or writes wait to be sent (`waiting`,
+ * counted in the outbox: waiting.ts).
+ */
+export function lockIfKeyNeeded(offline: boolean, waiting = 0): boolean {
+  if (!locked && keyMissing() && (offline || waiting > 0)) lock('reopened');
+  return locked;
 }
 
 // The session ending (sign-out, expiry, revocation) ends the lock too: the next sign-in starts open.
 subscribeSession(() => {
-  if (locked && !getSession().token) setLocked(false);
+  if (getSession().token) return;
+  if (locked) setLocked(false);
+  localStorage.removeItem(KEY_MARK);
 });

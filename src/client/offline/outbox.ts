@@ -163,11 +163,25 @@ export interface QueuedWrite {
  * on disk before this returns, and the record as the screens will show it meanwhile (a record made
  * offline has a provisional id, a negative number, and `pending: true`).
  */
-export async function queueWrite(write: QueuedWrite): Promise<Row> {
+export function queueWrite(write: QueuedWrite): Promise<Row> {
+  // One at a time: a second submission of the same form (a double click, Enter pressed twice)
+  // finds the first one's entry written, and is that entry.
+  const queued = queueing.then(() => queueOne(write));
+  queueing = queued.catch(() => undefined);
+  return queued;
+}
+
+let queueing: Promise<unknown> = Promise.resolve();
+
+async function queueOne(write: QueuedWrite): Promise<Row> {
   const state = deviceState();
   if (!state) throw notAvailableOffline();
   const landed = await landedMap(state);
   const entries = await waitingEntries(state);
+  // The same submission again (its Idempotency-Key): kept once, as the server would answer it once.
+  // Not a refused entry's key: a create corrected through "edit" is saved under it again.
+  const same = write.key ? entries.find((e) => e.key === write.key && !e.problem) : undefined;
+  if (same) return offlineOne(write.resource, same.method === 'POST' ? provisionalId(same.seq) : write.id!).then((row) => row as Row);
   const refOf = (resource: string, provisional: number) => entries.find((e) => e.method === 'POST' && e.resource === resource && provisionalId(e.seq) === provisional)?.clientRef;
   const landedId = (resource: string, provisional: number) => landed[`${resource}:${provisional}`]?.id;
   // A create names itself already (the data provider's client_ref): the same request, sent later.

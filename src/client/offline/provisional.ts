@@ -5,7 +5,7 @@
 import type { BaseRecord } from '@refinedev/core';
 import { resources } from '../../../resources';
 import { landedIdOf } from './outbox';
-import { offlineLabels, offlineOne } from './reader';
+import { notAvailableOffline, offlineLabels, offlineOne } from './reader';
 import { refusedOffline } from './refusals';
 
 const PATH = /^\/([a-z0-9-]+)\/(-\d+)(\/.*)?$/;
@@ -24,6 +24,8 @@ export async function provisionalPath(path: string, verb: string): Promise<{ pat
     const row = await offlineOne(def.name, Number(match[2]));
     return { kept: { data: row, labels: await offlineLabels(def.name, [row]) } };
   }
-  // Anything else of a record the server does not have yet needs it (as during a cut).
-  throw refusedOffline('other');
+  // Anything else of a record the server does not have yet needs it (as during a cut): a read
+  // says so ("not available offline"), a write that nothing was saved. A read refused as a write
+  // told the desk "nothing was saved" just after her payment was (its patient's balance).
+  throw verb === 'GET' ? notAvailableOffline() : refusedOffline('other');
 }

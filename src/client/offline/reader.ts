@@ -10,9 +10,11 @@ import { phoneSearchText } from '../../shared/phone';
 import type { RelationLabels } from '../../shared/labels';
 import dayjs from 'dayjs';
 import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay } from '../../shared/workingSet';
+import { keptDaysOnly } from '../../shared/keptDays';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
 import { resources } from '../../../resources';
 import { deviceState } from './device';
+import { lockIfKeyNeeded } from './idleWatch';
 import { foldText, nameMatcher } from '../../shared/fold';
 import { keptAnswer, keptRows, syncGeneration } from './sync';
 
@@ -25,9 +27,19 @@ export function notAvailableOffline(): ApiError {
   return new ApiError(translate('offline.notAvailable'), 0);
 }
 
+/**
+ * No key on this page (opened again) while the device's copy is asked for: the lock asks the
+ * password that opens it (idleWatch.ts), and this read says it needs the server meanwhile.
+ */
+function keyNeeded(): ApiError {
+  lockIfKeyNeeded(true);
+  return notAvailableOffline();
+}
+
 async function rowsOf(resource: string): Promise<Row[]> {
   const state = deviceState();
-  if (!state || !isWorkingSetResource(resource)) throw notAvailableOffline();
+  if (!state) throw keyNeeded();
+  if (!isWorkingSetResource(resource)) throw notAvailableOffline();
   const kept = opened.get(resource);
   if (kept && kept.generation === syncGeneration() && kept.uid === state.uid) return kept.rows;
   const rows = await keptRows(state, resource as WorkingSetResource);
@@ -105,7 +117,10 @@ function newestFirst(a: Row, b: Row): number {
   return x < 0 ? x - y : y - x;
 }
 
-export async function offlineList(resource: string, params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] }): Promise<{ data: BaseRecord[]; total: number }> {
+export async function offlineList(
+  resource: string,
+  params: { pagination?: Pagination; sorters?: CrudSort[]; filters?: CrudFilter[] },
+): Promise<{ data: BaseRecord[]; total: number; keptOnly?: { from: string; to: string } }> {
   // Timed (User Timing: the browser's performance panel, bench/offline-device.ts): the search's goal is 50 ms.
   const started = performance.now();
   const tests = (params.filters ?? []).map(filterTest);
@@ -123,7 +138,10 @@ export async function offlineList(resource: string, params: { pagination?: Pagin
   const { currentPage = 1, pageSize = 25, mode = 'server' } = params.pagination ?? {};
   const data = mode === 'server' ? rows.slice((currentPage - 1) * pageSize, currentPage * pageSize) : rows;
   performance.measure(`offline list ${resource}`, { start: started, detail: { total: rows.length } });
-  return { data: data as BaseRecord[], total: rows.length };
+  // The device keeps only some days of this resource and the list may reach beyond them: the
+  // answer says which days it holds, for the screen to say so (engine/KeptOnlyNote.tsx).
+  const keptOnly = keptDaysOnly(resource, (params.filters ?? []).flatMap((f) => ('field' in f ? [f] : [])), dayjs().format('YYYY-MM-DD'));
+  return { data: data as BaseRecord[], total: rows.length, ...(keptOnly ? { keptOnly } : {}) };
 }
 
 export async function offlineOne(resource: string, id: string | number): Promise<BaseRecord> {
@@ -165,7 +183,8 @@ export async function offlineLabels(resource: string, rows: readonly Record<stri
 export async function offlineAnswer(path: string, query: Record<string, unknown> = {}): Promise<unknown> {
   const state = deviceState();
   if (state && isComputedAnswer(path)) return offlineAvailability(query as unknown as AvailabilityQuery);
-  if (!state || !isKeptAnswer(path)) throw notAvailableOffline();
+  if (!state) throw keyNeeded();
+  if (!isKeptAnswer(path)) throw notAvailableOffline();
   const body = await keptAnswer(state, path);
   if (body === null) throw notAvailableOffline();
   return body;

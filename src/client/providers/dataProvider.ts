@@ -235,7 +235,8 @@ export const dataProvider: DataProvider = {
       },
       async (r) => {
         const page = await r.offlineList(resource, { pagination, sorters, filters });
-        // The titles the server would send beside them, from what the device keeps.
+        // The titles the server would send beside them, from what the device keeps (and, when it
+        // keeps only some days of these, which: engine/KeptOnlyNote.tsx).
         return { ...page, labels: await r.offlineLabels(resource, page.data) } as { data: T[]; total: number; labels: RelationLabels };
       },
     ),

@@ -88,6 +88,11 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const [general, setGeneral] = useState<string[]>([]);
   // One key per submission: a double click, or a retry after a lost answer, books once.
   const submission = useRef(newIdempotencyKey());
+  // An edit's booking as loaded, in the shape the form sends: the data provider sends only what
+  // was changed, on its version (If-Match). Sending every field unversioned put back a check-in
+  // or a referral someone else saved meanwhile, and, from the device's copy during a cut (which
+  // keeps no notes), emptied the booking's notes.
+  const original = useRef<Record<string, unknown> | null>(null);
   // A new booking whose confirmation waits to be sent by hand: offered at once, then back.
   const [waiting, setWaiting] = useState<WaitingMessage | null>(null);
   const back = () => {
@@ -143,7 +148,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     // What is being typed is never replaced by another user's save (their change meets a 412).
     liveMode: 'off',
     redirect: false,
-    meta: mode === 'create' ? { idempotencyKey: submission.current } : undefined,
+    meta: mode === 'create' ? { idempotencyKey: submission.current } : { original },
     successNotification: false,
     errorNotification: formErrorNotification,
     onMutationSuccess: (answer) => done(answer.data),
@@ -152,7 +157,9 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const result = query?.data?.data;
   // The loaded appointment fills the form (again when it is read again, as antd's form did).
   useEffect(() => {
-    if (mode === 'edit' && result) reset({ ...ITEM_DEFAULTS, ...toForm(result) });
+    if (mode !== 'edit' || !result) return;
+    original.current = { ...result, ...toBody(shownOf(toForm(result))) };
+    reset({ ...ITEM_DEFAULTS, ...toForm(result) });
   }, [mode, result, reset]);
   // What the refused booking entered, over the form (a create keeps its client reference).
   useEffect(() => {

@@ -9,6 +9,8 @@ import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refin
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { WaitingMark } from '../../engine/WaitingMark';
+import KeptOnlyNote from '../../engine/KeptOnlyNote';
+import { LoadError } from '../../engine/LoadError';
 import { useT } from '../../i18n/useT';
 import { enumLabel, fieldLabel, resourceTitle } from '../../../shared/labels';
 import { DeleteAction } from '../../engine/DeleteAction';
@@ -133,6 +135,9 @@ export default function AppointmentsList() {
           ]}
         />
       </Space>
+      {/* During a cut the device keeps bookings from a week back to a month ahead: beyond, said so. */}
+      <KeptOnlyNote answer={query.data} />
+      {query.isError && <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />}
       {view !== 'list' ? (
         <ScheduleGrid
           view={view}
@@ -152,7 +157,7 @@ export default function AppointmentsList() {
           dataSource={rows}
           loading={query.isLoading}
           scroll={{ x: true }}
-          locale={{ emptyText: <Empty description={t('resources.appointments.empty', 'No appointments')} /> }}
+          locale={{ emptyText: query.isError ? null : <Empty description={t('resources.appointments.empty', 'No appointments')} /> }}
           pagination={{ current: page, pageSize: 25, total: result.total ?? 0, showSizeChanger: false, onChange: setPage }}
           onChange={(_p, _f, sorter) => {
             const list = (Array.isArray(sorter) ? sorter : [sorter]).filter((s) => s.order && s.field);

@@ -16,6 +16,7 @@ import { LazyChart } from './charts/LazyChart';
 import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork } from './status';
 import { useApiGet } from '../../engine/useApiGet';
+import { LoadError } from '../../engine/LoadError';
 import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
 import { dashboardCards } from '../../engine/parts';
@@ -71,6 +72,8 @@ function TodayQueue() {
   // The patients' names come with the list (its `labels`).
   const names = labelsOf(query.data).patient_id ?? {};
   if (query.isLoading) return <Skeleton active />;
+  // Not read: said with a way to try again, never "no appointments today".
+  if (query.isError) return <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (!rows.length) return <Empty description={t('clinic.noAppointmentsToday', 'No appointments today')} />;
   const groups = groupQueue(rows.map((r) => ({ ...r, id: r.id as number, status: Number(r.status), time: r.time as string })));
   return (
@@ -110,10 +113,13 @@ const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'in
 export default function ClinicDashboard() {
   const t = useT();
   const user = useIdentity();
-  const { data, isLoading } = useApiGet<DashboardBody>('/basedashboard', undefined, true, DASHBOARD_SOURCES);
+  const { data, isLoading, isError, isFetching, refetch } = useApiGet<DashboardBody>('/basedashboard', undefined, true, DASHBOARD_SOURCES);
   const mayAppointments = useMayWork('appointments', 'read');
   const mayPatients = useMayWork('patients', 'read');
   const d = data?.data;
+  // Counts not read (the server does not answer: they are not kept on the device) are not known,
+  // not zero: a dash, and a way to try again.
+  const count = (n: number | null | undefined) => (d ? (n ?? 0) : isError ? '—' : 0);
   const month = d?.month;
   const money = useMoney();
   const incomes = Number(month?.incomes ?? 0);
@@ -124,22 +130,23 @@ export default function ClinicDashboard() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="dashboard">
       <Typography.Title level={3} style={{ margin: 0 }}>{t('pages.dashboardWelcome', { name: user?.name ?? '' })}</Typography.Title>
+      {isError && !d && <LoadError onRetry={() => void refetch()} retrying={isFetching} />}
       <Row gutter={[16, 16]}>
         {mayPatients && (
           <Col xs={24} sm={8}>
-            <Card loading={isLoading}><Statistic title={t('resources.patients.title', 'Patients')} value={d?.counts.patients ?? 0} prefix={<TeamOutlined />} /></Card>
+            <Card loading={isLoading}><Statistic title={t('resources.patients.title', 'Patients')} value={count(d?.counts.patients)} prefix={<TeamOutlined />} /></Card>
           </Col>
         )}
         {mayAppointments && (
           <Col xs={24} sm={8}>
             <Card loading={isLoading}>
-              <Statistic title={t('clinic.appointmentsToday', "Today's appointments")} value={d?.counts.appointments_today ?? 0} prefix={<CalendarOutlined />} />
+              <Statistic title={t('clinic.appointmentsToday', "Today's appointments")} value={count(d?.counts.appointments_today)} prefix={<CalendarOutlined />} />
               {todayText && <Typography.Text type="secondary">{todayText}</Typography.Text>}
             </Card>
           </Col>
         )}
         <Col xs={24} sm={8}>
-          <Card loading={isLoading} data-testid="count-tasks"><Statistic title={t('clinic.openTasks', 'Open tasks')} value={d?.counts.tasks_open ?? 0} prefix={<CheckSquareOutlined />} /></Card>
+          <Card loading={isLoading} data-testid="count-tasks"><Statistic title={t('clinic.openTasks', 'Open tasks')} value={count(d?.counts.tasks_open)} prefix={<CheckSquareOutlined />} /></Card>
         </Col>
       </Row>
       {dashboardCards.map(({ resource, Card: ModuleCard }) => (

@@ -8,10 +8,10 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { resourceByName } from '../../../../resources';
-import { clientRoute } from '../../../shared/resource';
+import { type FieldDef, clientRoute } from '../../../shared/resource';
 import { fieldLabel, resourceTitle } from '../../../shared/labels';
 import { useT } from '../../i18n/useT';
-import { FieldValue } from '../../engine/FieldValue';
+import { FieldValue, RelationValue } from '../../engine/FieldValue';
 import { onShellState, shellState } from '../../offline/shellState';
 import type { OutboxEntry, SettledEntry } from '../../offline/outboxPlan';
 import { applyMineNow, currentOf, keepTheirs, problemEntries, settledEntries } from '../../offline/syncProblems';
@@ -22,6 +22,12 @@ type Row = Record<string, unknown>;
 interface Shown {
   entry: OutboxEntry;
   current: Row | null;
+}
+
+/** A value as the record's page shows it: a booking's patient and doctor by name, not by number. */
+function Value({ field, value, name }: { field: FieldDef; value: unknown; name: string }) {
+  if (field.type === 'relation' && field.relation && value !== null && value !== undefined) return <RelationValue field={field} value={value} />;
+  return <FieldValue field={field} value={value} name={name} />;
 }
 
 function recordName(entry: { resource: string; target: OutboxEntry['target']; body: Row }, current: Row | null): string {
@@ -121,7 +127,7 @@ function ProblemCard({ shown: { entry, current }, offline, onDone }: { shown: Sh
             dataIndex: 'mine',
             render: (value: unknown, row) => (
               <span data-testid={`sync-mine-${row.name}`}>
-                <FieldValue field={def.fields[row.name]} value={value} name={row.name} />
+                <Value field={def.fields[row.name]} value={value} name={row.name} />
                 {row.errors.map((e) => <Typography.Text key={e} type="danger" style={{ display: 'block' }}>{e}</Typography.Text>)}
               </span>
             ),
@@ -130,7 +136,7 @@ function ProblemCard({ shown: { entry, current }, offline, onDone }: { shown: Sh
             title: t('syncProblems.theirs', 'What the server holds now'),
             dataIndex: 'theirs',
             render: (value: unknown, row) => (
-              <span data-testid={`sync-theirs-${row.name}`}>{creating ? '—' : <FieldValue field={def.fields[row.name]} value={value} name={row.name} />}</span>
+              <span data-testid={`sync-theirs-${row.name}`}>{creating ? '—' : <Value field={def.fields[row.name]} value={value} name={row.name} />}</span>
             ),
           },
         ]}

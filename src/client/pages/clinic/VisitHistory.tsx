@@ -16,6 +16,9 @@ import { usePrint } from './usePrint';
 import { ADVICE } from './lib/visitBody';
 import { DeleteAction } from '../../engine/DeleteAction';
 import { useCanDo } from '../../engine/useCanDo';
+import { LoadError } from '../../engine/LoadError';
+import KeptOnlyNote from '../../engine/KeptOnlyNote';
+import { keptOnlyOf } from '../../engine/keptOnly';
 import { toast } from '../../providers/notify';
 import { VisitForm } from './VisitForm';
 import { PrintButton } from './PrintButton';
@@ -118,7 +121,11 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
           {t('nav.visitingNew', 'New visit')}
         </Button>
       )}
-      {!visits.length && <Empty description={t('clinic.noVisits', 'No visits yet')} />}
+      {/* Not read (no answer, nothing kept): said with a way to try again, never "no visits yet";
+          during a cut the device keeps today's visits only: an empty history is not "no visits". */}
+      {query.isError && <LoadError onRetry={() => void query.refetch()} retrying={query.isFetching} />}
+      <KeptOnlyNote answer={query.data} />
+      {!visits.length && !query.isError && !keptOnlyOf(query.data) && <Empty description={t('clinic.noVisits', 'No visits yet')} />}
       {/* The title opens the visit: the row's buttons sit beside it, not inside a button. */}
       <Collapse
         collapsible="header"

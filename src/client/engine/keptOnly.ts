@@ -1,0 +1,12 @@
+// Which days a list answered from the device during a cut covers (offline/reader.ts offlineList),
+// read from the list's answer as labelsOf reads its titles: small, so a list carries it and loads
+// the note that says so (KeptOnlyNote.tsx) only when there is something to say.
+
+/**
+ * The days a list answered from the device covers, when the device keeps only some days of its
+ * resource and the list may reach beyond them (a patient's visits); null otherwise.
+ */
+export function keptOnlyOf(answer: unknown): { from: string; to: string } | null {
+  const kept = typeof answer === 'object' && answer !== null ? (answer as { keptOnly?: unknown }).keptOnly : undefined;
+  return typeof kept === 'object' && kept !== null ? (kept as { from: string; to: string }) : null;
+}
