@@ -10,6 +10,7 @@
 //   BENCH_DAY_PATIENTS  patients of the clinic-day workload (bench/clinic-day.ts; default 1,000,000, small 3,200)
 //   BENCH_JOBS_PATIENTS  the copied clinic's size in the export-and-restore part (bench/long-jobs.ts; default 3,000, small 500)
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
+//   BENCH_PAGES_PORT  the pages part's server port (default 3402)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
