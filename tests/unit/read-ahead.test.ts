@@ -14,7 +14,7 @@ let address = { pathname: '/patients', search: '' };
 
 beforeEach(async () => {
   await setLocale('en');
-  vi.stubGlobal('window', { location: { get pathname() { return address.pathname; }, get search() { return address.search; } } });
+  vi.stubGlobal('location', { get pathname() { return address.pathname; }, get search() { return address.search; } });
   address = { pathname: '/patients', search: '' };
   setSession({ token: 'tok-1', user: USER, role: 1 });
 });

@@ -57,7 +57,7 @@ export function forgetReads(): void {
 /** At start: the reads this page asked first last time, asked now with these headers. */
 export function readAhead(user: number, headers: Record<string, string>, timeoutMs: number): void {
   // An address with a query (a filter, a page, a saved view) is left to its screens.
-  const { pathname: page, search } = window.location;
+  const { pathname: page = '', search = '' } = globalThis.location ?? {};
   const urls = search ? undefined : notes(user).pages[page];
   if (!urls) return;
   const sent = JSON.stringify(headers);
@@ -84,11 +84,11 @@ export function takeAhead(url: string, init: RequestInit, user: number | undefin
     return undefined;
   }
   // By the address's path: a list writes its page and sort into the query as it asks for rows.
-  const page = window.location.pathname;
+  const page = globalThis.location?.pathname ?? '';
   const now = Date.now();
   if (taking?.page !== page) taking = { page, since: 0, urls: [] };
   // Not a search: what a person looked for is not kept on the device.
-  if (user !== undefined && taking.urls.length < NOTED && (!taking.since || now - taking.since < NOTING_MS) && !taking.urls.includes(url) && !/[?&]q=/.test(url)) {
+  if (user !== undefined && page && taking.urls.length < NOTED && (!taking.since || now - taking.since < NOTING_MS) && !taking.urls.includes(url) && !/[?&]q=/.test(url)) {
     taking.since ||= now;
     taking.urls.push(url);
     keep(user, page, taking.urls);
