@@ -7,6 +7,9 @@ import { pwaOptions } from './pwa.config.js';
 import { antdStaticStyle } from './scripts/antd-static-style';
 import { antdNarrowImports } from './scripts/antd-narrow-imports';
 
+/** Chunks of screens seldom opened (see modulePreload below). */
+const RARE_SCREENS = /^assets\/(Terms|Laws|VerifyDocument|Forgot|ErrorScreen|SupportSession)-[\w-]{8}\.js$/;
+
 // The client: root index.html, entry src/client/main.tsx, built to dist/client (served by the
 // server with an SPA fallback). The dev server proxies the API to a locally running server.
 export default defineConfig(({ command, mode }) => {
@@ -29,6 +32,11 @@ export default defineConfig(({ command, mode }) => {
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,
     build: {
+      // A dynamic import carries the list of files its chunk needs, preloaded with it (no import
+      // waterfall); the lists of the entry's imports weigh on every page's first load. Screens
+      // seldom opened (terms, laws, a print's check, password recovery, error screens, a support
+      // session) load theirs through the module graph instead (issue 41: the list's read-ahead).
+      modulePreload: { resolveDependencies: (file, deps, { hostId }) => (/^assets\/index-/.test(hostId) && RARE_SCREENS.test(file) ? [] : deps) },
       outDir: 'dist/client',
       emptyOutDir: true,
       chunkSizeWarningLimit: 2000,

@@ -51,7 +51,8 @@ export async function runPageWeight(runs: number, log: (s: string) => void): Pro
     spawnSync('npm', ['run', 'build'], { stdio: 'ignore' });
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-bench-'));
-  const port = 3402;
+  // BENCH_PAGES_PORT: another port, for a run beside someone else's bench.
+  const port = Number(process.env.BENCH_PAGES_PORT ?? 3402);
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: 'ignore',

@@ -11,6 +11,7 @@
 //   BENCH_JOBS_PATIENTS  the copied clinic's size in the export-and-restore part (bench/long-jobs.ts; default 3,000, small 500)
 //   BENCH_CALLS    only the API calls whose names contain one of these (comma-separated)
 //   BENCH_CONNECTIONS  the API load's connection counts (comma-separated; default 1,16,64)
+//   BENCH_PAGES_PORT  the pages part's server port (default 3402)
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -11,19 +11,28 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { applyDocumentLocale, currentLang, i18nReady } from './i18n';
 import { startup } from './startup';
+import { getSession } from './providers/session';
 
 async function main(): Promise<void> {
   applyDocumentLocale(currentLang());
-  // The chosen language's texts (only those) load beside the start-up requests.
-  const [{ tenantExists }] = await Promise.all([startup().catch(() => ({ tenantExists: true })), i18nReady()]);
+  const started = startup().catch(() => ({ tenantExists: true }));
+  // Signed in here, the clinic existed at the sign-in: the app starts without waiting for the
+  // check (a round trip, issue 41), and the check's "no such clinic" still replaces it (the API
+  // refuses it all the same). The chosen language's texts (only those) load beside the requests.
+  const signedIn = !!getSession().token;
+  const [{ tenantExists }] = await Promise.all([signedIn ? { tenantExists: true } : started, i18nReady()]);
   applyDocumentLocale(currentLang());
-  const root = document.getElementById('root');
-  if (!root) throw new Error('No #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App tenantExists={tenantExists} />
-    </StrictMode>,
-  );
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('No #root element');
+  const root = createRoot(rootElement);
+  const draw = (exists: boolean) =>
+    root.render(
+      <StrictMode>
+        <App tenantExists={exists} />
+      </StrictMode>,
+    );
+  draw(tenantExists);
+  if (signedIn) void started.then((r) => r.tenantExists || draw(false));
   // The installable app (issue 36): its own chunk, after the first screen.
   void import('./offline/serviceWorker').then((m) => m.startShell());
 }

@@ -5,6 +5,8 @@
 import { currentHost } from './host';
 import { refreshUser } from './providers/authProvider';
 import { getSession } from './providers/session';
+import { READ_TIMEOUT_MS, requestHeaders } from './providers/http';
+import { readAhead } from './providers/readAhead';
 import { loadLandingPage } from './providers/landing';
 import { checkTenant } from './providers/tenantData';
 
@@ -13,6 +15,10 @@ export interface StartupResult {
 }
 
 export async function startup(): Promise<StartupResult> {
+  // First of all, the page's own first reads (providers/readAhead.ts): the browser sends at most
+  // six requests at once to a host, and the start-up's eight would hold them a round trip.
+  const { token, user } = getSession();
+  if (token && user) readAhead(user.id, requestHeaders(), READ_TIMEOUT_MS);
   const tenant = currentHost().kind === 'tenant';
   const check = tenant ? checkTenant() : null;
   // A clinic that does not exist answers these with errors, which are ignored; its screen says so.

@@ -12,6 +12,7 @@ import { loginPathHere, markSessionEnded } from './returnPath';
 import { toast } from './notify';
 import { clearSession, getSession } from './session';
 import { noteAnswer, noteNoAnswer, offlineSince } from '../offline/link';
+import { takeAhead } from './readAhead';
 
 export const API_BASE = '/api/v1';
 /** How long a read waits for the server; once it has not answered, how long a read tries it. */
@@ -154,11 +155,14 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     init.body = JSON.stringify(opts.body);
     (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
   }
-  const hadToken = !!getSession().token;
+  const { token, user } = getSession();
+  const hadToken = !!token;
+  // A page's own reads (not start-up's quiet ones, nor files) are noted to be asked ahead next time.
+  const noted = opts.quiet || opts.file || Object.keys(opts.headers ?? {}).length ? undefined : user?.id;
   const done = beginLoading();
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await (takeAhead(url, init, noted) ?? fetch(url, init));
   } catch (err) {
     done();
     noteNoAnswer();

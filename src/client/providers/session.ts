@@ -7,6 +7,7 @@ import type { Caller, Permission } from '../../shared/access';
 import { ROLE_NONE } from '../../shared/roles';
 import { appScope } from '../host';
 import { storage } from '../storage';
+import { forgetReads } from './readAhead';
 
 export interface SessionUser {
   id: number;
@@ -81,6 +82,7 @@ export function clearSession(): void {
     s.removeItem(KEYS.user);
     s.setItem(KEYS.role, String(ROLE_NONE));
   }
+  forgetReads();
   emit();
 }
 
