@@ -110,6 +110,9 @@ describe('a lab order from a visit, printed, its result typed and flagged', () =
       await page.getByTestId('list-ranges-add').click();
       await page.locator(`#field-ranges-${index}-sex`).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: sex }).click();
+      // Closed before the next row's opens: a closing list stays visible for its half-second motion,
+      // and two lists would each offer the same sex.
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
       await page.locator(`#field-ranges-${index}-age_from`).fill(from);
       if (to) await page.locator(`#field-ranges-${index}-age_to`).fill(to);
       await page.locator(`#field-ranges-${index}-low`).fill(low);
