@@ -237,6 +237,9 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     await expect.poll(() => outboxCount(page)).toBe(6);
     const paymentId = await provisional(page, 'payments');
     await goWithin(page, `/payments/show/${paymentId}`);
+    // Not on the server yet: its page says so and offers nothing that names it there (a refund).
+    await page.getByTestId('waiting-mark').waitFor();
+    expect(await page.getByTestId('payment-refund').count()).toBe(0);
     await page.getByTestId('receipt-print').click();
     await waitForPrint(page);
     const printed = ((await page.getByTestId('print-receipt-number').textContent()) ?? '').replace(/^#/, '');
