@@ -10,6 +10,7 @@ import { menuIcon } from '../layout/icons';
 import { getSession } from '../providers/session';
 import { panelOf } from './parts';
 import { useAction } from './useAction';
+import { isProvisional } from './WaitingMark';
 
 function RecordActionButton({ def, action, id }: { def: ResourceDef; action: RecordAction; id: number }) {
   const t = useT();
@@ -37,7 +38,8 @@ function hidden(unless: Readonly<Record<string, string | number | boolean>> | un
 export function RecordExtras({ def, record }: { def: ResourceDef; record: BaseRecord }) {
   const id = Number(record.id);
   const user = getSession().user;
-  const actions = (def.recordActions ?? []).filter((a) => offersRecordAction(a, user, id));
+  // A record not on the server yet has no id there to post an action to (its panels may still print it).
+  const actions = isProvisional(record) ? [] : (def.recordActions ?? []).filter((a) => offersRecordAction(a, user, id));
   const panels = (def.panels ?? []).filter((p) => !hidden(p.unless, record));
   return (
     <>

@@ -21,6 +21,7 @@ import { PrintButton } from './PrintButton';
 import { type ReceiptModel, ReceiptPrint, receiptContent } from './ReceiptPrint';
 import { issueVerification } from './lib/qr';
 import type { IssuedDocument } from '../../../shared/printedDocuments';
+import { isProvisional } from '../../engine/WaitingMark';
 
 const payments = resourceByName('payments');
 type Labels = Record<string, Record<string, string>>;
@@ -45,7 +46,8 @@ export function PaymentPanel({ record }: { record: BaseRecord }) {
   // Its values go with the dialog (antd's preserve={false}): each refund starts empty.
   const { control, handleSubmit, showErrors } = useHandForm<Refund>({ fields: REFUND_FIELDS, shouldUnregister: true });
   const id = String(record.id);
-  const mayRefund = Number(record.amount) > 0 && allows(callerOf(session), resourceRule(payments, 'update'));
+  // A refund names the payment on the server: not before it landed.
+  const mayRefund = Number(record.amount) > 0 && !isProvisional(record) && allows(callerOf(session), resourceRule(payments, 'update'));
 
   // In the patient's language unless another is chosen.
   const print = async (chosen?: Lang) => {

@@ -17,6 +17,9 @@ import type { OutboxEntry, SettledEntry } from '../../offline/outboxPlan';
 import { applyMineNow, currentOf, keepTheirs, problemEntries, settledEntries } from '../../offline/syncProblems';
 import { instantText } from '../../engine/instant';
 
+// What became of a change, said in words (the server's status code meant nothing to a desk).
+const PROBLEM_KINDS: Record<number, 'changed' | 'forbidden' | 'gone'> = { 409: 'changed', 412: 'changed', 403: 'forbidden', 404: 'gone' };
+
 type Row = Record<string, unknown>;
 
 interface Shown {
@@ -109,7 +112,7 @@ function ProblemCard({ shown: { entry, current }, offline, onDone }: { shown: Sh
           <span>{resourceTitle(t, def)}</span>
           <bdi>{recordName(entry, current)}</bdi>
           {creating && <Tag>{t('syncProblems.new', 'New record')}</Tag>}
-          <Tag color="red" data-testid="sync-problem-status">{problem.status}</Tag>
+          <Tag color="red" data-testid="sync-problem-status" data-status={problem.status}>{t(`syncProblems.kind.${PROBLEM_KINDS[problem.status] ?? 'refused'}`)}</Tag>
         </Space>
       }
       extra={<Typography.Text type="secondary">{t('syncProblems.enteredAt', { time: time(entry.enteredAt) })}</Typography.Text>}
