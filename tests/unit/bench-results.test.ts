@@ -1,7 +1,7 @@
 // bench/RESULTS.md is written by `npm run bench` from the run's figures: each part measured gets
 // its table, a part not run gets no section, and the profile's small entries are summed, not lost.
 import { describe, expect, it } from 'vitest';
-import { type BenchResults, resultsMarkdown } from '../../bench/results-markdown';
+import { type BenchResults, resultsMarkdown, slowLinkMarkdown } from '../../bench/results-markdown';
 import { mergeResults } from '../../bench/results-merge';
 
 const figure = (rps: number, p99: number) => ({ rps, p50: 1, p99, errors: 0 });
@@ -19,6 +19,19 @@ const empty: BenchResults = {
   pages: null,
   coldStartMs: 1119,
 };
+
+describe('the slow link against its goals', () => {
+  const goals = { firstRowsMs: 2500, repeatRowsMs: 800, longestTaskMs: 200 };
+  const run = (repeatRowsMs: number) => ({ runs: 5, goals, median: { loginUsableMs: 2939, firstRowsMs: 2278, repeatRowsMs, longestTaskMs: 150, longTasksMs: 700 } });
+  it.each([
+    ['one goal missed: says which, and where the why is', 1689, ['2,278 ms (goal 2,500: met)', '1,689 ms (goal 800: not met)', '150 ms (goal 200: met)', 'Why a goal is not met'], []],
+    ['every goal met: no why', 700, ['700 ms (goal 800: met)'], ['not met', 'Why a goal']],
+  ])('%s', (_n, repeat, present, absent) => {
+    const text = slowLinkMarkdown(run(repeat)).join('\n');
+    for (const s of present) expect(text).toContain(s);
+    for (const s of absent) expect(text).not.toContain(s);
+  });
+});
 
 describe('bench/RESULTS.md', () => {
   it.each<[string, Partial<BenchResults>, string[], string[]]>([
