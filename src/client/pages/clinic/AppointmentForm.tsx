@@ -155,11 +155,14 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     onMutationError: failed,
   });
   const result = query?.data?.data;
-  // The loaded appointment fills the form (again when it is read again, as antd's form did).
+  // The loaded appointment fills the form, and again when it is read again (the link dropping or
+  // coming back reads every screen again, from the device during a cut), but never over what is
+  // being typed (keepDirtyValues, as Refine's own form does): a referral typed as the link dropped
+  // was wiped by the device's copy, and the save sent nothing.
   useEffect(() => {
     if (mode !== 'edit' || !result) return;
     original.current = { ...result, ...toBody(shownOf(toForm(result))) };
-    reset({ ...ITEM_DEFAULTS, ...toForm(result) });
+    reset({ ...ITEM_DEFAULTS, ...toForm(result) }, { keepDirtyValues: true });
   }, [mode, result, reset]);
   // What the refused booking entered, over the form (a create keeps its client reference).
   useEffect(() => {

@@ -24,7 +24,8 @@ export function OnlineBookingCard() {
   const { doctors } = useDoctors();
   const prices = useApiGet<{ data: { id: number; name: string }[] }>('/prices', { 'filter[active]': 'true', sort: 'name', per_page: 200 }, true, ['prices']);
   useEffect(() => {
-    if (data?.data) reset(data.data);
+    // Read again (live): never over what is being typed.
+    if (data?.data) reset(data.data, { keepDirtyValues: true });
   }, [data, reset]);
 
   const save = async (values: OnlineBooking) => {
