@@ -36,9 +36,13 @@ describe('support access with consent (Kurdish)', () => {
     await doctor.goto(`${baseUrl(CLINIC)}/settings/support`);
     await doctor.getByTestId('support-grant-open').click();
     await doctor.getByTestId('support-grant-user').click();
-    await doctor.locator('.ant-select-item-option').filter({ hasText: OWNER_NAME }).click();
+    await doctor.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: OWNER_NAME }).click();
+    // Chosen (a click while the list still opened was lost once, and the grant was never asked).
+    await expect.poll(() => doctor.getByTestId('support-grant-user').innerText()).toContain(OWNER_NAME);
     await doctor.locator('#reason').fill('پرسیار دەربارەی پسوولە');
     await doctor.getByRole('dialog').getByRole('button', { name: 'دەستگەیشتن بدە' }).click();
+    // Granted: the dialog closes (the name alone was also in the dialog's own select).
+    await doctor.getByRole('dialog').waitFor({ state: 'hidden' });
     await doctor.getByText(OWNER_NAME).first().waitFor();
 
     const owner = await kurdishPage();
