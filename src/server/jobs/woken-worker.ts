@@ -9,6 +9,9 @@ export abstract class WokenWorker {
   private again = false;
   private stopFeed: (() => Promise<void>) | null = null;
   private sweep: NodeJS.Timeout | null = null;
+  // Stopped: a notice already on its way (PostgreSQL may deliver one after UNLISTEN) starts no round;
+  // a worker never started is woken by hand (tests, a rival in one process).
+  private stopped = false;
 
   constructor(
     protected readonly db: Db,
@@ -20,6 +23,7 @@ export abstract class WokenWorker {
   protected abstract round(): Promise<void>;
 
   async start(): Promise<void> {
+    this.stopped = false;
     this.stopFeed = await this.db.listen(this.channel, { notify: () => void this.wake(), live: (on) => on && void this.wake() });
     this.sweep = setInterval(() => void this.wake(), this.sweepMs);
     this.sweep.unref();
@@ -27,6 +31,7 @@ export abstract class WokenWorker {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
     await this.stopFeed?.();
     await this.running;
@@ -34,6 +39,7 @@ export abstract class WokenWorker {
 
   /** Works until nothing is waiting; a wake during work makes it look once more. */
   wake(): Promise<void> {
+    if (this.stopped) return this.running ?? Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
