@@ -13,24 +13,11 @@ import { PASSWORD, api, launch, serverPort } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import ckb from '../../locales/ckb.json';
+import { outboxCount } from './outbox-count';
 
 const MARK = `Deskwrites${Date.now().toString(36)}`;
 
 /** How many entries wait in the device's outbox. */
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const req = indexedDB.open('clinic-offline');
-      req.onsuccess = () => resolve(req.result);
-    });
-    const count = await new Promise<number>((resolve) => {
-      const req = db.transaction('outbox').objectStore('outbox').count();
-      req.onsuccess = () => resolve(req.result);
-    });
-    db.close();
-    return count;
-  });
-}
 
 /** A call to the server as the doctor, straight (not through the desk's cut link). */
 function asDoctor<T>(token: string, path: string, init: { method?: string; body?: unknown; ifMatch?: number } = {}): Promise<{ status: number; body: T }> {

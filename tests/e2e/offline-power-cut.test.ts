@@ -19,6 +19,7 @@ import { goWithin, keptRows, signInAt } from './device-store';
 import { watchContext } from './diagnostics';
 import { axeFailures } from './axe';
 import ckb from '../../locales/ckb.json';
+import { outboxCount } from './outbox-count';
 
 const MARK = `Powercut${Date.now().toString(36)}`;
 
@@ -41,20 +42,6 @@ function onDisk(profile: string, text: string): boolean {
 }
 
 /** How many entries wait in the device's outbox. */
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve) => {
-      const req = indexedDB.open('clinic-offline');
-      req.onsuccess = () => resolve(req.result);
-    });
-    const count = await new Promise<number>((resolve) => {
-      const req = db.transaction('outbox').objectStore('outbox').count();
-      req.onsuccess = () => resolve(req.result);
-    });
-    db.close();
-    return count;
-  });
-}
 
 describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
   let proxy: CutProxy;
