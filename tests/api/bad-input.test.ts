@@ -2,9 +2,9 @@
 // a 5xx, and changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
-import { type FieldDef, type ResourceDef, resourceActions, writableFields } from '../../src/shared/resource';
+import { type FieldDef, resourceActions, writableFields } from '../../src/shared/resource';
 import { type TestApp, startTestApp } from './harness';
-import { createRecord, hostOf, relationsFor, tokenFor } from './fixtures';
+import { createRecord, hostOf, recordCount, relationsFor, tokenFor } from './fixtures';
 import { sampleInput } from './samples';
 
 let t: TestApp;
@@ -20,10 +20,6 @@ function wrongValue(field: FieldDef): unknown {
   return { nested: true };
 }
 
-async function total(def: ResourceDef, host: string, token: string): Promise<number> {
-  const res = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
-  return (res.body.meta as { total: number }).total;
-}
 
 describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) => {
   const host = hostOf(def);
@@ -32,7 +28,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) 
   // A resource without the action has no such test (reported skipped, never passed empty).
   it.skipIf(!canWrite)('rejects bad create bodies with 4xx and keeps the table as it was', async () => {
     const token = await tokenFor(t, def, host);
-    const before = await total(def, host, token);
+    const before = await recordCount(t, def, host, token);
     const valid = sampleInput(def, await relationsFor(t, def, host));
     const cases: { body?: unknown; raw?: string; type?: string; status: number; field?: string }[] = [
       { raw: '{"name": ', status: 400 },
@@ -62,7 +58,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_n, def) 
       expect(typeof res.body.message).toBe('string');
       if (c.field) expect(Object.keys(res.body.errors ?? {}), c.field).toContain(c.field);
     }
-    expect(await total(def, host, token)).toBe(before);
+    expect(await recordCount(t, def, host, token)).toBe(before);
   });
 
   it('answers 404 to malformed and unknown ids', async () => {

@@ -20,6 +20,7 @@ import { readableFields } from '../../src/shared/resource';
 import { TENANT_ROLE } from '../../src/shared/roles';
 import { csvHeader } from '../../src/server/engine/export';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
+import { type ExportView, demoTenantId, requestCopy, waitDone } from './exports-fixture';
 import { OTHER, createOtherClinic, multipart } from './fixtures';
 import { sidewaysPhoto } from '../fixtures/exif';
 
@@ -34,30 +35,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-interface ExportView {
-  id: number;
-  status: string;
-  progress: number;
-  download_url: string | null;
-  error: string | null;
-}
-
-async function waitDone(id: number, token = doctor): Promise<ExportView> {
-  for (let i = 0; i < 300; i++) {
-    const res = await t.call('GET', `/exports/${id}`, { host: DEMO, token });
-    const view = res.body.data as ExportView;
-    if (view.status === 'done' || view.status === 'failed') return view;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`export ${id} did not finish`);
-}
-
-async function requestCopy(lang = 'ckb'): Promise<number> {
-  const res = await t.call('POST', '/exports', { host: DEMO, token: doctor, lang });
-  expect(res.status).toBe(202);
-  return (res.body.data as { id: number }).id;
-}
-
 async function downloadZip(view: ExportView): Promise<Record<string, Uint8Array>> {
   const res = await t.call('GET', view.download_url!.replace('/api/v1', ''), { host: DEMO, token: doctor });
   expect(res.status).toBe(200);
@@ -67,7 +44,6 @@ async function downloadZip(view: ExportView): Promise<Record<string, Uint8Array>
 }
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
-const demoId = async () => Number((await sql<{ id: number }>`select id from tenants where subdomain = 'demo'`.execute(t.db.kysely)).rows[0].id);
 
 describe('a clinic copy', () => {
   let zip: Record<string, Uint8Array>;
@@ -103,8 +79,8 @@ describe('a clinic copy', () => {
     const other = await t.login(OTHER, 'boss', 'copper-harbor-6620');
     await t.call('POST', '/patients', { host: OTHER, token: other, body: { name: `Other ${MARKER}-elsewhere`, gender: 0 } });
 
-    const id = await requestCopy('ckb');
-    view = await waitDone(id);
+    const id = await requestCopy(t, doctor, 'ckb');
+    view = await waitDone(t, doctor, id);
     expect(view.status).toBe('done');
     expect(view.progress).toBe(100);
     expect(view.download_url).toBe(`/api/v1/exports/${id}/download`);
@@ -120,7 +96,7 @@ describe('a clinic copy', () => {
 
   it.each(exported.map((def) => [def.name, def] as const))('%s: every record as JSON and as CSV with its columns', async (_n, def) => {
     const rows = JSON.parse(text(zip[`data/${def.name}.json`])) as Record<string, unknown>[];
-    const where = [sql`tenant_id = ${await demoId()}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
+    const where = [sql`tenant_id = ${await demoTenantId(t)}`, ...Object.entries(def.fixed ?? {}).map(([c, v]) => sql`${sql.ref(c)} = ${v}`)];
     const { rows: count } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}`.execute(t.db.kysely);
     // The copy was made before this test's later records (and its own export row) existed.
     expect(rows.length).toBeLessThanOrEqual(count[0].n);
@@ -210,7 +186,7 @@ describe('a clinic copy', () => {
     const other = await t.login(OTHER, 'boss', 'copper-harbor-6620');
     expect((await t.call('GET', `/exports/${view.id}/download`, { host: OTHER, token: other })).status).toBe(404);
     const { rows } = await sql<{ action: string; user_id: number }>`select action, user_id from audit_events
-      where tenant_id = ${await demoId()} and resource = 'exports' and record_id = ${view.id} order by id`.execute(t.db.kysely);
+      where tenant_id = ${await demoTenantId(t)} and resource = 'exports' and record_id = ${view.id} order by id`.execute(t.db.kysely);
     expect(rows.map((r) => r.action)).toEqual(['export_request', 'export_download']);
   });
 });
@@ -218,8 +194,8 @@ describe('a clinic copy', () => {
 // Last: it moves the clock a day on.
 describe('the download', () => {
   it('can be downloaded for 24 hours, then is gone', async () => {
-    const id = await requestCopy();
-    const view = await waitDone(id);
+    const id = await requestCopy(t, doctor);
+    const view = await waitDone(t, doctor, id);
     expect((await t.call('GET', `/exports/${id}/download`, { host: DEMO, token: doctor })).status).toBe(200);
     t.advance(25 * 3600_000);
     // The session is past its age too: a fresh one, as the doctor would log in again.

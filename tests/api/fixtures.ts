@@ -137,3 +137,9 @@ export function multipart(content: Buffer, filename: string, mime: string): { bo
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { body: Buffer.concat([head, content, tail]), type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** How many records of a resource the caller sees (the list's total), to show a refused write stored nothing. */
+export async function recordCount(t: TestApp, def: ResourceDef, host: string, token: string): Promise<number> {
+  const res = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
+  return (res.body.meta as { total: number }).total;
+}

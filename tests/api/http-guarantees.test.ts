@@ -4,9 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
-import { type FieldDef, type ResourceDef, resourceActions, writableFields } from '../../src/shared/resource';
+import { type FieldDef, resourceActions, writableFields } from '../../src/shared/resource';
 import { CENTRAL, DEMO, type TestApp, startTestApp } from './harness';
-import { createRecord, hostOf, relationsFor, tokenFor } from './fixtures';
+import { createRecord, hostOf, recordCount, relationsFor, tokenFor } from './fixtures';
 import { sampleInput } from './samples';
 
 let t: TestApp;
@@ -15,10 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function total(def: ResourceDef, host: string, token: string): Promise<number> {
-  const res = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
-  return (res.body.meta as { total: number }).total;
-}
 
 const creatable = resources.filter((def) => resourceActions(def).includes('create'));
 const TEXT = new Set(['string', 'text', 'phone', 'email', 'url']);
@@ -29,7 +25,7 @@ describe.each(creatable.map((def) => [def.name, def] as const))('%s', (_n, def) 
   it('text with a NUL byte or another control character is refused on its field, and nothing is stored', async () => {
     const token = await tokenFor(t, def, host);
     const valid = sampleInput(def, await relationsFor(t, def, host));
-    const before = await total(def, host, token);
+    const before = await recordCount(t, def, host, token);
     const fields = writableFields(def).filter(([, f]) => TEXT.has(f.type));
     for (const [name] of fields) {
       for (const bad of ['a\u0000b', 'x\u0007', 'lone \uD800 surrogate']) {
@@ -46,7 +42,7 @@ describe.each(creatable.map((def) => [def.name, def] as const))('%s', (_n, def) 
       expect(res.status).toBe(422);
       expect(Object.keys(res.body.errors ?? {})).toContain(`${name}.0.${itemKey}`);
     }
-    expect(await total(def, host, token)).toBe(before);
+    expect(await recordCount(t, def, host, token)).toBe(before);
   });
 });
 

@@ -11,7 +11,7 @@ import { type ResourceDef, resourceActions } from '../../src/shared/resource';
 import { sealEvents } from '../../src/server/audit/chain';
 import { OFFLINE_KEPT_DAYS, purgeIdempotencyKeys } from '../../src/server/http/idempotency';
 import { DEMO, type Reply, type TestApp, startTestApp } from './harness';
-import { createRecord, hostOf, relationsFor, tokenFor } from './fixtures';
+import { createRecord, hostOf, recordCount, relationsFor, tokenFor } from './fixtures';
 import { sampleInput, sampleUpdate } from './samples';
 
 let t: TestApp;
@@ -29,10 +29,6 @@ const deletable = offline.filter((def) => resourceActions(def).includes('delete'
 /** Headers of a change entered offline on `device`. */
 const entered = (device: string, at = '2026-05-04T07:41:09.250+03:00') => ({ 'x-offline-entered-at': at, 'x-device-id': device });
 
-async function total(def: ResourceDef, token: string): Promise<number> {
-  const res = await t.call('GET', `/${def.path}?per_page=1`, { host: DEMO, token });
-  return (res.body.meta as { total: number }).total;
-}
 
 async function body(def: ResourceDef): Promise<Record<string, unknown>> {
   return sampleInput(def, await relationsFor(t, def, DEMO));
@@ -162,10 +158,10 @@ describe('an offline operation', () => {
     ['a device that is not a UUID', { 'x-offline-entered-at': '2026-05-04T07:41:09Z', 'x-device-id': 'desk-1' }],
     ['a time without its device', { 'x-offline-entered-at': '2026-05-04T07:41:09Z' }],
   ])('refuses %s, and makes nothing', async (_name, headers) => {
-    const before = await total(patients, doctor);
+    const before = await recordCount(t, patients, DEMO, doctor);
     const res = await t.call('POST', '/patients', { host: DEMO, token: doctor, body: await body(patients), headers });
     expect(res.status).toBe(422);
-    expect(await total(patients, doctor)).toBe(before);
+    expect(await recordCount(t, patients, DEMO, doctor)).toBe(before);
   });
 });
 
