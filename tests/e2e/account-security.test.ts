@@ -2,33 +2,15 @@
 // one out; changing the phone asks for the current password; the Main Doctor signs a nurse out
 // of every device and the nurse's next step lands on the login page. A name saved shows in the
 // header at once (the header reads the user through Refine's useGetIdentity).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, kurdishPages, login, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function kurdishPage(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const kurdishPage = kurdishPages();
 
 describe('account security (Kurdish)', () => {
   it('devices on the profile, a password to change the phone, and the Main Doctor signing a nurse out everywhere', async () => {
-    const nurse = await kurdishPage(390);
+    const nurse = await kurdishPage({ width: 390 });
     await login(nurse, CLINIC, 'nurse');
     await waitForPath(nurse, '/dashboard');
 

@@ -3,52 +3,23 @@
 // dates); inputs take the direction of their field whatever the interface language; money is
 // shown in the clinic's currency (dinars by default, grouped, no decimals), which its Main Doctor
 // changes in the settings; count charts tick on whole numbers, mirrored in right-to-left.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, countPrints, drawnOrder, launch, leftToRight, login, screenshot, waitForPath, waitForPrint } from './browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, drawnOrder, kurdishPages, leftToRight, login, screenshot, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string, host = CLINIC) => `${baseUrl(host)}${path}`;
 const MARKS = /[\u200e\u200f\u2066-\u2069\u061c\u00a0]/g;
 const plain = (text: string) => text.replace(MARKS, ' ').replace(/\s+/g, ' ').trim();
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const newPage = kurdishPages();
 
 async function signedIn(host: string, user: string, width: number, lang = 'ckb'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 } });
-  contexts.push(context);
-  await context.addInitScript((l) => window.localStorage.setItem('user-locale', l), lang);
-  await countPrints(context);
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  const page = await newPage({ width, lang });
   await login(page, host, user);
   await waitForPath(page, '/dashboard');
   return page;
 }
-
-async function api<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method: m,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: b === undefined ? undefined : JSON.stringify(b),
-      });
-      return (await res.json()) as T;
-    },
-    [method, path, body] as const,
-  ) as Promise<T>;
-}
-
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
 
 describe('left-to-right tokens inside Kurdish', () => {
   let patientId = 0;
@@ -56,15 +27,15 @@ describe('left-to-right tokens inside Kurdish', () => {
 
   it('a blood group, a dose and dates keep their order on the patient page, at 1440 and 390 px', async () => {
     const page = await signedIn(CLINIC, 'doctor', 1440);
-    const drugs = await api<{ data: { id: number }[] }>(page, 'GET', '/drugs?per_page=1');
-    const patient = await api<{ data: { id: number } }>(page, 'POST', '/patients', { name: `Bidi ${Date.now()}`, gender: 1, blood_group: 4, national_id: 'AB-12345/7' });
+    const drugs = (await api<{ data: { id: number }[] }>(page, '/drugs?per_page=1')).body;
+    const patient = (await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: `Bidi ${Date.now()}`, gender: 1, blood_group: 4, national_id: 'AB-12345/7' } })).body;
     patientId = patient.data.id;
-    const visit = await api<{ data: { id: number } }>(page, 'POST', '/visitings', {
+    const visit = (await api<{ data: { id: number } }>(page, '/visitings', { method: 'POST', body: {
       patient_id: patientId,
       date: '2025-01-02',
       physician_diagnosis: 'هەوکردنی قورگ',
       prescriptions: [{ drug_id: drugs.data[0].id, dose: '5 mg', frequency: '3 × 1', duration: '7 ڕۆژ' }],
-    });
+    } })).body;
     visitId = visit.data.id;
 
     for (const width of [1440, 390]) {
@@ -134,7 +105,7 @@ describe('left-to-right tokens inside Kurdish', () => {
     await clinic.locator('#field-name').fill('د. کاروان');
     expect(await clinic.locator('#field-name').evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
     // The prescription's dose as it is typed: "400 mg", not "mg 400"; a Kurdish dose from the right.
-    const patients = await api<{ data: { id: number }[] }>(clinic, 'GET', '/patients?per_page=1');
+    const patients = (await api<{ data: { id: number }[] }>(clinic, '/patients?per_page=1')).body;
     await clinic.goto(url(`/patients/${patients.data[0].id}/visitings`));
     await clinic.getByTestId('walk-in-visit').click();
     await clinic.getByTestId('rx-add').click();
@@ -151,7 +122,7 @@ describe('money in the clinic currency (Kurdish)', () => {
   afterAll(async () => {
     // Whatever happened above, the clinic goes back to dinars for the other test files.
     const page = await signedIn(CLINIC, 'doctor', 1440);
-    await api(page, 'PUT', '/settings/clinic', { currency: 'IQD' });
+    await api(page, '/settings/clinic', { method: 'PUT', body: { currency: 'IQD' } });
   });
 
   it('is dinars by default, grouped without decimals, and follows the setting at once, at 1440 and 390 px', async () => {
@@ -173,7 +144,7 @@ describe('money in the clinic currency (Kurdish)', () => {
     await page.goto(url('/settings/profile'));
     await page.getByTestId('clinic-currency').locator('.ant-select').click();
     await page.getByTestId('currency-USD').click();
-    await expect.poll(async () => (await api<{ data: { currency: string } }>(page, 'GET', '/settings/clinic')).data.currency).toBe('USD');
+    await expect.poll(async () => (await api<{ data: { currency: string } }>(page, '/settings/clinic')).body.data.currency).toBe('USD');
     await screenshot(page, 'i17b-currency-setting-1440');
 
     // Another staff member's screens, on a phone, show dollars from their next load.
@@ -195,14 +166,11 @@ describe('money in the clinic currency (Kurdish)', () => {
     expect(await amount.inputValue()).toBe('25,000');
     expect(await doctorIncomes.locator('.ant-input-number-suffix').first().innerText()).toContain('US$');
 
-    await api(page, 'PUT', '/settings/clinic', { currency: 'IQD' });
+    await api(page, '/settings/clinic', { method: 'PUT', body: { currency: 'IQD' } });
   });
 
   it('plan prices on the platform page are in the platform currency', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    contexts.push(context);
-    await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-    const page = await context.newPage();
+    const page = await newPage({ width: 390 });
     await page.goto(url('/', 'localhost'));
     const price = page.getByTestId('plan-price').first();
     await price.waitFor();

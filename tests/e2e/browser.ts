@@ -156,27 +156,50 @@ export function pagePerTest(): { page: () => Page } {
   return { page: () => current };
 }
 
+export interface KurdishPageOptions extends BrowserContextOptions {
+  /** The window's width; its height is a phone's below 500 px. */
+  width?: number;
+  lang?: string;
+  /** Set the language only where none was chosen, so a test's own choice survives a reload. */
+  keepChosenLanguage?: boolean;
+}
+
 /**
- * One browser for the file and a page per call, each in a context of its own, signed in to `host`
- * in Kurdish, with prints counted instead of opened (countPrints); all closed after the file.
+ * One browser for the file and a page per call, each in a context of its own, in Kurdish (or
+ * `lang`), with prints counted instead of opened (countPrints); all closed after the file.
  */
-export function kurdishSessions(host: string, password = PASSWORD, extras: LaunchExtras = {}): (user: string, width: number, options?: BrowserContextOptions) => Promise<Page> {
+export function kurdishPages(extras: LaunchExtras = {}): (options?: KurdishPageOptions) => Promise<Page> {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
     browser = await launch(extras);
   });
   afterAll(async () => {
-    for (const c of contexts) await c.close();
+    for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
   });
-  return async (user, width, options = {}) => {
+  return async ({ width = 1440, lang = 'ckb', keepChosenLanguage = false, ...options } = {}) => {
     const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, ...options });
     contexts.push(context);
-    await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
+    await context.addInitScript(
+      ([l, keep]) => {
+        // about:blank has no storage of its own: nothing to set there.
+        if (window.location.protocol === 'about:') return;
+        if (!keep || !window.localStorage.getItem('user-locale')) window.localStorage.setItem('user-locale', l);
+      },
+      [lang, keepChosenLanguage] as const,
+    );
     await countPrints(context);
     context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
+    return context.newPage();
+  };
+}
+
+/** As kurdishPages, each page signed in to `host` and on its dashboard. */
+export function kurdishSessions(host: string, password = PASSWORD, extras: LaunchExtras = {}): (user: string, width: number, options?: KurdishPageOptions) => Promise<Page> {
+  const kurdishPage = kurdishPages(extras);
+  return async (user, width, options = {}) => {
+    const page = await kurdishPage({ width, ...options });
     await login(page, host, user, password);
     await waitForPath(page, '/dashboard');
     return page;

@@ -2,9 +2,8 @@
 // patient's phone in Arabic-Indic digits and it saves (as E.164); the header search finds that
 // patient by the start of the number typed in Arabic-Indic digits; the nurse types a temperature
 // as ٣٧٫٥ and 37.5 is saved, not wiped.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, kurdishSessions, screenshot } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -17,34 +16,8 @@ const local = `0771 ${seven.slice(0, 3)} ${seven.slice(3)}`;
 const e164 = `+964771${seven}`;
 const name = `Shno Rauf ${seven}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function signedIn(user: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 844 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await login(page, HOST, user);
-  await waitForPath(page, '/dashboard');
-  return page;
-}
-
-async function api<T>(page: Page, path: string): Promise<T> {
-  return page.evaluate(async (p) => {
-    const res = await fetch(`/api/v1${p}`, { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json' } });
-    return (await res.json()) as T;
-  }, path) as Promise<T>;
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const session = kurdishSessions(HOST);
+const signedIn = (user: string, width = 1280) => session(user, width, { viewport: { width, height: 844 } });
 
 describe('digits as typed on an Arabic-script keyboard (Kurdish)', () => {
   let patientId = 0;
@@ -65,7 +38,7 @@ describe('digits as typed on an Arabic-script keyboard (Kurdish)', () => {
     await screenshot(page, 'digits-patient-form-390', { fullPage: true });
     await page.getByRole('button', { name: SAVE }).click();
     await page.waitForURL((u) => !u.pathname.endsWith('/create'));
-    const found = await api<{ data: { id: number; name: string; phone: string }[] }>(page, `/patients?filter[phone]=${encodeURIComponent(e164)}`);
+    const found = (await api<{ data: { id: number; name: string; phone: string }[] }>(page, `/patients?filter[phone]=${encodeURIComponent(e164)}`)).body;
     expect(found.data.map((p) => [p.name, p.phone])).toEqual([[name, e164]]);
     patientId = found.data[0].id;
   });
@@ -94,7 +67,7 @@ describe('digits as typed on an Arabic-script keyboard (Kurdish)', () => {
     expect(await field.inputValue()).toBe('37.5');
     await nurse.getByRole('button', { name: SAVE }).click();
     await nurse.waitForURL((u) => !u.pathname.endsWith('/create'));
-    const saved = await api<{ data: { body_temperature: number }[] }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}`);
+    const saved = (await api<{ data: { body_temperature: number }[] }>(nurse, `/vitalSigns?filter[patient_id]=${patientId}`)).body;
     expect(saved.data.map((v) => v.body_temperature)).toEqual([37.5]);
   });
 });

@@ -5,21 +5,14 @@
 // when decided, linking to their target, a Service Admin's bell without a page it may not open), ways out of 417 and 418,
 // and a visit's attachments in the history. Screenshots at 1440 and 390 px with E2E_SCREENSHOTS=<folder>.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, PASSWORD, screenshot, serverLog, waitForPath } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, kurdishPages, login, PASSWORD, screenshot, serverLog, waitForPath } from './browser';
 
 const tag = Date.now().toString(36);
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-async function kurdishPage(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const newPage = kurdishPages();
+const kurdishPage = (width = 1440) => newPage({ width });
 
 async function signedIn(host: string, user: string, width = 1440, password = PASSWORD): Promise<Page> {
   const page = await kurdishPage(width);
@@ -47,12 +40,7 @@ async function loggedCode(username: string): Promise<string> {
 let owner: Page;
 
 beforeAll(async () => {
-  browser = await launch();
   owner = await signedIn('localhost', 'owner');
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
 });
 
 describe('password recovery (Kurdish)', () => {

@@ -5,9 +5,9 @@
 // profile and changes their own password from the header's menu, which signs out their other
 // devices. Screenshots at 1440 and 390 px with E2E_SCREENSHOTS=<folder>.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, PASSWORD, screenshot, waitForPath } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, kurdishPages, login, PASSWORD, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 type Dict = { [key: string]: string | Dict };
@@ -20,18 +20,8 @@ const say = (dict: Dict, key: string): string => {
   return found;
 };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function kurdishPage(width = 1440): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  contexts.push(context);
-  await context.addInitScript(() => {
-    if (!window.localStorage.getItem('user-locale')) window.localStorage.setItem('user-locale', 'ckb');
-  });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const newPage = kurdishPages();
+const kurdishPage = (width = 1440) => newPage({ width, keepChosenLanguage: true });
 
 async function signedIn(host: string, user: string, width = 1440, password = PASSWORD): Promise<Page> {
   const page = await kurdishPage(width);
@@ -57,12 +47,7 @@ const shoot = (page: Page, name: string) => screenshot(page, `i17a-${name}`, { f
 const clinicName = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { tenant?: { name?: string } }).tenant?.name ?? '');
 
 beforeAll(async () => {
-  browser = await launch();
   for (const [host, user] of [['localhost', 'owner'], [CLINIC, 'doctor']] as const) kept.set(`${host}/${user}`, await signedIn(host, user));
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
 });
 
 describe('the tab says the screen', () => {

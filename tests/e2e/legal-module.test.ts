@@ -3,9 +3,9 @@
 // lawsuit, then a session from the lawsuit's Sessions tab, and lands back on the tab with it
 // listed; a clinic without the module has no menu entry and its addresses say not-found. The
 // platform's public laws open without login. Screenshots at 1440 and 390 px go to /tmp/legal-*.png.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { api, baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, baseUrl, kurdishPages, login, screenshot, waitForPath } from './browser';
 import { note } from './diagnostics';
 
 const tag = Date.now().toString(36);
@@ -15,17 +15,10 @@ const BOSS_PASSWORD = 'copper-harbor-6620';
 const LEGAL = 'کاروباری یاسایی';
 const SAVE = 'پاشەکەوتکردن';
 const CREATE = 'دروستکردن';
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 const ids: Record<string, number> = {};
 
-async function kurdishPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 } });
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
+const newPage = kurdishPages();
+const kurdishPage = (width: number) => newPage({ width });
 
 async function signedIn(host: string, user: string, width: number, password?: string): Promise<Page> {
   const page = await kurdishPage(width);
@@ -67,14 +60,6 @@ async function saveAndLeave(page: Page, from: string): Promise<void> {
   await page.getByRole('button', { name: SAVE }).click();
   await page.waitForURL((url) => url.pathname !== from);
 }
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
 
 describe('the legal-practice module', () => {
   it("the Owner switches it on for one clinic on the doctor's form", async () => {

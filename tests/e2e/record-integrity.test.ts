@@ -2,50 +2,16 @@
 // record; two tabs editing one patient meet the conflict dialog instead of undoing each other;
 // a temperature typed as 375 is refused with the allowed range, never clamped; a declared
 // comparison between fields (a task's end not before its start) is said on the field.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import { describe, expect, it } from 'vitest';
+import { api, baseUrl, kurdishSessions, screenshot, waitForPath } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
 const tag = Date.now().toString(36);
 const SAVE = 'پاشەکەوتکردن';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function signedIn(user: string): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await login(page, HOST, user);
-  await waitForPath(page, '/dashboard');
-  return page;
-}
-
-async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ p, method, body }) => {
-      const res = await fetch(`/api/v1${p}`, {
-        method,
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json().catch(() => ({}))) as T };
-    },
-    { p: path, method: init.method ?? 'GET', body: init.body },
-  );
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const session = kurdishSessions(HOST);
+const signedIn = (user: string) => session(user, 1280, { viewport: { width: 1280, height: 720 } });
 
 describe('records a clinic can trust (Kurdish)', () => {
   it('a double-clicked Save creates one task', async () => {

@@ -2,31 +2,13 @@
 // grants it, the Owner opens the clinic and works under the banner, the patient's "Who opened this
 // record" names the Owner, and after the Main Doctor revokes it the Owner's next step is refused.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launch, login, waitForPath } from './browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, kurdishPages, login, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 const OWNER_NAME = 'Aram Qadir';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function kurdishPage(): Promise<Page> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-});
+const kurdishPage = kurdishPages();
 
 describe('support access with consent (Kurdish)', () => {
   it('granted, used under a banner, seen in the record, revoked', async () => {
