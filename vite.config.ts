@@ -4,8 +4,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
-import { antdStaticStyle } from './scripts/antd-static-style';
-import { antdNarrowImports } from './scripts/antd-narrow-imports';
+import { antdStaticStyle } from './scripts/antd-static-style.js';
+import { antdNarrowImports } from './scripts/antd-narrow-imports.js';
 
 /** Chunks of screens seldom opened (see modulePreload below). */
 const RARE_SCREENS = /^assets\/(Terms|Laws|VerifyDocument|Forgot|ErrorScreen|SupportSession)-[\w-]{8}\.js$/;

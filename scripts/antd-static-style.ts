@@ -11,12 +11,12 @@
 // "css-dev-only-do-not-override-" otherwise), so the stylesheet is made in a process of its own
 // started with the build's NODE_ENV: made inside Vite's, it could carry the other prefix and style
 // nothing (the classes would not match; every component would be left bare).
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 
-const ID = 'virtual:antd-static.css';
 // Ends in .css so that Vite's CSS pipeline takes it (bundled, hashed, minified, preloaded).
 const RESOLVED = '/__antd-static.css';
 const SELF = fileURLToPath(import.meta.url);
@@ -35,7 +35,7 @@ export async function antdStaticCss(): Promise<string> {
     import('@ant-design/static-style-extract'),
     import('antd'),
     import('react'),
-    import('../src/client/theme'),
+    import('../src/client/theme.js'),
   ]);
   // The extractor draws one of each component, keyed by its name (Children.toArray prefixes `.$`).
   return extractStyle((node) => {
@@ -46,24 +46,29 @@ export async function antdStaticCss(): Promise<string> {
 }
 
 /** The stylesheet made by a process of its own with `nodeEnv` (see above). */
-function madeApart(nodeEnv: string): string {
+async function madeApart(nodeEnv: string): Promise<string> {
   const tsx = path.resolve(path.dirname(SELF), '../node_modules/.bin/tsx');
-  return execFileSync(tsx, [SELF], { env: { ...process.env, NODE_ENV: nodeEnv }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+  // Not execFileSync: the bundler's other plugin calls wait on this thread meanwhile.
+  const { stdout } = await promisify(execFile)(tsx, [SELF], { env: { ...process.env, NODE_ENV: nodeEnv }, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+  return stdout;
 }
 
 export function antdStaticStyle(): Plugin {
-  let css: string | null = null;
+  let css: Promise<string> | null = null;
   let production = true;
   return {
     name: 'antd-static-style',
     configResolved(config) {
       production = config.isProduction;
     },
-    resolveId: (id) => (id === ID ? RESOLVED : null),
-    load(id) {
-      if (id !== RESOLVED) return null;
-      css ??= madeApart(production ? 'production' : 'development');
-      return css;
+    // Filtered hooks: the bundler calls them for this one id only, not for each of ~5,000 modules.
+    resolveId: { filter: { id: /^virtual:antd-static\.css$/ }, handler: () => RESOLVED },
+    load: {
+      filter: { id: /^\/__antd-static\.css$/ },
+      handler() {
+        css ??= madeApart(production ? 'production' : 'development');
+        return css;
+      },
     },
   };
 }
