@@ -66,7 +66,8 @@ async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
     const id = def ? await idOf(def.path) : null;
     return id === null ? null : `/${entry.path.replace(':id', String(id))}`;
   });
-  return (await Promise.all(paths)).filter((path) => path !== null);
+  // And the screen of an unknown address (the public frame, signed in).
+  return [...(await Promise.all(paths)).filter((path) => path !== null), '/no-such-screen'];
 }
 
 /**
@@ -108,7 +109,8 @@ async function open(p: Page, path: string): Promise<string> {
     .waitForFunction(
       () => {
         const w = window as { quietFrames?: number };
-        const busy = document.querySelector('[data-testid="loading-bar"][aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active');
+        // A screen whose code is still loading draws nothing (no spinner): that is busy too.
+        const busy = document.querySelector('[data-testid="loading-bar"][aria-busy="true"], .ant-spin-spinning, .ant-skeleton-active') || !document.body.innerText.trim();
         w.quietFrames = busy ? 0 : (w.quietFrames ?? 0) + 1;
         return w.quietFrames >= 6;
       },
@@ -133,14 +135,18 @@ function overflowsOf(p: Page): Promise<string[]> {
     const reported: Element[] = [];
     for (const el of document.body.querySelectorAll('*')) {
       const box = el.getBoundingClientRect();
-      if (box.width === 0 || box.height === 0 || (box.right <= width + 1 && box.left >= -1)) continue;
+      // Above the page's top nobody can scroll to (the public header's title was cut so on a phone).
+      const aboveTop = box.top + window.scrollY < -1;
+      if (box.width === 0 || box.height === 0 || (box.right <= width + 1 && box.left >= -1 && !aboveTop)) continue;
       if (reported.some((r) => r.contains(el))) continue;
-      let held = false;
-      for (let up = el.parentElement; up && up !== document.body && !held; up = up.parentElement) held = getComputedStyle(up).overflowX !== 'visible';
       const style = getComputedStyle(el);
-      if (held || style.visibility === 'hidden' || style.position === 'fixed') continue;
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      // Sideways, a box around it that scrolls or clips holds it; nothing scrolls above a top.
+      let held = aboveTop && style.position === 'absolute';
+      for (let up = el.parentElement; up && up !== document.body && !held && !aboveTop; up = up.parentElement) held = getComputedStyle(up).overflowX !== 'visible';
+      if (held) continue;
       reported.push(el);
-      out.push(`${named(el)} reaches ${Math.round(box.left)}-${Math.round(box.right)}px`);
+      out.push(aboveTop ? `${named(el)} starts ${Math.round(-box.top - window.scrollY)}px above the page` : `${named(el)} reaches ${Math.round(box.left)}-${Math.round(box.right)}px`);
     }
     // A card's title cut to a few letters by its buttons (the dashboard's "Today's queue" was).
     for (const title of document.querySelectorAll('.ant-card-head-title')) {

@@ -16,7 +16,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();
   return (
     <div style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', background: token.colorBgLayout }}>
-      <header style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', height: 64, paddingInline: 50, gap: 8 }}>
+      <header className="public-header">
         <Link to="/">
           <PublicTitle level={4} style={{ margin: 0 }}>
             {t('app.title', 'Clinic Platform')}
