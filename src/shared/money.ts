@@ -1,6 +1,7 @@
 // Money as people in Iraq read it: Iraqi dinars by default, grouped, no decimals (`25,000 د.ع`,
 // `IQD 25,000`, Latin digits as every number on screen); a clinic may keep its accounts in US dollars instead (its setting, migration 035).
 // One formatter for the screens, the printed documents and the server's texts.
+import { isolateLtr } from './bidi';
 
 export const CURRENCIES = ['IQD', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -66,12 +67,15 @@ function moneyFormat(currency: Currency, lang: string, cents: boolean): Intl.Num
   return format;
 }
 
-/** `25,000 د.ع.` / `IQD 25,000` / `$12.50`; a value that is no number is shown as it is. */
+/**
+ * `25,000 د.ع.` / `IQD 25,000` / `$12.50`; a value that is no number is shown as it is. In Kurdish
+ * and Arabic a Latin sign is in a left-to-right isolate, so every string of it (a plan's price, an
+ * option, a print) shows `US$ 250`, never `$US 250`.
+ */
 export function formatMoney(value: unknown, currency: Currency, lang: string): string {
-  const n = typeof value === 'number' ? value : Number(value);
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return String(value ?? '');
-  const cents = currency !== 'IQD' && !Number.isInteger(Math.round(n * 100) / 100);
-  return moneyFormat(currency, lang, cents).format(n);
+  const parts = formatMoneyParts(value, currency, lang);
+  if (lang === 'en') return parts.map((p) => p.text).join('');
+  return parts.map((p) => (p.sign && /[A-Za-z$]/.test(p.text) ? isolateLtr(p.text) : p.text)).join('');
 }
 
 /**

@@ -175,6 +175,7 @@ describe('money in the clinic currency (Kurdish)', () => {
     const price = page.getByTestId('plan-price').first();
     await price.waitFor();
     expect(plain(await price.innerText())).toMatch(/^\d{1,3}(,\d{3})* US\$$/);
+    expect(leftToRight(await drawnOrder(page, '[data-testid="plan-price"]', 'US$')), 'the sign drawn as $US').toBe(true);
   });
 });
 

@@ -95,6 +95,11 @@ describe('money', () => {
     expect(plain(formatMoney(300, 'USD', 'en'))).toBe('$300');
     expect(plain(formatMoney(12.5, 'USD', 'en'))).toBe('$12.50');
     expect(plain(formatMoney(300, 'USD', 'ckb'))).toBe('300 US$');
+    // A Latin sign in right-to-left text is isolated in the string itself (a plan's price, an option).
+    expect(formatMoney(300, 'USD', 'ckb')).toContain('\u2066US$\u2069');
+    expect(formatMoney(300, 'USD', 'ar')).toContain('\u2066US$\u2069');
+    expect(formatMoney(300, 'USD', 'en')).toBe('$300');
+    expect(formatMoney(25000, 'IQD', 'ckb')).not.toMatch(/[\u2066\u2069]/);
   });
 
   it('shows what is no number as it is, and knows its currencies', () => {
