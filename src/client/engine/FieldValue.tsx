@@ -16,6 +16,8 @@ import { MoneyText } from './MoneyText';
 import { formatMoney, formatNumberIn } from '../../shared/money';
 import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
+import { TITLE_ANSWERS, titlesFromAnswer } from '../../shared/workingSet';
+import { useApiGet } from './useApiGet';
 import { instantText } from './instant';
 
 // A file's preview (antd's Image, with its viewer) loads where a file is shown, not with every list.
@@ -125,12 +127,22 @@ function NumberValue({ field, value }: { field: FieldDef; value: unknown }) {
   );
 }
 
-/** A relation value on its own (detail page): loads the related record's title. */
+/**
+ * A relation value on its own (detail page, Sync problems): the related record's title, read as
+ * the user may: the record itself, else the answer every user may read that names such records
+ * (TITLE_ANSWERS: a booking's doctor for a secretary, who may not read staff records; during a
+ * cut its kept copy), else a word saying the name is not known here, never a bare number.
+ */
 export function RelationValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const t = useT();
   const relation = field.relation!;
   const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
-  const { result } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined } });
+  const { result, query } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined }, errorNotification: false });
   const record = result.data?.[0];
-  const label = record ? relationText(record, relation.labelField, currentLang()) : undefined;
-  return <FieldValue field={field} value={value} relationLabel={label} />;
+  const answer = TITLE_ANSWERS[relation.resource];
+  const unnamed = id !== undefined && !record && !query.isLoading;
+  const titles = useApiGet(answer?.path ?? '', undefined, unnamed && !!answer, undefined, true);
+  const label = record ? relationText(record, relation.labelField, currentLang()) : id !== undefined ? titlesFromAnswer(relation.resource, titles.data)[String(id)] : undefined;
+  if (unnamed && !label && !titles.isLoading) return <Text type="secondary" data-testid="relation-unnamed">{t('common.nameNotKnown', 'Name not known on this device')}</Text>;
+  return <FieldValue field={field} value={value} relationLabel={label ?? (unnamed ? '…' : undefined)} />;
 }
