@@ -7,11 +7,14 @@
 // - Save double-clicked keeps one change, as the server makes one record of one submission: the
 //   device kept two entries and showed the patient, and the payment, twice until the link came back.
 // - A booking refused when sent (its slot taken meanwhile) shows in Sync problems with its doctor
-//   by name (the secretary may not read staff records: it read "1").
+//   by name (the secretary may not read staff records: it read "1"), within a phone's width (390
+//   px, right to left: it looked cut), and axe finds nothing serious there.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, launch, serverPort } from './browser';
+import { PASSWORD, api, launch, screenshot, serverPort } from './browser';
+import { axeFailures } from './axe';
+import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import ckb from '../../locales/ckb.json';
@@ -149,7 +152,7 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     expect((await api<{ data: unknown[] }>(page, `/payments?filter[patient_id]=${made[0].id}`)).body.data).toHaveLength(1);
   }, 120_000);
 
-  it('a booking refused when sent names its doctor in Sync problems', async () => {
+  it('a booking refused when sent names its doctor in Sync problems, and the screen fits a phone', async () => {
     const [day, slot] = [workingDayAhead(6), '20:20'];
     const doctorName = (await asDoctor<{ data: { name: string } }>(token, '/auth/tenant/profile')).body.data.name;
     await goWithin(page, `/appointments/create?date=${day}&time=${slot}&doctor_id=${me}&patient_id=${patient}`);
@@ -165,9 +168,32 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     await goWithin(page, '/sync-problems');
     const doctorShown = page.getByTestId('sync-mine-doctor_id');
     await expect.poll(async () => (await doctorShown.textContent())?.trim()).toBe(doctorName);
+    await screenshot(page, 'sync-problems-1440', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('sync-problem').waitFor();
+    await expect.poll(() => overflowsOf(page)).toEqual([]);
+    // Nothing of the card past its edges, clipped by its header (the time entered was cut), but
+    // what scrolls in a box of its own.
+    const escaping = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid=sync-problem]')!;
+      const edge = card.getBoundingClientRect();
+      const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+      return [...card.querySelectorAll('*')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          if (!box.width || (box.left >= edge.left - 1 && box.right <= edge.right + 1)) return false;
+          for (let up = el.parentElement; up && up !== card; up = up.parentElement) if (scrolls(up)) return false;
+          return true;
+        })
+        .map((el) => el.textContent);
+    });
+    expect(escaping).toEqual([]);
+    await screenshot(page, 'sync-problems-390', { fullPage: true, settleMs: 300 });
+    expect(await axeFailures(page)).toEqual([]);
     await page.getByTestId('sync-keep-theirs').click();
     await page.getByTestId('sync-keep-theirs-ok').click();
     await page.getByTestId('sync-problems-none').waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(await outboxCount(page)).toBe(0);
   }, 120_000);
 });
