@@ -266,10 +266,11 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
     await page.getByTestId('sync-problems-none').waitFor();
     expect(await server()).toMatchObject({ occupation, phone: `+964${theirsAgain.slice(1)}` });
-    const settled = (await page.getByTestId('sync-settled').textContent()) ?? '';
-    // Logged: the re-applied occupation, the phone kept as theirs.
-    expect(settled).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
-    expect(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+    // Logged: the re-applied occupation, the phone kept as theirs. The log already on the screen
+    // (the first test's) is read again after the choice: waited for, not read at once.
+    const settled = () => page.getByTestId('sync-settled').textContent().then((text) => text ?? '');
+    await expect.poll(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+    expect(await settled()).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
   });
 
   it("a payment taken during a cut prints a provisional number, kept beside the server's once it lands", async () => {

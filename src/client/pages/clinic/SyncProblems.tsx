@@ -52,8 +52,12 @@ export default function SyncProblems() {
   const load = useCallback(async () => {
     try {
       const entries = await problemEntries();
-      setShown(await Promise.all(entries.map(async (entry) => ({ entry, current: await currentOf(entry) }))));
-      setSettled(await settledEntries());
+      const read = await Promise.all(entries.map(async (entry) => ({ entry, current: await currentOf(entry) })));
+      // Both at once: "nothing waits" shown beside the log of before, the problem just settled
+      // missing from it, misled (a browser test read the log in that moment).
+      const log = await settledEntries();
+      setShown(read);
+      setSettled(log);
       setFailure(null);
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
