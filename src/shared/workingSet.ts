@@ -79,6 +79,11 @@ export function isWorkingSetResource(name: string): name is WorkingSetResource {
   return Object.hasOwn(WORKING_SET, name);
 }
 
+/** Whether the device keeps this field of the resource's rows (a national ID it does not). */
+export function isKeptField(resource: string, field: string): boolean {
+  return (ROW_META as readonly string[]).includes(field) || (isWorkingSetResource(resource) && WORKING_SET[resource].fields.includes(field));
+}
+
 /** A row cut down to what the device keeps. */
 export function keptFields(resource: WorkingSetResource, row: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -46,8 +46,10 @@ export function formatNumber(value: unknown, field: FieldDef): string {
  * to left, whatever the interface language). Every value is isolated from the text around it:
  * left-to-right tokens (`AB+`, `5 mg`, `dr.ahmad`, dates) never flip inside right-to-left text.
  */
-export function FieldValue({ field, value, relationLabel, name = '', record }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown> }) {
+export function FieldValue({ field, value, relationLabel, name = '', record, notKept }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown>; notKept?: boolean }) {
   const t = useT();
+  // Read from the device during a cut, which does not keep this field: said so, not an empty "—".
+  if (notKept) return <Text type="secondary" data-testid="not-kept">{t('offline.notKept', 'Not kept on this device')}</Text>;
   if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
     // Field names of another record (an event's changed fields): by their labels.
