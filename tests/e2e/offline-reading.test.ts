@@ -3,7 +3,8 @@
 // the patients list finds a patient by a phone typed in Arabic-Indic digits, by name and by file
 // number, from the sealed working set; a delete is refused, saying it needs the server. The
 // patient's card says what the device does not keep (the national ID read "—"), the balance that
-// it needs the server without an error toast. When the link comes back, the banner goes.
+// it needs the server without an error toast, and the dashboard's counts read before the cut say
+// as of when. When the link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PASSWORD, api, launch, login, newContext, screenshot, serverPort, waitForPath } from './browser';
@@ -144,6 +145,12 @@ describe.each([
     // (But the refusal of the delete just before, which may still show.)
     expect(await page.evaluate((refusal) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !text.includes(refusal)), ckb.offline.refused.delete)).toEqual([]);
     await screenshot(page, `offline-patient-card-${width}`, { fullPage: true });
+    expect(await axeFailures(page)).toEqual([]);
+    // The dashboard's counts, read before the cut: as of when.
+    await goWithin(page, '/dashboard');
+    await passTimeUntil(page, shown(page.getByTestId('read-before-cut')), 'the counts marked as read before the cut');
+    expect(await page.getByTestId('read-before-cut').innerText()).toMatch(/\d\d:\d\d/);
+    await screenshot(page, `offline-dashboard-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
     proxy.set('up');
     await passTimeUntil(page, gone(page.getByTestId('offline-banner')), 'the banner gone once the link is back');
