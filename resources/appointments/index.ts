@@ -19,7 +19,10 @@ export default defineResource({
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
     // One of the clinic's active doctors; left out, the server picks the caller if a doctor, else
     // the Main Doctor. The overlap rule is per doctor.
-    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } }, filterable: true, list: true },
+    // Named to whoever reads the booking (titleForReaders): a secretary reads no staff records, and
+    // every staff member knows the doctors' names (/dashboard/doctors); as in the bookings requests',
+    // visits', prices' and hours' doctor.
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true, only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } }, filterable: true, list: true },
     date: { type: 'date', required: true, list: true, sortable: true, filterable: true },
     time: { type: 'time', required: true, list: true, sortable: true },
     duration_minutes: { type: 'integer', min: 5, max: 480, default: 15, unit: 'min' },

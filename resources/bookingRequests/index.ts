@@ -30,7 +30,7 @@ export default defineResource({
     name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true },
     phone: { type: 'phone', required: true, maxLength: 30, list: true, filterable: true },
     gender: { type: 'enum', enum: 'gender', required: true },
-    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } }, required: true, list: true, filterable: true },
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true, only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } }, required: true, list: true, filterable: true },
     service_id: { type: 'relation', relation: { resource: 'prices', labelField: 'name' }, nullable: true, list: true },
     date: { type: 'date', required: true, list: true, sortable: true, filterable: true },
     time: { type: 'time', required: true, list: true },

@@ -21,7 +21,7 @@ export default defineResource({
     name: { type: 'string', required: true, minLength: 2, maxLength: 120, searchable: true, list: true, sortable: true },
     price: { type: 'money', required: true, min: 0, max: 100_000_000, list: true, sortable: true },
     // Empty: every doctor's price; else this doctor's own.
-    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor] } }, nullable: true, filterable: true, list: true },
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true, only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor] } }, nullable: true, filterable: true, list: true },
     active: { type: 'boolean', default: true, list: true, filterable: true, toggle: true },
     notes: { type: 'string', maxLength: 300, nullable: true },
   },

@@ -4,7 +4,7 @@ import { TENANT_ROLE } from '../../src/shared/roles';
 // When each doctor receives patients (issue 18): the calendar greys out the rest and shows the
 // free slots (GET /appointments/availability, src/server/modules/availability.ts). Kept by whoever
 // may change appointments: in a small clinic the secretary runs the doctor's book.
-const doctor = { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } } } as const;
+const doctor = { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true, only: { role: [TENANT_ROLE.mainDoctor, TENANT_ROLE.doctor], is_active: [true] } } } as const;
 
 /**
  * One stretch of a doctor's hours on one day of the week. A day in two parts (mornings at the

@@ -30,7 +30,7 @@ export default defineResource({
   fields: {
     patient_id: { type: 'relation', relation: { resource: 'patients', labelField: 'name' }, required: true, filterable: true, list: true },
     appointment_id: { type: 'relation', relation: { resource: 'appointments', labelField: 'date' }, nullable: true, filterable: true },
-    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name' }, readOnly: true, filterable: true },
+    doctor_id: { type: 'relation', relation: { resource: 'tenantUsers', labelField: 'name', titleForReaders: true }, readOnly: true, filterable: true },
     date: { type: 'date', list: true, sortable: true, filterable: true },
     chief_complaint: { type: 'text', maxLength: 2000, nullable: true, list: true, encrypted: true },
     history_of_present_illness: { type: 'text', maxLength: 8000, nullable: true, encrypted: true },

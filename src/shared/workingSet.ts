@@ -42,6 +42,25 @@ export function isKeptAnswer(path: string): boolean {
 }
 
 /**
+ * Where the titles of a resource's records are read when the user may not read the records
+ * themselves: a kept answer every user may call, as a list under `list` of { id, name }. A
+ * booking's doctor, for a secretary (staff records are the Main Doctor's): by name, not by number.
+ */
+export const TITLE_ANSWERS: Readonly<Record<string, { path: (typeof KEPT_ANSWERS)[number]; list: string }>> = {
+  tenantUsers: { path: '/dashboard/doctors', list: 'doctors' },
+};
+
+/** The titles (id -> name) a title answer (TITLE_ANSWERS) carries. */
+export function titlesFromAnswer(resource: string, body: unknown): Record<string, string> {
+  const source = TITLE_ANSWERS[resource];
+  const list = source && body && typeof body === 'object' ? (body as Record<string, unknown>)[source.list] : undefined;
+  if (!Array.isArray(list)) return {};
+  const out: Record<string, string> = {};
+  for (const item of list as { id?: unknown; name?: unknown }[]) if (item && typeof item.name === 'string' && item.name) out[String(item.id)] = item.name;
+  return out;
+}
+
+/**
  * GET endpoints a device answers itself during a cut from the kept rows, by the server's own rule,
  * whatever their query: the free slots (shared/slots.ts, src/client/offline/availability.ts).
  */
@@ -58,6 +77,11 @@ export type WorkingSetResource = keyof typeof WORKING_SET;
 
 export function isWorkingSetResource(name: string): name is WorkingSetResource {
   return Object.hasOwn(WORKING_SET, name);
+}
+
+/** Whether the device keeps this field of the resource's rows (a national ID it does not). */
+export function isKeptField(resource: string, field: string): boolean {
+  return (ROW_META as readonly string[]).includes(field) || (isWorkingSetResource(resource) && WORKING_SET[resource].fields.includes(field));
 }
 
 /** A row cut down to what the device keeps. */

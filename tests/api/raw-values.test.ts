@@ -71,6 +71,18 @@ describe('names, not ids', () => {
     expect((shown.body.labels as Record<string, Record<string, string>>).taken_by[String(payment.taken_by)]).toBe((me.body.data as { name: string }).name);
   });
 
+  it("a booking names its doctor for a secretary, who reads no staff list (it read '1')", async () => {
+    const secretary = await t.login(DEMO, 'secretary');
+    const doctors = ((await t.call('GET', '/dashboard/doctors', { host: DEMO, token: secretary })).body.doctors as { id: number; name: string }[]) ?? [];
+    const list = await t.call('GET', '/appointments?per_page=50', { host: DEMO, token: secretary });
+    const rows = list.body.data as { id: number; doctor_id: number }[];
+    expect(rows.length).toBeGreaterThan(0);
+    const labels = (list.body.labels as Record<string, Record<string, string>>).doctor_id;
+    for (const row of rows) expect(labels[String(row.doctor_id)]).toBe(doctors.find((d) => d.id === row.doctor_id)?.name);
+    const one = await t.call('GET', `/appointments/${rows[0].id}`, { host: DEMO, token: secretary });
+    expect((one.body.labels as Record<string, Record<string, string>>).doctor_id[String(rows[0].doctor_id)]).toBe(labels[String(rows[0].doctor_id)]);
+  });
+
   it("a support notice says until when in the clinics' time, not as ISO", async () => {
     const doctor = await t.login(DEMO, 'doctor');
     const ownerId = ((await t.call('GET', '/auth/user', { token: owner })).body.data as { id: number }).id;

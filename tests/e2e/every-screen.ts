@@ -126,7 +126,7 @@ async function open(p: Page, path: string): Promise<string> {
  * element past its edge that no box around it scrolls or clips (a table scrolling in its own box
  * is fine). Each offender once, not its children.
  */
-function overflowsOf(p: Page): Promise<string[]> {
+export function overflowsOf(p: Page): Promise<string[]> {
   return p.evaluate(() => {
     const width = window.innerWidth;
     const out: string[] = [];

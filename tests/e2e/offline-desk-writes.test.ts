@@ -6,10 +6,15 @@
 //   notes erased when the link came back.
 // - Save double-clicked keeps one change, as the server makes one record of one submission: the
 //   device kept two entries and showed the patient, and the payment, twice until the link came back.
+// - A booking refused when sent (its slot taken meanwhile) shows in Sync problems with its doctor
+//   by name (the secretary may not read staff records: it read "1"), within a phone's width (390
+//   px, right to left: it looked cut), and axe finds nothing serious there.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, launch, serverPort } from './browser';
+import { PASSWORD, api, launch, screenshot, serverPort } from './browser';
+import { axeFailures } from './axe';
+import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import ckb from '../../locales/ckb.json';
@@ -55,12 +60,14 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
   let page: Page;
   let token = '';
   let booking: Booking;
+  let me = 0;
+  let patient = 0;
 
   beforeAll(async () => {
     token = (await asDoctor<{ token: string }>('', '/auth/tenant/login', { method: 'POST', body: { username: 'doctor', password: PASSWORD } })).body.token;
     // A booking with the doctor's notes, made before the desk signs in (its first pass brings it).
-    const me = (await asDoctor<{ data: { id: number } }>(token, '/auth/tenant/profile')).body.data.id;
-    const patient = (await asDoctor<{ data: { id: number }[] }>(token, '/patients?per_page=1')).body.data[0].id;
+    me = (await asDoctor<{ data: { id: number } }>(token, '/auth/tenant/profile')).body.data.id;
+    patient = (await asDoctor<{ data: { id: number }[] }>(token, '/patients?per_page=1')).body.data[0].id;
     const made = await asDoctor<{ data: Booking }>(token, '/appointments', {
       method: 'POST',
       body: { patient_id: patient, doctor_id: me, date: workingDayAhead(5), time: '20:40', duration_minutes: 15, notes: 'Bring the last lab results' },
@@ -143,5 +150,50 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     const made = (await api<{ data: { id: number }[] }>(page, `/patients?q=${MARK}`)).body.data;
     expect(made).toHaveLength(1);
     expect((await api<{ data: unknown[] }>(page, `/payments?filter[patient_id]=${made[0].id}`)).body.data).toHaveLength(1);
+  }, 120_000);
+
+  it('a booking refused when sent names its doctor in Sync problems, and the screen fits a phone', async () => {
+    const [day, slot] = [workingDayAhead(6), '20:20'];
+    const doctorName = (await asDoctor<{ data: { name: string } }>(token, '/auth/tenant/profile')).body.data.name;
+    await goWithin(page, `/appointments/create?date=${day}&time=${slot}&doctor_id=${me}&patient_id=${patient}`);
+    await page.locator('.ant-select-selection-item').first().waitFor();
+    proxy.set('down');
+    await page.getByTestId('appointment-save').click();
+    await expect.poll(() => outboxCount(page)).toBe(1);
+    // Meanwhile, online, the doctor gives that slot to the same patient.
+    expect((await asDoctor(token, '/appointments', { method: 'POST', body: { patient_id: patient, doctor_id: me, date: day, time: slot, duration_minutes: 15 } })).status).toBe(201);
+    proxy.set('up');
+    await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '', { timeout: 40_000 }).toContain('1');
+
+    await goWithin(page, '/sync-problems');
+    const doctorShown = page.getByTestId('sync-mine-doctor_id');
+    await expect.poll(async () => (await doctorShown.textContent())?.trim()).toBe(doctorName);
+    await screenshot(page, 'sync-problems-1440', { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId('sync-problem').waitFor();
+    await expect.poll(() => overflowsOf(page)).toEqual([]);
+    // Nothing of the card past its edges, clipped by its header (the time entered was cut), but
+    // what scrolls in a box of its own.
+    const escaping = await page.evaluate(() => {
+      const card = document.querySelector('[data-testid=sync-problem]')!;
+      const edge = card.getBoundingClientRect();
+      const scrolls = (el: Element) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowX);
+      return [...card.querySelectorAll('*')]
+        .filter((el) => {
+          const box = el.getBoundingClientRect();
+          if (!box.width || (box.left >= edge.left - 1 && box.right <= edge.right + 1)) return false;
+          for (let up = el.parentElement; up && up !== card; up = up.parentElement) if (scrolls(up)) return false;
+          return true;
+        })
+        .map((el) => el.textContent);
+    });
+    expect(escaping).toEqual([]);
+    await screenshot(page, 'sync-problems-390', { fullPage: true, settleMs: 300 });
+    expect(await axeFailures(page)).toEqual([]);
+    await page.getByTestId('sync-keep-theirs').click();
+    await page.getByTestId('sync-keep-theirs-ok').click();
+    await page.getByTestId('sync-problems-none').waitFor();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await outboxCount(page)).toBe(0);
   }, 120_000);
 });

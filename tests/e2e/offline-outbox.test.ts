@@ -12,7 +12,9 @@
 // record beside the server's number once it lands (item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, countPrints, launch, login, newContext, serverPort, waitForPath, waitForPrint } from './browser';
+import { PASSWORD, api, countPrints, launch, login, newContext, screenshot, serverPort, waitForPath, waitForPrint } from './browser';
+import { axeFailures } from './axe';
+import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { keptRows } from './device-store';
 import { latinDigits } from '../../src/shared/digits';
@@ -210,6 +212,14 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     expect([await page.getByTestId('sync-problem-status').getAttribute('data-status'), await page.getByTestId('sync-problem-status').textContent()]).toEqual(['412', ckb.syncProblems.kind.changed]);
     expect(await digits('sync-mine-phone')).toContain(mine.slice(1));
     expect(await digits('sync-theirs-phone')).toContain(theirs.slice(1));
+    // On a phone (390 px, right to left): mine beside theirs within the screen, axe content.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => overflowsOf(page)).toEqual([]);
+    // Each phone on one line (mine was broken over two in its narrower column).
+    for (const side of ['mine', 'theirs']) expect(await page.getByTestId(`sync-${side}-phone`).locator('bdi[data-phone]').evaluate((el) => el.getClientRects().length)).toBe(1);
+    await screenshot(page, 'sync-problems-phone-390', { fullPage: true, settleMs: 300 });
+    expect(await axeFailures(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('sync-apply-mine').click();
     await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
     const now = (await api<{ data: Patient }>(doctor, `/patients/${patient.id}`)).body.data;
@@ -256,10 +266,11 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     await expect.poll(async () => (await outbox(page)).count, { timeout: 30_000 }).toBe(0);
     await page.getByTestId('sync-problems-none').waitFor();
     expect(await server()).toMatchObject({ occupation, phone: `+964${theirsAgain.slice(1)}` });
-    const settled = (await page.getByTestId('sync-settled').textContent()) ?? '';
-    // Logged: the re-applied occupation, the phone kept as theirs.
-    expect(settled).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
-    expect(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+    // Logged: the re-applied occupation, the phone kept as theirs. The log already on the screen
+    // (the first test's) is read again after the choice: waited for, not read at once.
+    const settled = () => page.getByTestId('sync-settled').textContent().then((text) => text ?? '');
+    await expect.poll(settled).toContain('فڕێدرا (هی ئەوان مایەوە)');
+    expect(await settled()).toContain('لەسەر وەشانی نوێتر دووبارە جێبەجێ کرا');
   });
 
   it("a payment taken during a cut prints a provisional number, kept beside the server's once it lands", async () => {

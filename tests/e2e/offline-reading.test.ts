@@ -1,13 +1,16 @@
 // Reading through a cut (issue 36 d): the desk's page stays open while the server stops answering
 // (cut-proxy.ts: connections refused, or requests left hanging); the banner says since when, and
 // the patients list finds a patient by a phone typed in Arabic-Indic digits, by name and by file
-// number, from the sealed working set; a delete is refused, saying it needs the server. When the
-// link comes back, the banner goes.
+// number, from the sealed working set; a delete is refused, saying it needs the server. The
+// patient's card says what the device does not keep (the national ID read "—"), the balance that
+// it needs the server without an error toast, and the dashboard's counts read before the cut say
+// as of when. When the link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { PASSWORD, api, launch, login, newContext, serverPort, waitForPath } from './browser';
+import { PASSWORD, api, launch, login, newContext, screenshot, serverPort, waitForPath } from './browser';
+import { axeFailures } from './axe';
 import { type CutProxy, cutProxy } from './cut-proxy';
-import { keptRows, reopenAtLogin } from './device-store';
+import { goWithin, keptRows, reopenAtLogin } from './device-store';
 import ckb from '../../locales/ckb.json';
 
 const MARK = `Offlinereader${Date.now().toString(36)}`;
@@ -47,6 +50,7 @@ describe.each([
   let context: BrowserContext;
   let page: Page;
   let fileNumber: number;
+  let patientId: number;
 
   beforeAll(async () => {
     LOCAL = `0750${String(Date.now()).slice(-6)}${width % 10}`;
@@ -79,6 +83,7 @@ describe.each([
     await doctorContext.close();
     expect(made.status).toBe(201);
     fileNumber = made.body.data.file_number;
+    patientId = made.body.data.id;
     await signIn();
     const deadline = Date.now() + 30_000;
     while (!(await kept(page, made.body.data.id))) {
@@ -127,6 +132,26 @@ describe.each([
     await row.first().getByRole('button', { name: ckb.buttons.delete }).click();
     await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
     await page.locator('.ant-message-notice').filter({ hasText: ckb.offline.refused.delete }).waitFor();
+
+    // The patient's card from the device: the national ID it does not keep is said so; the balance
+    // needs the server, said in place, with no error toast (every toast noted as it comes).
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { toasts: string[] }).toasts = []);
+      new MutationObserver(() => document.querySelectorAll('.ant-message-notice').forEach((n) => seen.push(n.textContent ?? ''))).observe(document.body, { childList: true, subtree: true });
+    });
+    await goWithin(page, `/patients/${patientId}/payments`);
+    await passTimeUntil(page, shown(page.getByTestId('balance-needs-server')), 'the balance needing the server');
+    expect(await page.getByTestId('patient-summary').getByTestId('not-kept').innerText()).toBe(ckb.offline.notKept);
+    // (But the refusal of the delete just before, which may still show.)
+    expect(await page.evaluate((refusal) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !text.includes(refusal)), ckb.offline.refused.delete)).toEqual([]);
+    await screenshot(page, `offline-patient-card-${width}`, { fullPage: true });
+    expect(await axeFailures(page)).toEqual([]);
+    // The dashboard's counts, read before the cut: as of when.
+    await goWithin(page, '/dashboard');
+    await passTimeUntil(page, shown(page.getByTestId('read-before-cut')), 'the counts marked as read before the cut');
+    expect(await page.getByTestId('read-before-cut').innerText()).toMatch(/\d\d:\d\d/);
+    await screenshot(page, `offline-dashboard-${width}`, { fullPage: true });
+    expect(await axeFailures(page)).toEqual([]);
     proxy.set('up');
     await passTimeUntil(page, gone(page.getByTestId('offline-banner')), 'the banner gone once the link is back');
   });

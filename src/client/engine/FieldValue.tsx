@@ -16,6 +16,8 @@ import { MoneyText } from './MoneyText';
 import { formatMoney, formatNumberIn } from '../../shared/money';
 import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
+import { TITLE_ANSWERS, titlesFromAnswer } from '../../shared/workingSet';
+import { useApiGet } from './useApiGet';
 import { instantText } from './instant';
 
 // A file's preview (antd's Image, with its viewer) loads where a file is shown, not with every list.
@@ -44,8 +46,10 @@ export function formatNumber(value: unknown, field: FieldDef): string {
  * to left, whatever the interface language). Every value is isolated from the text around it:
  * left-to-right tokens (`AB+`, `5 mg`, `dr.ahmad`, dates) never flip inside right-to-left text.
  */
-export function FieldValue({ field, value, relationLabel, name = '', record }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown> }) {
+export function FieldValue({ field, value, relationLabel, name = '', record, notKept }: { field: FieldDef; value: unknown; relationLabel?: string; name?: string; record?: Record<string, unknown>; notKept?: boolean }) {
   const t = useT();
+  // Read from the device during a cut, which does not keep this field: said so, not an empty "—".
+  if (notKept) return <Text type="secondary" data-testid="not-kept">{t('offline.notKept', 'Not kept on this device')}</Text>;
   if (value === null || value === undefined || value === '') return <Text type="secondary">{field.emptyLabel ? t(field.emptyLabel) : '—'}</Text>;
   if (Array.isArray(value)) {
     // Field names of another record (an event's changed fields): by their labels.
@@ -125,12 +129,22 @@ function NumberValue({ field, value }: { field: FieldDef; value: unknown }) {
   );
 }
 
-/** A relation value on its own (detail page): loads the related record's title. */
+/**
+ * A relation value on its own (detail page, Sync problems): the related record's title, read as
+ * the user may: the record itself, else the answer every user may read that names such records
+ * (TITLE_ANSWERS: a booking's doctor for a secretary, who may not read staff records; during a
+ * cut its kept copy), else a word saying the name is not known here, never a bare number.
+ */
 export function RelationValue({ field, value }: { field: FieldDef; value: unknown }) {
+  const t = useT();
   const relation = field.relation!;
   const id = typeof value === 'number' || typeof value === 'string' ? value : undefined;
-  const { result } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined } });
+  const { result, query } = useMany({ resource: relation.resource, ids: id !== undefined ? [id] : [], queryOptions: { enabled: id !== undefined }, errorNotification: false });
   const record = result.data?.[0];
-  const label = record ? relationText(record, relation.labelField, currentLang()) : undefined;
-  return <FieldValue field={field} value={value} relationLabel={label} />;
+  const answer = TITLE_ANSWERS[relation.resource];
+  const unnamed = id !== undefined && !record && !query.isLoading;
+  const titles = useApiGet(answer?.path ?? '', undefined, unnamed && !!answer, undefined, true);
+  const label = record ? relationText(record, relation.labelField, currentLang()) : id !== undefined ? titlesFromAnswer(relation.resource, titles.data)[String(id)] : undefined;
+  if (unnamed && !label && !titles.isLoading) return <Text type="secondary" data-testid="relation-unnamed">{t('common.nameNotKnown', 'Name not known on this device')}</Text>;
+  return <FieldValue field={field} value={value} relationLabel={label ?? (unnamed ? '…' : undefined)} />;
 }

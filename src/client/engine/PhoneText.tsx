@@ -35,11 +35,14 @@ export function usePhoneFormat(value: string): Format {
   return (v) => formatIraqiPhone(v) ?? (ready ? ready(v) : v);
 }
 
-/** <bdi dir="ltr">: "+964 750…" never shows reversed, nor moves the text around it. */
+/**
+ * <bdi dir="ltr">: "+964 750…" never shows reversed, nor moves the text around it. One token, as a
+ * date is: never broken across lines (a narrow column on a phone showed "0751 780" over "2432").
+ */
 export function PhoneText({ value }: { value: string }) {
   const formatPhone = usePhoneFormat(value);
   return (
-    <bdi dir="ltr" data-phone={value}>
+    <bdi dir="ltr" className="no-wrap" data-phone={value}>
       {formatPhone(value)}
     </bdi>
   );

@@ -18,6 +18,7 @@ import { useNavigation, useShow } from '@refinedev/core';
 import { ChildTabs } from './ChildTabs';
 import { RecordExtras } from './RecordActions';
 import { WaitingMark, isProvisional } from './WaitingMark';
+import { notKeptHere } from './keptOnly';
 
 export function ShowPage({ def }: { def: ResourceDef }) {
   const t = useT();
@@ -57,7 +58,7 @@ export function ShowPage({ def }: { def: ResourceDef }) {
       <Descriptions bordered column={1} size="small">
         {fields.filter(([name]) => !(waiting && name === 'id')).map(([name, field]) => (
           <Descriptions.Item key={name} label={fieldLabel(t, def, name)}>
-            <FieldValue name={name} field={field} value={record?.[name]} record={record} relationLabel={record ? labels[name]?.[recordLabelKey(field, record[name], record)] : undefined} />
+            <FieldValue name={name} field={field} value={record?.[name]} record={record} relationLabel={record ? labels[name]?.[recordLabelKey(field, record[name], record)] : undefined} notKept={notKeptHere(query.data, def.name, name)} />
           </Descriptions.Item>
         ))}
       </Descriptions>

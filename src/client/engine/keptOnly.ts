@@ -1,6 +1,17 @@
 // Which days a list answered from the device during a cut covers (offline/reader.ts offlineList),
 // read from the list's answer as labelsOf reads its titles: small, so a list carries it and loads
 // the note that says so (KeptOnlyNote.tsx) only when there is something to say.
+import { isKeptField } from '../../shared/workingSet';
+
+/**
+ * Whether a record's field is not shown because the device does not keep it: the answer was read
+ * from the device during a cut (`fromDevice`, offline/reader.ts through the data provider) and the
+ * working set leaves that field on the server (a national ID). The screen says so, not "—".
+ */
+export function notKeptHere(answer: unknown, resource: string, field: string): boolean {
+  const fromDevice = typeof answer === 'object' && answer !== null && (answer as { fromDevice?: unknown }).fromDevice === true;
+  return fromDevice && !isKeptField(resource, field);
+}
 
 /**
  * The days a list answered from the device covers, when the device keeps only some days of its

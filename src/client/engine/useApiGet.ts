@@ -16,5 +16,6 @@ export function useApiGet<T extends BaseRecord>(path: string, query?: Record<str
     ...(quiet ? { meta: { quiet: true }, errorNotification: false } : {}),
   });
   useLiveRefetch(enabled ? liveOn : NONE, q.refetch);
-  return { data: result.data as T | undefined, isLoading: q.isLoading, isError: q.isError, isFetching: q.isFetching, refetch: q.refetch };
+  // readAt: when the answer shown was read (engine/ReadBeforeCut.tsx says so during a cut).
+  return { data: result.data as T | undefined, isLoading: q.isLoading, isError: q.isError, isFetching: q.isFetching, refetch: q.refetch, readAt: q.dataUpdatedAt };
 }

@@ -3,7 +3,7 @@
 // again without its session's device key is locked too when the key is needed (the server does not
 // answer and a screen asks for the device's copy, or writes wait to be sent): the password opens it.
 import { Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
-import { isLocked, keyMissing, lockIfIdle, lockIfKeyNeeded, noteUse, onLockChange } from './idleWatch';
+import { isLocked, keyMissing, lockIfIdle, lockIfKeyNeeded, noteKeyPaused, noteUse, onLockChange } from './idleWatch';
 import { getSession } from '../providers/session';
 import { shellState } from './shellState';
 
@@ -29,7 +29,13 @@ export default function IdleLock() {
     const asked = setTimeout(() => {
       const username = getSession().user?.username;
       if (isLocked() || !keyMissing() || !username) return;
-      void import('./waiting').then((m) => m.waitingCount(username)).then((n) => lockIfKeyNeeded(false, n), () => undefined);
+      void import('./waiting')
+        .then((m) => m.waitingCount(username))
+        .then((n) => {
+          // Nothing waits and the server answers: not locked, but offered (the bar), so the copy
+          // does not go stale until the next sign-in or cut.
+          if (!lockIfKeyNeeded(false, n) && shellState().offlineSince === null) noteKeyPaused();
+        }, () => undefined);
     }, ASK_OUTBOX_MS);
     return () => {
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });

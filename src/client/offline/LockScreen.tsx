@@ -8,7 +8,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useT } from '../i18n/useT';
 import { getSession } from '../providers/session';
 import { unlock } from './idleLock';
-import { lockReason } from './idleWatch';
+import { lockReason, setLocked } from './idleWatch';
 import { waitingCount } from './waiting';
 
 export default function LockScreen() {
@@ -49,12 +49,12 @@ export default function LockScreen() {
       title={
         <Space>
           <LockOutlined />
-          {t('idleLock.title')}
+          {t(lockReason() === 'resume' ? 'offline.keyResume' : 'idleLock.title')}
         </Space>
       }
     >
       <form data-testid="idle-lock" onSubmit={submit}>
-        <Typography.Paragraph>{t(lockReason() === 'reopened' ? 'idleLock.reopened' : 'idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
+        <Typography.Paragraph>{t(lockReason() === 'reopened' ? 'idleLock.reopened' : lockReason() === 'resume' ? 'idleLock.resume' : 'idleLock.help', { name: getSession().user?.name ?? '' })}</Typography.Paragraph>
         {waiting > 0 && (
           <Typography.Paragraph data-testid="idle-lock-waiting" strong>
             {t('offline.waiting', { count: waiting })}
@@ -74,6 +74,12 @@ export default function LockScreen() {
           <Button type="primary" htmlType="submit" block loading={busy} data-testid="idle-lock-submit">
             {t('idleLock.unlock')}
           </Button>
+          {/* Asked by the user from the bar (the page was working, nothing of a cut): may be put off. */}
+          {lockReason() === 'resume' && (
+            <Button block data-testid="idle-lock-later" onClick={() => setLocked(false)}>
+              {t('offline.keyLater')}
+            </Button>
+          )}
         </Space>
       </form>
     </Modal>

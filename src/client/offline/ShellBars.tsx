@@ -2,10 +2,11 @@
 // changes waiting to be sent", the server's refusals waiting in Sync problems, and "a new version
 // is ready — reload". Loaded only when there is something to show.
 import { useSyncExternalStore } from 'react';
-import { Alert, Button } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
 import { onShellState, shellState } from './shellState';
+import { askKey, resumeLater } from './idleWatch';
 
 export default function ShellBars() {
   const t = useT();
@@ -39,6 +40,7 @@ export default function ShellBars() {
           action={<Link to="/sync-problems">{t('offline.openProblems')}</Link>}
         />
       )}
+      {!since && state.keyPaused && <KeyPausedBar />}
       {apply && <UpdateBar apply={apply} />}
     </>
   );
@@ -57,6 +59,30 @@ function UpdateBar({ apply }: { apply: () => void }) {
         <Button size="small" type="primary" data-testid="update-reload" onClick={apply}>
           {t('offline.reload')}
         </Button>
+      }
+    />
+  );
+}
+
+/** The page opened again online: the device's copy waits for the password to be followed again. */
+function KeyPausedBar() {
+  const t = useT();
+  return (
+    <Alert
+      data-testid="key-paused"
+      type="info"
+      banner
+      showIcon
+      message={t('offline.keyPaused')}
+      action={
+        <Space wrap size={4}>
+          <Button size="small" type="primary" data-testid="key-resume" onClick={askKey}>
+            {t('offline.keyResume')}
+          </Button>
+          <Button size="small" data-testid="key-later" onClick={resumeLater}>
+            {t('offline.keyLater')}
+          </Button>
+        </Space>
       }
     />
   );

@@ -8,7 +8,10 @@
 // lives in memory only, and without it the device's copy cannot be read during a cut, nor its
 // waiting writes sent. Asked only when it matters, so a reload online with nothing waiting goes on
 // as before: when the server does not answer, or when writes wait to be sent (IdleLock.tsx).
+// Online, with nothing waiting, a bar offers to give the password so that the device's copy is
+// followed again (keyPaused, ShellBars.tsx); the user may choose "later" for this session.
 import { getSession, subscribeSession } from '../providers/session';
+import { setShellState } from './shellState';
 
 /** Minutes without use before the app locks: a desk stepping away for a patient comes back to a lock. */
 export const IDLE_LOCK_MINUTES = 15;
@@ -16,9 +19,12 @@ const IDLE_MS = IDLE_LOCK_MINUTES * 60_000;
 const LOCKED_KEY = 'idle-locked';
 /** The session (its token's end) whose user has a device key on this device (made at a sign-in here). */
 const KEY_MARK = 'device-key';
+/** The session whose user chose "later" on the bar offering to follow the device's copy again. */
+const LATER_KEY = 'device-key-later';
 const tokenTag = (token: string | null) => (token ? token.slice(-12) : '');
 
-export type LockReason = 'idle' | 'reopened';
+/** 'resume': asked by the user from the bar (not remembered over a reload, and may be put off). */
+export type LockReason = 'idle' | 'reopened' | 'resume';
 
 // A lock outlives a reload only with the session it locked.
 let locked = typeof localStorage !== 'undefined' && localStorage.getItem(LOCKED_KEY) === '1' && !!getSession().token;
@@ -31,7 +37,7 @@ const listeners = new Set<() => void>();
 export function setLocked(value: boolean, why: LockReason = 'idle'): void {
   locked = value;
   reason = why;
-  if (value) localStorage.setItem(LOCKED_KEY, '1');
+  if (value && why !== 'resume') localStorage.setItem(LOCKED_KEY, '1');
   else localStorage.removeItem(LOCKED_KEY);
   for (const l of listeners) l();
 }
@@ -71,7 +77,30 @@ export function lock(why: LockReason = 'idle'): void {
 /** device.ts: this page holds the session user's device key (true), or dropped it (false). */
 export function noteKeyHeld(held: boolean): void {
   keyHeld = held;
-  if (held) localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
+  if (held) {
+    localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
+    setShellState({ keyPaused: false });
+  }
+}
+
+/**
+ * The page was opened again online with nothing waiting (no lock asked): the bar offers to give
+ * the password so the device's copy is followed again, unless put off for this session.
+ */
+export function noteKeyPaused(): void {
+  const later = localStorage.getItem(LATER_KEY) === tokenTag(getSession().token);
+  setShellState({ keyPaused: !locked && keyMissing() && !later });
+}
+
+/** The bar's button: the lock's dialog asks the password (idleLock.ts opens it). */
+export function askKey(): void {
+  setLocked(true, 'resume');
+}
+
+/** "Later": the bar goes until the next sign-in; a cut still asks when the copy is needed. */
+export function resumeLater(): void {
+  localStorage.setItem(LATER_KEY, tokenTag(getSession().token));
+  setShellState({ keyPaused: false });
 }
 
 /**
@@ -98,4 +127,6 @@ subscribeSession(() => {
   if (getSession().token) return;
   if (locked) setLocked(false);
   localStorage.removeItem(KEY_MARK);
+  localStorage.removeItem(LATER_KEY);
+  setShellState({ keyPaused: false });
 });

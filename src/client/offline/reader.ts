@@ -9,7 +9,7 @@ import { latinDigits } from '../../shared/digits';
 import { phoneSearchText } from '../../shared/phone';
 import type { RelationLabels } from '../../shared/labels';
 import dayjs from 'dayjs';
-import { WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay } from '../../shared/workingSet';
+import { TITLE_ANSWERS, WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay, titlesFromAnswer } from '../../shared/workingSet';
 import { keptDaysOnly } from '../../shared/keptDays';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
 import { resources } from '../../../resources';
@@ -158,7 +158,7 @@ export async function offlineMany(resource: string, ids: readonly (string | numb
 /**
  * The titles of the records the rows point to, as the server sends them beside a list (`labels`):
  * for each relation of the resource's declaration whose target the device keeps with its title
- * field (a booking's patient and doctor). Others stay unnamed, as #id.
+ * field (a booking's patient and doctor), or names in a kept answer (TITLE_ANSWERS). Others stay unnamed.
  */
 export async function offlineLabels(resource: string, rows: readonly Record<string, unknown>[]): Promise<RelationLabels> {
   const def = resources.find((r) => r.name === resource);
@@ -171,6 +171,12 @@ export async function offlineLabels(resource: string, rows: readonly Record<stri
     const kept = await rowsOf(target.resource).catch(() => [] as Row[]);
     const named: Record<string, string> = {};
     for (const row of kept) if (wanted.has(String(row.id)) && typeof row[target.labelField] === 'string') named[String(row.id)] = row[target.labelField] as string;
+    // Records the user may not read as such (a secretary and the staff): their titles from the
+    // kept answer that names them (TITLE_ANSWERS: the clinic's doctors).
+    if (Object.keys(named).length < wanted.size && TITLE_ANSWERS[target.resource]) {
+      const titles = titlesFromAnswer(target.resource, await offlineAnswer(TITLE_ANSWERS[target.resource].path).catch(() => null));
+      for (const id of wanted) if (!named[id] && titles[id]) named[id] = titles[id];
+    }
     if (Object.keys(named).length) labels[name] = named;
   }
   return labels;

@@ -11,9 +11,14 @@ export interface ShellState {
   waiting: number;
   /** Of those, the ones the server refused, waiting for the user (the Sync problems screen). */
   problems: number;
+  /**
+   * The page was opened again online without its session's device key: the working set is not
+   * followed until the password is given (idleWatch.ts); a bar offers to give it.
+   */
+  keyPaused: boolean;
 }
 
-let state: ShellState = { applyUpdate: null, offlineSince: null, waiting: 0, problems: 0 };
+let state: ShellState = { applyUpdate: null, offlineSince: null, waiting: 0, problems: 0, keyPaused: false };
 const listeners = new Set<() => void>();
 
 export function shellState(): ShellState {
@@ -36,5 +41,5 @@ export function setShellState(change: Partial<ShellState>): void {
 
 /** Whether the shell has anything to show (the app then loads the bars). */
 export function shellHasNews(s: ShellState = state): boolean {
-  return s.applyUpdate !== null || s.offlineSince !== null || s.waiting > 0 || s.problems > 0;
+  return s.applyUpdate !== null || s.offlineSince !== null || s.waiting > 0 || s.problems > 0 || s.keyPaused;
 }

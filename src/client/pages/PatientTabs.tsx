@@ -54,7 +54,7 @@ export default function PatientTabs() {
   ];
   return (
     <Card>
-      <PatientSummary patient={result} loading={query.isLoading} />
+      <PatientSummary patient={result} loading={query.isLoading} answer={query.data} />
       {id && <ChildTabs parent={patients} parentId={id} before={before} after={after} above={{ vitalSigns: <VitalsTrend patientId={Number(id)} />, labResults: <LabTrend patientId={Number(id)} />, payments: <PatientBalance patientId={Number(id)} /> }} />}
     </Card>
   );

@@ -260,7 +260,8 @@ export const dataProvider: DataProvider = {
     const id = provisional ? ((await (await import('../offline/outbox')).landedIdOf(resource, Number(asked))) ?? asked) : asked;
     const kept = async (r: typeof import('../offline/reader')) => {
       const row = await r.offlineOne(resource, id);
-      return { data: row as T, labels: await r.offlineLabels(resource, [row]) } as { data: T };
+      // fromDevice: the fields the device does not keep are said to be so (engine/keptOnly.ts notKeptHere).
+      return { data: row as T, labels: await r.offlineLabels(resource, [row]), fromDevice: true } as { data: T };
     };
     // Not landed yet (or landing this instant: a live event can ask before the landing is noted):
     // the device's row. The server knows no negative id, and its 404 would leave the screen.

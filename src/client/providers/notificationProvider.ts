@@ -4,6 +4,8 @@
 // shows no toast (see http.ts `screenOf`).
 import type { HttpError, NotificationProvider } from '@refinedev/core';
 import { errorText } from './http';
+import { translate } from '../i18n';
+import { offlineSince } from '../offline/link';
 import { toast } from './notify';
 
 /**
@@ -20,6 +22,10 @@ export const notificationProvider: NotificationProvider = {
     if (type !== 'error') return toast(type, message, key);
     // An error notice of ours with no server message (a bulk run's count of refusals) is said as it is.
     if (description === undefined) return message ? toast('error', message, key) : undefined;
+    // A read the server gave no answer to while the link is known down (a patient's balance, a
+    // list not kept on the device): the banner says so, and the screen shows its own quiet state;
+    // a toast of "can't reach the server" for each was noise over the desk's work.
+    if (offlineSince() && description === translate('errors.network')) return;
     // The key: two hooks failing on one query show one toast.
     if (description) toast('error', errorText(description), key);
   },

@@ -17,6 +17,7 @@ import { groupQueue, shortTime } from './lib/queue';
 import { AppointmentActions, ConfirmedTick, STATUS_FIELD, StatusTag, useMayWork } from './status';
 import { useApiGet } from '../../engine/useApiGet';
 import { LoadError } from '../../engine/LoadError';
+import { ReadBeforeCut } from '../../engine/ReadBeforeCut';
 import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
 import { dashboardCards } from '../../engine/parts';
@@ -113,7 +114,7 @@ const DASHBOARD_SOURCES = ['appointments', 'patients', 'tasks', 'visitings', 'in
 export default function ClinicDashboard() {
   const t = useT();
   const user = useIdentity();
-  const { data, isLoading, isError, isFetching, refetch } = useApiGet<DashboardBody>('/basedashboard', undefined, true, DASHBOARD_SOURCES);
+  const { data, isLoading, isError, isFetching, refetch, readAt } = useApiGet<DashboardBody>('/basedashboard', undefined, true, DASHBOARD_SOURCES);
   const mayAppointments = useMayWork('appointments', 'read');
   const mayPatients = useMayWork('patients', 'read');
   const d = data?.data;
@@ -131,6 +132,8 @@ export default function ClinicDashboard() {
     <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="dashboard">
       <Typography.Title level={3} style={{ margin: 0 }}>{t('pages.dashboardWelcome', { name: user?.name ?? '' })}</Typography.Title>
       {isError && !d && <LoadError onRetry={() => void refetch()} retrying={isFetching} />}
+      {/* Read before the cut (not kept on the device): as of when, not as of now. */}
+      {d && <ReadBeforeCut readAt={readAt} />}
       <Row gutter={[16, 16]}>
         {mayPatients && (
           <Col xs={24} sm={8}>

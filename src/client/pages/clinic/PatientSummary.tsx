@@ -9,21 +9,24 @@ import { ageFromDob, formatAge } from './lib/age';
 import { PhoneText } from '../../engine/PhoneText';
 import { FieldValue } from '../../engine/FieldValue';
 import { PatientSafety } from './PatientSafety';
+import { notKeptHere } from '../../engine/keptOnly';
 
 const def = resourceByName('patients');
 
-export function PatientSummary({ patient, loading, extra }: { patient?: BaseRecord; loading?: boolean; extra?: React.ReactNode }) {
+/** `answer`: the read's whole answer (Refine's query.data): read from the device, it says which fields the device does not keep. */
+export function PatientSummary({ patient, loading, extra, answer }: { patient?: BaseRecord; loading?: boolean; extra?: React.ReactNode; answer?: unknown }) {
   const t = useT();
   if (loading || !patient) return <Skeleton active paragraph={{ rows: 1 }} />;
+  const value = (name: string) => <FieldValue name={name} field={def.fields[name]} value={patient[name]} notKept={notKeptHere(answer, 'patients', name)} />;
   const age = formatAge(t, ageFromDob(patient.date_of_birth));
   const items = [
-    { key: 'file', label: fieldLabel(t, def, 'file_number'), children: <span data-testid="patient-file-number"><FieldValue name="file_number" field={def.fields.file_number} value={patient.file_number} /></span> },
+    { key: 'file', label: fieldLabel(t, def, 'file_number'), children: <span data-testid="patient-file-number">{value('file_number')}</span> },
     { key: 'age', label: t('clinic.age', 'Age'), children: age || '—' },
     { key: 'gender', label: fieldLabel(t, def, 'gender'), children: enumLabel(t, def.fields.gender, patient.gender) || '—' },
-    { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: <FieldValue name="date_of_birth" field={def.fields.date_of_birth} value={patient.date_of_birth} /> },
+    { key: 'dob', label: fieldLabel(t, def, 'date_of_birth'), children: value('date_of_birth') },
     { key: 'phone', label: fieldLabel(t, def, 'phone'), children: patient.phone ? <PhoneText value={String(patient.phone)} /> : '—' },
-    { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: <FieldValue name="national_id" field={def.fields.national_id} value={patient.national_id} /> },
-    { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: <span data-testid="patient-blood-group"><FieldValue name="blood_group" field={def.fields.blood_group} value={patient.blood_group} /></span> },
+    { key: 'nid', label: fieldLabel(t, def, 'national_id'), children: value('national_id') },
+    { key: 'blood', label: fieldLabel(t, def, 'blood_group'), children: <span data-testid="patient-blood-group">{value('blood_group')}</span> },
   ];
   return (
     <div data-testid="patient-summary" style={{ marginBottom: 16 }}>

@@ -52,8 +52,12 @@ export default function SyncProblems() {
   const load = useCallback(async () => {
     try {
       const entries = await problemEntries();
-      setShown(await Promise.all(entries.map(async (entry) => ({ entry, current: await currentOf(entry) }))));
-      setSettled(await settledEntries());
+      const read = await Promise.all(entries.map(async (entry) => ({ entry, current: await currentOf(entry) })));
+      // Both at once: "nothing waits" shown beside the log of before, the problem just settled
+      // missing from it, misled (a browser test read the log in that moment).
+      const log = await settledEntries();
+      setShown(read);
+      setSettled(log);
       setFailure(null);
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
@@ -115,8 +119,11 @@ function ProblemCard({ shown: { entry, current }, offline, onDone }: { shown: Sh
           <Tag color="red" data-testid="sync-problem-status" data-status={problem.status}>{t(`syncProblems.kind.${PROBLEM_KINDS[problem.status] ?? 'refused'}`)}</Tag>
         </Space>
       }
-      extra={<Typography.Text type="secondary">{t('syncProblems.enteredAt', { time: time(entry.enteredAt) })}</Typography.Text>}
     >
+      {/* In the card, not beside its title: on a phone the title's line has no room for it (it was cut). */}
+      <Typography.Paragraph type="secondary" data-testid="sync-problem-entered" style={{ marginTop: 0 }}>
+        {t('syncProblems.enteredAt', { time: time(entry.enteredAt) })}
+      </Typography.Paragraph>
       <Alert type="warning" showIcon message={problem.message} style={{ marginBottom: 12 }} data-testid="sync-problem-message" />
       <Table
         size="small"
@@ -135,13 +142,20 @@ function ProblemCard({ shown: { entry, current }, offline, onDone }: { shown: Sh
               </span>
             ),
           },
-          {
-            title: t('syncProblems.theirs', 'What the server holds now'),
-            dataIndex: 'theirs',
-            render: (value: unknown, row) => (
-              <span data-testid={`sync-theirs-${row.name}`}>{creating ? '—' : <Value field={def.fields[row.name]} value={value} name={row.name} />}</span>
-            ),
-          },
+          // A new record: the server holds nothing of it, and a column of dashes took half a phone's width.
+          ...(creating
+            ? []
+            : [
+                {
+                  title: t('syncProblems.theirs', 'What the server holds now'),
+                  dataIndex: 'theirs',
+                  render: (value: unknown, row: (typeof rows)[number]) => (
+                    <span data-testid={`sync-theirs-${row.name}`}>
+                      <Value field={def.fields[row.name]} value={value} name={row.name} />
+                    </span>
+                  ),
+                },
+              ]),
         ]}
       />
       <Space wrap style={{ marginTop: 12 }}>
