@@ -12,6 +12,7 @@ import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { LoadError } from './LoadError';
+import { TableScroll } from './TableScroll';
 import { ExportButton } from './ExportButton';
 import { WaitingMark } from './WaitingMark';
 import { keptOnlyOf } from './keptOnly';
@@ -167,69 +168,70 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         </Suspense>
       )}
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
-      <Table
-        {...tableProps}
-        rowSelection={
-          bulk.actions.length > 0 || bulk.remove
-            ? {
-                selectedRowKeys: ticked.keys,
-                onChange: (keys, rows) => setTicked({ keys, rows }),
-                // Each box named for a screen reader: the row's title, and the page's for the head's.
-                // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
-                getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
-                getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
-              }
-            : undefined
-        }
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
+      <TableScroll label={title ?? resourceTitle(t, def)}>
+        <Table
+          {...tableProps}
+          rowSelection={
+            bulk.actions.length > 0 || bulk.remove
+              ? {
+                  selectedRowKeys: ticked.keys,
+                  onChange: (keys, rows) => setTicked({ keys, rows }),
+                  // Each box named for a screen reader: the row's title, and the page's for the head's.
+                  // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
+                  getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
+                }
+              : undefined
           }
-        }
-        rowKey="id"
-        scroll={{ x: true }}
-        locale={{
-          emptyText: tableQuery.isError ? (
-            <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
-          ) : (
-            <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
-          ),
-        }}
-      >
-        {columns.map(([name, field], index) => (
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
+            }
+          }
+          rowKey="id"
+          locale={{
+            emptyText: tableQuery.isError ? (
+              <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+            ) : (
+              <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
+            ),
+          }}
+        >
+          {columns.map(([name, field], index) => (
+            <Table.Column<BaseRecord>
+              key={name}
+              dataIndex={name}
+              title={fieldLabel(t, def, name)}
+              sorter={field.sortable ? { multiple: 1 } : false}
+              defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
+              render={(value: unknown, record: BaseRecord) => {
+                // A record not on the server yet (kept during a cut) is marked in its first column.
+                if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
+                return cell(name, field, value, record);
+              }}
+            />
+          ))}
+          {extras?.extraColumns}
           <Table.Column<BaseRecord>
-            key={name}
-            dataIndex={name}
-            title={fieldLabel(t, def, name)}
-            sorter={field.sortable ? { multiple: 1 } : false}
-            defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
-            render={(value: unknown, record: BaseRecord) => {
-              // A record not on the server yet (kept during a cut) is marked in its first column.
-              if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
-              return cell(name, field, value, record);
-            }}
+            key="actions"
+            title={t('common.actions', 'Actions')}
+            render={(_, record) =>
+              !actionsDrawn ? null : (
+                <Space>
+                  <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+                  {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+                  {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
+                  {extras?.rowActions?.(record)}
+                  {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
+                </Space>
+              )
+            }
           />
-        ))}
-        {extras?.extraColumns}
-        <Table.Column<BaseRecord>
-          key="actions"
-          title={t('common.actions', 'Actions')}
-          render={(_, record) =>
-            !actionsDrawn ? null : (
-              <Space>
-                <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
-                {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
-                {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
-                {extras?.rowActions?.(record)}
-                {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
-              </Space>
-            )
-          }
-        />
-      </Table>
+        </Table>
+      </TableScroll>
     </ListView>
   );
 }
