@@ -31,17 +31,29 @@ export const UNUSED_COMPONENTS = ['Affix', 'Anchor', 'App', 'Avatar', 'BackTop',
 
 /** The style of every antd component the app may draw, under its theme (the same token hash as at run time). */
 export async function antdStaticCss(): Promise<string> {
-  const [{ extractStyle }, { ConfigProvider }, { Children, createElement, isValidElement }, { THEME }] = await Promise.all([
+  const [{ extractStyle }, { Button, ConfigProvider, Layout, Popconfirm, Popover, Space, Tag, Tooltip }, { Children, createElement, isValidElement }, { THEME }] = await Promise.all([
     import('@ant-design/static-style-extract'),
     import('antd'),
     import('react'),
     import('../src/client/theme.js'),
   ]);
+  // What the extractor leaves out (it skips the popups) or draws only in part, and the lists and
+  // the layout show: without these, the patients list's first draw still made ten style tags at
+  // run time, each a scan of every style tag and a style recalculation of the page (issue 41).
+  const more = [
+    createElement(Tooltip, { key: 'more-tooltip', title: '-' }, createElement('span')),
+    createElement(Popover, { key: 'more-popover', content: '-' }, createElement('span')),
+    createElement(Popconfirm, { key: 'more-popconfirm', title: '-' }, createElement('span')),
+    // A preset colour's style is made apart from the tag's own; the compact group's buttons' too.
+    createElement(Tag, { key: 'more-tag', color: 'blue' }),
+    createElement(Space.Compact, { key: 'more-compact' }, createElement(Button), createElement(Button)),
+    createElement(Layout, { key: 'more-layout' }, createElement(Layout.Sider)),
+  ];
   // The extractor draws one of each component, keyed by its name (Children.toArray prefixes `.$`).
   return extractStyle((node) => {
     const all = isValidElement<{ children?: unknown }>(node) ? Children.toArray(node.props.children as never) : [node];
     const drawn = all.filter((child) => !(isValidElement(child) && UNUSED_COMPONENTS.includes(String(child.key).replace(/^\.\$/, ''))));
-    return createElement(ConfigProvider, { theme: THEME }, ...drawn);
+    return createElement(ConfigProvider, { theme: THEME }, ...drawn, ...more);
   });
 }
 

@@ -81,11 +81,12 @@ it('loads at most 461.7 KiB of gzipped JavaScript for the patients list after a 
   const { gzip, detail, names, twice } = await firstLoad(page, `${baseUrl('demo.localhost')}/patients`, '.ant-table-row');
   expect(twice, 'API reads asked twice while the list loaded').toEqual([]);
   // antd's styles come from the stylesheet made at build time (scripts/antd-static-style.ts): the
-  // browser makes only the few it lacks (53 style tags, 375 KB of CSS made in the page before).
-  const made = await page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => s.textContent?.length ?? 0));
+  // browser makes none of the list's (53 style tags, 375 KB of CSS made in the page before; ten
+  // until the popups, preset tag colours, compact buttons and the sider were added to it: each one
+  // a scan of every style tag and a style recalculation on a phone). Empty ones are no work.
+  const made = await page.evaluate(() => [...document.querySelectorAll('style[data-css-hash]')].map((s) => (s.textContent ?? '').slice(0, 80)).filter(Boolean));
   await context.close();
-  expect(made.length, 'antd style tags made in the browser').toBeLessThanOrEqual(20);
-  expect(made.reduce((a, b) => a + b, 0)).toBeLessThan(40_000);
+  expect(made, 'antd style tags made in the browser').toEqual([]);
   expect(gzip, `patients list JS: ${detail}`).toBeLessThanOrEqual(PATIENTS_BUDGET);
   // No charts, calendar, date pickers or the central application's pages before the list shows
   // (case-sensitive: the calendar icon of the menu, CalendarOutlined, is no calendar).

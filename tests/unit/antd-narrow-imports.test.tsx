@@ -34,6 +34,18 @@ describe('the imports redirected', () => {
   });
 });
 
+it("rc-table's Table imports the scrollbar's measure, redirected to ours; nothing else's is", () => {
+  const rcTable = path.dirname(createRequire(import.meta.url).resolve('rc-table/package.json'));
+  const importer = path.join(rcTable, 'es/Table.js');
+  const source = 'rc-util/es/getScrollBarSize';
+  const code = fs.readFileSync(importer, 'utf8');
+  expect(code).toContain(`import { getTargetScrollBarSize } from "${source}"`);
+  // The width is read only with a fixed header or a sticky one (what the shim leaves measured).
+  expect(code).toMatch(/if \(fixHeader \|\| isSticky\)/);
+  expect(resolve(source, importer)).toBe(path.resolve('src/client/shims/rc-table-scrollbar.ts'));
+  expect(resolve(source, path.join(rcTable, 'es/stickyScrollBar.js'))).toBeNull();
+});
+
 describe('toNamePathStr answers as antd', () => {
   const cases: unknown[] = [undefined, false, 'name', ['items', 0, 'name'], [], 7];
   it.each(cases.map((c) => [JSON.stringify(c) ?? 'undefined', c]))('%s', (_label, name) => {

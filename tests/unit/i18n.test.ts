@@ -32,6 +32,26 @@ describe('i18n provider', () => {
     expect(translate('test.onlyInKurdish', 'fallback')).toBe('تەنها کوردی');
   });
 
+  it('gives a text changed or added after it was first asked for, and follows the language', async () => {
+    await setLocale('en');
+    expect(translate('test.changing', 'fallback')).toBe('fallback');
+    i18n.addResource('en', 'translation', 'test.changing', 'First');
+    expect(translate('test.changing', 'fallback')).toBe('First');
+    expect(translate('test.changing')).toBe('First');
+    i18n.addResource('en', 'translation', 'test.changing', 'Second');
+    expect(translate('test.changing', 'fallback')).toBe('Second');
+    i18n.addResourceBundle('ckb', 'translation', { test: { changing: 'یەکەم' } }, true, true);
+    await setLocale('ckb');
+    expect(translate('test.changing', 'fallback')).toBe('یەکەم');
+    // The same key with another fallback, and with values to fill in, are their own.
+    expect(translate('test.missing', 'one')).toBe('one');
+    expect(translate('test.missing', 'two')).toBe('two');
+    expect(translate('test.missing', { defaultValue: 'three' })).toBe('three');
+    i18n.addResource('ckb', 'translation', 'test.count', '{{count}} دانە');
+    expect(translate('test.count', { count: 2 })).toBe('2 دانە');
+    expect(translate('test.count', { count: 3 })).toBe('3 دانە');
+  });
+
   it('keeps the choice in localStorage user-locale and tracks direction and dayjs', async () => {
     await i18nProvider.changeLocale('ar');
     expect(localStorage.getItem(LOCALE_KEY)).toBe('ar');

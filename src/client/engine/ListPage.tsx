@@ -2,7 +2,7 @@
 // fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
-import { type Key, type ReactNode, Suspense, lazy, useDeferredValue, useState } from 'react';
+import { type Key, type ReactNode, Suspense, lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
@@ -12,6 +12,7 @@ import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
 import { DeleteAction } from './DeleteAction';
 import { LoadError } from './LoadError';
+import { TableScroll } from './TableScroll';
 import { ExportButton } from './ExportButton';
 import { WaitingMark } from './WaitingMark';
 import { keptOnlyOf } from './keptOnly';
@@ -101,10 +102,19 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
   };
 
-  // Each row's buttons (open, edit, delete...) come in a second draw just after the rows' first,
-  // one React may interrupt: drawn with them, the rows' first draw was one task of over a second
-  // on a phone (issue 41). Only the first rows wait; later pages and refetches draw them at once.
-  const actionsDrawn = useDeferredValue(tableProps.dataSource !== undefined, false);
+  // The rows come through react-query's store, an update React draws at once and whole: for a
+  // page of rows on a phone, the longest task from the login click to the list (issue 41). Drawn
+  // from a deferred copy, their draw is one React interrupts every few milliseconds to let the
+  // browser work; the table says it is loading until the first rows are in.
+  const rows = useDeferredValue(tableProps.dataSource, undefined);
+  const rowsComing = rows === undefined && tableProps.dataSource !== undefined;
+  // Each row's buttons (open, edit, delete...) come in a draw of their own after the rows' first,
+  // one React may interrupt too: drawn with them, the rows' first draw was one task of over a
+  // second on a phone. Only the first rows wait; later pages and refetches draw them at once.
+  const [actionsDrawn, setActionsDrawn] = useState(false);
+  useEffect(() => {
+    if (rows !== undefined && !actionsDrawn) startTransition(() => setActionsDrawn(true));
+  }, [rows, actionsDrawn]);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -167,69 +177,72 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         </Suspense>
       )}
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
-      <Table
-        {...tableProps}
-        rowSelection={
-          bulk.actions.length > 0 || bulk.remove
-            ? {
-                selectedRowKeys: ticked.keys,
-                onChange: (keys, rows) => setTicked({ keys, rows }),
-                // Each box named for a screen reader: the row's title, and the page's for the head's.
-                // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
-                getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
-                getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
-              }
-            : undefined
-        }
-        pagination={
-          tableProps.pagination && {
-            ...tableProps.pagination,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZES,
-            showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
+      <TableScroll label={title ?? resourceTitle(t, def)}>
+        <Table
+          {...tableProps}
+          dataSource={rows}
+          loading={tableProps.loading || rowsComing}
+          rowSelection={
+            bulk.actions.length > 0 || bulk.remove
+              ? {
+                  selectedRowKeys: ticked.keys,
+                  onChange: (keys, rows) => setTicked({ keys, rows }),
+                  // Each box named for a screen reader: the row's title, and the page's for the head's.
+                  // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
+                  getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
+                }
+              : undefined
           }
-        }
-        rowKey="id"
-        scroll={{ x: true }}
-        locale={{
-          emptyText: tableQuery.isError ? (
-            <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
-          ) : (
-            <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
-          ),
-        }}
-      >
-        {columns.map(([name, field], index) => (
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
+            }
+          }
+          rowKey="id"
+          locale={{
+            emptyText: tableQuery.isError ? (
+              <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+            ) : (
+              <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
+            ),
+          }}
+        >
+          {columns.map(([name, field], index) => (
+            <Table.Column<BaseRecord>
+              key={name}
+              dataIndex={name}
+              title={fieldLabel(t, def, name)}
+              sorter={field.sortable ? { multiple: 1 } : false}
+              defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
+              render={(value: unknown, record: BaseRecord) => {
+                // A record not on the server yet (kept during a cut) is marked in its first column.
+                if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
+                return cell(name, field, value, record);
+              }}
+            />
+          ))}
+          {extras?.extraColumns}
           <Table.Column<BaseRecord>
-            key={name}
-            dataIndex={name}
-            title={fieldLabel(t, def, name)}
-            sorter={field.sortable ? { multiple: 1 } : false}
-            defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
-            render={(value: unknown, record: BaseRecord) => {
-              // A record not on the server yet (kept during a cut) is marked in its first column.
-              if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
-              return cell(name, field, value, record);
-            }}
+            key="actions"
+            title={t('common.actions', 'Actions')}
+            render={(_, record) =>
+              !actionsDrawn ? null : (
+                <Space>
+                  <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+                  {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+                  {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
+                  {extras?.rowActions?.(record)}
+                  {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
+                </Space>
+              )
+            }
           />
-        ))}
-        {extras?.extraColumns}
-        <Table.Column<BaseRecord>
-          key="actions"
-          title={t('common.actions', 'Actions')}
-          render={(_, record) =>
-            !actionsDrawn ? null : (
-              <Space>
-                <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
-                {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
-                {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
-                {extras?.rowActions?.(record)}
-                {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
-              </Space>
-            )
-          }
-        />
-      </Table>
+        </Table>
+      </TableScroll>
     </ListView>
   );
 }

@@ -104,7 +104,6 @@ export function useTable<TData extends BaseRecord = BaseRecord>(props: useTableP
       loading: liveMode === 'auto' ? isLoading : !isFetched,
       onChange,
       pagination,
-      scroll: { x: true },
     },
   };
 }

@@ -27,6 +27,7 @@ function NotificationTable({ tab }: { tab: Tab }) {
   return (
     <Table
       {...tableProps}
+      scroll={{ x: true }}
       rowKey="id"
       showHeader={false}
       data-testid={`notifications-${tab}`}
