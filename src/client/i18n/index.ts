@@ -8,6 +8,7 @@ import type { I18nProvider } from '@refinedev/core';
 import dayjs from 'dayjs';
 import 'dayjs/locale/ku';
 import { storage } from '../storage';
+import { loadAntdLocale } from './antdLocale';
 
 export const LANGUAGES = ['en', 'ar', 'ckb'] as const;
 export type Lang = (typeof LANGUAGES)[number];
@@ -83,7 +84,7 @@ const initialized = i18n
 
 /** Resolves when the starting language's texts (and dayjs locale) are loaded: await it before the first render. */
 export async function i18nReady(): Promise<void> {
-  await Promise.all([initialized.catch(() => undefined), loadDayjsLocale(currentLang())]);
+  await Promise.all([initialized.catch(() => undefined), loadDayjsLocale(currentLang()), loadAntdLocale(currentLang())]);
 }
 
 /** Reflect the language on the document (lang, dir) and on dayjs. */
@@ -100,7 +101,7 @@ export function currentLang(): Lang {
 
 export async function setLocale(lang: Lang): Promise<void> {
   storage()?.setItem(LOCALE_KEY, lang);
-  await Promise.all([i18n.changeLanguage(lang), loadDayjsLocale(lang)]);
+  await Promise.all([i18n.changeLanguage(lang), loadDayjsLocale(lang), loadAntdLocale(lang)]);
   applyDocumentLocale(lang);
 }
 
