@@ -37,6 +37,17 @@ describe('opened sealed values', () => {
     expect([kept.get('a'), kept.get('b'), kept.get('c'), kept.size]).toEqual(['1', undefined, '3', 2]);
   });
 
+  it('keeps at most its characters, keys and values', () => {
+    const kept = new OpenedValues(100, 10);
+    kept.set('a', '1234');
+    kept.set('b', '1234');
+    expect(kept.size).toBe(2);
+    kept.set('c', '12');
+    expect([kept.get('a'), kept.get('b'), kept.get('c')]).toEqual([undefined, '1234', '12']);
+    kept.set('d', 'a value longer than all it may hold');
+    expect([kept.get('d'), kept.size]).toEqual([undefined, 2]);
+  });
+
   it('opens a row read again from what it kept, and a copied sealed text under its own binding only', async () => {
     const cipher = cipherWithKeys({ count: 0 });
     const values = { body: 'chest pain', title: 'first visit' };

@@ -30,11 +30,17 @@ export function isSealed(value: unknown): boolean {
  * random IV and tag, so the same text under the same binding is the same value, authenticated when
  * first opened; a text copied to another clinic, table or column has another binding and is opened
  * (and refused) as ever. The plaintext stays in this process's memory a while longer (where every
- * clinic's key is anyway), never on disk. At most OPENED_MAX values, the least recently read go first.
+ * clinic's key is anyway), never on disk. At most OPENED_MAX values and OPENED_MAX_CHARS characters,
+ * the least recently read go first.
  */
 export class OpenedValues {
   private readonly values = new Map<string, string>();
-  constructor(private readonly max = OPENED_MAX) {}
+  /** Characters held, keys and values: long texts (a visit's examination) fill it before the count does. */
+  private chars = 0;
+  constructor(
+    private readonly max = OPENED_MAX,
+    private readonly maxChars = OPENED_MAX_CHARS,
+  ) {}
 
   get(key: string): string | undefined {
     const value = this.values.get(key);
@@ -46,8 +52,15 @@ export class OpenedValues {
   }
 
   set(key: string, value: string): void {
+    const size = key.length + value.length;
+    if (size > this.maxChars || this.values.has(key)) return;
     this.values.set(key, value);
-    if (this.values.size > this.max) this.values.delete(this.values.keys().next().value!);
+    this.chars += size;
+    while (this.values.size > this.max || this.chars > this.maxChars) {
+      const oldest = this.values.keys().next().value!;
+      this.chars -= oldest.length + this.values.get(oldest)!.length;
+      this.values.delete(oldest);
+    }
   }
 
   get size(): number {
@@ -56,6 +69,8 @@ export class OpenedValues {
 }
 
 const OPENED_MAX = 20_000;
+/** About 16-32 MB of strings at most. */
+const OPENED_MAX_CHARS = 8_000_000;
 
 export class FieldCipher {
   readonly opened = new OpenedValues();
