@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -34,6 +33,7 @@ import { scheduledJobs } from './jobs/platform-jobs';
 import { installErrorHandler } from './http/error-handler';
 import { installIdempotency, installIdempotencyAnswers } from './http/idempotency';
 import { installInputGuard } from './http/input-guard';
+import { helmetHeaders, installSecurityHeaders } from './http/security-headers';
 import { installRouteRules } from './http/route-rules';
 import { describeRoute } from './http/openapi';
 import { routeValidator } from './engine/validate';
@@ -105,7 +105,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON (and multipart for uploads): plain text bodies are refused with 415.
   app.removeContentTypeParser('text/plain');
 
-  await app.register(helmet, {
+  // helmet's headers, computed once (http/security-headers.ts).
+  installSecurityHeaders(app, await helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -122,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
+  }));
   // Encryption at rest: every clinic has its key before the first request.
   const master = loadMasterKey(config);
   const { rows: wrapped } = await sql<{ id: string }>`select distinct split_part(wrapped, ':', 1) as id from tenant_keys`.execute(db.kysely);

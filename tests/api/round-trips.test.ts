@@ -80,6 +80,23 @@ describe.skipIf(!url)('round trips to PostgreSQL', () => {
     });
   });
 
+  it("a last statement is prepared once per connection, and its cached plan still shows each clinic only its rows", async () => {
+    const { rows: clinics } = await sql<{ id: number }>`select distinct tenant_id as id from tenant_users order by 1`.execute(a.db.kysely);
+    expect(clinics.length).toBeGreaterThan(1);
+    await b.db.kysely.connection().execute(async (conn) => {
+      // Past five runs PostgreSQL may keep one generic plan: the clinic is read when it runs.
+      for (let i = 0; i < 8; i++) {
+        const clinic = Number(clinics[i % 2].id);
+        await sql.raw(`${DEFERRED}begin; select set_config('role', 'clinic_app', true), set_config('app.tenant_id', '${clinic}', true)`).execute(conn);
+        const { rows } = await asLast(sql<{ tenant_id: number }>`select distinct tenant_id from tenant_users /* prepared probe */`).execute(conn);
+        await sql`commit`.execute(conn);
+        expect(rows.map((r) => Number(r.tenant_id))).toEqual([clinic]);
+      }
+      const { rows: kept } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%prepared probe%'`.execute(conn);
+      expect(kept[0].n).toBe(1);
+    });
+  });
+
   it('a last statement that fails: its COMMIT answers ROLLBACK, and the connection goes on', async () => {
     await b.db.kysely.connection().execute(async (conn) => {
       await sql.raw(`${DEFERRED}begin`).execute(conn);

@@ -24,7 +24,56 @@ export function isSealed(value: unknown): boolean {
   return typeof value === 'string' && value.startsWith(PREFIX);
 }
 
+/**
+ * Values opened lately, by where they are bound and their sealed text: a list read again (today's
+ * appointments on every desk, a patient's page) opens nothing again. A sealed text carries its own
+ * random IV and tag, so the same text under the same binding is the same value, authenticated when
+ * first opened; a text copied to another clinic, table or column has another binding and is opened
+ * (and refused) as ever. The plaintext stays in this process's memory a while longer (where every
+ * clinic's key is anyway), never on disk. At most OPENED_MAX values and OPENED_MAX_CHARS characters,
+ * the least recently read go first.
+ */
+export class OpenedValues {
+  private readonly values = new Map<string, string>();
+  /** Characters held, keys and values: long texts (a visit's examination) fill it before the count does. */
+  private chars = 0;
+  constructor(
+    private readonly max = OPENED_MAX,
+    private readonly maxChars = OPENED_MAX_CHARS,
+  ) {}
+
+  get(key: string): string | undefined {
+    const value = this.values.get(key);
+    if (value !== undefined) {
+      this.values.delete(key);
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: string): void {
+    const size = key.length + value.length;
+    if (size > this.maxChars || this.values.has(key)) return;
+    this.values.set(key, value);
+    this.chars += size;
+    while (this.values.size > this.max || this.chars > this.maxChars) {
+      const oldest = this.values.keys().next().value!;
+      this.chars -= oldest.length + this.values.get(oldest)!.length;
+      this.values.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+}
+
+const OPENED_MAX = 20_000;
+/** About 16-32 MB of strings at most. */
+const OPENED_MAX_CHARS = 8_000_000;
+
 export class FieldCipher {
+  readonly opened = new OpenedValues();
   constructor(readonly keyring: KeyRing) {}
 
   /** Seals the encrypted columns among `values` (in place), with the lookup hash of lookup fields. */
@@ -50,13 +99,19 @@ export class FieldCipher {
     const columns = encryptedColumns(def);
     if (!columns.length || tenantId === null || !rows.some((r) => columns.some((c) => isSealed(r[c])))) return rows;
     const key = await this.keyring.keyOf(db, tenantId);
+    const bindings = columns.map((c) => context(def, c, tenantId));
     for (const row of rows) {
-      for (const c of columns) {
+      columns.forEach((c, i) => {
         const value = row[c];
-        if (isSealed(value)) {
-          (row as Record<string, unknown>)[c] = open(key, context(def, c, tenantId), Buffer.from(String(value).slice(PREFIX.length), 'base64')).toString('utf8');
+        if (!isSealed(value)) return;
+        const known = `${bindings[i]}\u0000${value as string}`;
+        let plain = this.opened.get(known);
+        if (plain === undefined) {
+          plain = open(key, bindings[i], Buffer.from((value as string).slice(PREFIX.length), 'base64')).toString('utf8');
+          this.opened.set(known, plain);
         }
-      }
+        (row as Record<string, unknown>)[c] = plain;
+      });
     }
     return rows;
   }

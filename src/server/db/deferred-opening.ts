@@ -10,6 +10,13 @@
 // and one round trip (opening, statement, COMMIT). The COMMIT the transaction then sends is
 // answered by that one; any other statement before it is refused (it would run outside the
 // transaction, without its role and clinic).
+// A LAST statement is also a named prepared statement of its connection (at most NAMED_MAX per
+// connection): PostgreSQL parses, rewrites and (once a generic plan serves) plans it once, not per
+// request, which was most of a small read's database time. Row-level security stays exact: its
+// predicates read the clinic from current_setting when the plan runs, and PostgreSQL rewrites a
+// cached statement again when the role it was rewritten under differs; a schema change
+// invalidates its plans.
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
 /** A query text starting so is an opening to hold back (the rest is what to send). */
@@ -28,6 +35,23 @@ const holders = new WeakMap<object, { drop(): void }>();
 
 const isCommand = (text: string, command: string) => text.length < 12 && text.trim().toLowerCase() === command;
 
+/** Named statements a connection keeps at most (beyond them, statements go unnamed): each holds its plans in its backend. */
+export const NAMED_MAX = 200;
+/** Statement names by text, process-wide (the same text has the same name on every connection). */
+const names = new Map<string, string>();
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    // Past many distinct texts (a shape per filter set and sort), the oldest names are forgotten
+    // here; a connection that prepared one keeps it under its name.
+    if (names.size >= 10_000) names.clear();
+    name = `r${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Makes `client` hold back openings (DEFERRED) until its next query, and write a LAST statement's
  * COMMIT with it; the client must be in pipeline mode. An opening never sent is dropped when the
@@ -36,10 +60,21 @@ const isCommand = (text: string, command: string) => text.length < 12 && text.tr
  */
 export function holdOpenings(client: pg.PoolClient): void {
   const send = client.query.bind(client) as Query;
+  const sendNamed = client.query.bind(client) as unknown as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
   // Queries sent between cork and uncork leave in one write (pg corks each extended query alone).
   const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
   let held: { text: string; settle: (sent: Promise<unknown>) => void } | null = null;
   let committed: Promise<pg.QueryResult> | null = null;
+  // The names this connection has prepared.
+  const prepared = new Set<string>();
+  const named = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
+    const name = nameOf(text);
+    if (!prepared.has(name)) {
+      if (prepared.size >= NAMED_MAX) return send(text, values);
+      prepared.add(name);
+    }
+    return sendNamed({ name, text, values });
+  };
   const query: Query = (text, values) => {
     if (typeof text !== 'string') return send(text, values);
     if (committed) {
@@ -74,7 +109,7 @@ export function holdOpenings(client: pg.PoolClient): void {
     let second: Promise<pg.QueryResult>;
     try {
       if (opening) first = send(opening.text);
-      second = send(text, values);
+      second = last ? named(text, values) : send(text, values);
       if (last) {
         committed = send('commit');
         // Read by the transaction's COMMIT; a failure here is also that statement's own.

@@ -8,6 +8,7 @@ import type pgModule from 'pg';
 import { type ChannelHandlers, listenPostgres } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
 import { droppedOnRelease, holdOpenings } from './deferred-opening';
+import { timestamptzParser } from './timestamps';
 import type { Database } from './schema';
 
 export interface Db {
@@ -30,6 +31,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, toNumber);
     pg.types.setTypeParser(pg.types.builtins.DATE, asText);
+    pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, timestamptzParser(pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ)));
     // bigint[] (an audit event's patients) as numbers too, as PGlite gives them.
     const BIGINT_ARRAY = 1016 as Parameters<typeof pg.types.getTypeParser>[0]; // _int8: not in the typings' list
     const parseTextArray = pg.types.getTypeParser(BIGINT_ARRAY) as (v: string) => (string | null)[];

@@ -63,8 +63,17 @@ function sumSql(def: ResourceDef, sum: NonNullable<FieldDef['sum']>): RawBuilder
   return sql`(select coalesce(sum(${value}), 0) from ${sql.table(child.table)} c where c.${sql.ref(key)} = ${sql.ref(`${def.table}.id`)}${clinic}${live})`;
 }
 
+const columnsOf = new WeakMap<ResourceDef, RawBuilder<unknown>>();
+
 /** The columns answered. Computed fields have no column (the present hook fills them); a sum is selected with the row. */
 export function columns(def: ResourceDef): RawBuilder<unknown> {
+  // The same for every request (a builder is immutable): built once per declaration.
+  let built = columnsOf.get(def);
+  if (!built) columnsOf.set(def, (built = columnsSql(def)));
+  return built;
+}
+
+function columnsSql(def: ResourceDef): RawBuilder<unknown> {
   const fields = allFields(def);
   return sql.join(
     readableFields(def)
