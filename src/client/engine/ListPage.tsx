@@ -2,7 +2,7 @@
 // fields, filters on filterable fields, a search box driving `q`, all kept in the address; the
 // columns the person chooses and their saved views (ListTools); translated column titles and
 // values (related records' titles as the list answer names them), row actions.
-import { type Key, type ReactNode, Suspense, lazy, startTransition, useDeferredValue, useEffect, useState } from 'react';
+import { type Key, type ReactNode, Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
@@ -102,19 +102,10 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
     return name === def.titleField && record.id !== undefined ? <Link to={recordPath(appScope(), def, record.id)} data-testid={`open-${String(record.id)}`}>{shown}</Link> : shown;
   };
 
-  // The rows come through react-query's store, an update React draws at once and whole: for a
-  // page of rows on a phone, the longest task from the login click to the list (issue 41). Drawn
-  // from a deferred copy, their draw is one React interrupts every few milliseconds to let the
-  // browser work; the table says it is loading until the first rows are in.
-  const rows = useDeferredValue(tableProps.dataSource, undefined);
-  const rowsComing = rows === undefined && tableProps.dataSource !== undefined;
-  // Each row's buttons (open, edit, delete...) come in a draw of their own after the rows' first,
-  // one React may interrupt too: drawn with them, the rows' first draw was one task of over a
-  // second on a phone. Only the first rows wait; later pages and refetches draw them at once.
-  const [actionsDrawn, setActionsDrawn] = useState(false);
-  useEffect(() => {
-    if (rows !== undefined && !actionsDrawn) startTransition(() => setActionsDrawn(true));
-  }, [rows, actionsDrawn]);
+  // Each row's buttons (open, edit, delete...) come in a second draw just after the rows' first,
+  // one React may interrupt: drawn with them, the rows' first draw was one task of over a second
+  // on a phone (issue 41). Only the first rows wait; later pages and refetches draw them at once.
+  const actionsDrawn = useDeferredValue(tableProps.dataSource !== undefined, false);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -180,8 +171,6 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       <TableScroll label={title ?? resourceTitle(t, def)}>
         <Table
           {...tableProps}
-          dataSource={rows}
-          loading={tableProps.loading || rowsComing}
           rowSelection={
             bulk.actions.length > 0 || bulk.remove
               ? {
