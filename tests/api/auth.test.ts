@@ -1,6 +1,7 @@
 // Logins, sessions, throttling, recovery, and the clinic states 417 and 418.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
+import { OTHER, createOtherClinic } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,6 +113,17 @@ describe('throttling per address', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('the ceiling on login attempts', () => {
+  it('is 30 a minute from one address to one clinic; the same address still reaches another clinic', async () => {
+    const ip = '10.7.7.7';
+    for (let i = 0; i < 30; i++) expect((await login(DEMO, 'secretary', PASSWORD, ip)).status).toBe(200);
+    expect((await login(DEMO, 'secretary', PASSWORD, ip)).status).toBe(429);
+    // Clinics behind one carrier's shared address do not take each other's attempts.
+    await createOtherClinic(t);
+    expect((await login(OTHER, 'boss', 'copper-harbor-6620', ip)).status).toBe(200);
   });
 });
 

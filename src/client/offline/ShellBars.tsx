@@ -1,9 +1,9 @@
 // The bars above every screen about the app itself (shellState.ts): "Offline since 07:31 · 12
 // changes waiting to be sent", the server's refusals waiting in Sync problems, and "a new version
 // is ready — reload". Loaded only when there is something to show.
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { Alert, Button, Space } from 'antd';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/useT';
 import { onShellState, shellState } from './shellState';
 import { askKey, resumeLater } from './idleWatch';
@@ -14,6 +14,7 @@ export default function ShellBars() {
   const since = state.offlineSince;
   const apply = state.applyUpdate;
   // The plural forms of each language (Arabic's six): i18next picks by count.
+  const keyBar = useAtNextScreen(!since && state.keyPaused);
   const waiting = state.waiting > 0 ? <span data-testid="outbox-waiting">{t('offline.waiting', { count: state.waiting })}</span> : null;
   return (
     <>
@@ -40,10 +41,22 @@ export default function ShellBars() {
           action={<Link to="/sync-problems">{t('offline.openProblems')}</Link>}
         />
       )}
-      {!since && state.keyPaused && <KeyPausedBar />}
+      {keyBar && <KeyPausedBar />}
       {apply && <UpdateBar apply={apply} />}
     </>
   );
+}
+
+/**
+ * True once `wanted` has held across a change of screen: an offer decided seconds after the page
+ * opened comes with the next screen, never pushing the one in use down under a click.
+ */
+function useAtNextScreen(wanted: boolean): boolean {
+  const { key } = useLocation();
+  const seenAt = useRef<string | null>(null);
+  if (!wanted) seenAt.current = null;
+  else seenAt.current ??= key;
+  return wanted && seenAt.current !== key;
 }
 
 function UpdateBar({ apply }: { apply: () => void }) {

@@ -23,7 +23,7 @@ import { type AccountRef, type MfaService } from './mfa';
 import { verifyPassword } from './passwords';
 import type { AuthDeps } from './routes';
 import { createSession } from './sessions';
-import { loginKeys } from './throttle';
+import { LOGIN_CEILING, loginKeys } from './throttle';
 
 const challengeBody = {
   type: 'object',
@@ -82,7 +82,7 @@ export function registerMfaRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
     app.post(
       `${prefix}/login/mfa`,
-      { config: { scope, auth: false, rateLimit: { max: 30, timeWindow: '1 minute' } }, schema: { tags: loginTags, summary: 'Log in, step 2: the code (or a recovery code)', body: challengeBody, response: { 200: obj({ token: str, user: authUser, recovery_codes: arr(str) }, ['token', 'user']) } } },
+      { config: { scope, auth: false, rateLimit: LOGIN_CEILING }, schema: { tags: loginTags, summary: 'Log in, step 2: the code (or a recovery code)', body: challengeBody, response: { 200: obj({ token: str, user: authUser, recovery_codes: arr(str) }, ['token', 'user']) } } },
       async (request) => {
         const body = request.body as { challenge: string; code: string };
         const tenantId = tenantOf(request);

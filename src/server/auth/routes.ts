@@ -15,7 +15,7 @@ import type { CodeMailer } from './mailer';
 import { hashPassword, verifyPassword } from './passwords';
 import { PasswordRecovery } from './recovery';
 import { type SessionPolicy, createSession, endSession } from './sessions';
-import { type LoginThrottle, loginKeys } from './throttle';
+import { LOGIN_CEILING, type LoginThrottle, loginKeys } from './throttle';
 import type { MfaService } from './mfa';
 import { secondStep } from './mfa-routes';
 
@@ -57,7 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const tags = [scope === 'central' ? 'auth' : 'auth (clinic)'];
     const open = { scope, auth: false } as const;
     // Per-address ceiling on top of the per-account failure throttle.
-    const limited = { ...open, rateLimit: { max: 30, timeWindow: '1 minute' } };
+    const limited = { ...open, rateLimit: LOGIN_CEILING };
     const tenantOf = (request: FastifyRequest) => {
       if (scope === 'central') return null;
       if (request.tenant!.status !== ACCOUNT_STATUS.active) throw tenantSuspended();

@@ -2,9 +2,25 @@
 // counts: an account as tried from one address (so failures from one place cannot lock the
 // account's owner out everywhere else: nobody can lock the Owner out from afar), and an address
 // trying many accounts.
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
+
+/**
+ * The per-address ceiling on login attempts (@fastify/rate-limit), over the failure throttle
+ * below: 30 a minute from one address to one application (a clinic, or the central host). Per
+ * clinic, because clinics behind one mobile carrier's shared address (common in Iraq) would
+ * otherwise take each other's attempts; the failure throttle still counts an address across all.
+ */
+export const LOGIN_CEILING = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => {
+    const host = request.hostKind;
+    return `${request.ip} ${host.kind === 'tenant' ? host.subdomain : ''}`;
+  },
+};
 
 export interface ThrottlePolicy {
   windowMinutes: number;
