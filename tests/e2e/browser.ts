@@ -130,6 +130,18 @@ export async function clickUntilShown(target: Locator, shown: Locator, attempts 
   }
 }
 
+/**
+ * Waits until `done` holds, asking every 250 ms; after `ms` fails saying `what`. A loop, not
+ * expect.poll: it serves in a beforeAll too (a device's working set reaching it, a sync pass).
+ */
+export async function until(page: Page, done: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(what);
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Waits until the app's location is `path` (client-side navigation included). */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import ckb from '../../locales/ckb.json';
-import { api, countPrints, launch, login, newContext, serverPort, waitForPath, waitForPrint } from './browser';
+import { api, countPrints, launch, login, newContext, serverPort, until, waitForPath, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, reopenAtLogin, signInAt } from './device-store';
 
@@ -68,12 +68,8 @@ describe('the day during a cut', () => {
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
     await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
-    const deadline = Date.now() + 30_000;
     const keptBookings = async () => (await keptRows(page)).filter(([resource]) => resource === 'appointments').map(([, id]) => id);
-    while (!(await keptBookings()).includes(bookingId) || !(await keptBookings()).includes(laterId)) {
-      if (Date.now() > deadline) throw new Error('the booking did not reach the device');
-      await page.waitForTimeout(250);
-    }
+    await until(page, async () => (await keptBookings()).includes(bookingId) && (await keptBookings()).includes(laterId), 'the booking did not reach the device');
     // The kept answers come after the rows in a pass: the pass has ended once its time is kept.
     await page.waitForTimeout(1000);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));

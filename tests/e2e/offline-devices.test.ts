@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ckb from '../../locales/ckb.json';
-import { PASSWORD, api, baseUrl, launch, login, serverPort, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, serverPort, until, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { deviceStores, goWithin, keptRows, signInAt, syncedOnce } from './device-store';
 
@@ -46,12 +46,7 @@ async function kurdishPage(width: number, clock: boolean): Promise<Page> {
 async function desk(width: number): Promise<Page> {
   const page = await kurdishPage(width, true);
   await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
-  // (A loop, not expect.poll: this runs in a beforeAll too.)
-  const deadline = Date.now() + 30_000;
-  while (!(await syncedOnce(page))) {
-    if (Date.now() > deadline) throw new Error('the first sync pass did not end');
-    await page.waitForTimeout(250);
-  }
+  await until(page, () => syncedOnce(page), 'the first sync pass did not end');
   return page;
 }
 

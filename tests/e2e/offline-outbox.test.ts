@@ -12,7 +12,7 @@
 // record beside the server's number once it lands (item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PASSWORD, api, countPrints, launch, login, newContext, screenshot, serverPort, waitForPath, waitForPrint } from './browser';
+import { api, countPrints, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath, waitForPrint } from './browser';
 import { axeFailures } from './axe';
 import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
@@ -107,11 +107,7 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     await login(doctor, 'demo.localhost', 'doctor');
     await waitForPath(doctor, '/dashboard');
     await signIn();
-    const deadline = Date.now() + 30_000;
-    while ((await keptCount(page, 'patients')) === 0) {
-      if (Date.now() > deadline) throw new Error('the working set did not reach the device');
-      await page.waitForTimeout(250);
-    }
+    await until(page, async () => (await keptCount(page, 'patients')) > 0, 'the working set did not reach the device');
     // The installed shell, so a page opened during the cut still loads.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   });

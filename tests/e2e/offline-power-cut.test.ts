@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { CHROMIUM, PASSWORD, api, serverPort } from './browser';
+import { api, CHROMIUM, PASSWORD, serverPort, until } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { watchContext } from './diagnostics';
@@ -103,11 +103,7 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
   it('opens again on its lock, shows what waits and the device copy after the password, and sends it once when the link returns', async () => {
     let page = await start();
     await signInAt(page, origin, 'secretary');
-    const deadline = Date.now() + 30_000;
-    while (!(await keptRows(page)).some(([r]) => r === 'patients')) {
-      if (Date.now() > deadline) throw new Error('the working set did not reach the device');
-      await page.waitForTimeout(250);
-    }
+    await until(page, async () => (await keptRows(page)).some(([r]) => r === 'patients'), 'the working set did not reach the device');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
     proxy.set('down');

@@ -7,7 +7,7 @@
 // as of when. When the link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { PASSWORD, api, launch, login, newContext, screenshot, serverPort, waitForPath } from './browser';
+import { api, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
 import { axeFailures } from './axe';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, reopenAtLogin } from './device-store';
@@ -85,11 +85,7 @@ describe.each([
     fileNumber = made.body.data.file_number;
     patientId = made.body.data.id;
     await signIn();
-    const deadline = Date.now() + 30_000;
-    while (!(await kept(page, made.body.data.id))) {
-      if (Date.now() > deadline) throw new Error('the new patient did not reach the device');
-      await page.waitForTimeout(250);
-    }
+    await until(page, () => kept(page, made.body.data.id), 'the new patient did not reach the device');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // Within the app (a reload would drop the key: the working set opens again only at a sign-in).
     await page.evaluate(() => {

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { CHROMIUM, PASSWORD, api, countPrints, launch, serverPort, waitForPrint } from './browser';
+import { api, CHROMIUM, countPrints, launch, PASSWORD, serverPort, until, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { note, watchContext } from './diagnostics';
@@ -121,11 +121,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     page = await openPc();
     await Promise.all([signInAt(phone, `http://demo.localhost:${serverPort()}`, 'secretary'), signInAt(page, origin, 'assistant')]);
     // The working set on the PC, and its installed shell (a page opened during the cut loads).
-    const deadline = Date.now() + 30_000;
-    while (!(await keptRows(page)).some(([r]) => r === 'patients')) {
-      if (Date.now() > deadline) throw new Error('the working set did not reach the device');
-      await page.waitForTimeout(250);
-    }
+    await until(page, async () => (await keptRows(page)).some(([r]) => r === 'patients'), 'the working set did not reach the device');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   });
   afterAll(async () => {
