@@ -148,6 +148,11 @@ export function overflowsOf(p: Page): Promise<string[]> {
       reported.push(el);
       out.push(aboveTop ? `${named(el)} starts ${Math.round(-box.top - window.scrollY)}px above the page` : `${named(el)} reaches ${Math.round(box.left)}-${Math.round(box.right)}px`);
     }
+    // An amount broken over two lines ("295,0" over "00 د.ع." in a squeezed table's cell).
+    for (const amount of document.querySelectorAll('bdi[data-currency]')) {
+      const lines = new Set([...amount.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(`the amount "${amount.textContent ?? ''}" is broken over ${lines.size} lines`);
+    }
     // A card's title cut to a few letters by its buttons (the dashboard's "Today's queue" was).
     for (const title of document.querySelectorAll('.ant-card-head-title')) {
       if (title.scrollWidth > title.clientWidth + 1) out.push(`the card title "${title.textContent ?? ''}" is cut`);
