@@ -142,10 +142,15 @@ describe.each([
     expect(await page.evaluate((refusal) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !text.includes(refusal)), ckb.offline.refused.delete)).toEqual([]);
     await screenshot(page, `offline-patient-card-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
-    // The dashboard's counts, read before the cut: as of when.
+    // The dashboard's counts and its stock warnings (the demo clinic has one item low, one
+    // expiring), read before the cut: as of when, each.
     await goWithin(page, '/dashboard');
-    await passTimeUntil(page, shown(page.getByTestId('read-before-cut')), 'the counts marked as read before the cut');
-    expect(await page.getByTestId('read-before-cut').innerText()).toMatch(/\d\d:\d\d/);
+    const counts = page.getByTestId('dashboard').getByTestId('read-before-cut').first();
+    await passTimeUntil(page, shown(counts), 'the counts marked as read before the cut');
+    expect(await counts.innerText()).toMatch(/\d\d:\d\d/);
+    const stock = page.getByTestId('stock-warnings');
+    await passTimeUntil(page, shown(stock.getByTestId('read-before-cut')), 'the stock warnings marked as read before the cut');
+    expect(await stock.getByTestId('read-before-cut').innerText()).toBe(await counts.innerText());
     await screenshot(page, `offline-dashboard-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
     proxy.set('up');
