@@ -26,9 +26,18 @@ const tokenTag = (token: string | null) => (token ? token.slice(-12) : '');
 /** 'resume': asked by the user from the bar (not remembered over a reload, and may be put off). */
 export type LockReason = 'idle' | 'reopened' | 'resume';
 
-// A lock outlives a reload only with the session it locked.
-let locked = typeof localStorage !== 'undefined' && localStorage.getItem(LOCKED_KEY) === '1' && !!getSession().token;
-let reason: LockReason = 'idle';
+/**
+ * A lock outlives a reload only with the session it locked, and says why as it did: remembered as
+ * the session's tag and the reason. It was a bare flag read with any session: a page locked when
+ * opened again, whose session then ended without this module hearing of it (signed in again from
+ * the sign-in screen, where it is not loaded), locked the next session as soon as it loaded, with
+ * the idle lock's words (the offline-outbox browser file's desk found so 25 s into the file).
+ */
+const lockedMark = (why: LockReason) => `${tokenTag(getSession().token)}|${why}`;
+const remembered = typeof localStorage !== 'undefined' ? (localStorage.getItem(LOCKED_KEY) ?? '') : '';
+const rememberedReason = remembered.split('|')[1];
+let locked = !!getSession().token && (rememberedReason === 'idle' || rememberedReason === 'reopened') && remembered === lockedMark(rememberedReason);
+let reason: LockReason = locked ? (rememberedReason as LockReason) : 'idle';
 let lastUse = Date.now();
 /** Whether this page holds the device key (device.ts says so). */
 let keyHeld = false;
@@ -37,7 +46,7 @@ const listeners = new Set<() => void>();
 export function setLocked(value: boolean, why: LockReason = 'idle'): void {
   locked = value;
   reason = why;
-  if (value && why !== 'resume') localStorage.setItem(LOCKED_KEY, '1');
+  if (value && why !== 'resume') localStorage.setItem(LOCKED_KEY, lockedMark(why));
   else localStorage.removeItem(LOCKED_KEY);
   for (const l of listeners) l();
   reviewKeyPaused();
