@@ -1,13 +1,15 @@
 // The stock's card on the clinic's dashboard (GET /stock-items/alerts, resources/stock/routes.ts):
 // items at or under their reorder level, and those expiring soon; each opens its item. Read again
 // when anyone changes an item or a movement; nothing shown while all is well or on a failed read
-// (the dashboard's other cards stay).
+// (the dashboard's other cards stay). Not kept on the device: read before a cut, the cards stay and
+// say as of when (engine/ReadBeforeCut.tsx), as the dashboard's counts do.
 import { Alert, Space } from 'antd';
 import { Link } from 'react-router';
 import { resourceByName } from '../index';
 import { resourcePaths } from '../../src/client/engine/nav';
 import { useApiGet } from '../../src/client/engine/useApiGet';
 import { useT } from '../../src/client/i18n/useT';
+import { ReadBeforeCut } from '../../src/client/engine/ReadBeforeCut';
 import type { StockAlerts } from './alerts';
 
 const itemPage = resourcePaths(resourceByName('stockItems')).show;
@@ -16,7 +18,7 @@ const SOURCES = ['stockItems', 'stockMovements'];
 
 export default function StockWarnings() {
   const t = useT();
-  const { data } = useApiGet<{ data: StockAlerts }>('/stock-items/alerts', undefined, true, SOURCES, true);
+  const { data, readAt } = useApiGet<{ data: StockAlerts }>('/stock-items/alerts', undefined, true, SOURCES, true);
   const alerts = data?.data;
   if (!alerts || (!alerts.low.length && !alerts.expiring.length)) return null;
   const list = (items: { id: number; name: string; text: string }[]) => (
@@ -34,6 +36,7 @@ export default function StockWarnings() {
   ];
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="stock-warnings">
+      <ReadBeforeCut readAt={readAt} />
       {sections
         .filter((section) => section.items.length)
         .map((section) => (

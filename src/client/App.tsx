@@ -2,7 +2,7 @@
 // loading bar, and the public screens. Every other path goes to AppGate, which loads the
 // logged-in application (Refine, the layout, the generated pages) only when it is needed, so the
 // public screens (home, login, recovery) load none of it.
-import { type ReactNode, Suspense, lazy, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, Suspense, lazy, useEffect, useRef, useSyncExternalStore } from 'react';
 import { ConfigProvider, Spin, theme } from 'antd';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -51,6 +51,10 @@ function Bridges() {
   const toasts = useSyncExternalStore(onToastsWanted, toastsWanted);
   // The boolean, not the state: a count changing in the bars re-renders the bars, not the app.
   const shellNews = useSyncExternalStore(onShellState, shellHasNews);
+  // Once loaded the bars stay (showing nothing when there is no news): an offer withdrawn goes
+  // with the next screen (ShellBars), not at once under a click.
+  const barsLoaded = useRef(false);
+  barsLoaded.current ||= shellNews;
   useEffect(() => {
     registerNavigate((to, opts) => void navigate(to, opts));
     return () => registerNavigate(null);
@@ -60,7 +64,7 @@ function Bridges() {
   return (
     <>
       <Failsafe fallback={null}>
-        <Suspense fallback={null}>{shellNews && <ShellBars />}</Suspense>
+        <Suspense fallback={null}>{barsLoaded.current && <ShellBars />}</Suspense>
       </Failsafe>
       <Failsafe fallback={null}>
         <Suspense fallback={null}>{toasts && <Toasts />}</Suspense>

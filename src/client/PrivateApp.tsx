@@ -64,8 +64,11 @@ export default function PrivateApp() {
           (layout/Toasts.tsx) and App.tsx's Root gives the base text style; it brought antd's
           notification machinery to every page. */}
       <Routes>
-        <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>{generated}</Route>
-        <Route path="*" element={<NotFound />} />
+        <Route element={<Guard rule={AUTH}><AppLayout /></Guard>}>
+          {generated}
+          {/* An unknown address: the not-found screen with the menu and header around it. */}
+          <Route path="*" element={<NotFound />} />
+        </Route>
       </Routes>
       {scope === 'tenant' && !getSession().user?.support && (
         <Suspense fallback={null}>

@@ -35,10 +35,13 @@ export function useSiteName(): string {
   return siteName(t, session, landing.clinic?.landing_page?.[`title_${lang}`]);
 }
 
-/** Titles a public screen (login, recovery, error screens); null for the site's name alone. */
-export function usePublicTitle(screen: string | null): void {
+/**
+ * Titles a public screen (login, recovery, error screens); null for the site's name alone.
+ * `enabled` false: a screen the signed-in layout titles (Refine's handler), left alone.
+ */
+export function usePublicTitle(screen: string | null, enabled = true): void {
   const site = useSiteName();
   useEffect(() => {
-    document.title = composeTitle(screen, site);
-  }, [screen, site]);
+    if (enabled) document.title = composeTitle(screen, site);
+  }, [screen, site, enabled]);
 }

@@ -66,7 +66,7 @@ async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
     const id = def ? await idOf(def.path) : null;
     return id === null ? null : `/${entry.path.replace(':id', String(id))}`;
   });
-  // And the screen of an unknown address (the public frame, signed in).
+  // And the screen of an unknown address (inside the app's layout, signed in).
   return [...(await Promise.all(paths)).filter((path) => path !== null), '/no-such-screen'];
 }
 

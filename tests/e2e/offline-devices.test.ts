@@ -130,6 +130,20 @@ describe('the idle lock', () => {
     await page.getByTestId('idle-lock').waitFor({ state: 'detached' });
   });
 
+  it("a lock left by a session that ended meanwhile does not lock the next sign-in", async () => {
+    await page.clock.fastForward('15:30');
+    await page.getByTestId('idle-lock').waitFor();
+    // The session gone while the page was locked, without the page hearing of it (as the
+    // offline-outbox file's page, locked when opened again mid-cut, then signed in anew): the lock
+    // stayed behind, and locked the next session as soon as it loaded, with the idle lock's words.
+    await page.evaluate(() => localStorage.removeItem('token'));
+    await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
+    await page.getByTestId('dashboard').waitFor();
+    // The device's code (which reads the lock) loads just after the sign-in.
+    await page.waitForTimeout(3_000);
+    expect(await page.getByTestId('idle-lock').count()).toBe(0);
+  });
+
   it('during a cut the device key checks the password', async () => {
     await goWithin(page, '/patients/create');
     await page.locator('#field-name').fill(MARK);

@@ -108,6 +108,15 @@ describe.each([
     await spare.getByRole('button', { name: ckb.buttons.delete }).click();
     await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
     await spare.waitFor({ state: 'detached' });
+    // A column the device does not keep, chosen online (the national ID): nothing said online.
+    const nationalId = ckb.resources.patients.fields.national_id;
+    await page.getByTestId('list-columns').click();
+    await page.getByTestId('column-national_id').click();
+    await expect.poll(async () => (await page.locator('.ant-table-thead th').allInnerTexts()).some((h) => h.includes(nationalId))).toBe(true);
+    // Closed as it was opened.
+    await page.getByTestId('list-columns').click();
+    await page.getByTestId('column-national_id').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('not-kept-columns').count()).toBe(0);
     proxy.set(cut);
     const search = page.getByTestId('list-search');
     const phone = toArabicIndic(LOCAL);
@@ -118,6 +127,13 @@ describe.each([
     expect(await page.getByTestId('offline-banner').innerText()).toMatch(/\d\d:\d\d/);
     const row = page.locator('.ant-table-row').filter({ hasText: MARK });
     await row.first().waitFor();
+    // Read from the device: the list names the column it does not keep, from the working set's declaration.
+    const notKept = page.getByTestId('not-kept-columns');
+    await notKept.waitFor();
+    expect(await notKept.innerText()).toContain(nationalId);
+    expect(await notKept.innerText()).not.toContain(ckb.fields.phone);
+    await screenshot(page, `offline-patients-list-${width}`, { fullPage: true });
+    expect(await axeFailures(page, '[data-testid="not-kept-columns"]')).toEqual([]);
     for (const q of [MARK.toLowerCase(), String(fileNumber)]) {
       await search.fill(q);
       await search.press('Enter');
@@ -142,10 +158,15 @@ describe.each([
     expect(await page.evaluate((refusal) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !text.includes(refusal)), ckb.offline.refused.delete)).toEqual([]);
     await screenshot(page, `offline-patient-card-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
-    // The dashboard's counts, read before the cut: as of when.
+    // The dashboard's counts and its stock warnings (the demo clinic has one item low, one
+    // expiring), read before the cut: as of when, each.
     await goWithin(page, '/dashboard');
-    await passTimeUntil(page, shown(page.getByTestId('read-before-cut')), 'the counts marked as read before the cut');
-    expect(await page.getByTestId('read-before-cut').innerText()).toMatch(/\d\d:\d\d/);
+    const counts = page.getByTestId('dashboard').getByTestId('read-before-cut').first();
+    await passTimeUntil(page, shown(counts), 'the counts marked as read before the cut');
+    expect(await counts.innerText()).toMatch(/\d\d:\d\d/);
+    const stock = page.getByTestId('stock-warnings');
+    await passTimeUntil(page, shown(stock.getByTestId('read-before-cut')), 'the stock warnings marked as read before the cut');
+    expect(await stock.getByTestId('read-before-cut').innerText()).toBe(await counts.innerText());
     await screenshot(page, `offline-dashboard-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
     proxy.set('up');

@@ -1,5 +1,5 @@
 // How a declared field's value is shown in lists and detail pages.
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { Tag, Tooltip } from 'antd';
 import { Text } from './Text';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
@@ -18,6 +18,8 @@ import { ENUM_TONES, type EnumName, enumValues } from '../../shared/enums';
 import { getCurrency } from '../providers/currency';
 import { TITLE_ANSWERS, titlesFromAnswer } from '../../shared/workingSet';
 import { useApiGet } from './useApiGet';
+import { onShellState, shellState } from '../offline/shellState';
+import { unnamedText } from './unnamed';
 import { instantText } from './instant';
 
 // A file's preview (antd's Image, with its viewer) loads where a file is shown, not with every list.
@@ -133,7 +135,9 @@ function NumberValue({ field, value }: { field: FieldDef; value: unknown }) {
  * A relation value on its own (detail page, Sync problems): the related record's title, read as
  * the user may: the record itself, else the answer every user may read that names such records
  * (TITLE_ANSWERS: a booking's doctor for a secretary, who may not read staff records; during a
- * cut its kept copy), else a word saying the name is not known here, never a bare number.
+ * cut its kept copy), else a word saying so, never a bare number: during a cut that this device
+ * does not know the name, online that it is not available to this user (a central Admin reading a
+ * doctor's plan: plans are the Owners').
  */
 export function RelationValue({ field, value }: { field: FieldDef; value: unknown }) {
   const t = useT();
@@ -145,6 +149,13 @@ export function RelationValue({ field, value }: { field: FieldDef; value: unknow
   const unnamed = id !== undefined && !record && !query.isLoading;
   const titles = useApiGet(answer?.path ?? '', undefined, unnamed && !!answer, undefined, true);
   const label = record ? relationText(record, relation.labelField, currentLang()) : id !== undefined ? titlesFromAnswer(relation.resource, titles.data)[String(id)] : undefined;
-  if (unnamed && !label && !titles.isLoading) return <Text type="secondary" data-testid="relation-unnamed">{t('common.nameNotKnown', 'Name not known on this device')}</Text>;
+  const cut = useSyncExternalStore(onShellState, () => shellState().offlineSince !== null);
+  if (unnamed && !label && !titles.isLoading) {
+    return (
+      <Text type="secondary" data-testid="relation-unnamed" data-cut={cut}>
+        {unnamedText(t, cut)}
+      </Text>
+    );
+  }
   return <FieldValue field={field} value={value} relationLabel={label ?? (unnamed ? '…' : undefined)} />;
 }

@@ -15,7 +15,7 @@ import { LoadError } from './LoadError';
 import { TableScroll } from './TableScroll';
 import { ExportButton } from './ExportButton';
 import { WaitingMark } from './WaitingMark';
-import { keptOnlyOf } from './keptOnly';
+import { keptOnlyOf, notKeptColumns } from './keptOnly';
 import { FieldValue } from './FieldValue';
 import { ListFilters } from './ListFilters';
 import { quickFilterOn, toggleQuickFilter, withRange } from './quickFilters';
@@ -35,6 +35,7 @@ import { appScope } from '../host';
 
 // Loaded only during a cut, when a list from the device lacks days (the note's own chunk).
 const KeptOnlyNote = lazy(() => import('./KeptOnlyNote'));
+const NotKeptColumnsNote = lazy(() => import('./KeptOnlyNote').then((m) => ({ default: m.NotKeptColumnsNote })));
 
 export function parseSort(sort: string): CrudSort[] {
   return sort
@@ -92,6 +93,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   const [stored, setStored] = useStoredColumns(`${appScope()}-${user?.tenant?.id ?? 0}-${user?.id ?? 0}`, def.name);
   const shown = chosenColumns(stored, candidates, fallback);
   const columns = shown.map((name) => [name, def.fields[name]] as const);
+  const notKept = notKeptColumns(tableQuery.data, def.name, shown);
   // The related records' titles came with the rows (no request per relation column).
   const labels = labelsOf(tableQuery.data);
   const cell = (name: string, field: FieldDef, value: unknown, record: BaseRecord) => {
@@ -161,6 +163,12 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
           </Space>
         )}
       </Space>
+      {/* Answered from the device during a cut, with columns it does not keep: named. */}
+      {notKept.length > 0 && (
+        <Suspense fallback={null}>
+          <NotKeptColumnsNote def={def} columns={notKept} />
+        </Suspense>
+      )}
       {/* Answered from the device during a cut, and it keeps only some days of these: said so. */}
       {keptOnlyOf(tableQuery.data) && (
         <Suspense fallback={null}>

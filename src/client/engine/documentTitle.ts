@@ -23,7 +23,8 @@ export function routeFor(scope: Scope, pathname: string): RouteEntry | null {
  */
 export function screenTitle(scope: Scope, pathname: string, t: Translate, caller: Caller = null): string | null {
   const entry = routeFor(scope, pathname);
-  if (!entry) return null;
+  // An unknown address: the not-found screen's title.
+  if (!entry) return t('screens.notFound', '404');
   if (caller && moduleOff(caller, entry.rule)) return t('screens.notFound', '404');
   if (caller && !allows(caller, entry.rule)) return t('screens.forbiddenTitle', 'No access');
   switch (entry.type) {

@@ -1,6 +1,7 @@
 // Which days a list answered from the device during a cut covers (offline/reader.ts offlineList),
-// read from the list's answer as labelsOf reads its titles: small, so a list carries it and loads
-// the note that says so (KeptOnlyNote.tsx) only when there is something to say.
+// and which of its fields the device does not keep, read from the answer as labelsOf reads its
+// titles: small, so a list carries it and loads the notes that say so (KeptOnlyNote.tsx) only
+// when there is something to say.
 import { isKeptField } from '../../shared/workingSet';
 
 /**
@@ -11,6 +12,14 @@ import { isKeptField } from '../../shared/workingSet';
 export function notKeptHere(answer: unknown, resource: string, field: string): boolean {
   const fromDevice = typeof answer === 'object' && answer !== null && (answer as { fromDevice?: unknown }).fromDevice === true;
   return fromDevice && !isKeptField(resource, field);
+}
+
+/**
+ * The columns of a list answered from the device during a cut that the device does not keep (a
+ * patient's occupation, national ID): from the working set's declaration, for every list alike.
+ */
+export function notKeptColumns(answer: unknown, resource: string, columns: readonly string[]): string[] {
+  return columns.filter((name) => notKeptHere(answer, resource, name));
 }
 
 /**

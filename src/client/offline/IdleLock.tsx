@@ -26,16 +26,22 @@ export default function IdleLock() {
     lockIfKeyNeeded(shellState().offlineSince !== null);
     // The count noted beside the session may be lost with the power (localStorage reaches the
     // disk later than the outbox): the outbox itself is asked, once the screen has drawn.
+    // Then the bar offering the password is decided, and follows every change after (idleWatch.ts):
+    // decided only here, a page that met a cut or a lock at this moment never offered it after.
     const asked = setTimeout(() => {
       const username = getSession().user?.username;
-      if (isLocked() || !keyMissing() || !username) return;
+      if (isLocked() || !keyMissing() || !username) {
+        noteKeyPaused();
+        return;
+      }
       void import('./waiting')
         .then((m) => m.waitingCount(username))
         .then((n) => {
-          // Nothing waits and the server answers: not locked, but offered (the bar), so the copy
-          // does not go stale until the next sign-in or cut.
-          if (!lockIfKeyNeeded(false, n) && shellState().offlineSince === null) noteKeyPaused();
-        }, () => undefined);
+          // Writes waiting: the lock asks. Else not locked, but offered (the bar, online), so the
+          // copy does not go stale until the next sign-in or cut.
+          lockIfKeyNeeded(false, n);
+          noteKeyPaused();
+        }, noteKeyPaused);
     }, ASK_OUTBOX_MS);
     return () => {
       for (const name of USE_EVENTS) window.removeEventListener(name, used, { capture: true });

@@ -14,7 +14,9 @@ export default function ShellBars() {
   const since = state.offlineSince;
   const apply = state.applyUpdate;
   // The plural forms of each language (Arabic's six): i18next picks by count.
-  const keyBar = useAtNextScreen(!since && state.keyPaused);
+  // The user's own answer on the bar ("later", the password given) takes it away at once.
+  const answered = useRef(false);
+  const keyBar = useAtNextScreen(state.keyPaused, answered.current) && !since;
   const waiting = state.waiting > 0 ? <span data-testid="outbox-waiting">{t('offline.waiting', { count: state.waiting })}</span> : null;
   return (
     <>
@@ -41,22 +43,24 @@ export default function ShellBars() {
           action={<Link to="/sync-problems">{t('offline.openProblems')}</Link>}
         />
       )}
-      {keyBar && <KeyPausedBar />}
+      {keyBar && <KeyPausedBar onAnswer={() => (answered.current = true)} />}
       {apply && <UpdateBar apply={apply} />}
     </>
   );
 }
 
 /**
- * True once `wanted` has held across a change of screen: an offer decided seconds after the page
- * opened comes with the next screen, never pushing the one in use down under a click.
+ * `wanted` as it was when the user last opened a screen: an offer decided seconds after the page
+ * opened, or made or withdrawn later, changes with the next screen, never pushing the one in use
+ * down under a click (nor up). The bars stay mounted once loaded (App.tsx), so a withdrawal waits
+ * too. `now`: a withdrawal the user made on the bar itself goes at once.
  */
-function useAtNextScreen(wanted: boolean): boolean {
+function useAtNextScreen(wanted: boolean, now: boolean): boolean {
   const { key } = useLocation();
-  const seenAt = useRef<string | null>(null);
-  if (!wanted) seenAt.current = null;
-  else seenAt.current ??= key;
-  return wanted && seenAt.current !== key;
+  const shown = useRef<{ key: string; value: boolean } | null>(null);
+  if (!shown.current) shown.current = { key, value: false };
+  else if (shown.current.key !== key || (now && !wanted)) shown.current = { key, value: wanted };
+  return shown.current.value;
 }
 
 function UpdateBar({ apply }: { apply: () => void }) {
@@ -78,7 +82,7 @@ function UpdateBar({ apply }: { apply: () => void }) {
 }
 
 /** The page opened again online: the device's copy waits for the password to be followed again. */
-function KeyPausedBar() {
+function KeyPausedBar({ onAnswer }: { onAnswer: () => void }) {
   const t = useT();
   return (
     <Alert
@@ -89,10 +93,10 @@ function KeyPausedBar() {
       message={t('offline.keyPaused')}
       action={
         <Space wrap size={4}>
-          <Button size="small" type="primary" data-testid="key-resume" onClick={askKey}>
+          <Button size="small" type="primary" data-testid="key-resume" onClick={() => { onAnswer(); askKey(); }}>
             {t('offline.keyResume')}
           </Button>
-          <Button size="small" data-testid="key-later" onClick={resumeLater}>
+          <Button size="small" data-testid="key-later" onClick={() => { onAnswer(); resumeLater(); }}>
             {t('offline.keyLater')}
           </Button>
         </Space>

@@ -6,7 +6,7 @@ import { translate } from '../i18n';
 import { ApiError, api } from '../providers/http';
 import { getSession } from '../providers/session';
 import { OFFLINE_TOKEN, resumeFollowing, signInOffline, unlockAfterOnlineLogin } from './device';
-import { lockReason, noteUse, setLocked } from './idleWatch';
+import { lockReason, noteKeyComing, noteUse, setLocked } from './idleWatch';
 import { queryClient } from '../providers/queryClient';
 
 export type UnlockAnswer = { ok: true } | { ok: false; message: string };
@@ -36,9 +36,14 @@ export async function unlock(password: string): Promise<UnlockAnswer> {
   if (token !== OFFLINE_TOKEN) {
     try {
       await api('/auth/tenant/profile/unlock', { method: 'POST', body: { current_password: password }, quiet: true });
+      // The key follows in a moment (the password's key derivation): not offered as missing meanwhile.
+      noteKeyComing(true);
       opened();
       // As at an online sign-in: the working set opens and follows again.
-      void unlockAfterOnlineLogin(user.username, password, user).catch((err: unknown) => console.error('offline working set', err));
+      void unlockAfterOnlineLogin(user.username, password, user).catch((err: unknown) => {
+        noteKeyComing(false);
+        console.error('offline working set', err);
+      });
       return { ok: true };
     } catch (err) {
       // Refused (a wrong password, too many tries) or the session is over (the sign-in screen follows).

@@ -26,9 +26,18 @@ const tokenTag = (token: string | null) => (token ? token.slice(-12) : '');
 /** 'resume': asked by the user from the bar (not remembered over a reload, and may be put off). */
 export type LockReason = 'idle' | 'reopened' | 'resume';
 
-// A lock outlives a reload only with the session it locked.
-let locked = typeof localStorage !== 'undefined' && localStorage.getItem(LOCKED_KEY) === '1' && !!getSession().token;
-let reason: LockReason = 'idle';
+/**
+ * A lock outlives a reload only with the session it locked, and says why as it did: remembered as
+ * the session's tag and the reason. It was a bare flag read with any session: a page locked when
+ * opened again, whose session then ended without this module hearing of it (signed in again from
+ * the sign-in screen, where it is not loaded), locked the next session as soon as it loaded, with
+ * the idle lock's words (the offline-outbox browser file's desk found so 25 s into the file).
+ */
+const lockedMark = (why: LockReason) => `${tokenTag(getSession().token)}|${why}`;
+const remembered = typeof localStorage !== 'undefined' ? (localStorage.getItem(LOCKED_KEY) ?? '') : '';
+const rememberedReason = remembered.split('|')[1];
+let locked = !!getSession().token && (rememberedReason === 'idle' || rememberedReason === 'reopened') && remembered === lockedMark(rememberedReason);
+let reason: LockReason = locked ? (rememberedReason as LockReason) : 'idle';
 let lastUse = Date.now();
 /** Whether this page holds the device key (device.ts says so). */
 let keyHeld = false;
@@ -37,9 +46,10 @@ const listeners = new Set<() => void>();
 export function setLocked(value: boolean, why: LockReason = 'idle'): void {
   locked = value;
   reason = why;
-  if (value && why !== 'resume') localStorage.setItem(LOCKED_KEY, '1');
+  if (value && why !== 'resume') localStorage.setItem(LOCKED_KEY, lockedMark(why));
   else localStorage.removeItem(LOCKED_KEY);
   for (const l of listeners) l();
+  reviewKeyPaused();
 }
 
 export function isLocked(): boolean {
@@ -77,19 +87,43 @@ export function lock(why: LockReason = 'idle'): void {
 /** device.ts: this page holds the session user's device key (true), or dropped it (false). */
 export function noteKeyHeld(held: boolean): void {
   keyHeld = held;
-  if (held) {
-    localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
-    setShellState({ keyPaused: false });
-  }
+  keyComing = false;
+  if (held) localStorage.setItem(KEY_MARK, tokenTag(getSession().token));
+  reviewKeyPaused();
+}
+
+/** The password was just given (idleLock.ts): the key is being opened (a second or so), not missing. */
+let keyComing = false;
+
+/** idleLock.ts: the key is being opened from the password (true), or that failed (false). */
+export function noteKeyComing(coming: boolean): void {
+  keyComing = coming;
+  reviewKeyPaused();
+}
+
+/** Whether the page has made its first decision about the bar (IdleLock, once the outbox was asked). */
+let keyReviewed = false;
+
+/**
+ * The bar's state from what holds now: the key missing, not put off for this session, and no lock
+ * asking for it already (but the one the bar itself opened, which may be put off). Followed at every
+ * change of those once the page has decided the first time, so a copy paused or resumed after the
+ * page opened (the link back after a cut met at the opening, a lock put off) is offered or
+ * withdrawn; the bar shows the change with the next screen (ShellBars.tsx).
+ */
+function reviewKeyPaused(): void {
+  if (!keyReviewed) return;
+  const later = localStorage.getItem(LATER_KEY) === tokenTag(getSession().token);
+  setShellState({ keyPaused: keyMissing() && !keyComing && !later && !(locked && reason !== 'resume') });
 }
 
 /**
- * The page was opened again online with nothing waiting (no lock asked): the bar offers to give
- * the password so the device's copy is followed again, unless put off for this session.
+ * The page opened again has looked at its outbox (nothing waits, or a lock asked): the bar is
+ * decided from now on. Offered online only (ShellBars): during a cut the lock asks when the copy is needed.
  */
 export function noteKeyPaused(): void {
-  const later = localStorage.getItem(LATER_KEY) === tokenTag(getSession().token);
-  setShellState({ keyPaused: !locked && keyMissing() && !later });
+  keyReviewed = true;
+  reviewKeyPaused();
 }
 
 /** The bar's button: the lock's dialog asks the password (idleLock.ts opens it). */
@@ -100,7 +134,7 @@ export function askKey(): void {
 /** "Later": the bar goes until the next sign-in; a cut still asks when the copy is needed. */
 export function resumeLater(): void {
   localStorage.setItem(LATER_KEY, tokenTag(getSession().token));
-  setShellState({ keyPaused: false });
+  reviewKeyPaused();
 }
 
 /**

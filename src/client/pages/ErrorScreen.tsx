@@ -47,7 +47,11 @@ function Help({ text }: { text: string }) {
   );
 }
 
-export function ErrorScreen({ kind }: { kind: ErrorKind }) {
+/**
+ * `inApp`: drawn inside the signed-in layout (menu and header around it), which titles the tab
+ * itself; otherwise in the public frame.
+ */
+export function ErrorScreen({ kind, inApp = false }: { kind: ErrorKind; inApp?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const home = (
@@ -62,7 +66,7 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
     417: t('errors.tenantSuspended', 'Account is suspended or archived'),
     418: t('errors.tenantNotRegistered', 'Account not registered'),
   };
-  usePublicTitle(titles[kind]);
+  usePublicTitle(inApp ? null : titles[kind], !inApp);
   switch (kind) {
     case 404:
       content = <Result status="404" title={t('screens.notFound', '404')} subTitle={t('screens.lost', "You're lost")} extra={home} />;
@@ -91,16 +95,17 @@ export function ErrorScreen({ kind }: { kind: ErrorKind }) {
       );
       break;
   }
-  return (
-    <PublicShell>
-      <div data-testid={`error-${kind}`} style={{ width: '100%' }}>
-        {content}
-      </div>
-    </PublicShell>
+  const screen = (
+    <div data-testid={`error-${kind}`} style={{ width: '100%' }}>
+      {content}
+    </div>
   );
+  return inApp ? screen : <PublicShell>{screen}</PublicShell>;
 }
 
 export const NotFound = () => <ErrorScreen kind={404} />;
+/** An unknown address, or a module the clinic lacks, for a signed-in user: inside the layout. */
+export const NotFoundInApp = () => <ErrorScreen kind={404} inApp />;
 export const ServerError = () => <ErrorScreen kind={500} />;
 export const Suspended = () => <ErrorScreen kind={417} />;
 export const NotRegistered = () => <ErrorScreen kind={418} />;

@@ -236,8 +236,9 @@ export const dataProvider: DataProvider = {
       async (r) => {
         const page = await r.offlineList(resource, { pagination, sorters, filters });
         // The titles the server would send beside them, from what the device keeps (and, when it
-        // keeps only some days of these, which: engine/KeptOnlyNote.tsx).
-        return { ...page, labels: await r.offlineLabels(resource, page.data) } as { data: T[]; total: number; labels: RelationLabels };
+        // keeps only some days of these, which: engine/KeptOnlyNote.tsx). fromDevice: the columns
+        // the device does not keep are said to be so (engine/keptOnly.ts notKeptColumns).
+        return { ...page, labels: await r.offlineLabels(resource, page.data), fromDevice: true } as { data: T[]; total: number; labels: RelationLabels; fromDevice: true };
       },
     ),
 
