@@ -55,7 +55,7 @@ export interface Wire {
 }
 
 /** pg's Query as a base: pg's client in pipeline mode takes no other kind of submittable. */
-type QueryBase = new (config: { text: string }) => object;
+type QueryBase = new (text: string) => object;
 
 export interface OneSync {
   readonly results: Promise<pg.QueryResult>[];
@@ -94,7 +94,8 @@ export function oneSyncClass(Query: QueryBase): OneSyncClass {
       readonly steps: readonly Step[],
       readonly done: (failedAt: number | null, described: readonly (Described | null)[]) => void,
     ) {
-      super({ text: '' });
+      // A text, not a config: pg copies a config object property by property.
+      super('');
       this.results = steps.map(
         () =>
           new Promise<pg.QueryResult>((resolve, reject) => {
