@@ -21,6 +21,6 @@ export function comparisonParts(out: LeftOut): EngineParts {
     // Writes announce no live update (migration 039 reads the setting).
     ...(out.live ? { settings: { 'app.live_off': 'on' } } : {}),
     // Answers carry no relation titles.
-    ...(out.relationLabels ? { labels: { plan: () => ({ columns: [], labels: () => ({}) }), of: async () => ({}) } } : {}),
+    ...(out.relationLabels ? { labels: { plan: () => ({ columns: [], columnsIn: () => [], key: '', labels: () => ({}) }), of: async () => ({}) } } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../resources/index';
 import { DEMO, type TestApp, startTestApp } from './harness';
 import { createRecord } from './fixtures';
+import { NO_ORIGIN, type TimedEvent, recordEvent, recordEvents } from '../../src/server/audit/events';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +38,30 @@ describe('the trail itself', () => {
     await expect(sql`update audit_events set action = 'x' where id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
     await expect(sql`delete from audit_events where id = ${id}`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
     await expect(sql`truncate audit_events`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+  });
+});
+
+describe('events written in a batch (the reads\' events)', () => {
+  // Every column as the one-by-one insert writes it: lists, nulls, quotes, an offline entry.
+  const origin = { ip: '10.0.0.1', userAgent: 'probe "agent", {x}', onBehalfOf: null };
+  const cases: { name: string; event: TimedEvent }[] = [
+    { name: 'a list of patients', event: { at: new Date('2026-01-02T03:04:05.678Z'), tenantId: 1, actor: { scope: 'tenant', id: 2, role: 0, name: "O'Neil" }, origin, event: { action: 'list', resource: 'visitings', patientIds: [3, 4, 5] } } },
+    { name: 'a record read, no list', event: { at: new Date('2026-01-02T03:04:06Z'), tenantId: 1, actor: { scope: 'tenant', id: 2, role: 1, name: 'N' }, origin: { ...origin, onBehalfOf: 7 }, event: { action: 'read', resource: 'patients', recordId: 9, patientId: 9 } } },
+    { name: 'fields, empty lists', event: { at: new Date('2026-01-02T03:04:07Z'), tenantId: null, actor: null, origin: NO_ORIGIN, event: { action: 'update', resource: 'users', fields: ['name', 'a "quoted", {braced} field'], patientIds: [] } } },
+    { name: 'no fields listed', event: { at: new Date('2026-01-02T03:04:08Z'), tenantId: 1, actor: null, origin: { ...origin, offline: { enteredAt: '2026-01-01T10:00:00Z', deviceId: 'dev-1' } }, event: { action: 'update', resource: 'visitings', fields: [] } } },
+  ];
+  it.each(cases.map((c) => [c.name, c.event] as const))('%s: the same row as written alone', async (_name, timed) => {
+    const columns = sql`tenant_id, actor_scope, user_id, actor_role, actor_name, on_behalf_of, action, resource, record_id, patient_id, patient_ids, fields, ip, user_agent, entered_offline_at, device_id`;
+    const read = async (after: number) => (await sql<Record<string, unknown>>`select ${columns} from audit_events where id > ${after} order by id`.execute(t.db.kysely)).rows;
+    const mark = async () => Number((await sql<{ id: number | null }>`select max(id) as id from audit_events`.execute(t.db.kysely)).rows[0].id ?? 0);
+    const before = await mark();
+    await recordEvent(t.db.kysely, timed.tenantId, timed.actor, timed.origin, timed.event);
+    const alone = await read(before);
+    const between = await mark();
+    await recordEvents(t.db.kysely, [timed, timed]);
+    const batched = await read(between);
+    expect(batched).toEqual([alone[0], alone[0]]);
+    const { rows } = await sql<{ at: Date }>`select at from audit_events where id > ${between} order by id`.execute(t.db.kysely);
+    expect(rows.map((r) => r.at.toISOString())).toEqual([timed.at.toISOString(), timed.at.toISOString()]);
   });
 });

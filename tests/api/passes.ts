@@ -33,6 +33,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   outbox: 'two senders on their own pools never send twice',
   'printed-documents': "another clinic's printed documents unseen and unrevoked under row-level security",
   scheduler: 'a rival scheduler on a pool of its own',
+  'kept-statements': 'one kept list statement for two clinics in turn under row-level security',
   'round-trips': "a read's round trips to the server, counted by a relay (PostgreSQL only: pipelining)",
   'route-rules': "another clinic's record unseen under row-level security: its 404 comes before the body's 422",
   'schema-drift': "the declarations against the server's catalog",

@@ -37,14 +37,17 @@ describe.skipIf(!url)('round trips to PostgreSQL', () => {
    */
   const tripsOf = async (path: string, token: string) => {
     const counts: number[] = [];
+    const answers: number[] = [];
     for (let i = 0; i < 3; i++) {
       await b.app.auditReads?.flush();
       const before = relay.count();
+      const answered = relay.answered();
       const res = await b.call('GET', path, { host: DEMO, token });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       counts.push(relay.count() - before);
+      answers.push(relay.answered() - answered);
     }
-    return Math.min(...counts);
+    return { trips: Math.min(...counts), answers: Math.min(...answers) };
   };
 
   it('a list, a list with relation titles and a record, each in one round trip', async () => {
@@ -61,7 +64,16 @@ describe.skipIf(!url)('round trips to PostgreSQL', () => {
     ];
     // The session kept and the clinic's key read (each once per process).
     for (const path of reads) await b.call('GET', path, { host: DEMO, token });
-    for (const path of reads) expect(await tripsOf(path, token), path).toBe(1);
+    for (const path of reads) expect((await tripsOf(path, token)).trips, path).toBe(1);
+  });
+
+  it("a read's opening, statement and COMMIT are answered together (one Sync: one write from PostgreSQL)", async () => {
+    const token = await b.login(DEMO, 'doctor');
+    const visits = (await b.call('GET', '/visitings?per_page=1', { host: DEMO, token })).body.data as { id: number; patient_id: number }[];
+    const reads = [`/visitings?filter[patient_id]=${visits[0].patient_id}`, `/visitings/${visits[0].id}`, '/appointments?sort=time&per_page=50'];
+    for (const path of reads) await b.call('GET', path, { host: DEMO, token });
+    // Three ReadyForQuery before (the opening, the statement, the COMMIT), one now.
+    for (const path of reads) expect((await tripsOf(path, token)).answers, path).toBe(1);
   });
 
   it("a last statement's COMMIT answers the transaction's own, and nothing runs after it", async () => {
@@ -94,6 +106,39 @@ describe.skipIf(!url)('round trips to PostgreSQL', () => {
       }
       const { rows: kept } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%prepared probe%'`.execute(conn);
       expect(kept[0].n).toBe(1);
+    });
+  });
+
+  it("a failing opening fails its batch's statement with the opening's error, and the connection goes on", async () => {
+    await b.db.kysely.connection().execute(async (conn) => {
+      await sql.raw(`${DEFERRED}begin; select 1 / 0`).execute(conn);
+      await expect(asLast(sql`select 1 as one`).execute(conn)).rejects.toThrow(/division by zero/);
+      // The transaction is open and aborted: its COMMIT reaches PostgreSQL and answers ROLLBACK.
+      const { rows: done } = await sql<{ command?: string }>`commit`.execute(conn);
+      expect(done[0]?.command).toBe('ROLLBACK');
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(conn);
+      expect(rows[0].one).toBe(1);
+    });
+  });
+
+  it("a statement's columns described once are read the same on its later runs, and a failed first run leaves no name behind", async () => {
+    await b.db.kysely.connection().execute(async (conn) => {
+      const probe = (n: number) => asLast(sql<{ n: number; at: Date; label: string | null }>`select ${n}::bigint as n, timestamptz '2026-01-02 03:04:05+00' as at, null::text as label /* described probe */`);
+      for (let i = 1; i <= 3; i++) {
+        await sql.raw(`${DEFERRED}begin`).execute(conn);
+        const { rows } = await probe(i).execute(conn);
+        await sql`commit`.execute(conn);
+        expect(rows).toEqual([{ n: i, at: new Date('2026-01-02T03:04:05Z'), label: null }]);
+      }
+      // Its first run fails (its Bind): the next one prepares it again under the same name.
+      const failing = (v: string) => asLast(sql<{ v: number }>`select ${v}::int as v /* failing probe */`);
+      await sql.raw(`${DEFERRED}begin`).execute(conn);
+      await expect(failing('x').execute(conn)).rejects.toThrow(/invalid input syntax/);
+      await sql`rollback`.execute(conn);
+      await sql.raw(`${DEFERRED}begin`).execute(conn);
+      const { rows } = await failing('7').execute(conn);
+      await sql`commit`.execute(conn);
+      expect(rows).toEqual([{ v: 7 }]);
     });
   });
 

@@ -62,6 +62,43 @@ export function eventValues(tenantId: number | null, actor: Actor | null, origin
     ${origin.offline?.enteredAt ?? null}::timestamptz, ${origin.offline?.deviceId ?? null}::text`;
 }
 
+/** An event with the time it happened (a read's, written later in a batch). */
+export interface TimedEvent {
+  at: Date;
+  tenantId: number | null;
+  actor: Actor | null;
+  origin: Origin;
+  event: AuditEvent;
+}
+
+/**
+ * Appends many events in one statement of fixed text: each column one array parameter, unnested
+ * in order (a multi-row VALUES was 16 parameters a row, its statement parsed and planned afresh for
+ * every batch: about 12 µs of PostgreSQL's time an event against 4). A list's patients and the
+ * fields go as text (an array literal of checked ids, JSON), made arrays again row by row.
+ */
+export async function recordEvents(db: Kysely<Database>, events: readonly TimedEvent[]): Promise<void> {
+  const column = <T>(of: (e: TimedEvent) => T) => events.map(of);
+  const patients = (ids: number[] | null | undefined) => {
+    if (!ids) return null;
+    if (!ids.every(Number.isSafeInteger)) throw new Error('bad id in an audit event');
+    return `{${ids.join(',')}}`;
+  };
+  await sql`insert into audit_events (at, ${EVENT_COLUMNS})
+    select at, tenant_id, actor_scope, user_id, actor_role, actor_name, on_behalf_of, action, resource, record_id, patient_id,
+      patient_ids::bigint[], case when fields is null then null else array(select json_array_elements_text(fields::json)) end,
+      ip, user_agent, entered_offline_at, device_id
+    from unnest(${column((e) => e.at.toISOString())}::timestamptz[], ${column((e) => e.tenantId)}::bigint[], ${column((e) => e.actor?.scope ?? null)}::text[],
+      ${column((e) => e.actor?.id ?? null)}::bigint[], ${column((e) => e.actor?.role ?? null)}::smallint[], ${column((e) => e.actor?.name ?? null)}::text[],
+      ${column((e) => e.origin.onBehalfOf)}::bigint[], ${column((e) => e.event.action)}::text[], ${column((e) => e.event.resource ?? null)}::text[],
+      ${column((e) => e.event.recordId ?? null)}::bigint[], ${column((e) => e.event.patientId ?? null)}::bigint[], ${column((e) => patients(e.event.patientIds))}::text[],
+      ${column((e) => (e.event.fields ? JSON.stringify(e.event.fields) : null))}::text[], ${column((e) => e.origin.ip)}::text[], ${column((e) => e.origin.userAgent)}::text[],
+      ${column((e) => e.origin.offline?.enteredAt ?? null)}::timestamptz[], ${column((e) => e.origin.offline?.deviceId ?? null)}::text[])
+      with ordinality as e(at, tenant_id, actor_scope, user_id, actor_role, actor_name, on_behalf_of, action, resource, record_id, patient_id,
+        patient_ids, fields, ip, user_agent, entered_offline_at, device_id, n)
+    order by n`.execute(db);
+}
+
 /** Appends one event (inside the caller's transaction when `db` is one). */
 export async function recordEvent(db: Kysely<Database>, tenantId: number | null, actor: Actor | null, origin: Origin, event: AuditEvent): Promise<void> {
   await sql`insert into audit_events (${EVENT_COLUMNS}) values (${eventValues(tenantId, actor, origin, event)})`.execute(db);

@@ -5,9 +5,9 @@
 // stamped with the time of the read. Changes keep writing their events in their own transaction.
 // What this trades: if the process dies (kill -9, power), the reads of its last FLUSH_MS are not
 // in the trail; a graceful stop flushes. A failed insert keeps the events and retries.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type Actor, type AuditEvent, type Origin, eventValues, EVENT_COLUMNS } from './events';
+import { type Actor, type AuditEvent, type Origin, type TimedEvent, recordEvents } from './events';
 
 const FLUSH_MS = 100;
 const MAX_PENDING = 200;
@@ -15,13 +15,7 @@ const MAX_PENDING = 200;
 // reported rather than filling the memory.
 const MAX_KEPT = 100_000;
 
-interface Pending {
-  at: Date;
-  tenantId: number | null;
-  actor: Actor | null;
-  origin: Origin;
-  event: AuditEvent;
-}
+type Pending = TimedEvent;
 
 export class ReadLog {
   private pending: Pending[] = [];
@@ -59,8 +53,7 @@ export class ReadLog {
     try {
       // The server's own connection (the table's owner, outside any clinic's row-level security):
       // one statement for every clinic's reads.
-      const rows = batch.map((p) => sql`(${p.at.toISOString()}::timestamptz, ${eventValues(p.tenantId, p.actor, p.origin, p.event)})`);
-      await sql`insert into audit_events (at, ${EVENT_COLUMNS}) values ${sql.join(rows)}`.execute(this.db);
+      await recordEvents(this.db, batch);
     } catch (err) {
       this.pending = [...batch, ...this.pending];
       const dropped = Math.max(0, this.pending.length - MAX_KEPT);

@@ -9,7 +9,9 @@
 // the COMMIT written right behind it, in the same write: a one-statement read is then one write
 // and one round trip (opening, statement, COMMIT). The COMMIT the transaction then sends is
 // answered by that one; any other statement before it is refused (it would run outside the
-// transaction, without its role and clinic).
+// transaction, without its role and clinic). The opening, the LAST statement and its COMMIT go
+// as one extended-protocol batch with a single Sync (one-sync.ts): PostgreSQL answers all three
+// in one write, and the statement's columns are described on its connection's first run only.
 // A LAST statement is also a named prepared statement of its connection (at most NAMED_MAX per
 // connection): PostgreSQL parses, rewrites and (once a generic plan serves) plans it once, not per
 // request, which was most of a small read's database time. Row-level security stays exact: its
@@ -18,6 +20,7 @@
 // invalidates its plans.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import type { Described, OneSync, Step, Wire } from './one-sync';
 
 /** A query text starting so is an opening to hold back (the rest is what to send). */
 export const DEFERRED = '/* sent with the next statement */ ';
@@ -52,28 +55,62 @@ function nameOf(text: string): string {
   return name;
 }
 
+/** The opening's text as its statements: 'begin' and, when it sets anything, the select after it. */
+function openingSteps(text: string): string[] {
+  const split = text.indexOf('; ');
+  return split < 0 ? [text] : [text.slice(0, split), text.slice(split + 2)];
+}
+
 /**
  * Makes `client` hold back openings (DEFERRED) until its next query, and write a LAST statement's
  * COMMIT with it; the client must be in pipeline mode. An opening never sent is dropped when the
  * client goes back to the pool (`droppedOnRelease`): no transaction began, and the next user must
- * not start one.
+ * not start one. `wire`: pg's type parsers and value mapping, for the LAST statement's batch.
  */
-export function holdOpenings(client: pg.PoolClient): void {
+export function holdOpenings(client: pg.PoolClient, wire: Wire): void {
   const send = client.query.bind(client) as Query;
-  const sendNamed = client.query.bind(client) as unknown as (config: pg.QueryConfig) => Promise<pg.QueryResult>;
+  const submit = client.query.bind(client) as unknown as (batch: OneSync) => void;
   // Queries sent between cork and uncork leave in one write (pg corks each extended query alone).
   const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
   let held: { text: string; settle: (sent: Promise<unknown>) => void } | null = null;
   let committed: Promise<pg.QueryResult> | null = null;
-  // The names this connection has prepared.
-  const prepared = new Set<string>();
-  const named = (text: string, values?: unknown[]): Promise<pg.QueryResult> => {
-    const name = nameOf(text);
-    if (!prepared.has(name)) {
-      if (prepared.size >= NAMED_MAX) return send(text, values);
-      prepared.add(name);
+  // The statements this connection has prepared, with their columns as described once.
+  const prepared = new Map<string, Described>();
+  /** The opening (if held), the statement and COMMIT in one batch with one Sync (one-sync.ts). */
+  const sendLast = (text: string, values: unknown[] = []): Promise<pg.QueryResult> => {
+    const opening = held;
+    held = null;
+    const steps: Step[] = (opening ? openingSteps(opening.text) : []).map((t) => ({ text: t, values: [], name: '', parse: true }));
+    let name = nameOf(text);
+    const known = prepared.get(name);
+    // Past NAMED_MAX statements on this connection, unnamed: parsed and described every time.
+    if (!known && prepared.size >= NAMED_MAX) name = '';
+    const at = steps.length;
+    steps.push({ text, values, name, parse: !known, rows: known ?? true });
+    steps.push({ text: 'commit', values: [], name: '', parse: true });
+    const batch = new wire.Batch(wire, steps, (failedAt, described) => {
+      const fresh = described[at];
+      if (name && fresh && (failedAt === null || failedAt > at)) prepared.set(name, fresh);
+      // A failure inside the transaction leaves it open and aborted: its COMMIT and ROLLBACK go
+      // to PostgreSQL (which answers COMMIT with ROLLBACK), and nothing else runs in it. A failed
+      // BEGIN began nothing: the batch's COMMIT (refused) stays the answer.
+      const began = !opening || failedAt === null || failedAt > 0;
+      if (failedAt !== null && failedAt < steps.length - 1 && began && committed === commit) committed = null;
+    });
+    const commit = batch.results[steps.length - 1];
+    // Read by the transaction's COMMIT; a failure here is also the statement's own.
+    commit.catch(() => undefined);
+    committed = commit;
+    stream?.cork?.();
+    try {
+      submit(batch);
+    } finally {
+      stream?.uncork?.();
     }
-    return sendNamed({ name, text, values });
+    if (!opening) return batch.results[at];
+    const openingDone = Promise.all(batch.results.slice(0, at));
+    opening.settle(openingDone);
+    return batch.results[at];
   };
   const query: Query = (text, values) => {
     if (typeof text !== 'string') return send(text, values);
@@ -99,26 +136,20 @@ export function holdOpenings(client: pg.PoolClient): void {
       const answer: HeldOpening = { outcome };
       return Promise.resolve({ command: 'DEFERRED', rowCount: 0, rows: [answer], fields: [], oid: 0 } as pg.QueryResult);
     }
-    const last = text.startsWith(LAST);
-    if (!held && !last) return send(text, values);
+    if (text.startsWith(LAST)) return sendLast(text, values);
+    if (!held) return send(text, values);
     const opening = held;
     held = null;
     // Written together, in this order: pipeline mode does not wait for one answer to send the next.
     stream?.cork?.();
-    let first: Promise<pg.QueryResult> | null = null;
+    let first: Promise<pg.QueryResult>;
     let second: Promise<pg.QueryResult>;
     try {
-      if (opening) first = send(opening.text);
-      second = last ? named(text, values) : send(text, values);
-      if (last) {
-        committed = send('commit');
-        // Read by the transaction's COMMIT; a failure here is also that statement's own.
-        committed.catch(() => undefined);
-      }
+      first = send(opening.text);
+      second = send(text, values);
     } finally {
       stream?.uncork?.();
     }
-    if (!opening || !first) return second;
     opening.settle(first);
     return first.then(
       () => second,

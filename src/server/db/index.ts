@@ -8,6 +8,7 @@ import type pgModule from 'pg';
 import { type ChannelHandlers, listenPostgres } from './notifications';
 import { PGliteDialect } from './pglite-dialect';
 import { droppedOnRelease, holdOpenings } from './deferred-opening';
+import { oneSyncClass } from './one-sync';
 import { timestamptzParser } from './timestamps';
 import type { Database } from './schema';
 
@@ -39,7 +40,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // Pipeline mode: a transaction's opening goes out in the same write as its first statement
     // (deferred-opening.ts), and queries sent together on one connection go together.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DATABASE_POOL_MAX ?? 10), pipeline: true } as pgModule.PoolConfig);
-    pool.on('connect', (client) => holdOpenings(client));
+    // A read's last statement goes in a batch of its own making (one-sync.ts): with pg's type
+    // parsers and its mapping of values, as pg's own queries.
+    const { prepareValue } = await import('pg/lib/utils.js');
+    const wire = { parser: (oid: number) => pg.types.getTypeParser(oid, 'text') as (text: string) => unknown, prepareValue, Batch: oneSyncClass(pg.Query) };
+    pool.on('connect', (client) => holdOpenings(client, wire));
     pool.on('release', (_err: unknown, client: object) => droppedOnRelease(client));
     // An idle connection the server drops (restart, failover, an administrator) is an 'error' on
     // the pool; unheard it would end the process. The pool discards that connection and the next

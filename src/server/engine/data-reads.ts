@@ -161,7 +161,7 @@ export class DataReads {
       // The page and its relation titles in one statement: one round trip.
       const plan = this.titleSource.plan(this.labelReader, def, shown);
       if (plan) {
-        const found = await page(trx, this.scope, def, query, { columns: plan.columns, last: own });
+        const found = await page(trx, this.scope, def, query, { plan: { key: plan.key, columns: (scope) => plan.columnsIn(scope) }, last: own });
         return { ...found, labels: found.rows.length ? plan.labels(found.extra) : {} };
       }
       const found = await page(trx, this.scope, def, query);

@@ -1,11 +1,12 @@
 // The SQL of reading a declared resource: the WHERE every query of an action is limited to, the
 // columns answered, one record (404 otherwise), and a list's page with its total.
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import { resourceByName } from '../../../resources/index';
 import { type Action, type FieldDef, type ResourceDef, type RowFilter, allFields, isArchivable, readableFields } from '../../shared/resource';
 import { notFound } from '../http/errors';
 import type { Row, Tx } from './hooks';
-import type { ListQuery } from './query';
+import type { Filter, ListQuery } from './query';
+import { type Shaped, statementOf } from './kept-statements';
 import type { Sealer } from './sealing';
 import { filterSql, lookupSql, numberSql, searchFunctionSql, searchRank, searchSql } from './search-sql';
 import { asLast } from './scope';
@@ -113,11 +114,18 @@ export async function fetchShown(trx: Tx, scope: ReadScope, def: ResourceDef, id
   return { row, extra };
 }
 
-/** A list query's SQL: the page's rows with the total it matches (`__total`), and with `numbered` their place in it (`__n`). */
-async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery, numbered = false): Promise<{ select: RawBuilder<unknown>; count: RawBuilder<unknown> }> {
-  const lookup = async (field: string, value: string) => lookupSql(field, await scope.sealer.lookupHash(trx, field, value));
-  const where = scopeWhere(scope, def, 'read');
-  for (const f of query.filters) where.push(def.fields[f.field]?.lookup ? await lookup(f.field, String(f.value)) : filterSql(f));
+/** A page's rows: how many, from where (values, or a kept statement's slots). */
+interface Window {
+  limit: unknown;
+  offset: unknown;
+}
+
+/**
+ * The WHERE of a list query given its filters' SQL: the clinic and the action's row filter, the
+ * filters, and the archived records left out unless asked for.
+ */
+function listWhere(scope: ReadScope, def: ResourceDef, query: ListQuery, filters: RawBuilder<unknown>[]): RawBuilder<unknown>[] {
+  const where = [...scopeWhere(scope, def, 'read'), ...filters];
   // Archived records leave default lists and pickers; a lookup by id (relation labels in
   // history) still finds them, and filter[archived]=true lists only them.
   if (isArchivable(def)) {
@@ -125,6 +133,30 @@ async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQ
     if (query.archived !== undefined) where.push(query.archived ? sql`archived_at is not null` : sql`archived_at is null`);
     else if (!byId) where.push(sql`archived_at is null`);
   }
+  return where;
+}
+
+/** The page's rows with the total it matches (`__total`), and with `numbered` their place in it (`__n`). */
+function pageSelect(def: ResourceDef, where: RawBuilder<unknown>[], rank: RawBuilder<unknown>[], table: RawBuilder<unknown>, query: ListQuery, numbered: boolean, window: Window) {
+  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
+  // Ties broken by id so paging is stable.
+  const order = sql.join([...rank, ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`]);
+  // The page and the total in one round trip; a page past the end needs its own count.
+  return {
+    select: sql`select ${columns(def)}, count(*) over ()::int as __total${numbered ? sql`, row_number() over (order by ${order}) as __n` : sql``} from ${table} ${whereSql}
+      order by ${order} limit ${window.limit} offset ${window.offset}`,
+    count: sql`select count(*)::int as total from ${table} ${whereSql}`,
+  };
+}
+
+const windowOf = (query: ListQuery): Window => ({ limit: query.perPage, offset: (query.page - 1) * query.perPage });
+
+/** A list query's SQL: the page's rows with the total it matches (`__total`), and with `numbered` their place in it (`__n`). */
+async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQuery, numbered = false): Promise<{ select: RawBuilder<unknown>; count: RawBuilder<unknown> }> {
+  const lookup = async (field: string, value: string) => lookupSql(field, await scope.sealer.lookupHash(trx, field, value));
+  const filters: RawBuilder<unknown>[] = [];
+  for (const f of query.filters) filters.push(def.fields[f.field]?.lookup ? await lookup(f.field, String(f.value)) : filterSql(f));
+  const where = listWhere(scope, def, query, filters);
   // A resource with a search function reads its matches from it instead of the table.
   // The search box also finds a sealed lookup field's exact value (a national ID typed whole).
   const lookups = Object.keys(def.fields).filter((n) => def.fields[n].lookup);
@@ -134,16 +166,69 @@ async function pageSql(trx: Tx, scope: ReadScope, def: ResourceDef, query: ListQ
     const exact = [...(await Promise.all(lookups.map((n) => lookup(n, q)))), ...numberSql(def, q)];
     where.push(exact.length ? sql`(${searchSql(def, q)} or ${sql.join(exact, sql` or `)})` : searchSql(def, q));
   }
-  const whereSql = where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``;
-  // Ties broken by id so paging is stable.
-  const order = sql.join([...(searchFn ? searchRank(def, q!) : []), ...query.sort.map((s) => sql`${sql.ref(s.field)} ${sql.raw(s.desc ? 'desc nulls last' : 'asc nulls last')}`), sql`id desc`]);
   const table = searchFn ? sql`${searchFn} as ${sql.table(def.table)}` : sql.table(def.table);
-  // The page and the total in one round trip; a page past the end needs its own count.
+  return pageSelect(def, where, searchFn ? searchRank(def, q!) : [], table, query, numbered, windowOf(query));
+}
+
+/** Filter operators whose value goes into the SQL as it is (one parameter, or one per listed value). */
+const PLAIN_OPS = new Set<Filter['op']>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in']);
+
+/**
+ * A list query whose statement can be kept by shape (kept-statements.ts): no search, no sealed
+ * lookup, filters whose values go in as they are. Null: built for each request.
+ */
+function keptShape(scope: ReadScope, def: ResourceDef, query: ListQuery, plan: PagePlan | undefined, last: boolean): Shaped | null {
+  if (query.q !== undefined && query.q !== '') return null;
+  if (!query.filters.every((f) => PLAIN_OPS.has(f.op) && !def.fields[f.field]?.lookup && (f.op !== 'in' || Array.isArray(f.value)))) return null;
+  // Slots: the clinic, the caller, each filter value, the window, the first row's place.
+  const values: unknown[] = [scope.tenantId, scope.userId];
+  const filterAt = query.filters.map((f) => {
+    const at = values.length;
+    if (Array.isArray(f.value)) values.push(...f.value);
+    else values.push(f.value);
+    return at;
+  });
+  const window = values.length;
+  values.push(query.perPage, (query.page - 1) * query.perPage, (query.page - 1) * query.perPage + 1);
+  const key = JSON.stringify([
+    def.name,
+    last,
+    scope.tenantId === null,
+    scope.userId === null,
+    query.filters.map((f) => [f.field, f.op, Array.isArray(f.value) ? f.value.length : null]),
+    query.sort,
+    query.archived ?? null,
+    plan?.key ?? null,
+  ]);
   return {
-    select: sql`select ${columns(def)}, count(*) over ()::int as __total${numbered ? sql`, row_number() over (order by ${order}) as __n` : sql``} from ${table} ${whereSql}
-      order by ${order} limit ${query.perPage} offset ${(query.page - 1) * query.perPage}`,
-    count: sql`select count(*)::int as total from ${table} ${whereSql}`,
+    key,
+    values,
+    build: (value) => {
+      // A null caller is a shape of its own (the row filter reads `false`): never a slot.
+      const masked: ReadScope = { tenantId: scope.tenantId === null ? null : (value(0) as number), userId: scope.userId === null ? null : (value(1) as number), sealer: scope.sealer };
+      const filters = query.filters.map((f, i) =>
+        filterSql({ ...f, value: Array.isArray(f.value) ? f.value.map((_, j) => value(filterAt[i] + j)) : value(filterAt[i]) } as Filter),
+      );
+      const columns = plan?.columns(masked) ?? [];
+      const built = pageSelect(def, listWhere(masked, def, query, filters), [], sql.table(def.table), query, columns.length > 0, { limit: value(window), offset: value(window + 1) });
+      const select = withColumns(built.select, columns, value(window + 2));
+      return last ? asLast(select) : select;
+    },
   };
+}
+
+/** The page's statement with subqueries over its rows (`columns`), answered on its row numbered `first`. */
+function withColumns(select: RawBuilder<unknown>, columns: readonly PageColumn[], first: unknown): RawBuilder<unknown> {
+  if (!columns.length) return select;
+  // Answered on the page's first row only (each subquery runs once: it names no row of the outer query).
+  const asked = columns.map((column, i) => sql`case when __n = ${first} then (${column(sql`__page`)}) end as ${sql.ref(`__c${i}`)}`);
+  return sql`with __page as (${select}) select __page.*, ${sql.join(asked)} from __page order by __n`;
+}
+
+/** Subqueries over a page's rows (its relation titles) for a scope, and what their text depends on. */
+export interface PagePlan {
+  key: string;
+  columns(scope: ReadScope): readonly PageColumn[];
 }
 
 type Numbered = Row & { __total?: number; __n?: number };
@@ -156,36 +241,38 @@ function plain(row: Row): Row {
 }
 
 /**
- * One page of a list query and the total it matches. `columns`: subqueries over the page's rows
+ * One page of a list query and the total it matches. `plan`: subqueries over the page's rows
  * (its relation titles), asked in the same statement and answered once, in `extra`. `last`: the
  * statement ends its transaction (scope.ts `asLast`: its COMMIT goes with it) when nothing has to
- * follow it, as on a first page (a later page found empty still needs its count).
+ * follow it, as on a first page (a later page found empty still needs its count). A statement of
+ * a plain shape is compiled once and kept (kept-statements.ts).
  */
 export async function page(
   trx: Tx,
   scope: ReadScope,
   def: ResourceDef,
   query: ListQuery,
-  opts: { columns?: readonly PageColumn[]; last?: boolean } = {},
+  opts: { plan?: PagePlan; last?: boolean } = {},
 ): Promise<{ rows: Row[]; total: number; extra: unknown[] }> {
-  const columns = opts.columns ?? [];
-  const built = await pageSql(trx, scope, def, query, columns.length > 0);
-  let select = built.select;
-  if (columns.length) {
-    // Answered on the page's first row only (each subquery runs once: it names no row of the outer query).
-    const first = (query.page - 1) * query.perPage + 1;
-    const asked = columns.map((column, i) => sql`case when __n = ${first} then (${column(sql`__page`)}) end as ${sql.ref(`__c${i}`)}`);
-    select = sql`with __page as (${built.select}) select __page.*, ${sql.join(asked)} from __page order by __n`;
-  }
   const last = opts.last === true && query.page === 1;
+  const shape = keptShape(scope, def, query, opts.plan, last);
+  const columns = opts.plan?.columns(scope) ?? [];
+  let built: { select: RawBuilder<unknown>; count: RawBuilder<unknown> } | null = null;
+  let statement: CompiledQuery;
+  if (shape) statement = statementOf(trx, shape);
+  else {
+    built = await pageSql(trx, scope, def, query, columns.length > 0);
+    const select = withColumns(built.select, columns, (query.page - 1) * query.perPage + 1);
+    statement = (last ? asLast(select) : select).compile(trx);
+  }
   // Nothing may reach the database after the last statement: the clinic's key is read before it.
   if (last) await scope.sealer.ready(trx, def);
-  const statement = sql<Numbered>`${select}`;
-  const { rows: found } = await (last ? asLast(statement) : statement).execute(trx);
+  const { rows: found } = await trx.executeQuery(statement as CompiledQuery<Numbered>);
   const extra = columns.map((_, i) => found[0]?.[`__c${i}`] ?? null);
   // An empty first page needs no count: nothing matches.
   let total = found[0]?.__total ?? (query.page === 1 ? 0 : undefined);
   if (total === undefined) {
+    built ??= await pageSql(trx, scope, def, query, columns.length > 0);
     const count = await sql<{ total: number }>`${built.count}`.execute(trx);
     total = count.rows[0]?.total ?? 0;
   }

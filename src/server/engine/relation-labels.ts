@@ -103,6 +103,10 @@ export async function relationLabels(trx: Tx, reader: LabelReader, def: Resource
  */
 export interface TitlePlan {
   columns: ((from: RawBuilder<unknown>) => RawBuilder<unknown>)[];
+  /** The same subqueries for another scope (a kept statement's, whose values are slots: kept-statements.ts). */
+  columnsIn(scope: ReadScope): ((from: RawBuilder<unknown>) => RawBuilder<unknown>)[];
+  /** What the subqueries' text depends on: the fields whose titles are asked. */
+  key: string;
   labels(found: readonly unknown[]): RelationLabels;
 }
 
@@ -114,8 +118,11 @@ export function planTitles(reader: LabelReader, def: ResourceDef, shown: (field:
   const wanted = relationFields(reader, def, shown)
     .filter((w) => answered.has(w.name))
     .map((w) => ({ ...w, prefix: '' }));
+  const columnsIn = (scope: ReadScope) => wanted.map((w) => (from: RawBuilder<unknown>) => titlesSql(scope, w.target, w.labelField, sql`select ${from}.${sql.ref(w.name)} from ${from}`));
   return {
-    columns: wanted.map((w) => (from: RawBuilder<unknown>) => titlesSql(reader.scope, w.target, w.labelField, sql`select ${from}.${sql.ref(w.name)} from ${from}`)),
+    columns: columnsIn(reader.scope),
+    columnsIn,
+    key: wanted.map((w) => `${w.name}:${w.target.name}:${w.labelField}`).join(','),
     labels: (found) => labelsOf(reader, wanted, found as (Row[] | null)[]),
   };
 }
