@@ -96,9 +96,7 @@ registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('index.html')
 cleanupOutdatedCaches();
 
 /** Caches the entries not cached yet, `atOnce` fetches at a time; rejects if any fails. */
-async function cacheEntries(list: Entry[], atOnce: number): Promise<void> {
-  const cache = await caches.open(cacheName);
-  const have = new Set((await cache.keys()).map((r) => r.url));
+async function cacheEntries(list: Entry[], atOnce: number, cache: Cache, have: Set<string>): Promise<void> {
   const todo = list.flatMap((entry) => {
     const url = new URL(entry.url, location.href).href;
     const key = precache.getCacheKeyForURL(url);
@@ -109,9 +107,16 @@ async function cacheEntries(list: Entry[], atOnce: number): Promise<void> {
     while (next < todo.length) {
       const { url, key } = todo[next++];
       await fetchInto(cache, url, key);
+      have.add(key);
     }
   };
   await Promise.all(Array.from({ length: Math.min(atOnce, todo.length) }, fetchNext));
+}
+
+/** What the cache holds now, by cache key. */
+async function cached(): Promise<{ cache: Cache; have: Set<string> }> {
+  const cache = await caches.open(cacheName);
+  return { cache, have: new Set((await cache.keys()).map((r) => r.url)) };
 }
 
 /** Deletes what an older version cached and this one does not list. */
@@ -122,16 +127,24 @@ async function deleteStale(): Promise<void> {
 }
 
 let caching: Promise<void> | null = null;
+/** Set once this worker has seen every file cached: later questions are answered without a look. */
+let complete = false;
 /** Caches the whole list, the first set first; one pass at a time, tried again after a failure. */
 function cacheAll(): Promise<void> {
-  caching ??= cacheEntries(
-    entries.filter((e) => e.first),
-    FIRST_AT_ONCE,
-  )
-    .then(() => cacheEntries(entries, REST_AT_ONCE))
-    .finally(() => {
-      caching = null;
-    });
+  if (complete) return Promise.resolve();
+  caching ??= (async () => {
+    const { cache, have } = await cached();
+    await cacheEntries(
+      entries.filter((e) => e.first),
+      FIRST_AT_ONCE,
+      cache,
+      have,
+    );
+    await cacheEntries(entries, REST_AT_ONCE, cache, have);
+    complete = true;
+  })().finally(() => {
+    caching = null;
+  });
   return caching;
 }
 
@@ -139,7 +152,7 @@ worker.addEventListener('install', (event) => {
   // No worker yet: nothing works offline anyway, so the first one takes the page at once and
   // caches as it goes. An update: the old worker serves meanwhile, so the new one waits with
   // everything cached.
-  if (worker.registration.active) event.waitUntil(cacheEntries(entries, REST_AT_ONCE));
+  if (worker.registration.active) event.waitUntil(cached().then(({ cache, have }) => cacheEntries(entries, REST_AT_ONCE, cache, have)));
 });
 
 worker.addEventListener('activate', (event) => {
