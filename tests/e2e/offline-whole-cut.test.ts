@@ -121,7 +121,16 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     page = await openPc();
     await Promise.all([signInAt(phone, `http://demo.localhost:${serverPort()}`, 'secretary'), signInAt(page, origin, 'assistant')]);
     // The working set on the PC, and its installed shell (a page opened during the cut loads).
-    await until(page, async () => (await keptRows(page)).some(([r]) => r === 'patients'), 'the working set did not reach the device');
+    // Its patients and the drug catalog (the visit's prescription during the cut): the shell's
+    // install no longer takes long enough to cover the rest of the pass.
+    await until(
+      page,
+      async () => {
+        const kept = new Set((await keptRows(page)).map(([r]) => r));
+        return kept.has('patients') && kept.has('drugs');
+      },
+      'the working set did not reach the device',
+    );
     await appInstalled(page);
   });
   afterAll(async () => {
