@@ -31,7 +31,8 @@ export function firstSet(chunks: ChunkLike[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const roots = chunks.filter((c) => c.isEntry || ROOT_MODULES.includes(rel(c.facadeModuleId)));
   const warmup = chunks.find((c) => rel(c.facadeModuleId) === WARMUP);
-  if (!warmup || roots.length < ROOT_MODULES.length) throw new Error(`sw-first: the login or warmup chunk is missing from the build (${ROOT_MODULES.join(', ')})`);
+  const missing = ROOT_MODULES.filter((m) => !chunks.some((c) => rel(c.facadeModuleId) === m));
+  if (!warmup || missing.length) throw new Error(`sw-first: the login or warmup chunk is missing from the build (${missing.join(', ')})`);
   const files = new Set<string>(['index.html']);
   const add = (name: string) => {
     const chunk = byName.get(name);
