@@ -41,7 +41,7 @@ interface WorkerScope {
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
 }
 
-/** Files fetched at once: the first set is a few dozen small chunks, and the browser sends six at a time to a host. */
+/** Files fetched at once: the first set is some 130 small files, and the browser sends six at a time to a host. */
 const FIRST_AT_ONCE = 6;
 /** The rest, a few at a time: the page's own requests share the link. */
 const REST_AT_ONCE = 3;
