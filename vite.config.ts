@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import { pwaOptions } from './pwa.config.js';
 import { antdStaticStyle } from './scripts/antd-static-style.js';
 import { antdNarrowImports } from './scripts/antd-narrow-imports.js';
+import { swFirst } from './scripts/sw-first.js';
 
 /** Chunks of screens seldom opened (see modulePreload below). */
 const RARE_SCREENS = /^assets\/(Terms|Laws|VerifyDocument|Forgot|ErrorScreen|SupportSession)-[\w-]{8}\.js$/;
@@ -22,12 +23,13 @@ export default defineConfig(({ command, mode }) => {
     // VitePWA: the service worker of the installable app (pwa.config.ts, issue 36).
     // antdStaticStyle: antd's styles for our theme as a stylesheet made at build time, not in the
     // browser (scripts/antd-static-style.ts).
+    // swFirst: which files the worker caches first, from the chunk graph (scripts/sw-first.ts).
     // antdNarrowImports: two of antd's imports that loaded, with every table, code few tables use
     // (scripts/antd-narrow-imports.ts).
     // compression: each text file of the build also as .br and .gz, served as they are
     // (src/server/app.ts, preCompressed): brotli at its best level, and no CPU spent per request
     // compressing the same files again (a phone on a slow link gets the smaller brotli).
-    plugins: [react(), antdStaticStyle(), antdNarrowImports(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
+    plugins: [react(), antdStaticStyle(), antdNarrowImports(), swFirst(), VitePWA(pwaOptions), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|mjs|css|html|json|svg|webmanifest|txt)$/, threshold: 1024 })],
     // qs needs three methods of side-channel, whose package brings object-inspect and
     // get-intrinsic (src/client/shims/side-channel.ts says more). The client build only.
     resolve: command === 'build' ? { alias: [{ find: /^side-channel$/, replacement: path.resolve(import.meta.dirname, 'src/client/shims/side-channel.ts') }] } : undefined,

@@ -43,7 +43,7 @@ try {
     for (const which of i % 2 ? [1, 0] : [0, 1]) {
       const { median } = await runSlowLink(browser, servers[which].base, 1, menu, () => undefined);
       all[which].push(median);
-      console.log(`${'AB'[which]} run ${i + 1}: login usable ${median.loginUsableMs} ms, login click to rows ${median.firstRowsMs} ms, repeat ${median.repeatRowsMs} ms, longest task ${median.longestTaskMs} ms`);
+      console.log(`${'AB'[which]} run ${i + 1}: login usable ${median.loginUsableMs} ms, login click to rows ${median.firstRowsMs} ms, repeat ${median.repeatRowsMs} ms, third ${median.thirdRowsMs} ms, longest task ${median.longestTaskMs} ms`);
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -51,7 +51,7 @@ try {
     const pick = (key: keyof SlowLinkRun) => median(all[which].map((r) => r[key]));
     const work = await runRenderWork(browser, servers[which].base, menu);
     console.log(
-      `${'AB'[which]} (${[distA, distB][which]}) medians of ${runs}: login usable ${pick('loginUsableMs')} ms, login click to rows ${pick('firstRowsMs')} ms, repeat ${pick('repeatRowsMs')} ms, longest task ${pick('longestTaskMs')} ms; ` +
+      `${'AB'[which]} (${os.loadavg()[0].toFixed(1)} load) (${[distA, distB][which]}) medians of ${runs}: login usable ${pick('loginUsableMs')} ms, login click to rows ${pick('firstRowsMs')} ms, repeat ${pick('repeatRowsMs')} ms, third ${pick('thirdRowsMs')} ms, longest task ${pick('longestTaskMs')} ms; ` +
         `React: list ${work.list.commits} commits ${work.list.renders} renders, typing ${work.typing.commits} commits ${work.typing.renders} renders`,
     );
   }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** What `vite build` reads: the client, what it shares with the server, texts, declarations, config and its plugins, locked dependencies. */
-const INPUTS = ['index.html', 'vite.config.ts', 'scripts/antd-static-style.ts', 'scripts/antd-narrow-imports.ts', 'tsconfig.json', 'package-lock.json', 'src/client', 'src/shared', 'locales', 'resources'];
+const INPUTS = ['index.html', 'vite.config.ts', 'scripts/antd-static-style.ts', 'scripts/antd-narrow-imports.ts', 'scripts/sw-first.ts', 'pwa.config.ts', 'tsconfig.json', 'package-lock.json', 'src/client', 'src/shared', 'locales', 'resources'];
 const STAMP = 'dist/client/.inputs-hash';
 
 export function clientInputsHash(root: string): string {

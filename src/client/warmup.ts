@@ -7,7 +7,41 @@ import type { Scope } from '../shared/resource';
 import { formatNumberIn } from '../shared/money';
 import { currentLang } from './i18n';
 
+/** How long the warmup waits for a first-installing worker to take the page (a slow link's install). */
+const CONTROL_WAIT_MS = 10_000;
+
+/**
+ * Resolves once a service worker controls the page, or at once when none will (no support, the
+ * development server), or after CONTROL_WAIT_MS. On a first visit the worker installs the
+ * signed-in code first and takes the page (src/client/sw.ts): loaded through it, that code comes
+ * out of CacheStorage, where V8 keeps its code cache for the next visit; loaded from the network
+ * before, the repeat visit would compile it all again. Nothing else waits on this: a click on
+ * "sign in" meanwhile loads what it needs at once.
+ */
+export function workerControls(waitMs = CONTROL_WAIT_MS): Promise<void> {
+  const container = 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+  if (import.meta.env.DEV || !container || container.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    container.addEventListener(
+      'controllerchange',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
 export function warmSignedIn(scope: Scope): void {
+  // The page's first number formatters: the first one made loads the browser's number data, tens
+  // of milliseconds on a phone that fell in the list's first draw (kept: shared/money.ts).
+  for (const digits of [0, 2]) formatNumberIn(currentLang(), 0, digits);
+  void workerControls().then(() => warmCode(scope));
+}
+
+function warmCode(scope: Scope): void {
   const loads: Promise<unknown>[] = [
     import('./PrivateApp'),
     import('./engine/resourcePages'),
@@ -15,7 +49,4 @@ export function warmSignedIn(scope: Scope): void {
   ];
   // A failed fetch here is only a lost head start: the page asks again when it needs the code.
   for (const load of loads) load.catch(() => undefined);
-  // The page's first number formatters: the first one made loads the browser's number data, tens
-  // of milliseconds on a phone that fell in the list's first draw (kept: shared/money.ts).
-  for (const digits of [0, 2]) formatNumberIn(currentLang(), 0, digits);
 }

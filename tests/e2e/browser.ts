@@ -142,6 +142,29 @@ export async function until(page: Page, done: () => Promise<boolean>, what: stri
   }
 }
 
+/**
+ * Waits until the app is installed: its service worker active and holding every file of the app,
+ * so every screen and language opens with the server stopped. A first worker takes the page
+ * before it has cached everything (src/client/sw.ts); it answers CACHE_ALL once it has (the same
+ * question the page asks, offline/serviceWorker.ts), and is asked again after a failed fetch.
+ */
+export async function appInstalled(page: Page): Promise<void> {
+  await until(
+    page,
+    () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const channel = new MessageChannel();
+        return new Promise<boolean>((resolve) => {
+          channel.port1.onmessage = (event: MessageEvent<{ complete?: boolean }>) => resolve(event.data?.complete === true);
+          registration.active?.postMessage({ type: 'CACHE_ALL' }, [channel.port2]);
+        });
+      }),
+    'the service worker did not cache the whole app',
+    60_000,
+  );
+}
+
 /** Waits until the app's location is `path` (client-side navigation included). */
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);

@@ -5,7 +5,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, serverPort } from './browser';
+import { appInstalled, launch, PASSWORD, serverPort } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 
 interface Manifest {
@@ -67,7 +67,9 @@ describe('the manifest of each application', () => {
     const sw = await get('demo.localhost', '/sw.js');
     expect(sw.status).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
-    expect(sw.body.toString('utf8')).toContain('precacheAndRoute');
+    // Our worker (src/client/sw.ts) with Workbox's list injected, the first set marked in it.
+    expect(sw.body.toString('utf8')).toContain('CACHE_ALL');
+    expect(sw.body.toString('utf8')).toMatch(/"first":true,"revision":null,"url":"assets\/PrivateApp-[\w-]+\.js"/);
     expect((await manifest('demo.localhost')).headers['cache-control']).toBe('no-store');
   });
 });
@@ -101,7 +103,7 @@ describe('the installed shell through a cut', () => {
     // The page's manifest follows the active language.
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/api/v1/app/manifest?lang=ckb');
     // Installed once every file of the shell is cached; the first worker takes the page at once.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const cached = await page.evaluate(async () => {
       const names = await caches.keys();
@@ -112,6 +114,53 @@ describe('the installed shell through a cut', () => {
     expect(cached).toContain('/index.html');
     expect(cached.some((u) => u.endsWith('.woff2'))).toBe(true);
     expect(cached.filter((u) => u.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('a first visit: the worker takes the login page before it has cached the app, and the signed-in code comes out of its cache', async () => {
+    // A browser of its own: nothing installed yet.
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+    try {
+      await fresh.addInitScript(() => {
+        // What the precache holds when the worker takes the page.
+        navigator.serviceWorker?.addEventListener('controllerchange', () => {
+          const w = window as unknown as { cachedAtControl: Promise<number> };
+          w.cachedAtControl = caches.keys().then(async (names) => {
+            let n = 0;
+            for (const name of names) n += (await (await caches.open(name)).keys()).length;
+            return n;
+          });
+        });
+      });
+      const first = await fresh.newPage();
+      await first.goto(`${url()}/login`);
+      await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await first.locator('#username').fill('doctor');
+      await first.locator('#password').fill(PASSWORD);
+      await first.getByTestId('login-submit').click();
+      await first.getByTestId('app-menu').waitFor();
+      // The shell's code (the warmup's first import, then the app's) was answered by the worker,
+      // out of CacheStorage, where V8 keeps its code cache for the next visit.
+      const shell = await first.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/assets\/PrivateApp-[\w-]+\.js$/.test(e.name))
+          .map((e) => ({ path: new URL(e.name).pathname, throughWorker: (e as PerformanceResourceTiming).workerStart > 0 })),
+      );
+      expect(shell).toHaveLength(1);
+      expect(shell[0].throughWorker).toBe(true);
+      await appInstalled(first);
+      const { atControl, all, hasShell } = await first.evaluate(async (path) => {
+        const names = await caches.keys();
+        const urls: string[] = [];
+        for (const name of names) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+        return { atControl: await (window as unknown as { cachedAtControl: Promise<number> }).cachedAtControl, all: urls.length, hasShell: urls.includes(path) };
+      }, shell[0].path);
+      expect(hasShell).toBe(true);
+      // It did not wait for the whole app (~280 files) before taking the page.
+      expect(atControl).toBeLessThan(all / 2);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it.each(['down', 'hanging'] as const)('with the server %s, the app still opens from its start address, in Kurdish', async (state) => {

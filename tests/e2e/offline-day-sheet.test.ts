@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import dayjs from 'dayjs';
 import ckb from '../../locales/ckb.json';
-import { api, countPrints, launch, login, newContext, serverPort, until, waitForPath, waitForPrint } from './browser';
+import { appInstalled, api, countPrints, launch, login, newContext, serverPort, until, waitForPath, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, reopenAtLogin, signInAt } from './device-store';
 
@@ -72,7 +72,7 @@ describe('the day during a cut', () => {
     await until(page, async () => (await keptBookings()).includes(bookingId) && (await keptBookings()).includes(laterId), 'the booking did not reach the device');
     // The kept answers come after the rows in a pass: the pass has ended once its time is kept.
     await page.waitForTimeout(1000);
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
   });
   afterAll(async () => {
     await context?.close();

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, launch, PASSWORD, screenshot, serverPort, until } from './browser';
+import { appInstalled, api, launch, PASSWORD, screenshot, serverPort, until } from './browser';
 import { axeFailures } from './axe';
 import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
@@ -86,7 +86,7 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     await signInAt(page, `http://demo.localhost:${proxy.port}`, 'secretary');
     await until(page, async () => (await keptRows(page)).some(([r, id]) => r === 'appointments' && id === booking.id), 'the booking did not reach the device');
     // The installed shell, so the screens opened during the cut load.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
   });
   afterAll(async () => {
     await context?.close();

@@ -4,7 +4,7 @@
 // read as never seen). The dashboard's counts opened during a cut: offline-power-cut.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, launch, serverPort, until } from './browser';
+import { appInstalled, api, launch, serverPort, until } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { axeFailures } from './axe';
@@ -25,7 +25,7 @@ describe('the doctor at 390 px during a cut (Kurdish)', () => {
     context.setDefaultTimeout(15_000);
     page = await context.newPage();
     await signInAt(page, `http://demo.localhost:${proxy.port}`, 'doctor');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
     await until(page, async () => (await keptRows(page)).some(([r]) => r === 'patients'), 'the working set did not reach the device');
   });
   afterAll(async () => {

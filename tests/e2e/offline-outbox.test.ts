@@ -12,7 +12,7 @@
 // record beside the server's number once it lands (item 2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, countPrints, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath, waitForPrint } from './browser';
+import { appInstalled, api, countPrints, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath, waitForPrint } from './browser';
 import { axeFailures } from './axe';
 import { overflowsOf } from './every-screen';
 import { type CutProxy, cutProxy } from './cut-proxy';
@@ -109,7 +109,7 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     await signIn();
     await until(page, async () => (await keptCount(page, 'patients')) > 0, 'the working set did not reach the device');
     // The installed shell, so a page opened during the cut still loads.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
   });
   afterAll(async () => {
     await doctorContext?.close();

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { api, CHROMIUM, PASSWORD, serverPort, until } from './browser';
+import { appInstalled, api, CHROMIUM, PASSWORD, serverPort, until } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { watchContext } from './diagnostics';
@@ -104,7 +104,7 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
     let page = await start();
     await signInAt(page, origin, 'secretary');
     await until(page, async () => (await keptRows(page)).some(([r]) => r === 'patients'), 'the working set did not reach the device');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
 
     proxy.set('down');
     await goWithin(page, '/patients/create');

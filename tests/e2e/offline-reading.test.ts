@@ -7,7 +7,7 @@
 // as of when. When the link comes back, the banner goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { api, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
+import { appInstalled, api, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
 import { axeFailures } from './axe';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, reopenAtLogin } from './device-store';
@@ -86,7 +86,7 @@ describe.each([
     patientId = made.body.data.id;
     await signIn();
     await until(page, () => kept(page, made.body.data.id), 'the new patient did not reach the device');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await appInstalled(page);
     // Within the app (a reload would drop the key: the working set opens again only at a sign-in).
     await page.evaluate(() => {
       window.history.pushState({}, '', '/patients');

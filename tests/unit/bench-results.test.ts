@@ -22,7 +22,7 @@ const empty: BenchResults = {
 
 describe('the slow link against its goals', () => {
   const goals = { firstRowsMs: 2500, repeatRowsMs: 800, longestTaskMs: 200 };
-  const run = (repeatRowsMs: number) => ({ runs: 5, goals, median: { loginUsableMs: 2939, firstRowsMs: 2278, repeatRowsMs, longestTaskMs: 150, longTasksMs: 700 } });
+  const run = (repeatRowsMs: number) => ({ runs: 5, goals, median: { loginUsableMs: 2939, firstRowsMs: 2278, repeatRowsMs, thirdRowsMs: 1500, longestTaskMs: 150, longTasksMs: 700 } });
   it.each([
     ['one goal missed: says which, and where the why is', 1689, ['2,278 ms (goal 2,500: met)', '1,689 ms (goal 800: not met)', '150 ms (goal 200: met)', 'Why a goal is not met'], []],
     ['every goal met: no why', 700, ['700 ms (goal 800: met)'], ['not met', 'Why a goal']],

@@ -1,8 +1,9 @@
 // The installable app's client side (issue 36): the manifest link follows the active language,
-// and the service worker (built by vite-plugin-pwa, pwa.config.ts) is registered once the page has
-// loaded, so its precaching never competes with the first screen. A new version waits until the
+// and the service worker (built by vite-plugin-pwa, pwa.config.ts) is registered after the first
+// screen is drawn (an installed one's update check once the page has loaded). A new version waits until the
 // user chooses to reload from the bar (ShellBars.tsx): the page is never swapped under a form
-// being typed.
+// being typed. A first install takes the page once the login's and the signed-in path's files are
+// cached (src/client/sw.ts); the page then asks the worker to cache the rest (`cacheAll`).
 import { Workbox } from 'workbox-window';
 import { i18n } from '../i18n';
 import { setShellState } from './shellState';
@@ -25,6 +26,24 @@ function followLanguage(): void {
   i18n.on('languageChanged', apply);
 }
 
+/**
+ * Asks the active worker to cache every file of the app and resolves with whether it did: once
+ * true, every screen and language opens with the server stopped. A first install activates with
+ * only the login's and the signed-in path's files; the message keeps the worker alive until the
+ * rest is in (and picks up where a stopped worker left off). The browser tests wait on it.
+ */
+export async function cacheAll(): Promise<boolean> {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (!worker) return false;
+  const channel = new MessageChannel();
+  const answer = new Promise<boolean>((resolve) => {
+    channel.port1.onmessage = (event: MessageEvent<{ complete?: boolean }>) => resolve(event.data?.complete === true);
+  });
+  worker.postMessage({ type: 'CACHE_ALL' }, [channel.port2]);
+  return answer;
+}
+
 function register(): void {
   const wb = new Workbox('/sw.js');
   wb.addEventListener('waiting', () => {
@@ -39,12 +58,15 @@ function register(): void {
   void wb.register().then((registration) => {
     if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
   }, () => undefined);
+  void cacheAll().catch(() => false);
 }
 
 export function startShell(): void {
   followLanguage();
   // Development (vite dev) builds no worker; an insecure origin has none to register.
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  if (document.readyState === 'complete') register();
+  // A first install fetches what the login leads to (src/client/sw.ts): on a slow link those are
+  // the bytes the page needs next, so it starts at once rather than after the fonts and icons.
+  if (document.readyState === 'complete' || !navigator.serviceWorker.controller) register();
   else window.addEventListener('load', register, { once: true });
 }
