@@ -33,6 +33,7 @@ describe('kept list statements', () => {
       }),
     );
     const shapesBefore = keptShapes();
+    let shapesAfterFirst = 0;
     for (let round = 0; round < 6; round++) {
       for (const [i, c] of clinics.entries()) {
         const other = clinics[1 - i];
@@ -44,9 +45,13 @@ describe('kept list statements', () => {
         const theirs = await t.call('GET', `/visitings?filter[patient_id]=${other.visit.patient_id}`, { host: c.host, token: c.token });
         expect(theirs.body.data).toEqual([]);
       }
+      if (round === 0) shapesAfterFirst = keptShapes();
     }
-    // One shape for all of those requests (same filters, sort, titles; only values differ).
-    expect(keptShapes() - shapesBefore).toBe(1);
+    // One shape for all of those requests (same filters, sort, titles; only values differ): kept
+    // at the first (or by an earlier file of this process), none added after.
+    expect(shapesAfterFirst - shapesBefore).toBeLessThanOrEqual(1);
+    expect(shapesAfterFirst).toBeGreaterThan(0);
+    expect(keptShapes()).toBe(shapesAfterFirst);
   });
 
   it("a page's window and an `in` filter's values are the request's own", async () => {

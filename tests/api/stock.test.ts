@@ -3,14 +3,15 @@
 // (422 in the caller's language); the desk and the nurse record movements but do not keep the
 // items; the stock's own route warns of low stock and near expiry (the dashboard's card). Run on
 // PostgreSQL too, for the race.
-import dayjs from 'dayjs';
+import { dayOf, localDay } from '../../src/server/days';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let patientId: number;
-const today = dayjs().format('YYYY-MM-DD');
+// The clinics' day (Asia/Baghdad), as the server counts: after 21:00 UTC the machine's date is yesterday.
+const today = dayOf(new Date());
 type Item = { id: number; name: string; stock: string | number };
 
 beforeAll(async () => {
@@ -124,8 +125,8 @@ describe("the stock's alerts (the dashboard's card)", () => {
 
   it('warn of items at or under their reorder level and of those expiring within 30 days', async () => {
     const low = await stocked('Stock low', 2, { reorder_level: 2 });
-    const fine = await stocked('Stock fine', 3, { reorder_level: 2, expiry_date: dayjs().add(31, 'day').format('YYYY-MM-DD') });
-    const expiring = await stocked('Stock expiring', 9, { expiry_date: dayjs().add(30, 'day').format('YYYY-MM-DD') });
+    const fine = await stocked('Stock fine', 3, { reorder_level: 2, expiry_date: localDay(new Date()).add(31, 'day').format('YYYY-MM-DD') });
+    const expiring = await stocked('Stock expiring', 9, { expiry_date: localDay(new Date()).add(30, 'day').format('YYYY-MM-DD') });
     const read = async (user: string) => {
       const res = await call(user, 'GET', '/stock-items/alerts');
       expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,6 +1,6 @@
 // Stored moments are shown in the platform's time zone (engine/instant.ts), whatever the device's.
-import { describe, expect, it } from 'vitest';
-import { instantText } from '../../src/client/engine/instant';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clinicToday, instantText } from '../../src/client/engine/instant';
 
 describe('a stored moment on screen', () => {
   it.each([
@@ -19,5 +19,18 @@ describe('a stored moment on screen', () => {
 
   it("takes the device's zone for a zone the browser does not know", () => {
     expect(instantText('2026-11-26T19:05:00Z', 'Mars/Olympus')).toBe(instantText('2026-11-26T19:05:00Z', undefined));
+  });
+});
+
+describe("the clinic's today", () => {
+  afterEach(() => vi.useRealTimers());
+  it.each([
+    // 22:30 UTC is already tomorrow in Baghdad: the day the server files a payment under.
+    ['2026-11-27T22:30:00Z', 'Asia/Baghdad', '2026-11-28'],
+    ['2026-11-27T20:59:00Z', 'Asia/Baghdad', '2026-11-27'],
+    ['2026-11-27T22:30:00Z', 'UTC', '2026-11-27'],
+  ] as const)('at %s in %s is %s', (now, zone, day) => {
+    vi.useFakeTimers({ now: new Date(now) });
+    expect(clinicToday(zone)).toBe(day);
   });
 });

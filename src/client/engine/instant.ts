@@ -35,3 +35,8 @@ export function instantText(value: string | number | Date | null | undefined, zo
 export function clockNow(zone: string | undefined = getSession().user?.time_zone): string {
   return instantText(new Date(), zone).slice(11);
 }
+
+/** Today's date (YYYY-MM-DD) in the platform's zone: the clinic's day, whatever the device's zone. */
+export function clinicToday(zone: string | undefined = getSession().user?.time_zone): string {
+  return instantText(new Date(), zone).slice(0, 10);
+}

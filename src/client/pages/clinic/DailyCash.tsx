@@ -12,6 +12,7 @@ import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { DateInput } from '../../engine/digitInputs';
 import { useApiGet } from '../../engine/useApiGet';
+import { clinicToday } from '../../engine/instant';
 import { usePrintDialog } from './usePrint';
 import './print.css';
 
@@ -34,7 +35,8 @@ const money = (v: unknown) => <MoneyText value={v ?? 0} />;
 
 export default function DailyCash() {
   const t = useT();
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  // The clinic's day, as the server files payments: a device on another zone reads the same.
+  const [day, setDay] = useState<Dayjs>(() => dayjs(clinicToday()));
   // Printed as a sheet of its own (print.css shows only .print-root on paper).
   const [printed, setPrinted] = useState(0);
   usePrintDialog(true, printed);
