@@ -23,13 +23,18 @@ export function workerControls(waitMs = CONTROL_WAIT_MS): Promise<void> {
   if (import.meta.env.DEV || !container || container.controller) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, waitMs);
-    container.addEventListener(
-      'controllerchange',
-      () => {
-        clearTimeout(timer);
-        resolve();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    container.addEventListener('controllerchange', done, { once: true });
+    // No worker coming (registration refused: a browser that blocks workers, a private window):
+    // the code is warmed at once rather than 10 s late.
+    void container.getRegistration().then(
+      (registration) => {
+        if (!registration) done();
       },
-      { once: true },
+      done,
     );
   });
 }
