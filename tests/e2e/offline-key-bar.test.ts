@@ -5,10 +5,22 @@
 // key back): the bar stays on the screen in use (nothing moves under a click) and is gone with the
 // next one; put off by the user on the bar itself, it goes at once. Kurdish, 390 px; the page's
 // clock is Playwright's, moved instead of waited for.
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD, kurdishPages, login, until, waitForPath } from './browser';
 import { goWithin, syncedOnce } from './device-store';
 import { axeFailures } from './axe';
+
+/** Signed in, the device's copy made, the page opened again online (the bar is then offered) and the next screen opened. */
+async function reopenedOnline(page: Page): Promise<void> {
+  await login(page, 'demo.localhost', 'secretary');
+  await waitForPath(page, '/dashboard');
+  await until(page, () => syncedOnce(page), 'the first sync pass did not end');
+  await page.reload();
+  await page.locator('.ant-layout-content').first().waitFor();
+  await page.waitForTimeout(4_000);
+  await goWithin(page, '/patients');
+}
 
 describe('the device-copy bar after the page opened (390 px, Kurdish)', () => {
   const kurdishPage = kurdishPages();
@@ -16,14 +28,7 @@ describe('the device-copy bar after the page opened (390 px, Kurdish)', () => {
   it('resumed by the idle lock: the bar follows with the next screen, not under the one in use', async () => {
     const page = await kurdishPage({ width: 390 });
     await page.context().clock.install();
-    await login(page, 'demo.localhost', 'secretary');
-    await waitForPath(page, '/dashboard');
-    await until(page, () => syncedOnce(page), 'the first sync pass did not end');
-    // Opened again online with nothing waiting: offered with the next screen.
-    await page.reload();
-    await page.locator('.ant-layout-content').first().waitFor();
-    await page.waitForTimeout(4_000);
-    await goWithin(page, '/patients');
+    await reopenedOnline(page);
     const bar = page.getByTestId('key-paused');
     await bar.waitFor();
     expect(await axeFailures(page, '[data-testid="key-paused"]')).toEqual([]);
@@ -44,13 +49,7 @@ describe('the device-copy bar after the page opened (390 px, Kurdish)', () => {
 
   it('put off on the bar itself: gone at once', async () => {
     const page = await kurdishPage({ width: 390 });
-    await login(page, 'demo.localhost', 'secretary');
-    await waitForPath(page, '/dashboard');
-    await until(page, () => syncedOnce(page), 'the first sync pass did not end');
-    await page.reload();
-    await page.locator('.ant-layout-content').first().waitFor();
-    await page.waitForTimeout(4_000);
-    await goWithin(page, '/patients');
+    await reopenedOnline(page);
     await page.getByTestId('key-paused').waitFor();
     await page.getByTestId('key-later').click();
     await page.getByTestId('key-paused').waitFor({ state: 'detached', timeout: 2_000 });
