@@ -4,7 +4,8 @@
 // number, from the sealed working set; a delete is refused, saying it needs the server. The
 // patient's card says what the device does not keep (the national ID read "—"), the balance that
 // it needs the server without an error toast, and the dashboard's counts read before the cut say
-// as of when. When the link comes back, the banner goes.
+// as of when. When the link comes back, the banner goes. Two offline sign-ins one after another
+// share nothing the device remembers per session (an idle lock left behind).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { appInstalled, api, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
@@ -195,6 +196,35 @@ describe.each([
       await search.press('Enter');
       await passTimeUntil(page, shown(page.locator('.ant-table-row').filter({ hasText: MARK })), 'the patient found offline');
       await passTimeUntil(page, shown(page.getByTestId('offline-banner')), 'the offline banner');
+    } finally {
+      proxy.set('up');
+    }
+  });
+
+  it('an offline sign-in does not inherit the lock an earlier one left behind: opened again, it says why', async () => {
+    proxy.set(cut);
+    try {
+      await page.clock.fastForward('15:30');
+      await passTimeUntil(page, shown(page.getByTestId('idle-lock')), 'the idle lock');
+      // That session gone without the page hearing of it, and the desk signs in offline again.
+      // Every offline sign-in had the token 'offline', so the lock, remembered with its session's
+      // token, was this one's as soon as its screens loaded.
+      page = await reopenAtLogin(context, page, `http://demo.localhost:${proxy.port}`);
+      await page.locator('#username').fill('secretary');
+      await page.locator('#password').fill(PASSWORD);
+      await page.getByTestId('login-submit').click();
+      await passTimeUntil(page, async () => new URL(page.url()).pathname === '/dashboard', 'signed in offline again');
+      await passTimeUntil(page, shown(page.getByTestId('offline-banner')), 'the offline banner');
+      expect(await page.getByTestId('idle-lock').count()).toBe(0);
+      // Opened again at once: locked because the page lacks the key, not "after a while without use".
+      await page.reload();
+      await passTimeUntil(page, shown(page.getByTestId('idle-lock')), 'the lock of a page opened again');
+      const words = await page.getByTestId('idle-lock').innerText();
+      expect(words).toContain(ckb.idleLock.reopened.split('{{')[0].trim());
+      expect(words).not.toContain(ckb.idleLock.help.split('{{')[0].trim());
+      await page.getByTestId('idle-lock-password').fill(PASSWORD);
+      await page.getByTestId('idle-lock-submit').click();
+      await passTimeUntil(page, gone(page.getByTestId('idle-lock')), 'the lock opened by the device key');
     } finally {
       proxy.set('up');
     }

@@ -74,8 +74,17 @@ export function lockDevice(): void {
   stopFollowing();
 }
 
-/** The session token of an offline sign-in: the server knows none, and answers 401 once back. */
-export const OFFLINE_TOKEN = 'offline';
+const OFFLINE_TOKEN_START = 'offline.';
+/**
+ * The session token of an offline sign-in: the server knows none, and answers 401 once back. Each
+ * sign-in has its own: what the device remembers per session (the idle lock, the key's mark) is
+ * read by its token, and a bare 'offline' let the next offline sign-in inherit a lock left behind.
+ */
+export function offlineToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return OFFLINE_TOKEN_START + Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+export const isOfflineToken = (token: string | null): boolean => !!token && token.startsWith(OFFLINE_TOKEN_START);
 
 export type OfflineSignIn = { ok: true; user: SessionUser } | { ok: false; reason: 'notHere' | 'tooOld' | 'wrongPassword' };
 
@@ -106,7 +115,7 @@ export async function signInOffline(username: string, password: string, now = ne
  * the server again (its passes fail until the link is back); an offline sign-in's waits for one.
  */
 export function resumeFollowing(): void {
-  if (unlocked && getSession().token !== OFFLINE_TOKEN) startFollowing(unlocked);
+  if (unlocked && !isOfflineToken(getSession().token)) startFollowing(unlocked);
 }
 
 // The session ending anywhere (sign-out, expiry, a 401) locks the working set.

@@ -5,7 +5,7 @@
 import { translate } from '../i18n';
 import { ApiError, api } from '../providers/http';
 import { getSession } from '../providers/session';
-import { OFFLINE_TOKEN, resumeFollowing, signInOffline, unlockAfterOnlineLogin } from './device';
+import { isOfflineToken, resumeFollowing, signInOffline, unlockAfterOnlineLogin } from './device';
 import { lockReason, noteKeyComing, noteUse, setLocked } from './idleWatch';
 import { queryClient } from '../providers/queryClient';
 
@@ -33,7 +33,7 @@ function opened(): void {
 export async function unlock(password: string): Promise<UnlockAnswer> {
   const { token, user } = getSession();
   if (!user) return { ok: false, message: translate('errors.unauthenticated') };
-  if (token !== OFFLINE_TOKEN) {
+  if (!isOfflineToken(token)) {
     try {
       await api('/auth/tenant/profile/unlock', { method: 'POST', body: { current_password: password }, quiet: true });
       // The key follows in a moment (the password's key derivation): not offered as missing meanwhile.

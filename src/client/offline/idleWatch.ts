@@ -158,7 +158,12 @@ export function lockIfKeyNeeded(offline: boolean, waiting = 0): boolean {
 
 // The session ending (sign-out, expiry, revocation) ends the lock too: the next sign-in starts open.
 subscribeSession(() => {
-  if (getSession().token) return;
+  const { token } = getSession();
+  if (token) {
+    // An offline sign-in opens the key before its session exists: the mark names the session once it does.
+    if (keyHeld) localStorage.setItem(KEY_MARK, tokenTag(token));
+    return;
+  }
   if (locked) setLocked(false);
   localStorage.removeItem(KEY_MARK);
   localStorage.removeItem(LATER_KEY);

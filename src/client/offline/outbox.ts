@@ -13,7 +13,7 @@
 import { resourceByName } from '../../../resources/index';
 import { type WorkingSetResource, isWorkingSetResource, keptFields } from '../../shared/workingSet';
 import { ApiError, api, newIdempotencyKey } from '../providers/http';
-import { OFFLINE_TOKEN, type Unlocked, deviceState } from './device';
+import { type Unlocked, deviceState, isOfflineToken } from './device';
 import { getSession } from '../providers/session';
 import { notAvailableOffline, offlineOne } from './reader';
 import { open, seal } from './sealing';
@@ -335,7 +335,7 @@ let round: Promise<number> | null = null;
 export function sendWaiting(send: Sender = sendEntry): Promise<number> {
   const state = deviceState();
   if (state) void countEntries(state).catch(() => undefined);
-  if (!state || !getSession().token || getSession().token === OFFLINE_TOKEN) return Promise.resolve(0);
+  if (!state || !getSession().token || isOfflineToken(getSession().token)) return Promise.resolve(0);
   round ??= (async () => {
     try {
       if (!('locks' in navigator)) return await drain(state, send);

@@ -74,10 +74,10 @@ function unlockWorkingSet(user: SessionUser): void {
 
 /** A sign-in from this device's sealed working set while the server does not answer (issue 36 e). */
 async function offlineLogin(username: string, password: string): Promise<{ success: true; redirectTo: string } | { success: false; error: Error }> {
-  const { OFFLINE_TOKEN, signInOffline } = await import('../offline/device');
+  const { offlineToken, signInOffline } = await import('../offline/device');
   const answer = await signInOffline(username, password);
   if (!answer.ok) return failure(new Error(answer.reason === 'wrongPassword' ? translate('offline.wrongPassword') : answer.reason === 'tooOld' ? translate('offline.signInTooOld') : translate('offline.notHere')));
-  setSession({ token: OFFLINE_TOKEN, user: answer.user, role: answer.user.role });
+  setSession({ token: offlineToken(), user: answer.user, role: answer.user.role });
   return { success: true, redirectTo: homePath(answer.user.role) };
 }
 
