@@ -86,12 +86,15 @@ export function sampleInput(def: ResourceDef, relations: Record<string, number> 
 }
 
 /** A valid partial update touching one plain field. */
-export function sampleUpdate(def: ResourceDef): Record<string, unknown> {
+export function sampleUpdate(def: ResourceDef, variant = 0): Record<string, unknown> {
   const plain = ([, f]: [string, FieldDef]) => ['string', 'text'].includes(f.type) && !f.unique && !f.pattern && !f.choices;
   // Without plain text (a doctor's working hours), an enumeration: its first value, where a sample has its last.
   const choice = ([, f]: [string, FieldDef]) => f.type === 'enum' && !f.unique && !f.assignable;
   const fields = writableFields(def).filter(([n]) => !OTHER_CASE[def.name]?.includes(n));
   const [name, field] = fields.find(plain) ?? fields.find(choice) ?? fields[0];
-  if (!plain([name, field]) && field.type === 'enum') return { [name]: enumValues(field.enum ?? '')[0] };
+  if (!plain([name, field]) && field.type === 'enum') {
+    const values = enumValues(field.enum ?? '');
+    return { [name]: values[variant % values.length] };
+  }
   return { [name]: sampleValue(name, field, ++counter, {}) };
 }

@@ -11,7 +11,7 @@ import { notFound } from '../http/errors';
 import { type AuthCaller, Diverted, type HookContext, type Input, type Row, type Tx } from './hooks';
 import { releaseDroppedFiles } from './released-files';
 import { type Holder, holdersOf } from './references';
-import { callerValue, columns, fetchOne, scopeWhere } from './reads';
+import { StaleRecord, callerValue, columns, fetchOne, isStale, scopeWhere } from './reads';
 import { toColumns } from './sealing';
 import { cancelUpcoming } from './rules/cancel-on-archive';
 import { clientRefOf, madeBefore } from './rules/offline-ref';
@@ -103,12 +103,20 @@ export class DataAccess extends DataReads {
     });
   }
 
-  /** `expected`: the version the caller last saw (If-Match); a newer record throws StaleRecord. */
+  /** `expected`: the version the caller last saw (If-Match); a newer record throws StaleRecord unless nothing it asks would change. */
   async update(def: ResourceDef, id: number, input: Input, expected?: number): Promise<Row | Diverted> {
     const caller = this.authorize(def, 'update');
     const hooks = this.hooks[def.name] ?? {};
     return this.run(async (trx) => {
-      const existing = await fetchOne(trx, this.scope, def, 'update', id, expected);
+      const existing = await fetchOne(trx, this.scope, def, 'update', id, expected, true);
+      const unchanged = () => !Object.keys(input).some((name) => changesStored(def.fields[name], existing[name], input[name]));
+      if (isStale(existing, expected)) {
+        // Made on an older version but asking only for what the record holds now (a double-click's
+        // second save, sent or replayed from a device's outbox; the same change made in two tabs):
+        // nothing it asks is lost, so it is answered with the record, not a conflict.
+        if (unchanged()) return existing;
+        throw new StaleRecord(existing);
+      }
       const ctx = this.hookContext(trx, caller);
       const write = this.writeContext(ctx, def, input, existing);
       await applyRules(INPUT_RULES, write);
@@ -117,7 +125,7 @@ export class DataAccess extends DataReads {
       // A save that changes nothing (an untouched form, a phone typed in another form of the same
       // number) keeps the record's version: another tab editing it must not meet a conflict
       // with no change in it, and the trail records no change.
-      if (!Object.keys(input).some((name) => changesStored(def.fields[name], existing[name], input[name]))) return existing;
+      if (unchanged()) return existing;
       await hooks.beforeUpdate?.(ctx, input, existing);
       await applyRules(BEFORE_WRITE_RULES, write);
       const values = await toColumns(def, input);

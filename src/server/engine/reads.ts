@@ -83,17 +83,21 @@ function columnsSql(def: ResourceDef): RawBuilder<unknown> {
   );
 }
 
+/** Whether a record has moved past the version an If-Match named (none named: never). */
+export const isStale = (row: Row, expected: number | undefined): boolean => expected !== undefined && Number(row.version) !== expected;
+
 /**
  * One record the caller may `action`, or 404. With `expected` (an If-Match), the row is locked
- * until the transaction ends and must still be at that version, or StaleRecord is thrown.
+ * until the transaction ends and must still be at that version, or StaleRecord is thrown (or,
+ * `staleOk`, the caller judges: isStale).
  */
-export async function fetchOne(trx: Tx, scope: ReadScope, def: ResourceDef, action: Action, id: number, expected?: number): Promise<Row> {
+export async function fetchOne(trx: Tx, scope: ReadScope, def: ResourceDef, action: Action, id: number, expected?: number, staleOk = false): Promise<Row> {
   const where = [...scopeWhere(scope, def, action), sql`id = ${id}`];
   const lock = expected === undefined ? sql`` : sql` for update`;
   const { rows } = await sql<Row>`select ${columns(def)} from ${sql.table(def.table)} where ${sql.join(where, sql` and `)}${lock}`.execute(trx);
   if (!rows[0]) throw notFound();
   const [row] = await scope.sealer.opened(trx, def, rows);
-  if (expected !== undefined && Number(row.version) !== expected) throw new StaleRecord(row);
+  if (!staleOk && isStale(row, expected)) throw new StaleRecord(row);
   return row;
 }
 
