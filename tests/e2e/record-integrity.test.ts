@@ -1,5 +1,5 @@
 // Records a clinic can trust, in the browser and in Kurdish: a double-clicked Save makes one
-// record; two tabs editing one patient meet the conflict dialog instead of undoing each other;
+// record, or one change; two tabs editing one patient meet the conflict dialog instead of undoing each other;
 // a temperature typed as 375 is refused with the allowed range, never clamped; a declared
 // comparison between fields (a task's end not before its start) is said on the field.
 import { describe, expect, it } from 'vitest';
@@ -31,6 +31,26 @@ describe('records a clinic can trust (Kurdish)', () => {
     await page.waitForTimeout(500);
     const found = await api<{ data: { title: string }[] }>(page, `/tasks?q=${encodeURIComponent(title)}`);
     expect(found.body.data.map((r) => r.title)).toEqual([title]);
+  });
+
+  it('a double-clicked Save on an edit sends one change and meets no conflict', async () => {
+    const page = await signedIn('secretary');
+    const created = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: `Dilan ${tag}`, gender: 1 } });
+    const id = created.body.data.id;
+    const answers: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'PATCH' && r.url().includes(`/api/v1/patients/${id}`)) answers.push(r.status());
+    });
+    await page.goto(url(`/patients/edit/${id}`));
+    await expect.poll(() => page.locator('#field-name').inputValue()).toBe(`Dilan ${tag}`);
+    await page.locator('#field-address').fill('هەولێر، شەقامی ١٠٠ مەتری');
+    await page.getByRole('button', { name: SAVE }).dblclick();
+    await page.waitForURL((u) => !u.pathname.includes('/edit/'));
+    await page.waitForTimeout(500);
+    // It sent two PATCHes on one version; the second was refused (412).
+    expect(answers).toEqual([200]);
+    const saved = await api<{ data: { address: string; version: number } }>(page, `/patients/${id}`);
+    expect(saved.body.data).toMatchObject({ address: 'هەولێر، شەقامی ١٠٠ مەتری', version: 2 });
   });
 
   it('two tabs editing one patient: the later save shows what the other changed, and keeps both changes', async () => {

@@ -59,6 +59,19 @@ async function orQueued<T>(write: QueuedWrite, online: () => Promise<T>): Promis
 }
 
 /**
+ * Writes alike and still under way (a double-clicked Save: two submissions of one form before the
+ * first answer) are one write: one request or one outbox entry, and both callers get its answer.
+ */
+const underWay = new Map<string, Promise<unknown>>();
+function once<T>(same: string, write: () => Promise<T>): Promise<T> {
+  const running = underWay.get(same);
+  if (running) return running as Promise<T>;
+  const started = write().finally(() => underWay.delete(same));
+  underWay.set(same, started);
+  return started;
+}
+
+/**
  * An action the device can keep (offline/actions.ts: postponing), while the server is known not
  * to answer or when it gave none: its plain writes queued in order, answered with the record the
  * last one makes (the new booking) as the screens show it.
@@ -283,7 +296,7 @@ export const dataProvider: DataProvider = {
     // A record the desk may make offline names itself (the submission's key, a UUID): sent now or
     // from the outbox after no answer, it is the same request, and lands once.
     const sent = { ...writableBody(resource, variables, 'create'), ...(defOf(resource)?.offline ? { client_ref: UUID.test(key) ? key : newIdempotencyKey() } : {}) };
-    const body = await orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true }));
+    const body = await once(`create ${key}`, () => orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true })));
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data as T };
@@ -309,7 +322,7 @@ export const dataProvider: DataProvider = {
         if (error instanceof ApiError && error.statusCode === 412 && original) error.base = original;
         throw error;
       });
-    const body = await orQueued({ resource, id, body: sent, version, key, original }, online);
+    const body = await once(JSON.stringify(['update', resource, id, version, sent]), () => orQueued({ resource, id, body: sent, version, key, original }, online));
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data as T };
   },
