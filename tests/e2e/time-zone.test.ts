@@ -37,7 +37,7 @@ function zoneOnAnotherDay(now: Date): string {
   return hour >= 10 && hour < 21 ? 'Pacific/Kiritimati' : 'Pacific/Pago_Pago';
 }
 
-it("a device on another day opens the calendar, a new booking and the pickers on the clinic's today", async () => {
+it("a device on another day shows today's queue and bookings, and opens the calendar, a new booking and the pickers, on the clinic's today", async () => {
   const zone = zoneOnAnotherDay(new Date());
   const context = await browser.newContext({ timezoneId: zone });
   await context.addInitScript(() => window.localStorage.setItem('user-locale', 'en'));
@@ -48,6 +48,20 @@ it("a device on another day opens the calendar, a new booking and the pickers on
   const today = dayOf(new Date());
   // The device's own day is another (the bug showed it: after 21:00 UTC, yesterday's bookings).
   expect(await page.evaluate(() => new Date().toLocaleDateString('en-CA'))).not.toBe(today);
+
+  // A booking on the clinic's today is in today's queue on the dashboard and in the bookings list.
+  const name = `Zone ${Date.now().toString(36)}`;
+  const patient = await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name, gender: 0 } });
+  let booked = { status: 0, body: { data: { id: 0 } } };
+  for (const time of ['05:05', '05:25', '05:45', '23:35', '23:50']) {
+    booked = await api<{ data: { id: number } }>(page, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, date: today, time } });
+    if (booked.status !== 422) break;
+  }
+  expect(booked.status).toBe(201);
+  await page.goto(`${baseUrl('demo.localhost')}/dashboard`);
+  await page.getByTestId(`queue-item-${booked.body.data.id}`).waitFor();
+  await page.goto(`${baseUrl('demo.localhost')}/appointments`);
+  await page.locator('.ant-table-tbody tr', { hasText: name }).waitFor();
 
   // The calendar opens on the clinic's day.
   await page.goto(`${baseUrl('demo.localhost')}/appointments?view=day`);
