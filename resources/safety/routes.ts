@@ -5,10 +5,10 @@
 // like its own list (the clinic, the caller's permission on it, decryption, the read log); a part
 // the caller may not read comes as null, and the header leaves it out.
 import type { FastifyInstance } from 'fastify';
-import dayjs from 'dayjs';
 import { resourceByName } from '..';
 import { anyObject, arr, dataAnswer, int, nullable, obj } from '../../src/server/http/answers';
 import { parseListQuery } from '../../src/server/engine/query';
+import { dayOf } from '../../src/server/days';
 
 type Row = Record<string, unknown>;
 const PATIENTS = resourceByName('patients');
@@ -20,7 +20,8 @@ export function registerSafetyRoutes(app: FastifyInstance): void {
   app.get('/patients/:id/safety', { config: { scope: 'tenant', confirmsInTransaction: true }, schema: { tags: ['patients'], summary: "A patient's photo (an upload id), allergies, active alerts, current medications, chronic conditions and latest vital signs (null: none, or not readable by the caller)", response: { 200: dataAnswer(obj({ photo: nullable(int), allergies: rows, alerts: rows, medications: rows, conditions: rows })) } } }, async (request) => {
     const id = Number((request.params as { id: string }).id);
     const data = request.data;
-    const today = dayjs(data.now()).format('YYYY-MM-DD');
+    // The clinic's day, not the server's: a medication ending yesterday in Erbil is no longer current.
+    const today = dayOf(data.now());
     return data.transaction(async (_trx, data) => {
       const patient = await data.get(PATIENTS, id); // the patient's own checks: this clinic, readable by the caller
       // The parts the caller may read, all in one statement (one round trip, not one each).

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
 import { OTHER, createOtherClinic } from './fixtures';
+import { dayOf } from '../../src/server/days';
 
 type Safety = { allergies: { substance: string; severity: number }[] | null; alerts: { kind: number }[] | null; medications: { drug_name: string }[] | null; conditions: { condition: string }[] | null; vitals: { systolic: number } | null };
 
@@ -119,5 +120,30 @@ describe('prescribing a drug the patient is allergic to', () => {
 
   it('lets a drug with nothing in common pass', async () => {
     expect((await visit(plainDrugId)).status).toBe(201);
+  });
+});
+
+// Last in the file: it moves the clock. The header's "current" is by the clinic's day (Asia/Baghdad),
+// not the server's: at 21:30 UTC Baghdad is already on the next day.
+describe("current medications, by the clinic's day", () => {
+  it("leaves out one that ended on the clinic's yesterday, keeps one ending on its today, at 21:30 UTC", async () => {
+    const now = Date.now();
+    const at = new Date(now);
+    at.setUTCHours(21, 30, 0, 0);
+    if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+    t.advance(at.getTime() - now);
+    // A new sign-in (the cached one has been idle for hours on this clock).
+    const signedIn = await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'doctor', password: 'demo-pass-1234' } });
+    const token = String(signedIn.body.token);
+    const [yesterday, today] = [at.toISOString().slice(0, 10), dayOf(at)];
+    expect(today).not.toBe(yesterday);
+    for (const [drug_name, ended_on] of [['Ibuprofen 400 mg', yesterday], ['Omeprazole 20 mg', today]]) {
+      const res = await t.call('POST', '/pastMedications', { host: DEMO, token, body: { patient_id: patientId, drug_name, ended_on } });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const res = await t.call('GET', `/patients/${patientId}/safety`, { host: DEMO, token });
+    const names = (res.body.data as Safety).medications?.map((m) => m.drug_name);
+    expect(names).toContain('Omeprazole 20 mg');
+    expect(names).not.toContain('Ibuprofen 400 mg');
   });
 });

@@ -4,7 +4,7 @@
 // dragged onto a taken slot is refused with the reason and goes back.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import dayjs from 'dayjs';
+import { localDay } from '../../src/server/days';
 import ckb from '../../locales/ckb.json';
 import { type QueueItem, nextWaiting } from '../../src/client/pages/clinic/lib/queue';
 import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
@@ -39,7 +39,7 @@ describe('the calendar, in Kurdish', () => {
     await login(p, 'demo.localhost', 'secretary');
     await waitForPath(p, '/dashboard');
     // A Monday far enough ahead that nothing is booked (the demo books two weeks ahead).
-    let day = dayjs().add(70, 'day');
+    let day = localDay(new Date()).add(70, 'day');
     while (day.day() !== 1) day = day.add(1, 'day');
     const date = day.format('YYYY-MM-DD');
     const doctors = (await api<{ doctors: Doctor[] }>(p, '/dashboard/doctors')).body.doctors;
@@ -119,7 +119,8 @@ describe('the calendar, in Kurdish', () => {
     await p.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
     await login(p, 'demo.localhost', 'doctor');
     await waitForPath(p, '/dashboard');
-    const today = dayjs().format('YYYY-MM-DD');
+    // The clinic's today, as the screens read it (not this machine's, a day behind after 21:00 UTC).
+    const today = localDay(new Date()).format('YYYY-MM-DD');
     const tag = Date.now().toString(36);
     const me = (await api<{ doctors: Doctor[] }>(p, '/dashboard/doctors')).body.doctors.find((d) => d.role === 0)!;
     // Three patients early today (other tests book the evening): two checked in, one to postpone.
@@ -150,7 +151,7 @@ describe('the calendar, in Kurdish', () => {
     // Postpone the third: the question asks for the day and time; the new booking holds them.
     await p.goto(`${baseUrl('demo.localhost')}/appointments`);
     await p.getByTestId(`move-${ids[2]}-2`).click();
-    const later = dayjs().add(7, 'day').format('YYYY-MM-DD');
+    const later = localDay(new Date()).add(7, 'day').format('YYYY-MM-DD');
     await p.getByTestId(`postpone-time-${ids[2]}`).click();
     await p.getByTestId(`postpone-time-${ids[2]}`).fill('06:35');
     await p.getByTestId(`postpone-time-${ids[2]}`).press('Enter');

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { localDay } from '../../src/server/days';
 
 describe('clinic application', () => {
   const current = pagePerTest();
@@ -71,8 +72,9 @@ describe('clinic application', () => {
 
     await page.goto(`${baseUrl('demo.localhost')}/patients/create`);
     await page.locator('#field-date_of_birth').click();
-    const tomorrow = new Date(Date.now() + 86_400_000);
-    const cell = page.locator(`.ant-picker-dropdown:visible td[title="${tomorrow.toISOString().slice(0, 10)}"]`);
+    // The clinic's tomorrow (its day, not this machine's: a day behind after 21:00 UTC).
+    const tomorrow = localDay(new Date()).add(1, 'day').format('YYYY-MM-DD');
+    const cell = page.locator(`.ant-picker-dropdown:visible td[title="${tomorrow}"]`);
     // The month panel shows six weeks, so tomorrow is on it even on the last day of a month.
     expect(await cell.first().getAttribute('class')).toContain('ant-picker-cell-disabled');
     const today = page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-today');

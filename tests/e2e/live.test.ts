@@ -2,7 +2,7 @@
 // what the secretary just did, with no reload and no polling, within seconds; the
 // queue says how long a checked-in patient has waited, and a referral asks where to.
 import { describe, expect, it } from 'vitest';
-import dayjs from 'dayjs';
+import { dayOf } from '../../src/server/days';
 import ckb from '../../locales/ckb.json';
 import { latinDigits } from '../../src/shared/digits';
 import { api, baseUrl, login, newContext, pagePerTest, waitForPath } from './browser';
@@ -42,7 +42,7 @@ describe('live updates, in Kurdish', () => {
       for (const time of ['22:05', '22:25', '22:45', '23:05', '23:25', '21:45', '21:25']) {
         booked = await api<{ data: { id: number } }>(secretary, '/appointments', {
           method: 'POST',
-          body: { patient_id: patient.body.data.id, date: dayjs().format('YYYY-MM-DD'), time },
+          body: { patient_id: patient.body.data.id, date: dayOf(new Date()), time },
         });
         if (booked.status !== 422) break;
       }

@@ -6,7 +6,7 @@
 // working hours, closed days and bookings by the server's rule: the same times the server offered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import dayjs from 'dayjs';
+import { localDay } from '../../src/server/days';
 import ckb from '../../locales/ckb.json';
 import { appInstalled, api, countPrints, launch, login, newContext, serverPort, until, waitForPath, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
@@ -43,12 +43,12 @@ describe('the day during a cut', () => {
     expect(specialty).not.toBe('');
     const patient = await api<{ data: { id: number } }>(main, '/patients', { method: 'POST', body: { name: MARK, gender: 1, phone: `0750${String(Date.now()).slice(-7)}` } });
     expect(patient.status).toBe(201);
-    const booked = await api<{ data: { id: number } }>(main, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: doctor.id, date: dayjs().format('YYYY-MM-DD'), time: '05:40', duration_minutes: 10 } });
+    const booked = await api<{ data: { id: number } }>(main, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: doctor.id, date: localDay(new Date()).format('YYYY-MM-DD'), time: '05:40', duration_minutes: 10 } });
     expect(booked.status).toBe(201);
     bookingId = booked.body.data.id;
     // A later day the demo books nothing on (it books two weeks ahead), within the days a device
     // keeps, not a Friday (the Main Doctor's day off): one booking holds 17:00-17:30.
-    let day = dayjs().add(21, 'day');
+    let day = localDay(new Date()).add(21, 'day');
     if (day.day() === 5) day = day.add(1, 'day');
     later = day.format('YYYY-MM-DD');
     const held = await api<{ data: { id: number } }>(main, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: doctor.id, date: later, time: '17:00', duration_minutes: 30 } });

@@ -14,6 +14,7 @@ import { ListItemsInput, plainListItems } from './ListItemsInput';
 import { DateInput, NumberInput, TimeInput } from './digitInputs';
 import { MoneyInput } from './MoneyInput';
 import { latinDigits } from '../../shared/digits';
+import { afterClinicToday, clinicNow, fromClinicWallClock } from './clinicDay';
 
 export interface FieldInputProps {
   name: string;
@@ -119,7 +120,7 @@ export function FieldInput(props: FieldInputProps) {
         <DateInput
           {...common}
           style={{ width: '100%' }}
-          disabledDate={field.notFuture ? (d) => d.isAfter(dayjs(), 'day') : undefined}
+          disabledDate={field.notFuture ? afterClinicToday : undefined}
           value={value ? dayjs(String(value)) : null}
           onChange={(d) => onChange(d ? d.format('YYYY-MM-DD') : null)}
         />
@@ -130,8 +131,9 @@ export function FieldInput(props: FieldInputProps) {
           {...common}
           showTime
           style={{ width: '100%' }}
-          value={value ? dayjs(String(value)) : null}
-          onChange={(d) => onChange(d ? d.toISOString() : null)}
+          // Read and picked on the clinic's clock, as FieldValue shows it (and the picker's Now is).
+          value={value ? clinicNow(new Date(String(value))) : null}
+          onChange={(d) => onChange(d ? fromClinicWallClock(d).toISOString() : null)}
         />
       );
     case 'time':

@@ -6,7 +6,6 @@ import { type Key, type ReactNode, Suspense, lazy, useDeferredValue, useState } 
 import { Link, useLocation } from 'react-router';
 import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
 import { useT } from '../i18n/useT';
@@ -32,6 +31,7 @@ import { EditButton, ShowButton } from './kit/buttons';
 import { ListView } from './kit/ListView';
 import { getDefaultSortOrder, useTable } from './kit/useTable';
 import { appScope } from '../host';
+import { clinicToday } from './instant';
 
 // Loaded only during a cut, when a list from the device lacks days (the note's own chunk).
 const KeptOnlyNote = lazy(() => import('./KeptOnlyNote'));
@@ -137,7 +137,7 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
       {def.quickFilters?.length ? (
         <Space wrap style={{ marginBottom: 12 }}>
           {def.quickFilters.map((quick) => {
-            const today = dayjs().format('YYYY-MM-DD');
+            const today = clinicToday();
             const on = quickFilterOn(filters, quick, today);
             return (
               <Button key={quick.key} type={on ? 'primary' : 'default'} aria-pressed={on} onClick={() => setFilters((prev) => toggleQuickFilter(prev, quick, today))} data-testid={`quick-${quick.key}`}>

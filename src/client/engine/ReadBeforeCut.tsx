@@ -3,8 +3,8 @@
 // for one of now. Nothing while the server answers, or for an answer read during the cut.
 import { useSyncExternalStore } from 'react';
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
+import { instantText } from './instant';
 import { onShellState, shellState } from '../offline/shellState';
 
 /** `readAt`: when the answer was read (React Query's dataUpdatedAt; 0: never). */
@@ -14,7 +14,7 @@ export function ReadBeforeCut({ readAt }: { readAt: number }) {
   if (!offlineSince || !readAt || readAt >= offlineSince.getTime()) return null;
   return (
     <Typography.Text type="secondary" data-testid="read-before-cut">
-      {t('offline.readBeforeCut', { time: `\u2066${dayjs(readAt).format('HH:mm')}\u2069` })}
+      {t('offline.readBeforeCut', { time: `\u2066${instantText(readAt).slice(11)}\u2069` })}
     </Typography.Text>
   );
 }

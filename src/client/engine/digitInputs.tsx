@@ -6,8 +6,13 @@ import { type ComponentProps, type InputHTMLAttributes, type ReactNode, forwardR
 import { DatePicker, type DatePickerProps, InputNumber, TimePicker, type TimePickerProps } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import { CloseCircleFilled } from '@ant-design/icons';
+import dayjs from 'dayjs';
 import { useT } from '../i18n/useT';
 import { latinDigits, latinNumberText } from '../../shared/digits';
+import { clinicPickerNow } from './clinicDay';
+
+// Every picker below marks and offers the clinic's today, not the device's (clinicDay.ts).
+dayjs.extend(clinicPickerNow);
 
 /** What antd's number input reads from its text: ASCII digits, '.', '-' (its own rule, after ours). */
 export function parseTypedNumber(text: string | undefined): string {

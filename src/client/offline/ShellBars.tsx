@@ -6,6 +6,7 @@ import { Alert, Button, Space } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/useT';
 import { onShellState, shellState } from './shellState';
+import { instantText } from '../engine/instant';
 import { askKey, resumeLater } from './idleWatch';
 
 export default function ShellBars() {
@@ -27,7 +28,7 @@ export default function ShellBars() {
           banner
           message={
             <>
-              {t('offline.since', { time: `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}` })}
+              {t('offline.since', { time: instantText(since).slice(11) })}
               {waiting && <> · {waiting}</>}
             </>
           }

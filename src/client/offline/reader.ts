@@ -8,7 +8,6 @@ import { ApiError } from '../providers/http';
 import { latinDigits } from '../../shared/digits';
 import { phoneSearchText } from '../../shared/phone';
 import type { RelationLabels } from '../../shared/labels';
-import dayjs from 'dayjs';
 import { TITLE_ANSWERS, WORKING_SET, type WorkingSetResource, isComputedAnswer, isKeptAnswer, isWorkingSetResource, shiftDay, titlesFromAnswer } from '../../shared/workingSet';
 import { keptDaysOnly } from '../../shared/keptDays';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
@@ -17,6 +16,8 @@ import { deviceState } from './device';
 import { lockIfKeyNeeded } from './idleWatch';
 import { foldText, nameMatcher } from '../../shared/fold';
 import { keptAnswer, keptRows, syncGeneration } from './sync';
+import { clinicNow } from '../engine/clinicDay';
+import { clinicToday } from '../engine/instant';
 
 type Row = Record<string, unknown>;
 
@@ -140,7 +141,7 @@ export async function offlineList(
   performance.measure(`offline list ${resource}`, { start: started, detail: { total: rows.length } });
   // The device keeps only some days of this resource and the list may reach beyond them: the
   // answer says which days it holds, for the screen to say so (engine/KeptOnlyNote.tsx).
-  const keptOnly = keptDaysOnly(resource, (params.filters ?? []).flatMap((f) => ('field' in f ? [f] : [])), dayjs().format('YYYY-MM-DD'));
+  const keptOnly = keptDaysOnly(resource, (params.filters ?? []).flatMap((f) => ('field' in f ? [f] : [])), clinicToday());
   return { data: data as BaseRecord[], total: rows.length, ...(keptOnly ? { keptOnly } : {}) };
 }
 
@@ -200,7 +201,7 @@ async function offlineAvailability(query: AvailabilityQuery): Promise<unknown> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(String(query.from ?? ''))) throw notAvailableOffline();
   const doctors = (await offlineAnswer('/dashboard/doctors')) as { doctors?: { id: number }[] } | null;
   const [workingHours, closedDays, appointments] = await Promise.all([rowsOf('workingHours'), rowsOf('closedDays'), rowsOf('appointments')]);
-  const now = dayjs();
+  const now = clinicNow();
   const today = now.format('YYYY-MM-DD');
   const window = WORKING_SET.appointments.window!;
   return availabilityFromKept(

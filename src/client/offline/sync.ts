@@ -2,7 +2,6 @@
 // by resource, from a cursor taken before it; then GET /sync/changes every minute while the
 // session lasts. Every row is sealed before it is stored. A "resync" answer (the device was away
 // longer than the server keeps changes) loads everything again.
-import dayjs from 'dayjs';
 import { ApiError, api, endSession } from '../providers/http';
 import { goTo } from '../providers/navigation';
 import { toast } from '../providers/notify';
@@ -14,6 +13,7 @@ import { type SealedRow, applyRows, offlineDb, replaceRows, userRows, wipeDevice
 import { deviceId, sendWaiting } from './outbox';
 import { onShellState, shellState } from './shellState';
 import { whenQuiet } from './quiet';
+import { clinicToday } from '../engine/instant';
 
 const FOLLOW_MS = 60_000;
 const PAGE = 500;
@@ -91,7 +91,7 @@ async function loadAll(state: Unlocked): Promise<void> {
 
 /** The changes since the cursor, applied; false when the server asks for a full load. */
 async function followChanges(state: Unlocked, cursor: string): Promise<boolean> {
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = clinicToday();
   for (;;) {
     const { data } = await get<{ data: ChangesAnswer }>('/sync/changes', `after=${encodeURIComponent(cursor)}&limit=${PAGE}`);
     if (data.resync) return false;

@@ -1,9 +1,13 @@
 // Pure helpers of the doctors' screens: days left on a subscription, and which status actions an
 // account in a given status offers.
 import dayjs from 'dayjs';
+import { clinicNow } from '../../engine/clinicDay';
 
-/** Whole days from today to the subscription's end (negative once it has ended); null without a date. */
-export function remainingDays(subscriptionEnd: unknown, today: Date = new Date()): number | null {
+/**
+ * Whole days from today (the platform's day, on any device; a wall-clock Date) to the
+ * subscription's end (negative once it has ended); null without a date.
+ */
+export function remainingDays(subscriptionEnd: unknown, today: Date = clinicNow().toDate()): number | null {
   if (typeof subscriptionEnd !== 'string' || !subscriptionEnd) return null;
   const end = dayjs(subscriptionEnd.slice(0, 10));
   if (!end.isValid()) return null;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Card, Space, Table, Typography } from 'antd';
 import { DateInput } from '../../engine/digitInputs';
 import type { BaseRecord } from '@refinedev/core';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { MoneyText } from '../../engine/MoneyText';
 import { TableScroll } from '../../engine/TableScroll';
@@ -11,6 +11,7 @@ import { LazyChart } from './charts/LazyChart';
 import { MONEY_COLORS } from './charts/colors';
 import { type MonthFigures, chartSeries, monthLabel, yearRows } from './lib/months';
 import { useApiGet } from '../../engine/useApiGet';
+import { clinicDay } from '../../engine/clinicDay';
 
 interface ResultBody extends BaseRecord {
   data?: { year: number; months: MonthFigures[]; totals: { incomes: number; expenses: number; profit: number } };
@@ -20,7 +21,7 @@ const money = (v: unknown) => <MoneyText value={v ?? 0} />;
 
 export default function AccountingResult() {
   const t = useT();
-  const [year, setYear] = useState<Dayjs>(dayjs());
+  const [year, setYear] = useState<Dayjs>(() => clinicDay());
   const { data, isLoading } = useApiGet<ResultBody>('/accounting', { year: year.year() });
   const rows = yearRows(data?.data?.months);
   const totals = data?.data?.totals ?? { incomes: 0, expenses: 0, profit: 0 };

@@ -27,6 +27,7 @@ import { SendConfirmation, type WaitingMessage, waitingByHand } from './SendConf
 import { useDoctors } from './useDoctors';
 import { useSession } from '../../providers/session';
 import { formErrorNotification } from '../../providers/notificationProvider';
+import { clinicDay, beforeClinicNow } from '../../engine/clinicDay';
 
 const def = resourceByName('appointments');
 
@@ -122,7 +123,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
   const duration = Number(params.get('duration'));
   const initial: Values = {
     ...ITEM_DEFAULTS,
-    date: dayjs(params.get('date') ?? undefined),
+    date: params.get('date') ? dayjs(params.get('date')) : clinicDay(),
     time,
     doctor_id: Number(params.get('doctor_id')) || undefined,
     duration_minutes: duration >= 5 && duration <= 480 ? duration : 15,
@@ -199,7 +200,7 @@ export function AppointmentForm({ mode }: { mode: 'create' | 'edit' }) {
     setGeneral([]);
     const body = toBody(values);
     // A new booking at a time already gone is most likely a slip of the date: asked once.
-    if (mode === 'create' && !pastConfirmed && body.date && body.time && dayjs(`${String(body.date)} ${String(body.time)}`).isBefore(dayjs())) {
+    if (mode === 'create' && !pastConfirmed && body.date && body.time && beforeClinicNow(String(body.date), String(body.time))) {
       Modal.confirm({
         title: t('clinic.pastBookingTitle', 'This time has already passed'),
         content: t('clinic.pastBooking', { date: String(body.date), time: String(body.time), defaultValue: 'Book {{date}} {{time}} anyway?' }),

@@ -7,7 +7,7 @@ import { Button, Card, Empty, Segmented, Select, Space, Table, Tabs } from 'antd
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type BaseRecord, type CrudFilter, type CrudSort, useList } from '@refinedev/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { WaitingMark } from '../../engine/WaitingMark';
 import KeptOnlyNote from '../../engine/KeptOnlyNote';
 import { LoadError } from '../../engine/LoadError';
@@ -26,6 +26,8 @@ import { labelsOf } from '../../providers/dataProvider';
 import { ScheduleGrid } from './ScheduleGrid';
 import { type View, appointmentsView, weekDays } from './lib/appointmentsView';
 import { useDoctors } from './useDoctors';
+import { clinicDay } from '../../engine/clinicDay';
+import { clinicToday } from '../../engine/instant';
 
 const def = resourceByName('appointments');
 export default function AppointmentsList() {
@@ -41,7 +43,7 @@ export default function AppointmentsList() {
       (prev) => {
         const out = new URLSearchParams(prev);
         const put = (key: string, value: string | null) => (value === null ? out.delete(key) : out.set(key, value));
-        if (next.date !== undefined) put('date', next.date === null ? 'all' : next.date.isSame(dayjs(), 'day') ? null : next.date.format('YYYY-MM-DD'));
+        if (next.date !== undefined) put('date', next.date === null ? 'all' : next.date.format('YYYY-MM-DD') === clinicToday() ? null : next.date.format('YYYY-MM-DD'));
         if (next.view !== undefined) put('view', next.view === 'list' ? null : next.view);
         if (next.status !== undefined) put('status', next.status === 'all' ? null : next.status);
         if (next.doctor !== undefined) put('doctor', next.doctor === null ? null : String(next.doctor));
@@ -57,7 +59,7 @@ export default function AppointmentsList() {
   const rtl = document.documentElement.dir === 'rtl';
   const several = doctors.length > 1;
   const [sorters, setSorters] = useState<CrudSort[]>([{ field: 'date', order: 'asc' }, { field: 'time', order: 'asc' }]);
-  const week = weekDays(date ?? dayjs());
+  const week = weekDays(date ?? clinicDay());
   const filters: CrudFilter[] = [];
   if (status !== 'all') filters.push({ field: 'status', operator: 'eq', value: Number(status) });
   // The day and week grids draw what takes a slot: a cancelled booking (an archived patient's, say)
@@ -108,11 +110,11 @@ export default function AppointmentsList() {
         <DateInput value={date} onChange={(d) => setDate(d)} allowClear={view === 'list'} data-testid="appointment-date" placeholder={t('clinic.allDates', 'All dates')} aria-label={fieldLabel(t, def, 'date')} />
         {view !== 'list' && (
           <Space.Compact>
-            <Button aria-label={t('clinic.previous', 'Previous')} icon={rtl ? <RightOutlined /> : <LeftOutlined />} onClick={() => setDate((date ?? dayjs()).subtract(1, view))} data-testid="calendar-previous" />
-            <Button aria-label={t('clinic.next', 'Next')} icon={rtl ? <LeftOutlined /> : <RightOutlined />} onClick={() => setDate((date ?? dayjs()).add(1, view))} data-testid="calendar-next" />
+            <Button aria-label={t('clinic.previous', 'Previous')} icon={rtl ? <RightOutlined /> : <LeftOutlined />} onClick={() => setDate((date ?? clinicDay()).subtract(1, view))} data-testid="calendar-previous" />
+            <Button aria-label={t('clinic.next', 'Next')} icon={rtl ? <LeftOutlined /> : <RightOutlined />} onClick={() => setDate((date ?? clinicDay()).add(1, view))} data-testid="calendar-next" />
           </Space.Compact>
         )}
-        <Button onClick={() => setDate(dayjs())}>{t('clinic.today', 'Today')}</Button>
+        <Button onClick={() => setDate(clinicDay())}>{t('clinic.today', 'Today')}</Button>
         {several && (
           <Select<number>
             allowClear
@@ -141,7 +143,7 @@ export default function AppointmentsList() {
       {view !== 'list' ? (
         <ScheduleGrid
           view={view}
-          days={view === 'week' ? week : [date ?? dayjs()]}
+          days={view === 'week' ? week : [date ?? clinicDay()]}
           rows={rows}
           loading={query.isLoading}
           doctors={doctors}

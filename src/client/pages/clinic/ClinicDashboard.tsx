@@ -22,6 +22,7 @@ import { labelsOf } from '../../providers/dataProvider';
 import { DaySheetButton } from './DaySheet';
 import { dashboardCards } from '../../engine/parts';
 import { EXPENSE_COLOR, INCOME_COLOR, MONEY_COLORS } from './charts/colors';
+import { clinicToday } from '../../engine/instant';
 
 /** A module's card (its folder's client part, `dashboard`), for those who may read its resource; its code loads only for them. */
 function ModuleDashboardCard({ resource, Card: ModuleCard }: (typeof dashboardCards)[number]) {
@@ -62,7 +63,7 @@ function WaitingMinutes({ since }: { since: unknown }) {
 
 function TodayQueue() {
   const t = useT();
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = clinicToday();
   const { result, query } = useList({
     resource: 'appointments',
     filters: [{ field: 'date', operator: 'eq', value: today }],

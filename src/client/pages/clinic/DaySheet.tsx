@@ -4,7 +4,6 @@
 // does not (the bookings, the patients, the doctors, the letterhead), so it prints during a cut.
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import dayjs from 'dayjs';
 import { type BaseRecord, useDataProvider } from '@refinedev/core';
 import { resourceByName } from '../../../../resources';
 import { type Lang, currentLang, fixedTranslate, isRtl, loadLanguage } from '../../i18n';
@@ -22,6 +21,7 @@ import { PrintLetterhead } from './PrintLetterhead';
 import { usePrintDialog } from './usePrint';
 import './print.css';
 import { clockNow } from '../../engine/instant';
+import { clinicToday } from '../../engine/instant';
 
 const appointments = resourceByName('appointments');
 const patients = resourceByName('patients');
@@ -45,7 +45,7 @@ export function DaySheetButton() {
 
   const print = async (lang: Lang = currentLang()) => {
     const data = provider();
-    const date = dayjs().format('YYYY-MM-DD');
+    const date = clinicToday();
     const [list, doctors, head] = await Promise.all([
       data.getList({ resource: 'appointments', filters: [{ field: 'date', operator: 'eq', value: date }], sorters: [{ field: 'time', order: 'asc' }], pagination: { currentPage: 1, pageSize: MAX_PER_PAGE } }),
       ask<{ doctors: Doctor[] }>('/dashboard/doctors', { quiet: true }).then((r) => r.doctors, () => [] as Doctor[]),

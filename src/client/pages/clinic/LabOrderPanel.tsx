@@ -18,6 +18,7 @@ import { PrintButton } from './PrintButton';
 import { LabResultsEntry } from './LabResultsEntry';
 import { type LabSheetHead, LabSheet, type NamedTest, type PrintedName, type SheetPatient, TestName, sheetLang, sheetPatient, testName } from './LabSheet';
 import { VerifyQr } from './VerifyQr';
+import { clinicToday } from '../../engine/instant';
 
 const orders = resourceByName('labOrders');
 type Labels = Record<string, Record<string, string>>;
@@ -57,7 +58,7 @@ export function LabOrderPanel({ record }: { record: BaseRecord }) {
     const lines = Array.isArray(order.tests) ? (order.tests as Record<string, unknown>[]) : [];
     // The catalog's Kurdish and Arabic names (the order keeps the name it was placed with).
     const catalog = await Promise.all(lines.map((l) => ask<{ data: NamedTest }>(`/lab-tests/${String(l.lab_test_id)}`, { quiet: true }).then((r) => r.data, () => null)));
-    const date = text(order.ordered_on).slice(0, 10) || dayjs().format('YYYY-MM-DD');
+    const date = text(order.ordered_on).slice(0, 10) || clinicToday();
     const built: LabOrderModel = {
       lang,
       letterhead: letterhead ?? plainLetterhead(session.user?.tenant?.name ?? ''),

@@ -19,6 +19,7 @@ import { useCanDo } from '../../engine/useCanDo';
 import { useSession } from '../../providers/session';
 import { type LabSheetHead, LabSheet, type NamedTest, type PrintedName, type SheetPatient, TestName, sheetLang, sheetPatient, testName } from './LabSheet';
 import { PrintButton } from './PrintButton';
+import { clinicToday } from '../../engine/instant';
 
 const results = resourceByName('labResults');
 type Labels = Record<string, Record<string, string>>;
@@ -69,7 +70,7 @@ export function LabResultsEntry({ record }: { record: BaseRecord }) {
 
   if (!loaded?.rows.length) return null;
   const { rows, names, tests, patient } = loaded;
-  const age = ageInYears(patient?.date_of_birth, dayjs().format('YYYY-MM-DD'));
+  const age = ageInYears(patient?.date_of_birth, clinicToday());
   const isText = (r: Result) => tests[r.lab_test_id]?.result_kind === 'text';
   const flagOf = (r: Result): LabFlag | null => {
     const test = tests[r.lab_test_id];
@@ -165,7 +166,7 @@ function LabResultsPrintButton({ record, loaded }: { record: BaseRecord; loaded:
     const lang = sheetLang(patient, chosen);
     await loadLanguage(lang);
     const dates = loaded.rows.map((r) => shown(r.resulted_on).slice(0, 10)).filter(Boolean).sort();
-    const date = dates[dates.length - 1] ?? dayjs().format('YYYY-MM-DD');
+    const date = dates[dates.length - 1] ?? clinicToday();
     setModel({
       lang,
       letterhead: letterhead ?? plainLetterhead(session.user?.tenant?.name ?? ''),

@@ -1,7 +1,7 @@
 // A searchable patient select (name, phone or national ID via `q`) with a quick "new patient"
 // form in a modal; the new patient is selected at once.
 import { useRef, useState } from 'react';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { Button, Input, Modal, Select, Space } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useForm as useRecordForm } from '@refinedev/core';
@@ -18,6 +18,7 @@ import { latinDigits } from '../../../shared/digits';
 import { newIdempotencyKey } from '../../providers/http';
 import { useMayWork } from './status';
 import { formErrorNotification } from '../../providers/notificationProvider';
+import { afterClinicToday } from '../../engine/clinicDay';
 
 const appointments = resourceByName('appointments');
 const patients = resourceByName('patients');
@@ -127,7 +128,7 @@ function QuickPatient({ onClose, onCreated }: { onClose: () => void; onCreated: 
             {(f) => <Input id="quick-phone" type="tel" dir="ltr" className="phone-input" maxLength={30} value={f.value ?? ''} onChange={(e) => f.onChange(latinDigits(e.target.value))} onBlur={f.onBlur} />}
           </FormField>
           <FormField control={control} name="date_of_birth" htmlFor="quick-date_of_birth" label={fieldLabel(t, patients, 'date_of_birth')}>
-            {(f) => <DateInput id="quick-date_of_birth" style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
+            {(f) => <DateInput id="quick-date_of_birth" style={{ width: '100%' }} disabledDate={afterClinicToday} value={f.value} onChange={f.onChange} onBlur={f.onBlur} />}
           </FormField>
           <ExistingHint def={patients} values={{ phone, name, date_of_birth: born }} />
         </FormLayout>

@@ -3,15 +3,16 @@
 // server's reason and nothing changes.
 import { useRef, useState } from 'react';
 import { Button, Popconfirm, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { DateInput, TimeInput } from '../../engine/digitInputs';
 import { onFields, useAction } from '../../engine/useAction';
 import { errorsOf } from '../../engine/formErrors';
+import { beforeClinicToday, clinicDay } from '../../engine/clinicDay';
 
 export function PostponeButton({ id, label }: { id: number | string; label: string }) {
   const t = useT();
-  const [date, setDate] = useState<Dayjs | null>(dayjs().add(7, 'day'));
+  const [date, setDate] = useState<Dayjs | null>(() => clinicDay().add(7, 'day'));
   const [time, setTime] = useState<Dayjs | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A taken slot is said in the question, not toasted.
@@ -38,7 +39,7 @@ export function PostponeButton({ id, label }: { id: number | string; label: stri
       description={
         <Space direction="vertical" data-testid={`postpone-${id}`}>
           <Space>
-            <DateInput value={date} onChange={setDate} allowClear={false} disabledDate={(d) => d.isBefore(dayjs(), 'day')} data-testid={`postpone-date-${id}`} />
+            <DateInput value={date} onChange={setDate} allowClear={false} disabledDate={beforeClinicToday} data-testid={`postpone-date-${id}`} />
             <TimeInput value={time} onChange={setTime} format="HH:mm" minuteStep={5} needConfirm={false} data-testid={`postpone-time-${id}`} />
           </Space>
           {error && <Typography.Text type="danger">{error}</Typography.Text>}

@@ -26,6 +26,7 @@ import { AppointmentActions, StatusTag } from './status';
 import { fieldLabel } from '../../../shared/labels';
 import { resourceByName } from '../../../../resources';
 import './schedule.css';
+import { clinicNow } from '../../engine/clinicDay';
 
 const APPOINTMENTS = resourceByName('appointments');
 const localizer = dayjsLocalizer(dayjs);
@@ -151,7 +152,8 @@ export function ScheduleGrid(props: { view: 'day' | 'week'; days: Dayjs[]; rows:
         timeslots={4}
         min={at('2000-01-01', first)}
         max={at('2000-01-01', last)}
-        scrollToTime={dayjs().subtract(1, 'hour').toDate()}
+        scrollToTime={clinicNow().subtract(1, 'hour').toDate()}
+        getNow={() => clinicNow().toDate()}
         formats={{ timeGutterFormat: 'HH:mm', eventTimeRangeFormat: () => '', dayFormat: 'dd D/M' }}
         messages={{ noEventsInRange: t('resources.appointments.empty', 'No appointments') }}
         selectable={canCreate}

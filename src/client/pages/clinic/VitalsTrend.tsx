@@ -2,11 +2,11 @@
 import { Card, Col, Row, Segmented, Statistic } from 'antd';
 import { useState } from 'react';
 import { useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useT } from '../../i18n/useT';
 import { resourceByName } from '../../../../resources';
 import { fieldLabel, unitLabel } from '../../../shared/labels';
 import { FieldValue, formatNumber } from '../../engine/FieldValue';
+import { instantText } from '../../engine/instant';
 import { abnormality } from '../../../shared/resource';
 import { LazyChart } from './charts/LazyChart';
 import { type TrendField, vitalSeries } from './lib/vitals';
@@ -31,7 +31,7 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
   const abnormal = rows
     .flatMap((r) => fields.filter((f) => abnormality(def.fields[f], r[f])).map((f) => ({ at: String(r.measured_at), field: f, value: r[f] })))
     .slice(0, 8);
-  const data = vitalSeries(rows.map((r) => Object.fromEntries(['measured_at', ...fields].map((k) => [k, r[k]]))), label, (v) => dayjs(v).format('YYYY-MM-DD HH:mm'));
+  const data = vitalSeries(rows.map((r) => Object.fromEntries(['measured_at', ...fields].map((k) => [k, r[k]]))), label, (v) => instantText(v));
   return (
     <Card size="small" loading={query.isLoading} style={{ marginBottom: 16 }} data-testid="vitals-trend">
       <Row gutter={16} align="middle">
@@ -54,7 +54,7 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
               <strong>{t('vitals.outOfRange', 'Outside the normal range')}:</strong>
               {abnormal.map(({ at, field, value }) => (
                 <span key={`${at}-${field}`}>
-                  {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <bdi dir="ltr">{dayjs(at).format('YYYY-MM-DD')}</bdi>
+                  {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <bdi dir="ltr">{instantText(at).slice(0, 10)}</bdi>
                 </span>
               ))}
             </div>

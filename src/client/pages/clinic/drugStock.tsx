@@ -3,13 +3,13 @@
 import { Button, Space, Typography } from 'antd';
 import { MedicineBoxOutlined } from '@ant-design/icons';
 import { type BaseRecord, type HttpError, useList } from '@refinedev/core';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { MAX_PER_PAGE } from '../../../shared/resource';
 import { NumberInput } from '../../engine/digitInputs';
 import { useAction } from '../../engine/useAction';
 import { useT } from '../../i18n/useT';
 import { useMayWork } from './status';
+import { clinicToday } from '../../engine/instant';
 
 export interface DrugStock {
   itemId: number;
@@ -51,7 +51,7 @@ export function DispenseButton({ visitId, line, stock }: { visitId: number; line
   if (!may) return null;
   const dispense = async () => {
     setError(undefined);
-    const values = { stock_item_id: stock.itemId, kind: 'out', quantity, date: dayjs().format('YYYY-MM-DD'), visiting_id: visitId, prescription_line: line };
+    const values = { stock_item_id: stock.itemId, kind: 'out', quantity, date: clinicToday(), visiting_id: visitId, prescription_line: line };
     await run(values, (e) => setError(firstError(e)))
       .then(() => setOpen(false))
       .catch(() => undefined);

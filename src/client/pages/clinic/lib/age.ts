@@ -1,12 +1,13 @@
 // Age from a date of birth (YYYY-MM-DD), in whole years, or months for babies under two.
 import dayjs, { type Dayjs } from 'dayjs';
+import { clinicDay } from '../../../engine/clinicDay';
 
 export interface Age {
   years: number;
   months: number;
 }
 
-export function ageFromDob(dob: unknown, today: Dayjs = dayjs()): Age | null {
+export function ageFromDob(dob: unknown, today: Dayjs = clinicDay()): Age | null {
   if (typeof dob !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(dob)) return null;
   const birth = dayjs(dob.slice(0, 10));
   if (!birth.isValid() || birth.isAfter(today, 'day')) return null;

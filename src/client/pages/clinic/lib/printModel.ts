@@ -7,6 +7,7 @@ import type { PrintedKind } from '../../../../shared/printedDocuments';
 import { type Age, ageFromDob } from './age';
 import { instantText } from '../../../engine/instant';
 import type { PrintVerification } from './qr';
+import { clinicToday } from '../../../engine/instant';
 
 export interface PrescriptionLine {
   drug: string;
@@ -97,7 +98,7 @@ function items(v: unknown): Record<string, unknown>[] {
 const SECTIONS: PrintSection['field'][] = ['examinations', 'life_styles', 'physical_theraphies'];
 
 export function printModel({ lang, letterhead, clinic, doctor, printed, patient, allergies, visit, document = 'prescription', letter = {} }: PrintInput): PrintModel {
-  const date = text(visit.date) || dayjs().format('YYYY-MM-DD');
+  const date = text(visit.date) || clinicToday();
   const days = Math.max(1, Math.min(60, Math.round(Number(letter.days) || 1)));
   const head: Letterhead = letterhead ?? plainLetterhead(text(clinic));
   const gender = patient?.gender;
