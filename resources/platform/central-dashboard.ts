@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import { ROLE_GROUPS } from '../../src/shared/roles';
+import { dayOf, localDay } from '../../src/server/days';
 import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
 
 // Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
@@ -59,7 +60,9 @@ export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Databa
     obj({ counts: anyObject, gender: counted, status: counted, city: counted, plan: counted, education: counted, age: counted, registrations: arr(obj({ month: str, count: int })) }),
   );
   app.get('/dashboard', { config: { scope: 'central', access: { roles: ROLE_GROUPS.MANAGERS } }, schema: { tags: ['dashboard'], summary: 'Figures and charts of the central dashboard', response: { 200: answer } } }, async (request) => {
-    const since = dayjs(request.data.now()).startOf('month').subtract(11, 'month').format('YYYY-MM-DD');
+    // The platform's day, not the server machine's (after 21:00 UTC it is already tomorrow in Erbil).
+    const today = dayOf(request.data.now());
+    const since = localDay(request.data.now()).startOf('month').subtract(11, 'month').format('YYYY-MM-DD');
     // Before the transaction: the embedded database has one connection, which it would hold.
     const platform = await platformTotals();
     return request.data.transaction(async (trx) => {
@@ -74,10 +77,10 @@ export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Databa
             from tenants t left join educations e on e.id = t.education_id group by 1, 2, 3, 4 order by count desc`.execute(trx),
         sql<{ key: string; count: number }>`
           select case when date_of_birth is null then 'unknown'
-                      when age(date_of_birth) < interval '30 years' then 'under30'
-                      when age(date_of_birth) < interval '40 years' then '30to39'
-                      when age(date_of_birth) < interval '50 years' then '40to49'
-                      when age(date_of_birth) < interval '60 years' then '50to59'
+                      when age(${today}::date, date_of_birth) < interval '30 years' then 'under30'
+                      when age(${today}::date, date_of_birth) < interval '40 years' then '30to39'
+                      when age(${today}::date, date_of_birth) < interval '50 years' then '40to49'
+                      when age(${today}::date, date_of_birth) < interval '60 years' then '50to59'
                       else '60plus' end as key, count(*)::int as count
           from tenants group by 1 order by 1`.execute(trx),
         sql<{ month: string; count: number }>`

@@ -1,6 +1,7 @@
 // Profiles, the central dashboard and the clinic's settings screens.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
+import { dayOf } from '../../src/server/days';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,5 +116,33 @@ describe('clinic settings', () => {
     expect(res.body.data).toMatchObject({ skill: 'Cardiology', experience_years: 12, subdomain: 'demo', city_en: cities[0].name_en });
     expect(res.body.data).not.toHaveProperty('security_code');
     expect((await t.call('GET', '/settings/professional', { host: DEMO, token: await t.login(DEMO, 'secretary') })).status).toBe(403);
+  });
+});
+
+// Last in the file: it moves the clock. The dashboard counts by the platform's day (Asia/Baghdad),
+// not the database's: at 21:30 UTC Baghdad is already on the next day.
+describe("central dashboard, by the platform's day", () => {
+  it('is 30 on the day of its 30th birthday in Baghdad, at 21:30 UTC', async () => {
+    const now = Date.now();
+    const at = new Date(now);
+    at.setUTCHours(21, 30, 0, 0);
+    if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+    t.advance(at.getTime() - now);
+    // A new sign-in (the cached one has been idle for hours on this clock).
+    const owner = String((await t.call('POST', '/auth/login', { body: { username: 'owner', password: PASSWORD } })).body.token);
+    const { sql } = await import('kysely');
+    const today = dayOf(at);
+    const thirty = `${Number(today.slice(0, 4)) - 30}${today.slice(4)}`;
+    const band = async (dob: string | null) => {
+      await sql`update tenants set date_of_birth = ${dob}::date where subdomain = 'closed'`.execute(t.db.kysely);
+      const res = await t.call('GET', '/dashboard', { token: owner });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const data = res.body.data as { age: { key: string; count: number }[]; registrations: { month: string }[] };
+      return { count: data.age.find((a) => a.key === '30to39')?.count ?? 0, lastMonth: data.registrations.at(-1)?.month };
+    };
+    const before = await band(null);
+    const after = await band(thirty);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.lastMonth).toBe(today.slice(0, 7));
   });
 });

@@ -24,6 +24,7 @@ import { dataAnswer, int, nullable, obj, str, NO_CONTENT } from '../http/answers
 import { forbidden, notFound, tenantSuspended } from '../http/errors';
 import { NO_BODY } from '../http/route-rules';
 import { clinicSite } from '../messages/links';
+import { dayOf } from '../days';
 import { contentDigest, parseCode, signatureFits, verificationCode } from './codes';
 
 const DOCUMENTS = resourceByName('printedDocuments');
@@ -85,7 +86,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
     async (request) =>
       issue(request, (request.body as { kind: (typeof visitKinds)[number] }).kind, async (trx, id) => {
         const { rows } = await sql<{ doctor_id: number | null; date: string; patient_id: number }>`
-          select doctor_id, to_char(coalesce(date, current_date), 'YYYY-MM-DD') as date, patient_id from visitings where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
+          select doctor_id, to_char(coalesce(date, ${dayOf(request.data.now())}::date), 'YYYY-MM-DD') as date, patient_id from visitings where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
         return rows[0] && { doctorId: rows[0].doctor_id === null ? null : Number(rows[0].doctor_id), date: rows[0].date, patientId: Number(rows[0].patient_id) };
       }),
   );
@@ -106,7 +107,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
         // The doctor of what it paid for (the visit, else the booking), else the clinic's Main Doctor.
         const { rows } = await sql<{ doctor_id: number | null; date: string; patient_id: number }>`
           select coalesce(v.doctor_id, a.doctor_id, (select m.id from tenant_users m where m.tenant_id = p.tenant_id and m.role = ${TENANT_ROLE.mainDoctor} order by m.id limit 1)) as doctor_id,
-            to_char(coalesce(p.date, current_date), 'YYYY-MM-DD') as date, p.patient_id
+            to_char(coalesce(p.date, ${dayOf(request.data.now())}::date), 'YYYY-MM-DD') as date, p.patient_id
           from payments p left join visitings v on v.tenant_id = p.tenant_id and v.id = p.visiting_id left join appointments a on a.tenant_id = p.tenant_id and a.id = p.appointment_id
           where p.tenant_id = ${request.tenant!.id} and p.id = ${id}`.execute(trx);
         return rows[0] && { doctorId: rows[0].doctor_id === null ? null : Number(rows[0].doctor_id), date: rows[0].date, patientId: Number(rows[0].patient_id) };
@@ -127,7 +128,7 @@ export function registerPrintRoutes(app: FastifyInstance, db: Kysely<Database>, 
     async (request) =>
       issue(request, 'lab_order', async (trx, id) => {
         const { rows } = await sql<{ doctor_id: number | null; date: string; patient_id: number }>`
-          select doctor_id, to_char(coalesce(ordered_on, current_date), 'YYYY-MM-DD') as date, patient_id from lab_orders where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
+          select doctor_id, to_char(coalesce(ordered_on, ${dayOf(request.data.now())}::date), 'YYYY-MM-DD') as date, patient_id from lab_orders where tenant_id = ${request.tenant!.id} and id = ${id}`.execute(trx);
         return rows[0] && { doctorId: rows[0].doctor_id === null ? null : Number(rows[0].doctor_id), date: rows[0].date, patientId: Number(rows[0].patient_id) };
       }),
   );
