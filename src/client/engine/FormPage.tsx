@@ -128,7 +128,8 @@ export function FormPage({ def, mode }: FormPageProps) {
         navigate(childTabPath(def, String(parentId)));
       },
       // An Admin's change to a doctor becomes a request: show the server's notice instead.
-      successNotification: (data) => ({ message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
+      // Keyed: the two submissions of a double-click are one write (the data provider) and one toast.
+      successNotification: (data) => ({ key: `${def.name}-saved`, message: pendingOf(data?.data)?.message ?? t('notifications.saved', 'Saved'), type: 'success' }),
       errorNotification: formErrorNotification,
     },
   });
