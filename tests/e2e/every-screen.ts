@@ -153,6 +153,14 @@ export function overflowsOf(p: Page): Promise<string[]> {
       const lines = new Set([...amount.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
       if (lines.size > 1) out.push(`the amount "${amount.textContent ?? ''}" is broken over ${lines.size} lines`);
     }
+    // A short left-to-right token (a date, a time, a code, a reading with its unit) broken over
+    // two lines: "2026-11-" over "25" in the vitals' out-of-range list on a phone.
+    for (const token of document.querySelectorAll('bdi[dir="ltr"], span[dir="ltr"]')) {
+      const text = (token.textContent ?? '').trim();
+      if (!/^[\d\p{P}\p{S}\s]*\d[\d\p{P}\p{S}\s]*(?:\s?[A-Za-z%°²µ/]{1,6})?$/u.test(text) || text.length > 24 || token.closest('[data-currency]')) continue;
+      const lines = new Set([...token.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(`"${text}" is broken over ${lines.size} lines`);
+    }
     // A card's title cut to a few letters by its buttons (the dashboard's "Today's queue" was).
     for (const title of document.querySelectorAll('.ant-card-head-title')) {
       if (title.scrollWidth > title.clientWidth + 1) out.push(`the card title "${title.textContent ?? ''}" is cut`);

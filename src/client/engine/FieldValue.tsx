@@ -80,12 +80,12 @@ export function FieldValue({ field, value, relationLabel, name = '', record, not
       );
     case 'date':
       // A date is one token: never broken across lines in a narrow column.
-      return <Ltr className="no-wrap">{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
+      return <Ltr>{dayjs(String(value)).format('YYYY-MM-DD')}</Ltr>;
     case 'time':
       // Hours and minutes: the seconds the database keeps say nothing at a clinic.
-      return <Ltr className="no-wrap">{String(value).slice(0, 5)}</Ltr>;
+      return <Ltr>{String(value).slice(0, 5)}</Ltr>;
     case 'datetime':
-      return <Ltr className="no-wrap">{instantText(String(value))}</Ltr>;
+      return <Ltr>{instantText(String(value))}</Ltr>;
     case 'money':
       return <MoneyText value={value} />;
     case 'integer':
@@ -94,9 +94,9 @@ export function FieldValue({ field, value, relationLabel, name = '', record, not
     case 'relation':
       return <bdi>{relationLabel ?? String(value)}</bdi>;
     case 'email':
-      return <a href={`mailto:${String(value)}`}><Ltr>{String(value)}</Ltr></a>;
+      return <a href={`mailto:${String(value)}`}><Ltr wrap>{String(value)}</Ltr></a>;
     case 'url':
-      return <Ltr>{String(value)}</Ltr>;
+      return <Ltr wrap>{String(value)}</Ltr>;
     case 'phone':
       return <PhoneText value={String(value)} />;
     case 'password':

@@ -15,6 +15,7 @@ import { useApiGet } from '../../engine/useApiGet';
 import { clinicToday } from '../../engine/instant';
 import { usePrintDialog } from './usePrint';
 import './print.css';
+import { Ltr } from '../../engine/Ltr';
 
 const payments = resourceByName('payments');
 
@@ -60,7 +61,7 @@ export default function DailyCash() {
     );
   const title = (
     <>
-      {t('payments.daily', 'Daily cash')} <bdi dir="ltr">{day.format('YYYY-MM-DD')}</bdi>
+      {t('payments.daily', 'Daily cash')} <Ltr>{day.format('YYYY-MM-DD')}</Ltr>
     </>
   );
   const content =

@@ -10,6 +10,7 @@ import { fieldLabel } from '../../../shared/labels';
 import { FieldValue } from '../../engine/FieldValue';
 import { labelsOf } from '../../providers/dataProvider';
 import { LazyChart } from './charts/LazyChart';
+import { Ltr } from '../../engine/Ltr';
 
 const def = resourceByName('labResults');
 
@@ -45,7 +46,7 @@ export function LabTrend({ patientId }: { patientId: number }) {
           {latest && (
             <div style={{ marginTop: 12 }}>
               <Statistic title={fieldLabel(t, def, 'value')} value={`${String(latest.value)} ${String(latest.unit ?? '')}`} valueStyle={{ direction: 'ltr', unicodeBidi: 'isolate' }} />
-              {latest.reference && <div>{fieldLabel(t, def, 'reference')}: <bdi dir="ltr">{String(latest.reference)}</bdi></div>}
+              {latest.reference && <div>{fieldLabel(t, def, 'reference')}: <Ltr>{String(latest.reference)}</Ltr></div>}
               {latest.flag && <Tag color={latest.flag === 'high' ? 'red' : 'blue'}><FieldValue field={def.fields.flag} value={latest.flag} /></Tag>}
             </div>
           )}

@@ -135,7 +135,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
           label: (
             <Space wrap>
               {/* A date never breaks over two lines, however crowded the row (a phone). */}
-              <Ltr className="no-wrap">{String(v.date ?? '').slice(0, 10)}</Ltr>
+              <Ltr>{String(v.date ?? '').slice(0, 10)}</Ltr>
               <Typography.Text strong>{String(v.physician_diagnosis ?? v.chief_complaint ?? '')}</Typography.Text>
             </Space>
           ),

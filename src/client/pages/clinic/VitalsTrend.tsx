@@ -10,6 +10,7 @@ import { instantText } from '../../engine/instant';
 import { abnormality } from '../../../shared/resource';
 import { LazyChart } from './charts/LazyChart';
 import { type TrendField, vitalSeries } from './lib/vitals';
+import { Ltr } from '../../engine/Ltr';
 
 const def = resourceByName('vitalSigns');
 const GROUPS: Record<string, TrendField[]> = { body: ['weight', 'bmi'], pressure: ['systolic', 'diastolic', 'heart_rate'] };
@@ -54,7 +55,7 @@ export function VitalsTrend({ patientId }: { patientId: number }) {
               <strong>{t('vitals.outOfRange', 'Outside the normal range')}:</strong>
               {abnormal.map(({ at, field, value }) => (
                 <span key={`${at}-${field}`}>
-                  {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <bdi dir="ltr">{instantText(at).slice(0, 10)}</bdi>
+                  {fieldLabel(t, def, field)} <FieldValue field={def.fields[field]} value={value} /> <Ltr>{instantText(at).slice(0, 10)}</Ltr>
                 </span>
               ))}
             </div>

@@ -51,7 +51,7 @@ export default function VerifyDocument() {
             <Descriptions.Item label={t('verify.kind')}>{t(`resources.printedDocuments.kinds.${doc.kind}`)}</Descriptions.Item>
             <Descriptions.Item label={t('verify.digest')}>
               <Typography.Text code style={{ wordBreak: 'break-all' }}>
-                <Ltr>{doc.digest}</Ltr>
+                <Ltr wrap>{doc.digest}</Ltr>
               </Typography.Text>
             </Descriptions.Item>
             {doc.revoked_at && (

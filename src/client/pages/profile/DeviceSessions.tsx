@@ -8,6 +8,7 @@ import { useAction, useAsk } from '../../engine/useAction';
 import { profileBase } from './profileApi';
 import { deviceName } from '../../../shared/deviceName';
 import { instantText } from '../../engine/instant';
+import { Ltr } from '../../engine/Ltr';
 
 interface DeviceSession {
   id: number;
@@ -67,7 +68,7 @@ export function DeviceSessions() {
               title={<span dir="ltr">{deviceName(s.user_agent)}</span>}
               description={
                 <span>
-                  <span dir="ltr">{s.ip ?? '—'}</span> · {t('profile.lastUsed', 'Last used')} <span dir="ltr">{instantText(s.last_seen_at)}</span>
+                  <Ltr>{s.ip ?? '—'}</Ltr> · {t('profile.lastUsed', 'Last used')} <Ltr>{instantText(s.last_seen_at)}</Ltr>
                 </span>
               }
             />
