@@ -10,7 +10,9 @@ import { loginPath } from './providers/returnPath';
 import { callerOf, useSession } from './providers/session';
 import { PublicNotFound } from './pages/lazyScreens';
 
-const PrivateApp = lazy(() => import('./PrivateApp'));
+/** The signed-in application's code; main.tsx asks for it as soon as the gate's is in. */
+export const loadPrivateApp = () => import('./PrivateApp');
+const PrivateApp = lazy(loadPrivateApp);
 
 export default function AppGate() {
   const { pathname, search, hash } = useLocation();

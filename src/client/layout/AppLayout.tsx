@@ -23,7 +23,8 @@ import { SupportBanner } from './SupportBanner';
 import { hasPermission } from '../../shared/access';
 import { useKeyboardShortcuts } from '../engine/keyboard';
 
-const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
+export const loadPatientSearch = () => import('../pages/clinic/PatientSearch');
+const PatientSearch = lazy(loadPatientSearch);
 // The menu's drawer is for narrow screens only: loaded there.
 const Drawer = lazy(() => import('antd/es/drawer'));
 
