@@ -32,9 +32,7 @@ const ForgotReset = lazy(() => import('./pages/Forgot').then((m) => ({ default: 
 const ServerError = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.ServerError })));
 const Suspended = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.Suspended })));
 const NotRegistered = lazy(() => import('./pages/ErrorScreen').then((m) => ({ default: m.NotRegistered })));
-/** The gate's code; main.tsx asks for it at once on a signed-in start. */
-export const loadGate = () => import('./AppGate');
-const AppGate = lazy(loadGate);
+const AppGate = lazy(() => import('./AppGate'));
 const SupportSession = lazy(() => import('./pages/support/SupportSession'));
 const Toasts = lazy(() => import('./layout/Toasts'));
 // The app's own news (offline since, a new version waiting): loaded when there is some, and

@@ -10,9 +10,7 @@ import { loginPath } from './providers/returnPath';
 import { callerOf, useSession } from './providers/session';
 import { PublicNotFound } from './pages/lazyScreens';
 
-/** The signed-in application's code; main.tsx asks for it as soon as the gate's is in. */
-export const loadPrivateApp = () => import('./PrivateApp');
-const PrivateApp = lazy(loadPrivateApp);
+const PrivateApp = lazy(() => import('./PrivateApp'));
 
 export default function AppGate() {
   const { pathname, search, hash } = useLocation();

@@ -9,12 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { type Lang, i18nProvider } from './i18n';
 import { useT } from './i18n/useT';
 import { appScope } from './host';
-import type { Scope } from '../shared/resource';
-import { appRoutes, pageAhead } from './engine/routes';
+import { appRoutes } from './engine/routes';
 import { refineResources } from './engine/refineResources';
 import { Guard } from './engine/Guard';
 import { AUTH } from './engine/rules';
-import { AppLayout, loadPatientSearch } from './layout/AppLayout';
+import { AppLayout } from './layout/AppLayout';
 import { accessControlProvider } from './providers/accessControl';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -29,15 +28,6 @@ import { composeTitle, useSiteName } from './pageTitle';
 
 // A clinic's shared PC locks after idle time (issue 36): not in a support session (no device key).
 const IdleLock = lazy(() => import('./offline/IdleLock'));
-
-/**
- * A signed-in start (main.tsx): the header's patient search and the address's page asked for as
- * soon as this code is in, beside React's first draws, not once React has drawn down to them.
- */
-export function startAhead(scope: Scope, pathname: string): void {
-  pageAhead(scope, pathname);
-  if (scope === 'tenant') loadPatientSearch().catch(() => undefined);
-}
 
 export default function PrivateApp() {
   const { i18n } = useTranslation();

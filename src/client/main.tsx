@@ -8,11 +8,10 @@ import 'virtual:antd-static.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, loadGate } from './App';
+import { App } from './App';
 import { applyDocumentLocale, currentLang, i18nReady } from './i18n';
 import { startup } from './startup';
 import { getSession } from './providers/session';
-import { appScope } from './host';
 
 async function main(): Promise<void> {
   applyDocumentLocale(currentLang());
@@ -21,17 +20,6 @@ async function main(): Promise<void> {
   // check (a round trip, issue 41), and the check's "no such clinic" still replaces it (the API
   // refuses it all the same). The chosen language's texts (only those) load beside the requests.
   const signedIn = !!getSession().token;
-  // Signed in: the gate's, the application's and the page's code asked for now, each as soon as
-  // the one before is in, not as React reaches each lazy level after drawing the one above it
-  // (issue 41's repeat visit: four waves of files, each after a draw, the first after the texts).
-  // Through the chunks' own imports: asked from here, the shell's list of files would weigh on the
-  // login page's first load.
-  if (signedIn) {
-    void loadGate()
-      .then((gate) => gate.loadPrivateApp())
-      .then((app) => app.startAhead(appScope(), window.location.pathname))
-      .catch(() => undefined);
-  }
   const [{ tenantExists }] = await Promise.all([signedIn ? { tenantExists: true } : started, i18nReady()]);
   applyDocumentLocale(currentLang());
   const rootElement = document.getElementById('root');

@@ -163,37 +163,6 @@ describe('the installed shell through a cut', () => {
     }
   });
 
-  it("a signed-in start asks for the page's code before the texts are in, not once React has drawn down to it", async () => {
-    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-    try {
-      await fresh.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
-      const start = await fresh.newPage();
-      await start.goto(`${url()}/login`);
-      await start.locator('#username').fill('doctor');
-      await start.locator('#password').fill(PASSWORD);
-      await start.getByTestId('login-submit').click();
-      await start.getByTestId('app-menu').waitFor();
-      // The app started again on the list, signed in (a repeat visit), on a link where the
-      // language's texts take a second to come: nothing is drawn before them.
-      await start.route(/\/assets\/ckb-[\w-]+\.js$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        await route.continue();
-      });
-      await start.goto(`${url()}/patients`);
-      await start.locator('.ant-table-row').first().waitFor();
-      const chunk = (name: string) =>
-        start.evaluate((name) => {
-          const e = performance.getEntriesByType('resource').find((r) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(r.name)) as PerformanceResourceTiming | undefined;
-          return e && { startTime: e.startTime, responseEnd: e.responseEnd };
-        }, name);
-      const [texts, page] = [await chunk('ckb'), await chunk('resourcePages')];
-      // Left to React, the list's page was asked for once the gate and the application had drawn.
-      expect(texts && page && page.startTime).toBeLessThan(texts?.responseEnd ?? 0);
-    } finally {
-      await fresh.close();
-    }
-  });
-
   it.each(['down', 'hanging'] as const)('with the server %s, the app still opens from its start address, in Kurdish', async (state) => {
     proxy.set(state);
     try {

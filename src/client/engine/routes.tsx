@@ -1,21 +1,13 @@
 // React Router elements generated from the route table (nav.ts): a guard around each page and
 // redirects for group routes. Every screen has a page (tests/unit/access.test.ts checks it).
 import { lazy } from 'react';
-import { Navigate, Route, matchPath } from 'react-router';
+import { Navigate, Route } from 'react-router';
 import type { Scope } from '../../shared/resource';
 import { Guard } from './Guard';
 import { routesOf } from './nav';
 import { overrideOf, screenPageOf } from './parts';
 
-const loadResourcePage = () => import('./resourcePages');
-const ResourcePage = lazy(loadResourcePage);
-
-/** The code of this address's page, asked for before React reaches its route (a signed-in start). */
-export function pageAhead(scope: Scope, pathname: string): void {
-  const entry = routesOf(scope).find((r) => matchPath({ path: `/${r.path}`, end: true }, pathname));
-  const generic = entry?.type === 'resource' ? !overrideOf(entry.def.name, entry.page) : entry?.type === 'tab' && !overrideOf(entry.def.name, 'tabs');
-  if (generic) loadResourcePage().catch(() => undefined);
-}
+const ResourcePage = lazy(() => import('./resourcePages'));
 
 export function appRoutes(scope: Scope) {
   return routesOf(scope).flatMap((entry) => {

@@ -23,8 +23,7 @@ import { SupportBanner } from './SupportBanner';
 import { hasPermission } from '../../shared/access';
 import { useKeyboardShortcuts } from '../engine/keyboard';
 
-export const loadPatientSearch = () => import('../pages/clinic/PatientSearch');
-const PatientSearch = lazy(loadPatientSearch);
+const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
 // The menu's drawer is for narrow screens only: loaded there.
 const Drawer = lazy(() => import('antd/es/drawer'));
 
