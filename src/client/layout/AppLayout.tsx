@@ -51,7 +51,7 @@ export function AppLayout() {
   useEffect(() => setDrawer(false), [location.pathname]);
   useKeyboardShortcuts();
   const menu = useMemo(() => visibleMenu(menuOf(scope), callerOf(session)), [scope, session]);
-  const items = useMemo(() => toItems(menu, (k, d) => t(k, d)), [menu, t]);
+  const items = toItems(menu, (k, d) => t(k, d));
   const selected = menu
     .flatMap((e) => [e, ...e.children])
     .filter((e) => !e.children.length && (location.pathname === e.path || location.pathname.startsWith(`${e.path}/`)))
@@ -76,17 +76,10 @@ export function AppLayout() {
       <Link to="/">{short ? '✚' : t('app.title', 'Clinic Platform')}</Link>
     </div>
   );
-  // The same element while the entries and the selection stay: a list writing its page and sort
-  // into the address (a new location) drew the whole menu again, every entry and badge (issue 41).
-  const selectedKeys = selected.join('\n');
-  const openKeys = open.join(',');
-  const nav = useMemo(
-    () => (
-      <nav data-testid="app-menu">
-        <Menu mode="inline" items={items} selectedKeys={selectedKeys ? selectedKeys.split('\n') : []} defaultOpenKeys={openKeys ? openKeys.split(',') : []} key={openKeys} />
-      </nav>
-    ),
-    [items, selectedKeys, openKeys],
+  const nav = (
+    <nav data-testid="app-menu">
+      <Menu mode="inline" items={items} selectedKeys={selected} defaultOpenKeys={open} key={open.join(',')} />
+    </nav>
   );
   const search = scope === 'tenant' && hasPermission(callerOf(session), 'patients', 'read') && (
     <div style={narrow ? { padding: '8px 12px 0' } : { marginInlineEnd: 'auto' }} data-testid="header-search">
