@@ -5,7 +5,9 @@
 // in turn. slow-link-ab.ts gets five repeat visits in eight minutes, each after a first visit whose
 // spread (a loaded machine moves a run by a third) lands on it; here a dozen in three, the same
 // state each time. Prints each visit and both medians, with the renderer's task time (CDP's
-// TaskDuration since the navigation: the main thread's work, waits for a core included).
+// TaskDuration since the navigation: the main thread's work, waits for a core included). For
+// ratios: its visits take longer than slow-link.ts's third visit (two browsers open, one visit
+// 1.5 s after the last), and one build against itself differs by about 4% (docs/performance.md).
 // BENCH_PAGES_PORT: the first of the two ports (default 3402; B takes the next).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
