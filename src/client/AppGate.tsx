@@ -17,9 +17,10 @@ export default function AppGate() {
   const session = useSession();
   const scope = appScope();
   const patterns = useMemo(() => routesOf(scope).map((r) => `/${r.path}`), [scope]);
-  const known = patterns.some((path) => matchPath({ path, end: true }, pathname));
   if (!callerOf(session)) {
-    if (!known) return <PublicNotFound />;
+    // Matched only for someone signed out: every route's pattern compiled on each move was a
+    // signed-in draw's cost for nothing (issue 41).
+    if (!patterns.some((path) => matchPath({ path, end: true }, pathname))) return <PublicNotFound />;
     // Logged out (or the session ended): login, which comes back to this very page.
     return <Navigate to={loginPath(`${pathname}${search}${hash}`)} replace />;
   }

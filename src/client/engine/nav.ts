@@ -61,7 +61,16 @@ export function declared(scope: Scope, path: string): boolean {
   return resourcesOf(scope).some((def) => clientRoute(def) === path);
 }
 
-export function routesOf(scope: Scope): RouteEntry[] {
+const routeTables = new Map<Scope, readonly RouteEntry[]>();
+
+/** The route table of an application: built once (the declarations do not change while it runs). */
+export function routesOf(scope: Scope): readonly RouteEntry[] {
+  let table = routeTables.get(scope);
+  if (!table) routeTables.set(scope, (table = buildRoutes(scope)));
+  return table;
+}
+
+function buildRoutes(scope: Scope): RouteEntry[] {
   const out: RouteEntry[] = [];
   for (const def of resourcesOf(scope)) {
     const actions = resourceActions(def);
