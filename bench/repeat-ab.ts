@@ -9,13 +9,12 @@
 // ratios: its visits take longer than slow-link.ts's third visit (two browsers open, one visit
 // 1.5 s after the last), and one build against itself differs by about 4% (docs/performance.md).
 // BENCH_PAGES_PORT: the first of the two ports (default 3402; B takes the next).
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type CDPSession, type Page, chromium } from 'playwright-core';
 import { SLOW_LINK, startLinkProxy } from './link-proxy';
 import ckb from '../locales/ckb.json';
+import { serveDist, stopDist } from './serve-dist';
 
 const [distA, distB] = process.argv.slice(2, 4).map((d) => path.resolve(d));
 const visits = Number(process.argv[4] ?? 12);
@@ -23,20 +22,8 @@ if (!distA || !distB) throw new Error('usage: tsx bench/repeat-ab.ts <dist A> <d
 const firstPort = Number(process.env.BENCH_PAGES_PORT ?? 3402);
 const menu = ckb.resources.patients.title;
 
-async function serve(dist: string, port: number): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'clinic-repeat-'));
-  const child = spawn(process.execPath, [path.join(dist, 'server/main.js')], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, CLIENT_DIR: path.join(dist, 'client'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`http://127.0.0.1:${port}/api/v1/tenant-check`).then(() => true, () => false)) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { base: `http://demo.localhost:${port}`, child, dataDir };
-}
 
-const servers = [await serve(distA, firstPort), await serve(distB, firstPort + 1)];
+const servers = [await serveDist(distA, firstPort), await serveDist(distB, firstPort + 1)];
 const links = [await startLinkProxy(SLOW_LINK), await startLinkProxy(SLOW_LINK)];
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -105,8 +92,5 @@ try {
 } finally {
   await browser.close();
   for (const link of links) await link.close();
-  for (const s of servers) {
-    s.child.kill('SIGTERM');
-    fs.rmSync(s.dataDir, { recursive: true, force: true });
-  }
+  for (const s of servers) stopDist(s);
 }

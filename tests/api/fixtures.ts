@@ -143,3 +143,17 @@ export async function recordCount(t: TestApp, def: ResourceDef, host: string, to
   const res = await t.call('GET', `/${def.path}?per_page=1`, { host, token });
   return (res.body.meta as { total: number }).total;
 }
+
+/**
+ * Moves the app's clock to the next 21:30 UTC and returns that moment: Baghdad (the clinics' zone)
+ * is already on the next day, so a day taken from the machine's clock differs from the clinics'.
+ * Last in a file: the sessions signed in before are idle for hours on the new clock.
+ */
+export function advanceToEvening(t: TestApp): Date {
+  const now = Date.now();
+  const at = new Date(now);
+  at.setUTCHours(21, 30, 0, 0);
+  if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+  t.advance(at.getTime() - now);
+  return at;
+}

@@ -3,7 +3,7 @@
 // own permission (a part the caller may not read is null), and only for the clinic's patients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, type TestApp, startTestApp } from './harness';
-import { OTHER, createOtherClinic } from './fixtures';
+import { OTHER, advanceToEvening, createOtherClinic } from './fixtures';
 import { dayOf } from '../../src/server/days';
 
 type Safety = { allergies: { substance: string; severity: number }[] | null; alerts: { kind: number }[] | null; medications: { drug_name: string }[] | null; conditions: { condition: string }[] | null; vitals: { systolic: number } | null };
@@ -127,11 +127,7 @@ describe('prescribing a drug the patient is allergic to', () => {
 // not the server's: at 21:30 UTC Baghdad is already on the next day.
 describe("current medications, by the clinic's day", () => {
   it("leaves out one that ended on the clinic's yesterday, keeps one ending on its today, at 21:30 UTC", async () => {
-    const now = Date.now();
-    const at = new Date(now);
-    at.setUTCHours(21, 30, 0, 0);
-    if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
-    t.advance(at.getTime() - now);
+    const at = advanceToEvening(t);
     // A new sign-in (the cached one has been idle for hours on this clock).
     const signedIn = await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'doctor', password: 'demo-pass-1234' } });
     const token = String(signedIn.body.token);

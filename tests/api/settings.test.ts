@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CENTRAL, DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
 import { dayOf } from '../../src/server/days';
+import { advanceToEvening } from './fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -123,11 +124,7 @@ describe('clinic settings', () => {
 // not the database's: at 21:30 UTC Baghdad is already on the next day.
 describe("central dashboard, by the platform's day", () => {
   it('is 30 on the day of its 30th birthday in Baghdad, at 21:30 UTC', async () => {
-    const now = Date.now();
-    const at = new Date(now);
-    at.setUTCHours(21, 30, 0, 0);
-    if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
-    t.advance(at.getTime() - now);
+    const at = advanceToEvening(t);
     // A new sign-in (the cached one has been idle for hours on this clock).
     const owner = String((await t.call('POST', '/auth/login', { body: { username: 'owner', password: PASSWORD } })).body.token);
     const { sql } = await import('kysely');
