@@ -3,7 +3,9 @@
 // visible text. Without it a failure on a CI machine reads only "timeout waiting for a button".
 // Pages are described when their context closes (tests close them in afterEach, before vitest's
 // onTestFailed runs) and again, if still open, when the failure is reported.
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { serverLog } from './browser';
 import { recordRequests } from './request-log';
 
 interface Watched {
@@ -24,6 +26,7 @@ const TEXT_MAX = Number(process.env.DIAG_TEXT ?? 3000);
 const clock = () => new Date().toISOString().slice(11, 23);
 const open = new Set<Watched>();
 let notes: string[] = [];
+let since = Date.now();
 
 function line(request: Request, started: number): string {
   return `${request.method()} ${new URL(request.url()).pathname} ${Date.now() - started} ms`;
@@ -92,10 +95,35 @@ export function note(text: string): void {
 /** Forgets what earlier tests left. */
 export function resetDiagnostics(): void {
   notes = [];
+  since = Date.now();
+}
+
+/**
+ * The faults the worker's server logged during the test (a 500's error and where it was thrown):
+ * the page says only "Something went wrong", and the log is gone with the CI machine.
+ */
+function serverFaults(): string[] {
+  let text: string;
+  try {
+    text = readFileSync(serverLog(), 'utf8');
+  } catch {
+    return [];
+  }
+  return text.split('\n').flatMap((raw) => {
+    let entry: { level?: number; time?: number; msg?: string; err?: { type?: string; message?: string; stack?: string } };
+    try {
+      entry = JSON.parse(raw) as typeof entry;
+    } catch {
+      return []; // not a log record
+    }
+    if ((entry.level ?? 0) < 50 || (entry.time ?? 0) < since) return [];
+    const where = entry.err?.stack?.split('\n').slice(1, 4).map((l) => l.trim()).join(' < ') ?? '';
+    return [`server ${new Date(entry.time ?? 0).toISOString().slice(11, 23)} ${entry.msg ?? ''}: ${entry.err?.type ?? ''} ${entry.err?.message ?? ''} ${where}`.slice(0, 600)];
+  });
 }
 
 /** The pages of the test that just failed. */
 export async function diagnostics(): Promise<string> {
   const live = await Promise.all([...open].map(describe));
-  return [...notes, ...live].join('\n') || 'no pages were open';
+  return [...notes, ...live, ...serverFaults()].join('\n') || 'no pages were open';
 }

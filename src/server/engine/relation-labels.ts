@@ -4,6 +4,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { resourceByName, resources } from '../../../resources/index';
 import { type RelationLabels, isCoded, recordResource, relationText, valueLabel } from '../../shared/labels';
 import { type FieldDef, type ResourceDef, allFields, isComputed, readableFields } from '../../shared/resource';
+import { localDateTime } from '../days';
 import { type Lang, translator } from '../i18n';
 import type { Row, Tx } from './hooks';
 import { type ReadScope, scopeWhere } from './reads';
@@ -70,8 +71,14 @@ function labelsOf(reader: LabelReader, wanted: readonly Omit<Wanted, 'titles'>[]
   const t = translator(reader.lang);
   wanted.forEach((w, i) => {
     const titles = found[i] ?? [];
-    // A title that is itself a code (a request's kind) reads as its label.
-    const title = (r: Row) => (w.prefix && isCoded(w.target.fields[w.labelField]) ? valueLabel(t, w.target.fields[w.labelField], r[w.labelField], r) : relationText(r, w.labelField, reader.lang));
+    // The title's field may be one every record has without declaring it (a copy's created_at).
+    const field = allFields(w.target)[w.labelField];
+    // A title that is itself a code (a request's kind) reads as its label; a moment as the clinic's clock shows it.
+    const title = (r: Row) => {
+      if (w.prefix && isCoded(field)) return valueLabel(t, field, r[w.labelField], r);
+      if (field.type === 'datetime' && typeof r[w.labelField] === 'string') return localDateTime(new Date(r[w.labelField] as string));
+      return relationText(r, w.labelField, reader.lang);
+    };
     if (titles.length) labels[w.name] = { ...labels[w.name], ...Object.fromEntries(titles.map((r) => [`${w.prefix}${String(r.id)}`, title(r)])) };
   });
   return labels;
