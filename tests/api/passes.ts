@@ -54,6 +54,7 @@ export const EMBEDDED_ONLY: Record<string, string> = {
   audit: "the trail's events, reads and verification (append-only under each role: audit-append-only)",
   'http-guarantees': 'bad text, malformed ids and bodies, caching (a repeated submission: idempotency)',
   'offline-writes': 'idempotent changes and deletes, kept keys, offline headers (a client reference twice at once: offline-client-refs)',
+  'copy-while-working': 'a copy read between writes made at its beats (deterministic, alike on both databases)',
   exports: "a clinic copy's contents, who asks and downloads, its 24 hours (the job: exports-job)",
   'activity-trail': "the platform's acts named in its Activity trail",
   'raw-values': 'exports, notices and payments say labels, local times and names',

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { MODULES } from '../../shared/modules';
 import { resourcesOf } from '../../../resources/index';
+import type { ResourceDef } from '../../shared/resource';
 import { TENANT_ROLE } from '../../shared/roles';
 import type { FieldCipher } from '../crypto/fields';
 import { fileContext, type KeyRing, open } from '../crypto/keyring';
@@ -26,6 +27,7 @@ import type { ClinicRef, ClinicalRecords, CopiedFile } from './fhir';
 import { SealedFileWriter } from './sealed-file';
 import { slicer } from '../jobs/slices';
 import { CopyThread } from './copy-thread-client';
+import { restoreOrder } from './restore-checks';
 
 /**
  * Records read, written and turned into CSV between two loop turns: turning 100 into CSV (labels,
@@ -120,7 +122,12 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
   const data = new DataAccess(deps.db, { scope: 'tenant', role: who.role, permissions: [], modules: MODULES, userId: who.id }, job.tenantId, {}, deps.clock, { cipher: deps.cipher, readLog: null });
   // A resource whose reads a row filter limits holds each person's own rows (notifications), not
   // the clinic's records: read as the Main Doctor it would hold only theirs, so it stays out.
-  const defs = resourcesOf('tenant').filter((def) => data.can(def, 'read') && !def.rowFilter?.read);
+  // Read each resource before the ones it points to (the restore's order backwards): the clinic
+  // goes on working while its copy is made, in batches of their own transactions, and a patient
+  // booked after the patients were read had their booking in the copy without them, a copy no
+  // restore could take. Read this way, a record points only to records that already existed
+  // when it was read, and they are read after it.
+  const defs = restoreOrder(resourcesOf('tenant').filter((def) => data.can(def, 'read') && !def.rowFilter?.read)).reverse();
 
   const storageKey = path.posix.join(String(job.tenantId), `${job.id}-${randomBytes(12).toString('hex')}.zip`);
   // Written chunk by chunk to this machine's scratch folder, then stored whole.
@@ -143,8 +150,11 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       // The JSON file streams batch by batch; the CSV follows it as the next entry.
       async function* json(): AsyncGenerator<Uint8Array> {
         yield bytes('[');
-        for (let after = 0; ; ) {
-          const rows = await data.batch(def, after, BATCH);
+        // Up to the last record there was when this resource's reading began: a clinic writing
+        // faster than the copy reads (its trail at every request) would otherwise keep it going.
+        const last = await lastId(data, def, job.tenantId);
+        for (let after = 0; after < last; ) {
+          const rows = (await data.batch(def, after, BATCH)).filter((r) => Number(r.id) <= last);
           if (!rows.length) break;
           yield bytes(`${count ? ',' : ''}\n${rows.map((r) => JSON.stringify(r)).join(',\n')}`);
           await zip.slice();
@@ -212,6 +222,12 @@ function entryName(id: number, name: string): string {
 }
 
 /** The clinic's uploaded files, opened, and their list (files.json). */
+/** The highest id the clinic's records of `def` have now (0: none). */
+async function lastId(data: DataAccess, def: ResourceDef, tenantId: number): Promise<number> {
+  const { rows } = await data.transaction((trx) => sql<{ id: number | null }>`select max(id) as id from ${sql.table(def.table)} where tenant_id = ${tenantId}`.execute(trx));
+  return Number(rows[0]?.id ?? 0);
+}
+
 async function addFiles(deps: BuildDeps, tenantId: number, zip: ZipToFile, beat: () => Promise<void>): Promise<(Omit<CopiedFile, 'path'> & { path: string | null })[]> {
   const { rows } = await sql<{ id: number; original_name: string; mime: string; size: number; storage_key: string; sealed: boolean; is_public: boolean; created_at: Date }>`
     select id, original_name, mime, size, storage_key, sealed, is_public, created_at from uploads

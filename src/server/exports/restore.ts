@@ -58,6 +58,8 @@ const PROVISIONED: Record<string, (row: Row) => boolean> = {
 export interface RestoreResult {
   records: Record<string, number>;
   files: number;
+  /** Files records of the copy named that it did not hold (the records came back without them). */
+  missing_files: number;
 }
 
 export type RestorePhase = 'reading' | 'checking' | 'files' | 'records' | 'finishing';
@@ -98,6 +100,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
       for (const def of defs) if (STARTER.has(def.name)) await sql`delete from ${sql.table(def.table)} where tenant_id = ${tenantId}`.execute(trx);
     });
     const files = new Map<number, number>();
+    const missing = new Set<number>();
     for (const file of copy.files) {
       if (!file.path) continue;
       const bytes = await thread.ask<Uint8Array | null>({ op: 'file', path: file.path });
@@ -126,7 +129,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
           await data.transaction(async (trx) => {
             for (; at < rows.length && performance.now() < until; at++) {
               const row = rows[at];
-              const values = await rowValues(deps, trx, tenantId, def, row, ids, files);
+              const values = await rowValues(deps, trx, tenantId, def, row, ids, files, missing);
               const match = PROVISIONED[name];
               if (match?.(row)) {
                 // The clinic's own record takes the copy's values in the last transaction.
@@ -143,7 +146,7 @@ export async function restoreClinicCopy(deps: BuildDeps, tenantId: number, threa
     }
 
     await steps.progress('finishing', done, total);
-    const result = { records, files: files.size };
+    const result = { records, files: files.size, missing_files: missing.size };
     await loopTurn();
     await data.transaction(async (trx) => {
       for (const { def, id, values } of deferred) {
@@ -238,21 +241,20 @@ async function restoreFile(deps: BuildDeps, trx: Tx, tenantId: number, uploader:
 }
 
 /** A value of the copy with its record, file and list-item references moved to the new ids. */
-function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, number>>, files: Map<number, number>): unknown {
+function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, number>>, files: Map<number, number>, missing: Set<number>): unknown {
   if (value === null || value === undefined) return null;
   if (field.type === 'relation') {
     const id = ids.get(field.relation!.resource)?.get(Number(value));
     if (id === undefined) throw broken();
     return id;
   }
-  if (field.type === 'file') {
-    const id = files.get(Number(value));
-    if (id === undefined) throw broken();
-    return id;
-  }
+  // A file the copy does not hold: its bytes were gone from the clinic's storage, or it was
+  // replaced while the copy was made (the record read before, the file list after). The record
+  // comes back without it; the result counts it.
+  if (field.type === 'file') return files.get(Number(value)) ?? (missing.add(Number(value)), null);
   if (field.type === 'list') {
     if (!Array.isArray(value)) throw broken();
-    const items = value.map((item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, field.items?.[k] ? moved(field.items[k], v, ids, files) : v])));
+    const items = value.map((item: Record<string, unknown>) => Object.fromEntries(Object.entries(item).map(([k, v]) => [k, field.items?.[k] ? moved(field.items[k], v, ids, files, missing) : v])));
     return JSON.stringify(items);
   }
   if (field.type === 'json') return JSON.stringify(value);
@@ -260,12 +262,21 @@ function moved(field: FieldDef, value: unknown, ids: Map<string, Map<number, num
 }
 
 /** The columns a row of the copy is written with (already checked on the thread), sealed where declared. */
-async function rowValues(deps: BuildDeps, trx: Tx, tenantId: number, def: ResourceDef, row: Row, ids: Map<string, Map<number, number>>, files: Map<number, number>): Promise<Record<string, unknown>> {
+async function rowValues(
+  deps: BuildDeps,
+  trx: Tx,
+  tenantId: number,
+  def: ResourceDef,
+  row: Row,
+  ids: Map<string, Map<number, number>>,
+  files: Map<number, number>,
+  missing: Set<number>,
+): Promise<Record<string, unknown>> {
   const fields = allFields(def);
   const values: Record<string, unknown> = {};
   for (const name of readableFields(def)) {
     if (name === 'id' || name === 'version' || isComputed(fields[name])) continue;
-    values[name] = moved(fields[name], row[name], ids, files);
+    values[name] = moved(fields[name], row[name], ids, files, missing);
   }
   await deps.cipher?.sealValues(trx, def, tenantId, values);
   return values;

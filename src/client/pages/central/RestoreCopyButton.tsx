@@ -15,7 +15,7 @@ interface RestoreJob {
   phase?: string | null;
   done?: number;
   total?: number;
-  result?: { records: Record<string, number>; files: number } | null;
+  result?: { records: Record<string, number>; files: number; missing_files?: number } | null;
   error?: { key: string; vars: Record<string, string>; message: string } | null;
 }
 
@@ -69,7 +69,18 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
         </div>
       )}
       {job?.status === 'done' && (
-        <Alert type="success" showIcon data-testid="restore-result" message={t('messages.copyRestored', '')} description={t('restore.done', { records, files: job.result?.files ?? 0 })} />
+        <Alert
+          type="success"
+          showIcon
+          data-testid="restore-result"
+          message={t('messages.copyRestored', '')}
+          description={
+            <>
+              {t('restore.done', { records, files: job.result?.files ?? 0 })}
+              {job.result?.missing_files ? <div data-testid="restore-missing-files">{t('restore.missingFiles', { count: job.result.missing_files })}</div> : null}
+            </>
+          }
+        />
       )}
       {job?.status === 'failed' && (
         <Alert type="error" showIcon role="alert" data-testid="restore-result" message={t('restore.failed', '')} description={job.error ? t(job.error.key, { ...job.error.vars, defaultValue: job.error.message }) : null} />
