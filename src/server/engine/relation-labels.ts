@@ -75,8 +75,8 @@ function labelsOf(reader: LabelReader, wanted: readonly Omit<Wanted, 'titles'>[]
     const field = allFields(w.target)[w.labelField];
     // A title that is itself a code (a request's kind) reads as its label; a moment as the clinic's clock shows it.
     const title = (r: Row) => {
-      if (w.prefix && isCoded(field)) return valueLabel(t, field, r[w.labelField], r);
-      if (field.type === 'datetime' && typeof r[w.labelField] === 'string') return localDateTime(new Date(r[w.labelField] as string));
+      if (w.prefix && field && isCoded(field)) return valueLabel(t, field, r[w.labelField], r);
+      if (field?.type === 'datetime' && typeof r[w.labelField] === 'string') return localDateTime(new Date(r[w.labelField] as string));
       return relationText(r, w.labelField, reader.lang);
     };
     if (titles.length) labels[w.name] = { ...labels[w.name], ...Object.fromEntries(titles.map((r) => [`${w.prefix}${String(r.id)}`, title(r)])) };
