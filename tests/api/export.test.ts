@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
 import { readableFields, resourceActions } from '../../src/shared/resource';
 import { DEMO, type TestApp, startTestApp } from './harness';
-import { createRecord, hostOf, tokenFor } from './fixtures';
+import { advanceToEvening, createRecord, hostOf, tokenFor } from './fixtures';
+import { dayOf } from '../../src/server/days';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -115,5 +116,15 @@ describe('exports', () => {
     const doctor = await t.login(DEMO, 'doctor');
     const res = await t.call('GET', '/patients/export?filter[nope]=1', { host: DEMO, token: doctor });
     expect(res.status).toBe(422);
+  });
+
+  // Last: the clock moves. At 21:30 UTC a clinic in Baghdad is on the next day; the file said the machine's.
+  it("are named by the clinic's day", async () => {
+    const evening = advanceToEvening(t);
+    // A new sign-in (the cached one has been idle for hours on this clock).
+    const doctor = String((await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'doctor', password: 'demo-pass-1234' } })).body.token);
+    const res = await t.call('GET', '/patients/export', { host: DEMO, token: doctor });
+    expect([res.status, res.headers['content-disposition']]).toEqual([200, `attachment; filename="patients-${dayOf(evening)}.csv"`]);
+    expect(dayOf(evening)).not.toBe(evening.toISOString().slice(0, 10));
   });
 });

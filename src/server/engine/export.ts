@@ -13,7 +13,7 @@ import { fieldLabel, isCoded, relationText, resourceTitle, valueLabel } from '..
 import type { Currency } from '../../shared/money';
 import { resourceByName } from '../../../resources/index';
 import { type Lang, translate, translator } from '../i18n';
-import { localDateTime } from '../days';
+import { dayOf, localDateTime } from '../days';
 import { invalidField } from '../http/errors';
 import type { DataAccess } from './data-access';
 import type { Row } from './hooks';
@@ -142,7 +142,7 @@ export async function toXlsx(data: DataAccess, def: ResourceDef, rows: Row[], la
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-/** The download's file name: the resource and the day, e.g. patients-2026-11-24.csv. */
+/** The download's file name: the resource and the clinic's day, e.g. patients-2026-11-24.csv. */
 export function exportFileName(def: ResourceDef, now: Date, format: ExportFormat = 'csv'): string {
-  return `${def.path.replace(/[^a-z0-9-]+/gi, '-')}-${now.toISOString().slice(0, 10)}.${format}`;
+  return `${def.path.replace(/[^a-z0-9-]+/gi, '-')}-${dayOf(now)}.${format}`;
 }

@@ -22,6 +22,7 @@ import type { Database } from '../db/schema';
 import { type FileStore, exportKey, uploadKey } from '../files/store';
 import { DataAccess } from '../engine/data-access';
 import { csvHeader, csvLines } from '../engine/export';
+import { dayOf } from '../days';
 import { type Lang, translate } from '../i18n';
 import type { ClinicRef, ClinicalRecords, CopiedFile } from './fhir';
 import { SealedFileWriter } from './sealed-file';
@@ -197,7 +198,7 @@ export async function buildClinicCopy(deps: BuildDeps, job: ExportJob, beat: (pr
       fhir: { version: '4.0.1', entries: fhirEntries },
     };
     await zip.entry('manifest.json', [bytes(`${JSON.stringify(manifest, null, 2)}\n`)]);
-    await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: manifest.created_at.slice(0, 10) })}\n`)]);
+    await zip.entry('README.txt', [bytes(`\uFEFF${translate(job.lang, 'exports.readme', { clinic: clinic.rows[0].name, date: dayOf(new Date(manifest.created_at)) })}\n`)]);
     await zip.end();
     const size = await writer.close();
     await deps.files.createFrom(exportKey(storageKey), file);

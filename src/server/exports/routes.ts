@@ -12,6 +12,7 @@ import { dataAnswer, int, obj, str } from '../http/answers';
 import { NO_BODY } from '../http/route-rules';
 import { type FileStore, exportKey } from '../files/store';
 import { exportContext } from './build';
+import { dayOf } from '../days';
 import { readSealedFile } from './sealed-file';
 
 
@@ -55,7 +56,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>,
     });
     const key = await keyring.keyOf(db, tenantId);
     const sealed = await files.stream(exportKey(storageKey));
-    const day = new Date(String(record.finished_at ?? record.created_at)).toISOString().slice(0, 10);
+    const day = dayOf(new Date(String(record.finished_at ?? record.created_at)));
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Disposition', `attachment; filename="clinic-${request.tenant!.subdomain}-${day}.zip"`)
