@@ -15,7 +15,7 @@ import { useCanDo } from '../../engine/useCanDo';
 import { useT } from '../../i18n/useT';
 import { useSession } from '../../providers/session';
 import { ChangePlanButton, RenewButton, StatusButtons } from './DoctorActions';
-import { RestoreCopyButton } from './RestoreCopyButton';
+import { RestoreCopyButton, RestoreStatus } from './RestoreCopyButton';
 import { DoctorDetails } from './DoctorDetails';
 import { planHistoryExtras } from './PlanHistory';
 import { invoiceExtras } from './InvoicePrint';
@@ -56,6 +56,7 @@ export default function DoctorShow() {
         </HeaderActions>
       )}
     >
+      {ready && role === CENTRAL_ROLE.owner && <RestoreStatus id={id} />}
       {pending && <Alert type="warning" showIcon role="alert" data-testid="pending-request" message={t('requests.pendingLock', "You can't edit this doctor until the request is completed!")} style={{ marginBottom: 16 }} />}
       <Tabs
         items={[

@@ -3,7 +3,7 @@
 // clinic that already has records); the job's phase and progress are followed here, then its
 // result or why it failed, in the reader's language.
 import { useState } from 'react';
-import { Alert, Button, Modal, Progress, Space, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useCustom } from '@refinedev/core';
 import { useT } from '../../i18n/useT';
@@ -21,18 +21,70 @@ interface RestoreJob {
 
 const busy = (job: RestoreJob | undefined) => job?.status === 'queued' || job?.status === 'running';
 
-export function RestoreCopyButton({ id }: { id: string | number }) {
-  const t = useT();
-  const url = `/tenants/${id}/restore`;
-  // The clinic's latest restore, followed while it runs (after a reload too), through the data provider.
+const restoreUrl = (id: string | number) => `/tenants/${id}/restore`;
+
+/** The clinic's latest restore, followed while it runs (after a reload too), through the data provider; one query for the button and the status. */
+function useRestoreJob(id: string | number): RestoreJob | undefined {
   const { result } = useCustom<{ data: RestoreJob }>({
-    url,
+    url: restoreUrl(id),
     method: 'get',
     meta: { quiet: true },
     errorNotification: false,
     queryOptions: { refetchInterval: (q) => (busy(q.state.data?.data?.data) ? 1000 : false) },
   });
-  const job = result.data?.data;
+  return result.data?.data;
+}
+
+/** Where the restore is, then its result or why it failed: under the page's title, at the page's width. */
+export function RestoreStatus({ id }: { id: string | number }) {
+  const t = useT();
+  const job = useRestoreJob(id);
+  const records = job?.result ? Object.values(job.result.records).reduce((a, b) => a + b, 0) : 0;
+  const percent = job?.total ? Math.floor(((job.done ?? 0) / job.total) * 100) : 0;
+  return (
+    <>
+      {busy(job) && (
+        <div data-testid="restore-progress" role="status" aria-live="polite" style={{ marginBottom: 16 }}>
+          <span>{t(`restore.${job!.status === 'queued' ? 'queued' : (job!.phase ?? 'reading')}`, '')}</span>{' '}
+          {job!.total ? <bdi>{t('restore.progress', { done: job!.done ?? 0, total: job!.total })}</bdi> : null}
+          <Progress percent={percent} status="active" aria-label={t('restore.open', 'Restore from a copy')} />
+        </div>
+      )}
+      {job?.status === 'done' && (
+        <Alert
+          type="success"
+          showIcon
+          data-testid="restore-result"
+          style={{ marginBottom: 16 }}
+          message={t('messages.copyRestored', '')}
+          description={
+            <>
+              {t('restore.done', { records, files: job.result?.files ?? 0 })}
+              {job.result?.missing_files ? <div data-testid="restore-missing-files">{t('restore.missingFiles', { count: job.result.missing_files })}</div> : null}
+            </>
+          }
+        />
+      )}
+      {job?.status === 'failed' && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          data-testid="restore-result"
+          style={{ marginBottom: 16 }}
+          message={t('restore.failed', '')}
+          description={job.error ? t(job.error.key, { ...job.error.vars, defaultValue: job.error.message }) : null}
+        />
+      )}
+    </>
+  );
+}
+
+/** The header's button and its dialog. */
+export function RestoreCopyButton({ id }: { id: string | number }) {
+  const t = useT();
+  const url = restoreUrl(id);
+  const job = useRestoreJob(id);
   // A refusal on the file (not a ZIP, too large) is said in the dialog; others are toasted.
   const { run, busy: saving } = useAction<{ data: { id: number } }>({ failure: onFields, invalidates: [{ resource: 'tenants', id, invalidates: ['detail'] }] });
   const [open, setOpen] = useState(false);
@@ -53,38 +105,11 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
     }
   };
 
-  const records = job?.result ? Object.values(job.result.records).reduce((a, b) => a + b, 0) : 0;
-  const percent = job?.total ? Math.floor(((job.done ?? 0) / job.total) * 100) : 0;
-
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <>
       <Button onClick={() => setOpen(true)} disabled={busy(job)} data-testid="restore-copy-open">
         {t('restore.open', 'Restore from a copy')}
       </Button>
-      {busy(job) && (
-        <div data-testid="restore-progress" role="status" aria-live="polite">
-          <span>{t(`restore.${job!.status === 'queued' ? 'queued' : (job!.phase ?? 'reading')}`, '')}</span>{' '}
-          {job!.total ? <bdi>{t('restore.progress', { done: job!.done ?? 0, total: job!.total })}</bdi> : null}
-          <Progress percent={percent} status="active" aria-label={t('restore.open', 'Restore from a copy')} />
-        </div>
-      )}
-      {job?.status === 'done' && (
-        <Alert
-          type="success"
-          showIcon
-          data-testid="restore-result"
-          message={t('messages.copyRestored', '')}
-          description={
-            <>
-              {t('restore.done', { records, files: job.result?.files ?? 0 })}
-              {job.result?.missing_files ? <div data-testid="restore-missing-files">{t('restore.missingFiles', { count: job.result.missing_files })}</div> : null}
-            </>
-          }
-        />
-      )}
-      {job?.status === 'failed' && (
-        <Alert type="error" showIcon role="alert" data-testid="restore-result" message={t('restore.failed', '')} description={job.error ? t(job.error.key, { ...job.error.vars, defaultValue: job.error.message }) : null} />
-      )}
       <Modal
         open={open}
         title={t('restore.open', 'Restore from a copy')}
@@ -114,6 +139,6 @@ export function RestoreCopyButton({ id }: { id: string | number }) {
         </Upload.Dragger>
         {error && <Alert type="error" showIcon role="alert" style={{ marginTop: 12 }} message={error} />}
       </Modal>
-    </Space>
+    </>
   );
 }
