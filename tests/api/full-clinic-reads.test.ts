@@ -1,0 +1,227 @@
+// Every read of a clinic holding a record of every kind in every state (full-clinic.ts) answers, for
+// every role that may read: lists (default sort, each sortable field both ways, each filterable field
+// by a value of the data, the search, page 2, the largest page, archived ones), each record, the
+// list's export, the device's sync reads, and the clinic's copy, which the Owner restores. The
+// trail's list failed with a 500 once a copy existed (a column every record has, looked up among the
+// declared ones); registry-driven tests made one fresh record at a time and never met it.
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByName, resources } from '../../resources/index';
+import { type Caller, can } from '../../src/shared/access';
+import { MODULES } from '../../src/shared/modules';
+import { type FieldDef, type ResourceDef, MAX_PER_PAGE, allFields, isArchivable } from '../../src/shared/resource';
+import { WORKING_SET } from '../../src/shared/workingSet';
+import { KEPT_ANSWERS } from '../../src/shared/workingSet';
+import { CENTRAL, DEMO, type Reply, type TestApp, startTestApp } from './harness';
+import { type FullClinic, fillClinic } from './full-clinic';
+import { multipart } from './fixtures';
+import { requestCopy, waitDone } from './exports-fixture';
+import { sampleInput } from './samples';
+
+const ROLES = { tenant: ['doctor', 'assistant', 'secretary', 'nurse'], central: ['owner', 'admin', 'service', 'developer'] } as const;
+
+interface Reader {
+  username: string;
+  host: string;
+  token: string;
+  caller: Caller;
+}
+
+let t: TestApp;
+let clinic: FullClinic;
+const readers: Reader[] = [];
+/** Each clinic role's sync cursor from before the clinic was filled. */
+const cursors = new Map<string, string>();
+
+beforeAll(async () => {
+  t = await startTestApp();
+  for (const scope of ['tenant', 'central'] as const) {
+    for (const username of ROLES[scope]) {
+      const host = scope === 'tenant' ? DEMO : CENTRAL;
+      const token = await t.login(host, username);
+      const me = await t.call('GET', scope === 'tenant' ? '/auth/tenant/user' : '/auth/user', { host, token });
+      const { role, permissions } = me.body.data as { role: number; permissions?: { name: string; table_name: string }[] };
+      const caller: Caller = scope === 'tenant' ? { scope, role, permissions: permissions ?? [], modules: [...MODULES] } : { scope, role };
+      readers.push({ username, host, token, caller });
+      if (scope === 'tenant') cursors.set(username, ((await t.call('GET', '/sync/changes', { host, token })).body.data as { cursor: string }).cursor);
+    }
+  }
+  clinic = await fillClinic(t);
+}, 120_000);
+afterAll(() => t?.close());
+
+type Rows = (Record<string, unknown> & { id: number })[];
+
+/** A value of `name` a row of the data holds, as a filter takes it: [operator, text], or null for none. */
+function filterOf(field: FieldDef, name: string, rows: Rows): [string, string] | null {
+  const row = rows.find((r) => r[name] !== null && r[name] !== undefined && typeof r[name] !== 'object');
+  if (!row) return ['null', 'true'];
+  const value = row[name];
+  // A moment as answered (milliseconds) is at or before the stored one (microseconds).
+  if (field.type === 'datetime') return ['gte', String(value)];
+  return ['eq', String(value)];
+}
+
+/** Something to search for that a listed row holds: a word of a searchable text field. */
+function searchOf(def: ResourceDef, rows: Rows): string | null {
+  for (const [name, f] of Object.entries(allFields(def))) {
+    if (!f.searchable || !['string', 'text'].includes(f.type)) continue;
+    const value = rows.map((r) => r[name]).find((v) => typeof v === 'string' && v.trim().length >= 3) as string | undefined;
+    if (value) return value.trim().split(/\s+/)[0];
+  }
+  return null;
+}
+
+const seen = (res: Reply) => `${res.status}${res.status >= 400 ? ` ${res.body.message ?? ''}` : ''}`;
+
+describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, def) => {
+  it('every list, record and export answers each role that may read it', async () => {
+    const faults: string[] = [];
+    const get = async (r: Reader, url: string, ok: (res: Reply) => boolean = (res) => res.status === 200, lang = 'en'): Promise<Reply> => {
+      const res = await t.call('GET', url, { host: r.host, token: r.token, lang });
+      if (!ok(res)) faults.push(`${r.username} GET ${url} (${lang}) → ${seen(res)}`);
+      return res;
+    };
+    const mayRead = readers.filter((r) => can(r.caller, def, 'read'));
+    const fields = Object.entries(allFields(def)).filter(([, f]) => !f.writeOnly && !f.virtual);
+    for (const [i, r] of mayRead.entries()) {
+      const base = `/${def.path}`;
+      const all = await get(r, `${base}?per_page=${MAX_PER_PAGE}`);
+      const rows = (all.body.data ?? []) as Rows;
+      const total = (all.body.meta as { total?: number } | undefined)?.total ?? 0;
+      await get(r, base);
+      await get(r, `${base}?page=2&per_page=1`);
+      // Every page of the largest size: a title or a label is read for each row there is.
+      const last = (all.body.meta as { last_page?: number } | undefined)?.last_page ?? 1;
+      for (let page = 2; page <= last; page++) await get(r, `${base}?per_page=${MAX_PER_PAGE}&page=${page}`);
+      await get(r, `${base}/export?format=csv`);
+      // Fixture's records: opened by whoever may read them (a row filter answers 404 for others' rows).
+      if (i > 0) for (const id of clinic.ids.get(def.name) ?? []) await get(r, `${base}/${id}`, (res) => res.status === 200 || (!!def.rowFilter && res.status === 404));
+      // The widest reader goes through every sort, filter and search; the others the lists above.
+      if (i === 0) {
+        if (total === 0) faults.push(`${r.username} GET ${base} → no records: the fixture made none`);
+        await get(r, `${base}/export?format=xlsx`);
+        // Titles and labels in the clinics' own languages.
+        for (const lang of ['ckb', 'ar']) {
+          await get(r, `${base}?per_page=${MAX_PER_PAGE}`, undefined, lang);
+          await get(r, `${base}/export?format=csv`, undefined, lang);
+        }
+        for (const [name] of fields.filter(([, f]) => f.sortable)) {
+          for (const sort of [name, `-${name}`]) {
+            const res = await get(r, `${base}?sort=${sort}&per_page=5`);
+            // The trail grows as it is read: at least the rows listed before.
+            if (res.status === 200 && (res.body.meta as { total: number }).total < total) faults.push(`${r.username} sort=${sort}: total ${(res.body.meta as { total: number }).total}, not ${total}`);
+          }
+        }
+        for (const [name, field] of fields.filter(([, f]) => f.filterable)) {
+          const filter = filterOf(field, name, rows);
+          if (!filter) continue;
+          const [op, value] = filter;
+          const url = `${base}?filter[${name}]${op === 'eq' ? '' : `[${op}]`}=${encodeURIComponent(value)}&per_page=5`;
+          const res = await get(r, url);
+          if (res.status === 200 && op !== 'null' && (res.body.meta as { total: number }).total === 0) faults.push(`${r.username} GET ${url} → no row, though a listed row holds it`);
+        }
+        const q = searchOf(def, rows);
+        if (q) {
+          const url = `${base}?q=${encodeURIComponent(q)}&per_page=5`;
+          const res = await get(r, url);
+          if (res.status === 200 && (res.body.meta as { total: number }).total === 0) faults.push(`${r.username} GET ${url} → no row, though a listed row holds it`);
+        }
+        if (isArchivable(def)) {
+          const res = await get(r, `${base}?filter[archived]=true&per_page=${MAX_PER_PAGE}`);
+          const id = clinic.archived.get(def.name);
+          if (id !== undefined && res.status === 200 && !(res.body.data as Rows).some((row) => row.id === id)) faults.push(`${r.username} archived ${def.name} ${id} not listed as archived`);
+        }
+        for (const id of clinic.ids.get(def.name) ?? []) await get(r, `${base}/${id}`);
+      }
+      // Each listed record opens for whoever listed it.
+      for (const row of rows.slice(0, 3)) await get(r, `${base}/${row.id}`);
+    }
+    expect(faults).toEqual([]);
+  });
+});
+
+describe('the full clinic', () => {
+  it('was made whole: a record of every resource, archived, deleted and changed ones', () => {
+    expect(clinic.problems).toEqual([]);
+    for (const def of resources) expect(clinic.ids.get(def.name)?.size ?? 0, def.name).toBeGreaterThan(0);
+  });
+
+  it("a device's sync reads answer every clinic role", async () => {
+    const faults: string[] = [];
+    for (const r of readers.filter((x) => x.host === DEMO)) {
+      let after = cursors.get(r.username)!;
+      for (let pages = 0; pages < 50; pages++) {
+        const res = await t.call('GET', `/sync/changes?after=${encodeURIComponent(after)}&limit=1000`, { host: DEMO, token: r.token });
+        if (res.status !== 200) {
+          faults.push(`${r.username} /sync/changes → ${seen(res)}`);
+          break;
+        }
+        const data = res.body.data as { resync: boolean; cursor: string; more: boolean };
+        if (data.resync) faults.push(`${r.username} /sync/changes → resync`);
+        if (!data.more || data.resync) break;
+        after = data.cursor;
+      }
+      for (const name of Object.keys(WORKING_SET).filter((n) => can(r.caller, resourceByName(n), 'read'))) {
+        let afterId: number | null = 0;
+        while (afterId !== null) {
+          const res = await t.call('GET', `/sync/rows?resource=${name}&after_id=${afterId}&limit=1000`, { host: DEMO, token: r.token });
+          if (res.status !== 200) {
+            faults.push(`${r.username} /sync/rows ${name} → ${seen(res)}`);
+            break;
+          }
+          afterId = res.body.next_after_id as number | null;
+        }
+      }
+      for (const answer of KEPT_ANSWERS) {
+        const res = await t.call('GET', answer, { host: DEMO, token: r.token });
+        if (res.status >= 500) faults.push(`${r.username} ${answer} → ${seen(res)}`);
+      }
+    }
+    expect(faults).toEqual([]);
+  });
+
+  it('a file whose bytes are gone answers 404, not a failure', async () => {
+    const doctor = readers.find((r) => r.username === 'doctor')!;
+    const res = await t.call('GET', `/uploads/${clinic.lostUpload}`, { host: DEMO, token: doctor.token });
+    expect(res.status).toBe(404);
+  });
+
+  // FAULT (the lead's, in src/server/exports/restore.ts): a copy listing a file whose bytes were gone
+  // from the store (files.json without a path) is refused whole ("not a copy ... or it is damaged"):
+  // the record holding it cannot be moved to the new file ids. Passes once a restore accepts it.
+  it.fails("a copy holding a file whose bytes are gone: the Owner restores it", async () => {
+    expect(await copyAndRestore('lostfile')).toEqual(['done', null]);
+  }, 120_000);
+
+  it("the clinic's copy is made, downloads, and the Owner restores it into a new clinic", async () => {
+    clinic.restoreLostFile();
+    expect(await copyAndRestore('refilled')).toEqual(['done', null]);
+  }, 120_000);
+});
+
+/** The demo clinic's copy, made by its job and downloaded, restored by the Owner into a new clinic: its end. */
+async function copyAndRestore(subdomain: string): Promise<[string, unknown]> {
+  const doctor = readers.find((r) => r.username === 'doctor')!;
+  const view = await waitDone(t, doctor.token, await requestCopy(t, doctor.token));
+  expect([view.status, view.error]).toEqual(['done', null]);
+  const zip = await t.call('GET', `/exports/${view.id}/download`, { host: DEMO, token: doctor.token });
+  expect(zip.status).toBe(200);
+  expect(Object.keys(unzipSync(new Uint8Array(zip.raw)))).toContain('files.json');
+  const owner = readers.find((r) => r.username === 'owner')!.token;
+  const plans = (await t.call('GET', '/plans', { token: owner })).body.data as { id: number }[];
+  const made = await t.call('POST', '/tenants', {
+    token: owner,
+    body: { ...sampleInput(resourceByName('tenants'), { plans: plans[0].id }), subdomain, username: 'doctor', password: 'granite-meadow-4471' },
+  });
+  expect(made.status).toBe(201);
+  const id = (made.body.data as { id: number }).id;
+  const m = multipart(Buffer.from(zip.raw), 'clinic.zip', 'application/zip');
+  expect((await t.call('POST', `/tenants/${id}/restore`, { token: owner, rawBody: m.body, contentType: m.type, lang: 'en' })).status).toBe(202);
+  for (let i = 0; i < 1200; i++) {
+    const res = (await t.call('GET', `/tenants/${id}/restore`, { token: owner, lang: 'en' })).body.data as { status: string; error: unknown };
+    if (['done', 'failed'].includes(res.status)) return [res.status, res.error];
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return ['timeout', null];
+}
