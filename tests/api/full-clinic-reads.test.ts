@@ -72,6 +72,24 @@ function searchOf(def: ResourceDef, rows: Rows): string | null {
   return null;
 }
 
+type Labels = Record<string, Record<string, string>>;
+
+/** Related records the answer names without their titles (a title the caller may read, left out). */
+function untitled(def: ResourceDef, r: Reader, rows: Rows, labels: Labels | undefined, listed: boolean): string[] {
+  const out: string[] = [];
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.relation || f.writeOnly || (listed && !f.list)) continue;
+    const target = resourceByName(f.relation.resource);
+    if (target.scope !== def.scope || !(f.relation.titleForReaders || can(r.caller, target, 'read'))) continue;
+    for (const row of rows) {
+      const value = row[name];
+      if (value === null || value === undefined || labels?.[name]?.[String(value)] !== undefined) continue;
+      out.push(`${r.username} ${def.name} ${row.id}: ${name} ${String(value)} has no title${listed ? ' in the list' : ''}`);
+    }
+  }
+  return out;
+}
+
 const seen = (res: Reply) => `${res.status}${res.status >= 400 ? ` ${res.body.message ?? ''}` : ''}`;
 
 describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, def) => {
@@ -89,6 +107,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
       const all = await get(r, `${base}?per_page=${MAX_PER_PAGE}`);
       const rows = (all.body.data ?? []) as Rows;
       const total = (all.body.meta as { total?: number } | undefined)?.total ?? 0;
+      faults.push(...untitled(def, r, rows, all.body.labels as Labels | undefined, true));
       await get(r, base);
       await get(r, `${base}?page=2&per_page=1`);
       // Every page of the largest size: a title or a label is read for each row there is.
@@ -132,7 +151,15 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
           const id = clinic.archived.get(def.name);
           if (id !== undefined && res.status === 200 && !(res.body.data as Rows).some((row) => row.id === id)) faults.push(`${r.username} archived ${def.name} ${id} not listed as archived`);
         }
-        for (const id of clinic.ids.get(def.name) ?? []) await get(r, `${base}/${id}`);
+        for (const id of clinic.ids.get(def.name) ?? []) {
+          const one = await get(r, `${base}/${id}`);
+          if (one.status === 200) faults.push(...untitled(def, r, [one.body.data as Rows[number]], one.body.labels as Labels | undefined, false));
+        }
+        const archived = clinic.archived.get(def.name);
+        if (archived !== undefined) {
+          const res = await get(r, `${base}?filter[id][in]=${archived}`);
+          if (res.status === 200 && (res.body.data as Rows).length !== 1) faults.push(`${r.username} filter[id][in]=${archived}: the archived record not found by its id`);
+        }
       }
       // Each listed record opens for whoever listed it.
       for (const row of rows.slice(0, 3)) await get(r, `${base}/${row.id}`);
@@ -181,10 +208,11 @@ describe('the full clinic', () => {
     expect(faults).toEqual([]);
   });
 
-  it('a file whose bytes are gone answers 404, not a failure', async () => {
+  it('a file whose bytes are gone answers 404, a copy whose ZIP is gone 410, not a failure', async () => {
     const doctor = readers.find((r) => r.username === 'doctor')!;
-    const res = await t.call('GET', `/uploads/${clinic.lostUpload}`, { host: DEMO, token: doctor.token });
-    expect(res.status).toBe(404);
+    expect((await t.call('GET', `/uploads/${clinic.lostUpload}`, { host: DEMO, token: doctor.token })).status).toBe(404);
+    const copy = await t.call('GET', `/exports/${clinic.lostCopy}/download`, { host: DEMO, token: doctor.token });
+    expect([copy.status, copy.body.message]).toEqual([410, expect.any(String)]);
   });
 
   // FAULT (the lead's, in src/server/exports/restore.ts): a copy listing a file whose bytes were gone

@@ -21,6 +21,8 @@ export interface FullClinic {
   archived: Map<string, number>;
   /** An upload whose bytes were removed from the store, attached to a visit and a patient. */
   lostUpload: number;
+  /** A clinic copy (done, within its day) whose ZIP left the store. */
+  lostCopy: number;
   /** Puts the lost upload's (sealed) bytes back where they were. */
   restoreLostFile: () => void;
 }
@@ -132,5 +134,8 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
   const where = path.join(t.dataDir, 'uploads', rows[0].storage_key);
   const bytes = fs.readFileSync(where);
   fs.rmSync(where);
-  return { problems, ids, archived, lostUpload, restoreLostFile: () => fs.writeFileSync(where, bytes) };
+  // The first copy's ZIP gone from the store within its day (another node's cleanup, a lost disk).
+  const copy = await sql<{ storage_key: string }>`select storage_key from exports where id = ${firstCopy.id}`.execute(t.db.kysely);
+  fs.rmSync(path.join(t.dataDir, 'exports', copy.rows[0].storage_key));
+  return { problems, ids, archived, lostUpload, lostCopy: firstCopy.id, restoreLostFile: () => fs.writeFileSync(where, bytes) };
 }
