@@ -8,6 +8,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
 import { type Caller, can } from '../../src/shared/access';
+import { isCoded, recordResource, relationText } from '../../src/shared/labels';
 import { MODULES } from '../../src/shared/modules';
 import { type FieldDef, type ResourceDef, MAX_PER_PAGE, allFields, isArchivable } from '../../src/shared/resource';
 import { WORKING_SET } from '../../src/shared/workingSet';
@@ -90,6 +91,33 @@ function untitled(def: ResourceDef, r: Reader, rows: Rows, labels: Labels | unde
   return out;
 }
 
+/**
+ * Records named by a `recordOf` field (an event's record) whose title differs from the record's own,
+ * as its page reads it: a title that is a relation reads as that record's title, not its id.
+ */
+async function wrongRecordTitles(def: ResourceDef, r: Reader, rows: Rows, labels: Labels | undefined): Promise<string[]> {
+  const out: string[] = [];
+  for (const [name, f] of Object.entries(def.fields)) {
+    if (!f.recordOf) continue;
+    const sampled = new Set<string>();
+    for (const row of rows) {
+      const resource = recordResource(f, row);
+      const label = labels?.[name]?.[`${resource}:${String(row[name])}`];
+      if (!resource || label === undefined || sampled.has(resource)) continue;
+      sampled.add(resource);
+      const target = resourceByName(resource);
+      const title = allFields(target)[target.titleField];
+      if (isCoded(title) || title.type === 'datetime') continue;
+      const one = await t.call('GET', `/${target.path}/${String(row[name])}`, { host: r.host, token: r.token });
+      if (one.status !== 200) continue;
+      const record = one.body.data as Record<string, unknown>;
+      const expected = title.relation ? (one.body.labels as Labels | undefined)?.[target.titleField]?.[String(record[target.titleField])] : relationText(record, target.titleField, 'en');
+      if (label !== expected) out.push(`${r.username} ${def.name}.${name} names ${resource} ${String(row[name])} "${label}", its page "${expected}"`);
+    }
+  }
+  return out;
+}
+
 const seen = (res: Reply) => `${res.status}${res.status >= 400 ? ` ${res.body.message ?? ''}` : ''}`;
 
 describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, def) => {
@@ -108,6 +136,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
       const rows = (all.body.data ?? []) as Rows;
       const total = (all.body.meta as { total?: number } | undefined)?.total ?? 0;
       faults.push(...untitled(def, r, rows, all.body.labels as Labels | undefined, true));
+      if (i === 0) faults.push(...(await wrongRecordTitles(def, r, rows, all.body.labels as Labels | undefined)));
       await get(r, base);
       await get(r, `${base}?page=2&per_page=1`);
       // Every page of the largest size: a title or a label is read for each row there is.
@@ -213,6 +242,11 @@ describe('the full clinic', () => {
     expect((await t.call('GET', `/uploads/${clinic.lostUpload}`, { host: DEMO, token: doctor.token })).status).toBe(404);
     const copy = await t.call('GET', `/exports/${clinic.lostCopy}/download`, { host: DEMO, token: doctor.token });
     expect([copy.status, copy.body.message]).toEqual([410, expect.any(String)]);
+    // Every copy's download answers by its state: done 200, expired or gone 410, failed 409.
+    const copies = (await t.call('GET', '/exports?per_page=500', { host: DEMO, token: doctor.token })).body.data as { id: number; status: string }[];
+    const answered = await Promise.all(copies.map(async (c) => [c.status, (await t.call('GET', `/exports/${c.id}/download`, { host: DEMO, token: doctor.token })).status]));
+    expect(answered.filter(([, status]) => Number(status) >= 500)).toEqual([]);
+    expect(new Set(answered.map(([state]) => state))).toEqual(new Set(['done', 'expired', 'failed']));
   });
 
   // FAULT (the lead's, in src/server/exports/restore.ts): a copy listing a file whose bytes were gone

@@ -134,6 +134,19 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
   const where = path.join(t.dataDir, 'uploads', rows[0].storage_key);
   const bytes = fs.readFileSync(where);
   fs.rmSync(where);
+  // Copies in the job's other states: one past its day (swept: its file gone, the row kept), one failed.
+  for (const state of ['expired', 'failed'] as const) {
+    const made = await waitDone(t, doctor, await requestCopy(t, doctor));
+    if (state === 'expired') {
+      await sql`update exports set expires_at = now() - interval '1 second' where id = ${made.id}`.execute(t.db.kysely);
+      await t.app.exportWorker.expire();
+    } else await sql`update exports set status = 'failed', error = 'errors.exportFailed', storage_key = null where id = ${made.id}`.execute(t.db.kysely);
+  }
+  // The scheduled jobs, once each, on the filled clinic (reminders, subscriptions, sealing, files let go).
+  await t.app.scheduler.register();
+  while (await t.app.scheduler.runNext());
+  const failedJobs = await sql<{ name: string; last_error: string }>`select name, last_error from scheduled_jobs where last_error is not null`.execute(t.db.kysely);
+  for (const job of failedJobs.rows) problems.push(`job ${job.name} failed: ${job.last_error}`);
   // The first copy's ZIP gone from the store within its day (another node's cleanup, a lost disk).
   const copy = await sql<{ storage_key: string }>`select storage_key from exports where id = ${firstCopy.id}`.execute(t.db.kysely);
   fs.rmSync(path.join(t.dataDir, 'exports', copy.rows[0].storage_key));
