@@ -105,6 +105,9 @@ async function wrongRecordTitles(def: ResourceDef, r: Reader, rows: Rows, labels
       const label = labels?.[name]?.[`${resource}:${String(row[name])}`];
       if (!resource || label === undefined || sampled.has(resource)) continue;
       sampled.add(resource);
+      // The list's export names it as the list does.
+      const csv = await t.call('GET', `/${def.path}/export?format=csv&filter[id]=${row.id}`, { host: r.host, token: r.token });
+      if (csv.status === 200 && !csv.raw.toString('utf8').includes(label)) out.push(`${r.username} ${def.name}'s export names ${resource} ${String(row[name])} without its title "${label}"`);
       const target = resourceByName(resource);
       const title = allFields(target)[target.titleField];
       if (isCoded(title) || title.type === 'datetime') continue;
