@@ -121,6 +121,19 @@ async function wrongRecordTitles(def: ResourceDef, r: Reader, rows: Rows, labels
   return out;
 }
 
+/** A row's related records named in the list's export by the titles the list gives them. */
+async function untitledInExport(def: ResourceDef, r: Reader, rows: Rows, labels: Labels | undefined): Promise<string[]> {
+  const named = Object.entries(def.fields).filter(([name, f]) => f.relation && labels?.[name]);
+  const row = rows.find((x) => named.some(([name]) => labels![name][String(x[name])] !== undefined));
+  if (!row) return [];
+  const csv = await t.call('GET', `/${def.path}/export?format=csv&filter[id]=${row.id}`, { host: r.host, token: r.token });
+  const text = csv.raw.toString('utf8');
+  return named
+    .map(([name]) => [name, labels![name][String(row[name])]] as const)
+    .filter(([, title]) => title !== undefined && !text.includes(title))
+    .map(([name, title]) => `${r.username} ${def.name}'s export names ${name} ${String(row[name])} without its title "${title}"`);
+}
+
 const seen = (res: Reply) => `${res.status}${res.status >= 400 ? ` ${res.body.message ?? ''}` : ''}`;
 
 describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, def) => {
@@ -140,6 +153,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
       const total = (all.body.meta as { total?: number } | undefined)?.total ?? 0;
       faults.push(...untitled(def, r, rows, all.body.labels as Labels | undefined, true));
       if (i === 0) faults.push(...(await wrongRecordTitles(def, r, rows, all.body.labels as Labels | undefined)));
+      if (i === 0) faults.push(...(await untitledInExport(def, r, rows, all.body.labels as Labels | undefined)));
       await get(r, base);
       await get(r, `${base}?page=2&per_page=1`);
       // Every page of the largest size: a title or a label is read for each row there is.
