@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { resources } from '../../resources/index';
+import { resourceByName, resources } from '../../resources/index';
 import { type FieldDef, type ResourceDef, isArchivable, resourceActions } from '../../src/shared/resource';
 import { CENTRAL, DEMO, type TestApp } from './harness';
 import { ALL_MODULES, createRecord, hostOf, multipart, tokenFor } from './fixtures';
@@ -116,6 +116,37 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
     } catch (e) {
       problems.push(`${def.name} (deleted): ${(e as Error).message}`);
     }
+  }
+
+  // Records moved on by their actions (a booking request approved and one declined, a device and a
+  // printed document revoked, an invoice paid, a staff member's sessions ended), each on a record of its own.
+  for (const def of resources) {
+    const host = hostOf(def);
+    const token = await tokenFor(t, def, host);
+    for (const action of [...(def.rowActions ?? []), ...(def.recordActions ?? [])]) {
+      try {
+        const made = await createRecord(t, def, host);
+        // A record only the server writes: the one just written (createRecord answers the list's first).
+        const id = resourceActions(def).includes('create')
+          ? made.id
+          : Number((await sql<{ id: number }>`select max(id) as id from ${sql.table(def.table)}`.execute(t.db.kysely)).rows[0].id);
+        note(def, id);
+        const set = 'set' in action ? action.set : undefined;
+        const res = set ? await t.call('PATCH', `/${def.path}/${id}`, { host, token, body: set }) : await t.call('POST', `/${def.path}/${id}/${action.post}`, { host, token, body: {} });
+        if (res.status >= 300) problems.push(`${def.name}: ${action.key} answered ${res.status} ${res.body.message}`);
+      } catch (e) {
+        problems.push(`${def.name} (${action.key}): ${(e as Error).message}`);
+      }
+    }
+  }
+
+  // A clinic deleted by the platform with everything it held (its trail and invoices name it).
+  try {
+    const gone = await createRecord(t, resourceByName('tenants'), CENTRAL);
+    const res = await t.call('DELETE', `/tenants/${gone.id}`, { token: await t.login(CENTRAL, 'owner') });
+    if (res.status >= 300) problems.push(`tenants: a delete answered ${res.status} ${res.body.message}`);
+  } catch (e) {
+    problems.push(`tenants (deleted): ${(e as Error).message}`);
   }
 
   // A file whose bytes left the store, still attached to a visit and among a patient's papers.
