@@ -63,12 +63,27 @@ function filterOf(field: FieldDef, name: string, rows: Rows): [string, string] |
   return ['eq', String(value)];
 }
 
-/** Something to search for that a listed row holds: a word of a searchable text field. */
-function searchOf(def: ResourceDef, rows: Rows): string | null {
+/** What to search for that a listed row holds: a word of each searchable text field, a whole phone or e-mail. */
+function searchesOf(def: ResourceDef, rows: Rows): string[] {
+  const out: string[] = [];
   for (const [name, f] of Object.entries(allFields(def))) {
-    if (!f.searchable || !['string', 'text'].includes(f.type)) continue;
+    if (!f.searchable || !['string', 'text', 'phone', 'email'].includes(f.type)) continue;
     const value = rows.map((r) => r[name]).find((v) => typeof v === 'string' && v.trim().length >= 3) as string | undefined;
-    if (value) return value.trim().split(/\s+/)[0];
+    if (value) out.push(['string', 'text'].includes(f.type) ? value.trim().split(/\s+/)[0] : value);
+  }
+  return out;
+}
+
+const ORDERED: readonly FieldDef['type'][] = ['integer', 'number', 'money', 'date', 'datetime'];
+
+/** The first pair of rows out of the asked order on a number or a moment (nulls last), or null. */
+function outOfOrder(field: FieldDef, name: string, desc: boolean, rows: Rows): string | null {
+  if (!ORDERED.includes(field.type) || field.sum || isCoded(field)) return null;
+  const key = (v: unknown) => (v === null || v === undefined ? null : ['date', 'datetime'].includes(field.type) ? Date.parse(String(v)) : Number(v));
+  for (let i = 1; i < rows.length; i++) {
+    const [a, b] = [key(rows[i - 1][name]), key(rows[i][name])];
+    if (a === null && b !== null) return `rows ${rows[i - 1].id} (empty) before ${rows[i].id} (${String(rows[i][name])})`;
+    if (a !== null && b !== null && (desc ? a < b : a > b)) return `rows ${rows[i - 1].id} (${String(rows[i - 1][name])}) before ${rows[i].id} (${String(rows[i][name])})`;
   }
   return null;
 }
@@ -155,7 +170,10 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
       if (i === 0) faults.push(...(await wrongRecordTitles(def, r, rows, all.body.labels as Labels | undefined)));
       if (i === 0) faults.push(...(await untitledInExport(def, r, rows, all.body.labels as Labels | undefined)));
       await get(r, base);
-      await get(r, `${base}?page=2&per_page=1`);
+      const second = await get(r, `${base}?page=2&per_page=1`);
+      // Page 2 of one row is the second row of the whole list (a trail grows as it is read: not it).
+      const secondId = (second.body.data as Rows | undefined)?.[0]?.id;
+      if (!def.appendOnly && rows.length > 1 && secondId !== rows[1].id) faults.push(`${r.username} GET ${base}?page=2&per_page=1 → ${secondId}, the list's second row is ${rows[1].id}`);
       // Every page of the largest size: a title or a label is read for each row there is.
       const last = (all.body.meta as { last_page?: number } | undefined)?.last_page ?? 1;
       for (let page = 2; page <= last; page++) await get(r, `${base}?per_page=${MAX_PER_PAGE}&page=${page}`);
@@ -173,7 +191,9 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
         }
         for (const [name] of fields.filter(([, f]) => f.sortable)) {
           for (const sort of [name, `-${name}`]) {
-            const res = await get(r, `${base}?sort=${sort}&per_page=5`);
+            const res = await get(r, `${base}?sort=${sort}&per_page=${MAX_PER_PAGE}`);
+            const misplaced = outOfOrder(allFields(def)[name], name, sort.startsWith('-'), (res.body.data ?? []) as Rows);
+            if (misplaced) faults.push(`${r.username} sort=${sort}: ${misplaced}`);
             // The trail grows as it is read: at least the rows listed before.
             if (res.status === 200 && (res.body.meta as { total: number }).total < total) faults.push(`${r.username} sort=${sort}: total ${(res.body.meta as { total: number }).total}, not ${total}`);
           }
@@ -186,8 +206,7 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
           const res = await get(r, url);
           if (res.status === 200 && op !== 'null' && (res.body.meta as { total: number }).total === 0) faults.push(`${r.username} GET ${url} → no row, though a listed row holds it`);
         }
-        const q = searchOf(def, rows);
-        if (q) {
+        for (const q of searchesOf(def, rows)) {
           const url = `${base}?q=${encodeURIComponent(q)}&per_page=5`;
           const res = await get(r, url);
           if (res.status === 200 && (res.body.meta as { total: number }).total === 0) faults.push(`${r.username} GET ${url} → no row, though a listed row holds it`);
