@@ -95,11 +95,17 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
     const token = await tokenFor(t, def, host);
     try {
       const used = await createRecord(t, def, host);
-      for (const [user, id] of await usersOf(t, def, used)) note(user, id);
+      const users = await usersOf(t, def, used);
+      for (const [user, id] of users) note(user, id);
       const res = await t.call('DELETE', `/${def.path}/${used.id}`, { host, token });
       if (res.status === 200) archived.set(def.name, used.id);
       else problems.push(`${def.name}: deleting a used record answered ${res.status} ${res.body.message}`);
       note(def, used.id);
+      // A record pointing at an archived one is still changed as any other.
+      for (const [user, id] of users.filter(([u]) => resourceActions(u).includes('update'))) {
+        const changed = await t.call('PATCH', `/${user.path}/${id}`, { host: hostOf(user), token: await tokenFor(t, user, hostOf(user)), body: sampleUpdate(user) });
+        if (changed.status !== 200) problems.push(`${user.name} ${id} pointing at an archived ${def.name}: an update answered ${changed.status} ${JSON.stringify(changed.body)}`);
+      }
     } catch (e) {
       problems.push(`${def.name} (archived): ${(e as Error).message}`);
     }
