@@ -212,6 +212,13 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
           await get(r, `${base}?per_page=${MAX_PER_PAGE}`, undefined, lang);
           await get(r, `${base}/export?format=csv`, undefined, lang);
         }
+        // The records pointing at an archived one are listed by it (an archived patient's tabs).
+        for (const [name, field] of fields.filter(([, f]) => f.filterable && f.relation)) {
+          const archived = clinic.archived.get(field.relation!.resource);
+          if (archived === undefined || !clinic.pointing.has(`${def.name}.${name}:${archived}`)) continue;
+          const res = await get(r, `${base}?filter[${name}]=${archived}`);
+          if (res.status === 200 && (res.body.meta as { total: number }).total === 0) faults.push(`${r.username} GET ${base}?filter[${name}]=${archived} → none, though records point at the archived one`);
+        }
         if (isArchivable(def)) {
           const res = await get(r, `${base}?filter[archived]=true&per_page=${MAX_PER_PAGE}`);
           const id = clinic.archived.get(def.name);

@@ -19,6 +19,8 @@ export interface FullClinic {
   ids: Map<string, Set<number>>;
   /** Records archived (still readable by id and under filter[archived]=true), per resource. */
   archived: Map<string, number>;
+  /** `<resource>.<field>:<id>`: a record of the resource points at the archived record `id` through the field. */
+  pointing: Set<string>;
   /** An upload whose bytes were removed from the store, attached to a visit and a patient. */
   lostUpload: number;
   /** A clinic copy (done, within its day) whose ZIP left the store. */
@@ -45,7 +47,14 @@ async function usersOf(t: TestApp, def: ResourceDef, used: Record<string, unknow
     if (!lists.length && !Object.values(user.fields).some((f) => points(f, def))) continue;
     // A list's item: its sample with the relation set to the used record.
     const items = Object.fromEntries(lists.map(([name, f]) => [name, [sampleInput({ ...user, fields: f.items! }, known)]]));
-    out.push([user, (await createRecord(t, user, hostOf(user), known, items)).id]);
+    // Set even where a sample leaves it empty (a payment's visit, sent by the visit's form only).
+    const direct = Object.fromEntries(Object.entries(user.fields).filter(([, f]) => points(f, def)).map(([name]) => [name, used.id]));
+    try {
+      out.push([user, (await createRecord(t, user, hostOf(user), known, { ...items, ...direct })).id]);
+    } catch (e) {
+      // A rule of the record's own refusing it (a payment toward a visit owing nothing): another points there.
+      if (!/failed: 4\d\d /.test((e as Error).message)) throw e;
+    }
   }
   return out;
 }
@@ -54,6 +63,7 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
   const problems: string[] = [];
   const ids = new Map<string, Set<number>>();
   const archived = new Map<string, number>();
+  const pointing = new Set<string>();
   const note = (def: ResourceDef, id: number) => (ids.get(def.name) ?? ids.set(def.name, new Set()).get(def.name)!).add(id);
   // Every optional module on, so every clinic resource answers.
   await sql`update tenants set ${sql.join(Object.keys(ALL_MODULES).map((c) => sql`${sql.ref(c)} = true`))} where subdomain = 'demo'`.execute(t.db.kysely);
@@ -96,7 +106,10 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
     try {
       const used = await createRecord(t, def, host);
       const users = await usersOf(t, def, used);
-      for (const [user, id] of users) note(user, id);
+      for (const [user, id] of users) {
+        note(user, id);
+        for (const [name, f] of Object.entries(user.fields)) if (f.relation?.resource === def.name) pointing.add(`${user.name}.${name}:${used.id}`);
+      }
       const res = await t.call('DELETE', `/${def.path}/${used.id}`, { host, token });
       if (res.status === 200) archived.set(def.name, used.id);
       else problems.push(`${def.name}: deleting a used record answered ${res.status} ${res.body.message}`);
@@ -187,5 +200,5 @@ export async function fillClinic(t: TestApp): Promise<FullClinic> {
   // The first copy's ZIP gone from the store within its day (another node's cleanup, a lost disk).
   const copy = await sql<{ storage_key: string }>`select storage_key from exports where id = ${firstCopy.id}`.execute(t.db.kysely);
   fs.rmSync(path.join(t.dataDir, 'exports', copy.rows[0].storage_key));
-  return { problems, ids, archived, lostUpload, lostCopy: firstCopy.id, restoreLostFile: () => fs.writeFileSync(where, bytes) };
+  return { problems, ids, archived, pointing, lostUpload, lostCopy: firstCopy.id, restoreLostFile: () => fs.writeFileSync(where, bytes) };
 }
