@@ -223,6 +223,12 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
           const res = await get(r, `${base}?filter[archived]=true&per_page=${MAX_PER_PAGE}`);
           const id = clinic.archived.get(def.name);
           if (id !== undefined && res.status === 200 && !(res.body.data as Rows).some((row) => row.id === id)) faults.push(`${r.username} archived ${def.name} ${id} not listed as archived`);
+          // ...and found there by the search box.
+          const word = searchesOf(def, ((res.body.data ?? []) as Rows).filter((row) => row.id === id))[0];
+          if (word !== undefined) {
+            const found = await get(r, `${base}?filter[archived]=true&q=${encodeURIComponent(word)}&per_page=${MAX_PER_PAGE}`);
+            if (found.status === 200 && !(found.body.data as Rows).some((row) => row.id === id)) faults.push(`${r.username} archived ${def.name} ${id} not found among the archived by "${word}"`);
+          }
         }
         for (const id of clinic.ids.get(def.name) ?? []) {
           const one = await get(r, `${base}/${id}`);
