@@ -182,7 +182,8 @@ describe.each(resources.map((def) => [def.name, def] as const))('%s', (_name, de
       if (i > 0) for (const id of clinic.ids.get(def.name) ?? []) await get(r, `${base}/${id}`, (res) => res.status === 200 || (!!def.rowFilter && res.status === 404));
       // The widest reader goes through every sort, filter and search; the others the lists above.
       // Each sort both ways (the widest reader reads every row of it), each filter by a value of the data, the search.
-      for (const [name] of fields.filter(([, f]) => f.sortable)) {
+      // The title column sorts too (the list's link column), declared sortable or not.
+      for (const [name] of fields.filter(([n, f]) => f.sortable || n === def.titleField)) {
         for (const sort of [name, `-${name}`]) {
           const res = await get(r, `${base}?sort=${sort}&per_page=${i === 0 ? MAX_PER_PAGE : 5}`);
           const misplaced = outOfOrder(allFields(def)[name], name, sort.startsWith('-'), (res.body.data ?? []) as Rows);
