@@ -258,16 +258,22 @@ describe('the full clinic', () => {
     const faults: string[] = [];
     for (const r of readers.filter((x) => x.host === DEMO)) {
       let after = cursors.get(r.username)!;
+      const tombstones = new Set<string>();
       for (let pages = 0; pages < 50; pages++) {
         const res = await t.call('GET', `/sync/changes?after=${encodeURIComponent(after)}&limit=1000`, { host: DEMO, token: r.token });
         if (res.status !== 200) {
           faults.push(`${r.username} /sync/changes → ${seen(res)}`);
           break;
         }
-        const data = res.body.data as { resync: boolean; cursor: string; more: boolean };
+        const data = res.body.data as { resync: boolean; cursor: string; more: boolean; changes?: { resource: string; id: number; op: string }[] };
         if (data.resync) faults.push(`${r.username} /sync/changes → resync`);
+        for (const c of data.changes ?? []) if (c.op === 'delete') tombstones.add(`${c.resource}:${c.id}`);
         if (!data.more || data.resync) break;
         after = data.cursor;
+      }
+      // An archived record leaves the device as a tombstone.
+      for (const [name, id] of clinic.archived) {
+        if (name in WORKING_SET && can(r.caller, resourceByName(name), 'read') && !tombstones.has(`${name}:${id}`)) faults.push(`${r.username} /sync/changes: no tombstone for the archived ${name} ${id}`);
       }
       for (const name of Object.keys(WORKING_SET).filter((n) => can(r.caller, resourceByName(n), 'read'))) {
         let afterId: number | null = 0;
@@ -277,6 +283,8 @@ describe('the full clinic', () => {
             faults.push(`${r.username} /sync/rows ${name} → ${seen(res)}`);
             break;
           }
+          const archived = clinic.archived.get(name);
+          if ((res.body.data as Rows).some((row) => row.id === archived)) faults.push(`${r.username} /sync/rows ${name} keeps the archived ${archived}`);
           afterId = res.body.next_after_id as number | null;
         }
       }
