@@ -3,7 +3,9 @@
 // by a value of the data, the search, page 2, the largest page, archived ones), each record, the
 // list's export, the device's sync reads, and the clinic's copy, which the Owner restores. The
 // trail's list failed with a 500 once a copy existed (a column every record has, looked up among the
-// declared ones); registry-driven tests made one fresh record at a time and never met it.
+// declared ones); registry-driven tests made one fresh record at a time and never met it. Met here
+// since: a copy whose ZIP left the store answered 500 on download; the trail named a lab result by
+// its test's id, and its export named every record by its id alone.
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName, resources } from '../../resources/index';
@@ -11,8 +13,7 @@ import { type Caller, can } from '../../src/shared/access';
 import { isCoded, recordResource, relationText } from '../../src/shared/labels';
 import { MODULES } from '../../src/shared/modules';
 import { type FieldDef, type ResourceDef, MAX_PER_PAGE, allFields, isArchivable } from '../../src/shared/resource';
-import { WORKING_SET } from '../../src/shared/workingSet';
-import { KEPT_ANSWERS } from '../../src/shared/workingSet';
+import { KEPT_ANSWERS, WORKING_SET } from '../../src/shared/workingSet';
 import { CENTRAL, DEMO, type Reply, type TestApp, startTestApp } from './harness';
 import { type FullClinic, fillClinic } from './full-clinic';
 import { multipart } from './fixtures';
