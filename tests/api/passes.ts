@@ -18,6 +18,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'clinic-rules': 'two bookings racing for one slot',
   'db-connection': 'a connection dropped under the server (PostgreSQL only)',
   devices: "another clinic's devices unseen under row-level security; a revoked device's session ended across connections",
+  'full-clinic-reads': 'every read of a clinic holding every kind of record in every state, in SQL under row-level security',
   'db-refusals': "constraint refusals under row-level security, which hides PostgreSQL's detail",
   'case-folded-unique': "a name held in another case refused under row-level security, which hides PostgreSQL's detail",
   encryption: "no plaintext in the cluster's files",

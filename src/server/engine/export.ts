@@ -9,7 +9,7 @@
 // left in Arabic and Kurdish, and never holds a formula: every text cell is a plain string.
 import { stringify } from 'csv-stringify/sync';
 import { type FieldDef, type ResourceDef, allFields, readableFields } from '../../shared/resource';
-import { fieldLabel, isCoded, relationText, resourceTitle, valueLabel } from '../../shared/labels';
+import { fieldLabel, isCoded, recordLabelKey, relationText, resourceTitle, valueLabel } from '../../shared/labels';
 import type { Currency } from '../../shared/money';
 import { resourceByName } from '../../../resources/index';
 import { type Lang, translate, translator } from '../i18n';
@@ -26,6 +26,8 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 function shown(field: FieldDef, value: unknown, lang: Lang, titles: Map<string, string> | undefined, row: Row): string {
   if (value === null || value === undefined) return field.emptyLabel ? translate(lang, field.emptyLabel) : '';
   if (field.type === 'relation') return titles?.get(String(value)) ?? String(value);
+  // A record of any resource (an event's record): by its title, as the list shows it.
+  if (field.recordOf) return titles?.get(recordLabelKey(field, value, row)) ?? String(value);
   // Codes (a gender, a status, a role) by their labels, before numbers: they are stored as numbers.
   if (isCoded(field)) return valueLabel(translator(lang), field, value, row);
   if (field.type === 'boolean') return field.labels ? translate(lang, field.labels.replace('{}', String(!!value))) : translate(lang, value ? 'common.yes' : 'common.no');
@@ -39,7 +41,7 @@ function shown(field: FieldDef, value: unknown, lang: Lang, titles: Map<string, 
 function cell(field: FieldDef, value: unknown, lang: Lang, titles: Map<string, string> | undefined, row: Row): string {
   const out = shown(field, value, lang, titles, row);
   // A number or an instant cannot be a formula; a relation's title or a label can.
-  const plain = (typeof value === 'number' || typeof value === 'bigint' || value instanceof Date) && field.type !== 'relation' && !isCoded(field);
+  const plain = (typeof value === 'number' || typeof value === 'bigint' || value instanceof Date) && field.type !== 'relation' && !field.recordOf && !isCoded(field);
   return plain ? out : asText(out);
 }
 
@@ -59,6 +61,11 @@ async function relationTitles(data: DataAccess, def: ResourceDef, rows: Row[], l
     const ids = [...new Set(rows.map((r) => r[name]).filter((v) => v !== null && v !== undefined).map(Number))];
     const found = await data.titles(target, field.relation.labelField, ids, !!field.relation.titleForReaders);
     out.set(name, new Map(found.map((r) => [String(r.id), relationText(r, field.relation!.labelField, lang)])));
+  }
+  // Records named by `recordOf` fields (an event's record), keyed `<resource>:<id>` as in a list's labels.
+  if (Object.values(def.fields).some((f) => f.recordOf)) {
+    const labels = await data.relationLabels(def, rows, (f) => !!f.recordOf);
+    for (const [name, titles] of Object.entries(labels)) out.set(name, new Map(Object.entries(titles)));
   }
   return out;
 }
@@ -131,7 +138,7 @@ export async function toXlsx(data: DataAccess, def: ResourceDef, rows: Row[], la
     sheet.addRow(
       columns.map((name) => {
         const value = row[name];
-        const numeric = NUMERIC.includes(fields[name].type) && !isCoded(fields[name]) && value !== null && value !== undefined && Number.isFinite(Number(value));
+        const numeric = NUMERIC.includes(fields[name].type) && !isCoded(fields[name]) && !fields[name].recordOf && value !== null && value !== undefined && Number.isFinite(Number(value));
         return numeric ? Number(value) : shown(fields[name], value, lang, titles.get(name), row);
       }),
     );

@@ -31,8 +31,26 @@ export function titlesSql(scope: ReadScope, target: ResourceDef, labelField: str
   const localized = labelField.endsWith('_en') ? ['ar', 'ckb'].map((l) => `${labelField.slice(0, -3)}_${l}`).filter((f) => f in target.fields) : [];
   // A subquery's ids as an array: the same index lookups as a list of ids, planned without a join.
   const where = [...scopeWhere(scope, target, 'read'), Array.isArray(ids) ? sql`id in (${sql.join(ids)})` : sql`id = any(array(${ids}))`];
-  const pairs = ['id', labelField, ...localized].map((f) => sql`${sql.lit(f)}, ${sql.ref(f)}`);
+  const pairs = ['id', labelField, ...localized].map((f) => sql`${sql.lit(f)}, ${f === labelField ? titleValue(scope, target, f) : sql.ref(f)}`);
   return sql`select json_agg(json_build_object(${sql.join(pairs)})) from ${sql.table(target.table)} where ${sql.join(where, sql` and `)}`;
+}
+
+/**
+ * A title's value: its column, or, when the title is itself a relation (a lab result titled by its
+ * test), the title of the record it names, read in the same statement.
+ */
+function titleValue(scope: ReadScope, target: ResourceDef, labelField: string): RawBuilder<unknown> {
+  const relation = allFields(target)[labelField]?.relation;
+  if (!relation) return sql.ref(labelField);
+  const named = resourceByName(relation.resource);
+  const where = [...scopeWhere(scope, named, 'read'), sql`id = ${sql.ref(`${target.table}.${labelField}`)}`];
+  return sql`(select ${sql.ref(relation.labelField)}::text from ${sql.table(named.table)} where ${sql.join(where, sql` and `)})`;
+}
+
+/** Whether the caller reads a title: one that names another record (a lab result's test) needs that record readable too. */
+function titleReadable(reader: LabelReader, target: ResourceDef, labelField: string): boolean {
+  const relation = allFields(target)[labelField]?.relation;
+  return !relation || reader.canRead(resourceByName(relation.resource));
 }
 
 /**
@@ -48,7 +66,7 @@ function recordTitles(reader: LabelReader, def: ResourceDef, name: string, field
   return [...byResource].flatMap(([resource, of]) => {
     const target = resources.find((r) => r.name === resource);
     const titleField = target ? allFields(target)[target.titleField] : undefined;
-    if (!target || !titleField || target.scope !== def.scope || titleField.encrypted || isComputed(titleField) || !reader.canRead(target)) return [];
+    if (!target || !titleField || target.scope !== def.scope || titleField.encrypted || isComputed(titleField) || !reader.canRead(target) || !titleReadable(reader, target, target.titleField)) return [];
     const ids = idsOf(name, of);
     if (!ids.length) return [];
     return [{ name, target, prefix: `${resource}:`, labelField: target.titleField, titles: titlesSql(reader.scope, target, target.titleField, ids) }];

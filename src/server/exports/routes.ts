@@ -46,16 +46,26 @@ export function registerExportRoutes(app: FastifyInstance, db: Kysely<Database>,
     if (record.status === 'expired') throw new ApiError(410, 'errors.exportExpired');
     if (record.status !== 'done') throw new ApiError(409, 'errors.exportNotReady');
     const tenantId = request.tenant!.id;
-    const storageKey = await request.data.transaction(async (trx) => {
-      const { rows } = await sql<{ storage_key: string | null; expires_at: Date }>`select storage_key, expires_at from exports
-        where tenant_id = ${tenantId} and id = ${record.id}`.execute(trx);
-      // Past its day but not yet swept: as good as gone.
-      if (!rows[0]?.storage_key || new Date(rows[0].expires_at).getTime() <= request.data.now().getTime()) throw new ApiError(410, 'errors.exportExpired');
-      await request.data.audit(trx, { action: 'export_download', resource: def.name, recordId: record.id });
-      return rows[0].storage_key;
-    });
+    let opened: Readable | undefined;
+    const { storageKey, sealed } = await request.data
+      .transaction(async (trx) => {
+        const { rows } = await sql<{ storage_key: string | null; expires_at: Date }>`select storage_key, expires_at from exports
+          where tenant_id = ${tenantId} and id = ${record.id}`.execute(trx);
+        // Past its day but not yet swept: as good as gone.
+        if (!rows[0]?.storage_key || new Date(rows[0].expires_at).getTime() <= request.data.now().getTime()) throw new ApiError(410, 'errors.exportExpired');
+        // A ZIP gone from the store within its day (a lost disk, an emptied bucket) is gone as well,
+        // not a failure: the Main Doctor asks for a new copy. Opened before the download is in the trail.
+        opened = await files.stream(exportKey(rows[0].storage_key)).catch((err: unknown) => {
+          throw (err as { code?: string }).code === 'ENOENT' ? new ApiError(410, 'errors.exportExpired') : err;
+        });
+        await request.data.audit(trx, { action: 'export_download', resource: def.name, recordId: record.id });
+        return { storageKey: rows[0].storage_key, sealed: opened };
+      })
+      .catch((err: unknown) => {
+        opened?.destroy();
+        throw err;
+      });
     const key = await keyring.keyOf(db, tenantId);
-    const sealed = await files.stream(exportKey(storageKey));
     const day = dayOf(new Date(String(record.finished_at ?? record.created_at)));
     return reply
       .header('Content-Type', 'application/zip')
