@@ -4,7 +4,7 @@
 // values (related records' titles as the list answer names them), row actions.
 import { type Key, type ReactNode, Suspense, lazy, useDeferredValue, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Button, type CheckboxProps, Empty, Space, Spin, Switch, Table } from 'antd';
+import { Button, type CheckboxProps, Empty, Space, Switch, Table } from 'antd';
 import { type BaseRecord, type CrudSort, useGo } from '@refinedev/core';
 import { type FieldDef, type ResourceDef, isArchivable } from '../../shared/resource';
 import { RestoreAction } from './RestoreAction';
@@ -108,10 +108,6 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
   // one React may interrupt: drawn with them, the rows' first draw was one task of over a second
   // on a phone (issue 41). Only the first rows wait; later pages and refetches draw them at once.
   const actionsDrawn = useDeferredValue(tableProps.dataSource !== undefined, false);
-  // The table is drawn once its first rows (or a failure) are in, and stays (later pages and sorts
-  // show its own loading state).
-  const [tableDrawn, setTableDrawn] = useState(false);
-  if (!tableDrawn && (tableProps.dataSource !== undefined || tableQuery.isError)) setTableDrawn(true);
 
   const setFilter = (field: string, value: unknown) =>
     setFilters((prev) => {
@@ -180,78 +176,70 @@ export function ListPage({ def, locked, title, extras }: { def: ResourceDef; loc
         </Suspense>
       )}
       {(bulk.actions.length > 0 || bulk.remove) && <BulkBar def={def} rows={ticked.rows} actions={bulk.actions} remove={bulk.remove} onDone={() => setTicked({ keys: [], rows: [] })} />}
-      {/* Until the first rows are in, a spinner, not the empty table with every column: its
-          draw held the rows' request (asked once the list is mounted) on a phone (issue 41). */}
-      {!tableDrawn ? (
-        <div style={{ padding: 48, textAlign: 'center' }} data-testid="list-waiting">
-          <Spin />
-        </div>
-      ) : (
-        <TableScroll label={title ?? resourceTitle(t, def)}>
-          <Table
-            {...tableProps}
-            rowSelection={
-              bulk.actions.length > 0 || bulk.remove
-                ? {
-                    selectedRowKeys: ticked.keys,
-                    onChange: (keys, rows) => setTicked({ keys, rows }),
-                    // Each box named for a screen reader: the row's title, and the page's for the head's.
-                    // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
-                    getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
-                    getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
-                  }
-                : undefined
+      <TableScroll label={title ?? resourceTitle(t, def)}>
+        <Table
+          {...tableProps}
+          rowSelection={
+            bulk.actions.length > 0 || bulk.remove
+              ? {
+                  selectedRowKeys: ticked.keys,
+                  onChange: (keys, rows) => setTicked({ keys, rows }),
+                  // Each box named for a screen reader: the row's title, and the page's for the head's.
+                  // (antd passes aria-* on to the input; its CheckboxProps type does not list them.)
+                  getCheckboxProps: (row: BaseRecord) => ({ 'aria-label': `${t('lists.selectRow', 'Select this row')}: ${String(row[def.titleField] ?? row.id ?? '')}` }) as CheckboxProps,
+                  getTitleCheckboxProps: () => ({ 'aria-label': t('lists.selectPage', 'Select every row on this page') }),
+                }
+              : undefined
+          }
+          pagination={
+            tableProps.pagination && {
+              ...tableProps.pagination,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZES,
+              showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
             }
-            pagination={
-              tableProps.pagination && {
-                ...tableProps.pagination,
-                showSizeChanger: true,
-                pageSizeOptions: PAGE_SIZES,
-                showTotal: (total: number) => <span data-testid="list-total">{t('lists.total', { count: total, defaultValue: '{{count}} records' })}</span>,
-              }
-            }
-            rowKey="id"
-            locale={{
-              emptyText: tableQuery.isError ? (
-                <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
-              ) : (
-                <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
-              ),
-            }}
-          >
-            {columns.map(([name, field], index) => (
-              <Table.Column<BaseRecord>
-                key={name}
-                dataIndex={name}
-                title={fieldLabel(t, def, name)}
-                sorter={field.sortable ? { multiple: 1 } : false}
-                defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
-                render={(value: unknown, record: BaseRecord) => {
-                  // A record not on the server yet (kept during a cut) is marked in its first column.
-                  if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
-                  return cell(name, field, value, record);
-                }}
-              />
-            ))}
-            {extras?.extraColumns}
+          }
+          rowKey="id"
+          locale={{
+            emptyText: tableQuery.isError ? (
+              <LoadError onRetry={() => void tableQuery.refetch()} retrying={tableQuery.isFetching} />
+            ) : (
+              <Empty description={t(`resources.${def.name}.empty`, { defaultValue: t('common.empty', 'No data') })} />
+            ),
+          }}
+        >
+          {columns.map(([name, field], index) => (
             <Table.Column<BaseRecord>
-              key="actions"
-              title={t('common.actions', 'Actions')}
-              render={(_, record) =>
-                !actionsDrawn ? null : (
-                  <Space>
-                    <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
-                    {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
-                    {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
-                    {extras?.rowActions?.(record)}
-                    {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
-                  </Space>
-                )
-              }
+              key={name}
+              dataIndex={name}
+              title={fieldLabel(t, def, name)}
+              sorter={field.sortable ? { multiple: 1 } : false}
+              defaultSortOrder={field.sortable ? getDefaultSortOrder(name, sorters) : undefined}
+              render={(value: unknown, record: BaseRecord) => {
+                // A record not on the server yet (kept during a cut) is marked in its first column.
+                if (index === 0 && record.pending) return <>{cell(name, field, value, record)}<WaitingMark record={record} /></>;
+                return cell(name, field, value, record);
+              }}
             />
-          </Table>
-        </TableScroll>
-      )}
+          ))}
+          {extras?.extraColumns}
+          <Table.Column<BaseRecord>
+            key="actions"
+            title={t('common.actions', 'Actions')}
+            render={(_, record) =>
+              !actionsDrawn ? null : (
+                <Space>
+                  <ShowButton hideText size="small" recordItemId={record.id} resource={def.name} />
+                  {canEdit && <EditButton hideText size="small" recordItemId={record.id} resource={def.name} />}
+                  {canEdit && def.rowActions?.map((action) => <RowActionButton key={action.key} def={def} action={action} record={record} />)}
+                  {extras?.rowActions?.(record)}
+                  {record.id !== undefined && (record.archived_at ? <RestoreAction def={def} id={record.id} /> : <DeleteAction def={def} id={record.id} />)}
+                </Space>
+              )
+            }
+          />
+        </Table>
+      </TableScroll>
     </ListView>
   );
 }
