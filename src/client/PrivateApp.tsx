@@ -19,12 +19,16 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { liveProvider } from './providers/liveProvider';
 import { queryClient } from './providers/queryClient';
+import { seedListsFromReadAhead } from './providers/seedLists';
 import { callerOf, getSession } from './providers/session';
 import { notificationProvider } from './providers/notificationProvider';
 import { routerProvider } from './providers/routerProvider';
 import { NotFound } from './pages/lazyScreens';
 import { screenTitle } from './engine/documentTitle';
 import { composeTitle, useSiteName } from './pageTitle';
+
+// A list's first draw carries its rows when the read-ahead has them (issue 41).
+seedListsFromReadAhead(queryClient);
 
 // A clinic's shared PC locks after idle time (issue 36): not in a support session (no device key).
 const IdleLock = lazy(() => import('./offline/IdleLock'));

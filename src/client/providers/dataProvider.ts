@@ -235,17 +235,26 @@ interface ListBody<T> {
   labels?: RelationLabels;
 }
 
+type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'pagination' | 'sorters' | 'filters'>;
+
+/** The address getList asks a resource's rows at (seedLists.ts finds an answer asked ahead by it). */
+export function listUrl(resource: string, params: ListParams): string {
+  return `${API_BASE}${pathOf(resource)}?${listQuery(params)}`;
+}
+
+/** A list answer as getList gives it to the screens. */
+export function listAnswer<T>(body: ListBody<T>): { data: T[]; total: number; labels: RelationLabels } {
+  // The related records' titles come with the rows (read them with labelsOf).
+  return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
+}
+
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
   getList: async <T extends BaseRecord>({ resource, pagination, sorters, filters }: Parameters<DataProvider['getList']>[0]) =>
     orKept(
       resource,
-      async () => {
-        const body = await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true });
-        // The related records' titles come with the rows (read them with labelsOf).
-        return { data: body.data ?? [], total: body.meta?.total ?? body.data?.length ?? 0, labels: body.labels ?? {} };
-      },
+      async () => listAnswer(await api<ListBody<T>>(pathOf(resource), { query: listQuery({ pagination, sorters, filters }), refine: true })),
       async (r) => {
         const page = await r.offlineList(resource, { pagination, sorters, filters });
         // The titles the server would send beside them, from what the device keeps (and, when it

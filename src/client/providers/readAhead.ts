@@ -10,7 +10,8 @@
 // same ones (another user or language asks again); a write drops every answer not yet taken (a
 // read started before a change does not answer a screen after it); an answer not taken within
 // KEPT_MS is dropped and its page's note forgotten. The notes are the signed-in user's, dropped
-// with the session (session.ts).
+// with the session (session.ts). An answer in before its screen is drawn is read at once, so the
+// screen can be drawn with it (takeAnswered: a list's first draw carries its rows, seedLists.ts).
 import { storage } from '../storage';
 
 export const READS_AHEAD_KEY = 'reads-ahead';
@@ -18,14 +19,21 @@ export const READS_AHEAD_KEY = 'reads-ahead';
 const NOTED = 3;
 /** How long after a page's first noted read its others still count as its first. */
 const NOTING_MS = 10_000;
-const KEPT_MS = 10_000;
+export const KEPT_MS = 10_000;
 /** Pages noted at most (the oldest forgotten first). */
 const PAGES = 24;
 
 type Notes = { user: number; pages: Record<string, string[]> };
 
 let taking: { page: string; since: number; urls: string[] } | null = null;
-const ahead = new Map<string, { response: Promise<Response>; headers: string }>();
+interface Ahead {
+  response: Promise<Response>;
+  headers: string;
+  /** A 200's JSON, once in and read; when it came. */
+  body?: unknown;
+  at?: number;
+}
+const ahead = new Map<string, Ahead>();
 
 
 function notes(user: number): Notes {
@@ -62,10 +70,20 @@ export function readAhead(user: number, headers: Record<string, string>, timeout
   if (!urls) return;
   const sent = JSON.stringify(headers);
   for (const url of urls) {
-    const response = fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    const entry: Ahead = { response: fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs) }), headers: sent };
+    entry.response = entry.response.then((response) => {
+      // Read from a copy (the taking call reads the answer itself); a failure is that call's.
+      if (response.status === 200) {
+        response
+          .clone()
+          .json()
+          .then((body: unknown) => Object.assign(entry, { body, at: Date.now() }), () => undefined);
+      }
+      return response;
+    });
     // A failure is the taking call's to handle (or nobody's).
-    response.catch(() => undefined);
-    ahead.set(url, { response, headers: sent });
+    entry.response.catch(() => undefined);
+    ahead.set(url, entry);
   }
   setTimeout(() => {
     // Not asked for by the page this time: its note no longer says what it reads.
@@ -83,7 +101,27 @@ export function takeAhead(url: string, init: RequestInit, user: number | undefin
     ahead.clear();
     return undefined;
   }
-  // By the address's path: a list writes its page and sort into the query as it asks for rows.
+  note(url, user);
+  const kept = ahead.get(url);
+  ahead.delete(url);
+  return kept?.headers === JSON.stringify(init.headers) ? kept.response : undefined;
+}
+
+/**
+ * A GET's answer asked ahead, if it is already in and read (a 200's JSON) and was asked with these
+ * headers: taken now, as takeAhead would take it (noted, never asked again), so the screen draws
+ * it in its first draw. Else nothing is taken, and the call goes through takeAhead as before.
+ */
+export function takeAnswered(url: string, headers: Record<string, string>, user: number | undefined): { body: unknown; at: number } | undefined {
+  const kept = ahead.get(url);
+  if (kept?.at === undefined || kept.headers !== JSON.stringify(headers)) return undefined;
+  ahead.delete(url);
+  note(url, user);
+  return { body: kept.body, at: kept.at };
+}
+
+/** A page's own read, noted as one of its first (by the address's path: a list writes its page and sort into the query as it asks for rows). */
+function note(url: string, user: number | undefined): void {
   const page = globalThis.location?.pathname ?? '';
   const now = Date.now();
   if (taking?.page !== page) taking = { page, since: 0, urls: [] };
@@ -93,7 +131,4 @@ export function takeAhead(url: string, init: RequestInit, user: number | undefin
     taking.urls.push(url);
     keep(user, page, taking.urls);
   }
-  const kept = ahead.get(url);
-  ahead.delete(url);
-  return kept?.headers === JSON.stringify(init.headers) ? kept.response : undefined;
 }
