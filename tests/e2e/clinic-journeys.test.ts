@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, countPrints, launch, login, submitUntilSent, waitForPath, waitForPrint } from './browser';
+import { note } from './diagnostics';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
@@ -123,10 +124,24 @@ describe('clinic journeys (Kurdish)', () => {
     await page.locator('#visit-chief_complaint').fill('کۆکە و تا');
     await page.locator('#visit-physician_diagnosis').fill('هەوکردنی قورگ');
     await page.getByTestId('rx-add').click();
-    await page.locator('#rx-0-drug').click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-    const drug = (await option.innerText()).trim();
-    await option.click();
+    // The first drug offered. Its label grows the stock's word once that arrives (a second read),
+    // redrawing the options: on a loaded machine a click landing in that redraw chose nothing, and
+    // Save then stopped on "required" (CI, 02:42 UTC). Chosen again until the field shows it.
+    let drug = '';
+    const chosen = page.getByTestId('rx-row-0').locator('.ant-select-selection-item');
+    for (let attempt = 0; attempt < 3 && !drug; attempt++) {
+      await page.locator('#rx-0-drug').click();
+      const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+      const name = (await option.innerText()).split(' · ')[0].trim();
+      await option.click();
+      try {
+        await expect.poll(() => chosen.innerText().catch(() => ''), { timeout: 3000 }).toContain(name);
+        drug = name;
+      } catch {
+        note(`the drug option clicked was not chosen (attempt ${attempt + 1})`);
+      }
+    }
+    expect(drug).not.toBe('');
     await page.locator('#rx-0-dose').fill('500 mg');
     await page.locator('#rx-0-frequency').fill('3×');
     await page.locator('#rx-0-duration').fill('5 ڕۆژ');
