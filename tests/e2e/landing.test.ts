@@ -130,14 +130,21 @@ describe('landing pages', () => {
     await waitForPath(page, '/dashboard');
     const menu = page.getByTestId('app-menu');
     await menu.getByText('Landing page').click();
-    await menu.getByRole('link', { name: 'Overview' }).click();
+    // The group's links sit at the foot of a long menu: brought to its middle first, clear of the
+    // collapse trigger drawn over the sider's last 48 px (CI 03:20: the trigger took the click).
+    const linkOf = async (name: string) => {
+      const link = menu.getByRole('link', { name });
+      await link.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      return link;
+    };
+    await (await linkOf('Overview')).click();
     await waitForPath(page, '/landing-page/overview');
     await page.getByTestId('hub-link-solutions').click();
     await waitForPath(page, '/landing-page/solutions');
     await page.locator('.ant-table-row', { hasText: 'Diabetes follow-up' }).waitFor();
 
     // The preview frames the clinic's public page inside the application.
-    await menu.getByRole('link', { name: 'Preview' }).click();
+    await (await linkOf('Preview')).click();
     await waitForPath(page, '/preview');
     const frame = page.frameLocator('[data-testid="clinic-preview"]');
     await frame.getByTestId('clinic-solutions').getByText('Diabetes follow-up').waitFor();
