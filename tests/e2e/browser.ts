@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type Request, type Response, chromium } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject, onTestFinished } from 'vitest';
+import ckb from '../../locales/ckb.json';
 import { note, watchContext } from './diagnostics';
 
 export const PASSWORD = 'demo-pass-1234';
@@ -112,6 +113,33 @@ export async function submitUntilSent(page: Page, button: Locator, method: strin
     note(`the click on ${String(button)} sent no ${method} ${path} (attempt ${attempt})`);
     if (attempt === 3) throw new Error(`three clicks on ${String(button)} sent no ${method} ${path}`);
   }
+}
+
+/**
+ * Opens the idle lock with `password`: typed until the field holds it (a lock drawn again as the
+ * page settles after a reload starts empty), then Unlock, until the lock is gone. A refusal shown
+ * on the lock fails at once with its words (CI 04:13: a lock that stayed said nothing).
+ */
+export async function unlockWith(page: Page, password: string, timeout = 30_000): Promise<void> {
+  const lock = page.getByTestId('idle-lock');
+  const field = page.getByTestId('idle-lock-password');
+  const error = page.getByTestId('idle-lock-error');
+  const required = ckb.validation.required;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await field.fill(password);
+    await page.getByTestId('idle-lock-submit').click();
+    const wait = attempt === 3 ? timeout : 8_000;
+    const outcome = await Promise.race([
+      lock.waitFor({ state: 'detached', timeout: wait }).then(() => 'open' as const),
+      error.waitFor({ timeout: wait }).then(() => 'refused' as const),
+    ]).catch(() => 'nothing' as const);
+    if (outcome === 'open') return;
+    const said = (await error.count()) ? await error.innerText() : '';
+    note(`Unlock on the idle lock: ${outcome}${said ? ` ("${said}")` : ''} (attempt ${attempt})`);
+    // Refused for its words (a wrong password, too many tries): no second try hides that.
+    if (outcome === 'refused' && said !== required) throw new Error(`the idle lock refused: ${said}`);
+  }
+  throw new Error('three tries did not open the idle lock');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, launch, login, PASSWORD, serverPort, until, waitForPath } from './browser';
+import { api, baseUrl, launch, login, PASSWORD, serverPort, unlockWith, until, waitForPath } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { deviceStores, goWithin, keptRows, signInAt, syncedOnce } from './device-store';
 
@@ -113,9 +113,7 @@ describe('the idle lock', () => {
     await page.getByTestId('idle-lock-password').fill('not-my-password-1');
     await page.getByTestId('idle-lock-submit').click();
     await page.getByTestId('idle-lock-error').waitFor();
-    await page.getByTestId('idle-lock-password').fill(PASSWORD);
-    await page.getByTestId('idle-lock-submit').click();
-    await page.getByTestId('idle-lock').waitFor({ state: 'detached' });
+    await unlockWith(page, PASSWORD);
     expect(await page.locator('#field-name').inputValue()).toBe(MARK);
     expect(await reachable(page, '#field-name')).toBe(true);
   });
@@ -125,9 +123,10 @@ describe('the idle lock', () => {
     await page.getByTestId('idle-lock').waitFor();
     await page.reload();
     await page.getByTestId('idle-lock').waitFor();
-    await page.getByTestId('idle-lock-password').fill(PASSWORD);
+    // An empty password is told, on the lock, not ignored.
     await page.getByTestId('idle-lock-submit').click();
-    await page.getByTestId('idle-lock').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('idle-lock-error').innerText()).toBe(ckb.validation.required);
+    await unlockWith(page, PASSWORD);
   });
 
   it("a lock left by a session that ended meanwhile does not lock the next sign-in", async () => {
@@ -154,9 +153,7 @@ describe('the idle lock', () => {
       await page.getByTestId('idle-lock-password').fill('not-my-password-1');
       await page.getByTestId('idle-lock-submit').click();
       await page.getByTestId('idle-lock-error').getByText(ckb.offline.wrongPassword).waitFor({ timeout: 30_000 });
-      await page.getByTestId('idle-lock-password').fill(PASSWORD);
-      await page.getByTestId('idle-lock-submit').click();
-      await page.getByTestId('idle-lock').waitFor({ state: 'detached', timeout: 30_000 });
+      await unlockWith(page, PASSWORD);
       expect(await page.locator('#field-name').inputValue()).toBe(MARK);
     } finally {
       proxy.set('up');

@@ -7,7 +7,7 @@
 // clock is Playwright's, moved instead of waited for.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, kurdishPages, login, until, waitForPath } from './browser';
+import { PASSWORD, kurdishPages, login, unlockWith, until, waitForPath } from './browser';
 import { goWithin, syncedOnce } from './device-store';
 import { axeFailures } from './axe';
 
@@ -36,9 +36,7 @@ describe('the device-copy bar after the page opened (390 px, Kurdish)', () => {
     // Locked after a while; the password gives the key back, and the copy is followed again.
     await page.clock.fastForward('15:30');
     await page.getByTestId('idle-lock').waitFor();
-    await page.getByTestId('idle-lock-password').fill(PASSWORD);
-    await page.getByTestId('idle-lock-submit').click();
-    await page.getByTestId('idle-lock').waitFor({ state: 'detached' });
+    await unlockWith(page, PASSWORD);
     // The key opened (its derivation takes a moment): the bar stays on this screen...
     await page.waitForTimeout(5_000);
     expect(await bar.count()).toBe(1);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import { appInstalled, api, CHROMIUM, PASSWORD, serverPort, until } from './browser';
+import { appInstalled, api, CHROMIUM, PASSWORD, serverPort, unlockWith, until } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { watchContext } from './diagnostics';
@@ -129,9 +129,7 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
     expect(await lock.innerText()).toContain(ckb.idleLock.reopened.replace('{{name}}', 'Nazdar Karim'));
     expect(await page.getByTestId('idle-lock-waiting').innerText()).toBe(ckb.offline.waiting_one);
     expect(await axeFailures(page, '.ant-modal')).toEqual([]);
-    await page.getByTestId('idle-lock-password').fill(PASSWORD);
-    await page.getByTestId('idle-lock-submit').click();
-    await lock.waitFor({ state: 'detached', timeout: 30_000 });
+    await unlockWith(page, PASSWORD);
 
     // The dashboard under it reads again: its counts need the server, unknown (not 0), with a Retry.
     await page.getByTestId('load-error').waitFor();

@@ -26,7 +26,12 @@ export default function LockScreen() {
   }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!password || busy) return;
+    if (busy) return;
+    // Said, not ignored: a Save-like button doing nothing reads as a hung lock.
+    if (!password) {
+      setError(t('validation.required'));
+      return;
+    }
     setBusy(true);
     setError(null);
     void unlock(password).then((answer) => {
