@@ -2,7 +2,7 @@
 // is seen where it happens. Per project: its global setup (the API template, the e2e client build
 // and server), the wall time from its first file's start to its last file's end, the time its files
 // took added up (more than the wall time when files run side by side), and its slowest files.
-import type { Reporter, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
 
 const SETUPS = Symbol.for('clinic.test-setup-timings');
 type SetupTimes = Map<string, { ms: number; note: string }>;
@@ -41,6 +41,7 @@ export default class ProjectTimings implements Reporter {
   onTestRunStart(): void {
     this.runStart = Date.now();
     this.projects.clear();
+    this.flaky.length = 0;
   }
 
   onTestModuleStart(m: TestModule): void {
@@ -48,6 +49,18 @@ export default class ProjectTimings implements Reporter {
     const run = this.projects.get(m.project.name);
     if (run) run.first = Math.min(run.first, now);
     else this.projects.set(m.project.name, { first: now, last: now, files: [] });
+  }
+
+  /** Tests that failed, then passed when run again (the e2e project's `retry`): named at the end with what failed. */
+  private readonly flaky: string[] = [];
+
+  onTestCaseResult(test: TestCase): void {
+    const d = test.diagnostic();
+    if (!d?.flaky) return;
+    const first = test.result().errors?.[0];
+    const at = first?.stack?.split('\n').find((line) => line.includes(test.module.relativeModuleId))?.trim() ?? '';
+    this.flaky.push(`${test.module.relativeModuleId} > ${test.fullName} (passed on run ${d.retryCount + 1})`);
+    if (first) this.flaky.push(`    first: ${first.message.split('\n')[0].slice(0, 300)}${at ? ` ${at}` : ''}`);
   }
 
   onTestModuleEnd(m: TestModule): void {
@@ -75,6 +88,7 @@ export default class ProjectTimings implements Reporter {
     }
     const firstFile = Math.min(...[...this.projects.values()].map((r) => r.first));
     lines.push(`  total ${seconds(Date.now() - this.runStart)}, of which ${seconds(firstFile - this.runStart)} before the first file (the global setups)`);
+    if (this.flaky.length) lines.push('', 'Flaky: failed, then passed when run again (the failure reports above say more):', ...this.flaky.map((line) => `  ${line}`));
     console.log(lines.join('\n'));
   }
 }
