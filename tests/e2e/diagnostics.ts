@@ -60,9 +60,12 @@ function watchPage(page: Page): void {
 
 async function describe(watched: Watched): Promise<string> {
   const { page } = watched;
-  const text = await page
-    .evaluate((max) => document.body?.innerText.replace(/\s+/g, ' ').slice(0, max) ?? '', TEXT_MAX)
-    .catch((err: unknown) => `(no text: ${String(err).slice(0, 100)})`);
+  // Bounded: evaluate has no timeout of its own, and a page stuck (a dialog open, its main thread
+  // busy) held a failed test's report, and its file, for six minutes (CI 03:20, landing).
+  const text = await Promise.race([
+    page.evaluate((max) => document.body?.innerText.replace(/\s+/g, ' ').slice(0, max) ?? '', TEXT_MAX),
+    new Promise<string>((resolve) => setTimeout(() => resolve('(no text: the page did not answer within 5 s)'), 5_000).unref()),
+  ]).catch((err: unknown) => `(no text: ${String(err).slice(0, 100)})`);
   const waiting = [...watched.pending].map(([r, t]) => line(r, t));
   return [
     `page ${page.url()} (described at ${clock()})`,
