@@ -1,4 +1,4 @@
-// rules/dates.ts: `notFuture` dates at most a day past today; `withinHours` times ahead, within the hours.
+// rules/dates.ts: `notFuture` dates at most the clinics' today (Asia/Baghdad); `withinHours` times ahead, within the hours.
 import { describe, expect, it } from 'vitest';
 import { dates } from '../../../src/server/engine/rules/dates';
 import { declare, NO_DB, refused, writeOf } from './fixture';
@@ -9,9 +9,9 @@ const def = declare({ born: { type: 'date', notFuture: true }, at: { type: 'date
 describe('declared dates', () => {
   const cases: { what: string; input: Record<string, unknown>; refused: Record<string, string[]> | null }[] = [
     { what: 'today', input: { born: '2030-06-15' }, refused: null },
-    { what: 'tomorrow (another time zone)', input: { born: '2030-06-16' }, refused: null },
-    { what: 'the day after tomorrow', input: { born: '2030-06-17' }, refused: { born: ['validation.notFuture'] } },
-    { what: 'a date and time, tomorrow', input: { born: '2030-06-16T23:00:00Z' }, refused: null },
+    { what: 'tomorrow', input: { born: '2030-06-16' }, refused: { born: ['validation.notFuture'] } },
+    { what: 'a date and time, today', input: { born: '2030-06-15T23:00:00Z' }, refused: null },
+    { what: 'a date and time, tomorrow', input: { born: '2030-06-16T01:00:00Z' }, refused: { born: ['validation.notFuture'] } },
     { what: 'long ago', input: { born: '1950-01-01' }, refused: null },
     { what: 'an hour ahead', input: { at: '2030-06-15T11:00:00Z' }, refused: null },
     { what: 'exactly the hours ahead', input: { at: '2030-06-17T10:00:00Z' }, refused: null },
@@ -24,5 +24,12 @@ describe('declared dates', () => {
   ];
   it.each(cases)('$what', async (c) => {
     expect(await refused(() => dates(writeOf(NO_DB, def, c.input)))).toEqual(c.refused);
+  });
+  // 22:00 UTC is 01:00 of the next day in the clinics' zone: that day is today there.
+  it.each([
+    { what: "the clinics' today, the server's tomorrow", born: '2030-06-16', refused: null },
+    { what: "the clinics' tomorrow", born: '2030-06-17', refused: { born: ['validation.notFuture'] } },
+  ])('at 22:00 UTC: $what', async (c) => {
+    expect(await refused(() => dates(writeOf(NO_DB, def, { born: c.born }, null, { now: new Date('2030-06-15T22:00:00Z') })))).toEqual(c.refused);
   });
 });

@@ -1,10 +1,12 @@
-// Dates declared `notFuture` may be at most one day past the server's today (time zones differ);
-// times declared `withinHours` must lie ahead, within that many hours.
+// Dates declared `notFuture` may be at most the clinics' today (their time zone's day, which from
+// 21:00 UTC is the server's tomorrow: the form's picker offers the same, FieldInput.tsx); times
+// declared `withinHours` must lie ahead, within that many hours.
+import { dayOf } from '../../days';
 import { type FieldErrors, invalid } from '../../http/errors';
 import type { WriteContext } from './rule';
 
 export function dates({ def, input, now }: WriteContext): void {
-  const latest = new Date(now.getTime() + 24 * 3600_000).toISOString().slice(0, 10);
+  const latest = dayOf(now);
   const errors: FieldErrors = {};
   for (const [name, field] of Object.entries(def.fields)) {
     const value = input[name];
