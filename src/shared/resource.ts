@@ -137,8 +137,8 @@ export interface FieldDef {
    */
   sum?: { of: string; field: string; minus?: { field: string; equals: string } };
   /**
-   * Type 'date': may not be after today (a date of birth). The server allows one day ahead, for
-   * clinics whose day starts before the server's; the date picker offers no later day.
+   * Type 'date': may not be after today (a date of birth): the clinics' today, in their time zone,
+   * on the server and in the date picker alike.
    */
   notFuture?: boolean;
   /** Type 'datetime': must lie ahead, at most this many hours from now (a support grant's end). */
