@@ -29,6 +29,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'live-beats': "the streams' sessions asked for in one statement (an array parameter) on PostgreSQL",
   migrations: 'migrations on a server database',
   money: 'two desks paying one booking at once',
+  'month-buckets': "months counted in the platform's time zone by the database's own zone data (AT TIME ZONE)",
   'offline-client-refs': 'one client reference sent twice at once, on two connections',
   outbox: 'two senders on their own pools never send twice',
   'printed-documents': "another clinic's printed documents unseen and unrevoked under row-level security",
