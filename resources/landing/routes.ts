@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 import { ACCOUNT_STATUS } from '../../src/shared/enums';
 import type { Database } from '../../src/server/db/schema';
 import { tenantSuspended } from '../../src/server/http/errors';
-import { anyObject, arr, bool, dataAnswer, nullable, obj } from '../../src/server/http/answers';
+import { anyObject, arr, bool, dataAnswer, nullable, obj, str } from '../../src/server/http/answers';
+import { PLATFORM_TIME_ZONE } from '../../src/server/days';
 
 type Row = Record<string, unknown>;
 const IMAGES = ['image_pc', 'image_tablet', 'image_mobile'];
@@ -40,7 +41,7 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
     };
   });
 
-  app.get('/tenant/landing-page', { config: { scope: 'tenant', auth: false }, schema: { tags: ['landing page'], summary: "The clinic's public landing page", response: { 200: dataAnswer(obj({ online_booking: bool, landing_page: nullable(anyObject), solutions: arr(anyObject), highlights: arr(anyObject), projects: arr(anyObject) })) } } }, async (request) => {
+  app.get('/tenant/landing-page', { config: { scope: 'tenant', auth: false }, schema: { tags: ['landing page'], summary: "The clinic's public landing page", response: { 200: dataAnswer(obj({ online_booking: bool, time_zone: str, landing_page: nullable(anyObject), solutions: arr(anyObject), highlights: arr(anyObject), projects: arr(anyObject) })) } } }, async (request) => {
     const tenant = request.tenant!;
     if (tenant.status !== ACCOUNT_STATUS.active) throw tenantSuspended();
     const id = tenant.id;
@@ -61,6 +62,8 @@ export function registerLandingRoutes(app: FastifyInstance, db: Kysely<Database>
       data: {
         // The clinic takes appointments on its site (/book): the page offers the way there.
         online_booking: online_booking ?? false,
+        // The clinic's time zone: its public pages (signed out) count days by it, not the device's.
+        time_zone: PLATFORM_TIME_ZONE,
         landing_page: landing ? { ...present(landing), doctor: doctor ?? undefined, locations, links } : null,
         solutions: solutions.map(present),
         highlights: highlights.map(present),

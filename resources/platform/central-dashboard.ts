@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import { ROLE_GROUPS } from '../../src/shared/roles';
-import { dayOf, localDay } from '../../src/server/days';
+import { PLATFORM_TIME_ZONE, dayOf, localDay } from '../../src/server/days';
 import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
 
 // Counting every clinic's staff, patients, visits and files reads millions of rows; a dashboard can
@@ -83,9 +83,11 @@ export function registerCentralDashboard(app: FastifyInstance, db: Kysely<Databa
                       when age(${today}::date, date_of_birth) < interval '60 years' then '50to59'
                       else '60plus' end as key, count(*)::int as count
           from tenants group by 1 order by 1`.execute(trx),
+        // Months of the platform's calendar, not the database session's (UTC): a clinic registered
+        // at 22:00 UTC on a month's last day registered on the next month's first day in Erbil.
         sql<{ month: string; count: number }>`
-          select to_char(date_trunc('month', created_at), 'YYYY-MM') as month, count(*)::int as count
-          from tenants where created_at >= ${since} group by 1 order by 1`.execute(trx),
+          select to_char(date_trunc('month', created_at at time zone ${PLATFORM_TIME_ZONE}), 'YYYY-MM') as month, count(*)::int as count
+          from tenants where created_at >= (${since}::timestamp at time zone ${PLATFORM_TIME_ZONE}) group by 1 order by 1`.execute(trx),
         sql<{ doctors: number; active: number }>`
           select count(*)::int as doctors, (count(*) filter (where status = 0))::int as active from tenants`.execute(trx),
       ]);

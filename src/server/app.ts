@@ -8,9 +8,10 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { resources } from '../../resources/index';
 import { createMailer, type CodeMailer } from './auth/mailer';
+import { clientGoneBelowError } from './http/client-gone';
 import { MfaService } from './auth/mfa';
 import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerProfileRoutes } from './auth/profile';
@@ -82,7 +83,10 @@ export interface AppOptions {
   /** The server's clock; tests move it to check expiries. */
   clock?: () => Date;
   throttle?: ThrottlePolicy;
-  logger?: FastifyServerOptions['logger'];
+  /** false: no log (most tests, benches); by default JSON lines on stdout at LOG_LEVEL. */
+  logger?: boolean;
+  /** Where the log's JSON lines go instead of stdout (a test reading the records). */
+  logStream?: { write(line: string): void };
   mailer?: CodeMailer;
   hooks?: HookRegistry;
 }
@@ -91,11 +95,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { db, config } = options;
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      // Query strings carry searches (patient names, phones): log the path only, never headers.
-      serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], host: req.host }) },
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Query strings carry searches (patient names, phones): log the path only, never headers.
+            serializers: { req: (req: FastifyRequest) => ({ method: req.method, url: req.url.split('?')[0], host: req.host }) },
+            // A client leaving a stream half read is no error (http/client-gone.ts).
+            hooks: { logMethod: clientGoneBelowError },
+            ...(options.logStream && { stream: options.logStream }),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -4,8 +4,11 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { loadConfig } from './config';
 
+/** The clinics' time zone (TIME_ZONE): SQL that buckets moments by day or month takes it (`at time zone`). */
+export const PLATFORM_TIME_ZONE = loadConfig().timeZone;
+
 // Built once: an unknown zone fails at start, not on the first request.
-const format = new Intl.DateTimeFormat('en-CA', { timeZone: loadConfig().timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const format = new Intl.DateTimeFormat('en-CA', { timeZone: PLATFORM_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The date (YYYY-MM-DD) it is at `now` in the clinics' time zone. */
 export function dayOf(now: Date): string {
@@ -17,7 +20,7 @@ export function localDay(now: Date): Dayjs {
   return dayjs(dayOf(now));
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', { timeZone: loadConfig().timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: PLATFORM_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 /** The time of day (HH:mm) it is at `now` in the clinics' time zone. */
 export function timeOfDay(now: Date): string {

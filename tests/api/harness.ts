@@ -81,8 +81,9 @@ export async function freshPostgres(url: string, template?: string): Promise<{ d
  * notices; same data folder and master key), closed without touching the database.
  * `env`: the server's environment (SMTP_URL, WHATSAPP_URL...), read as `npm start` reads it.
  * `via`: with `beside`, another address of that database (a relay counting round trips).
+ * `logs`: the server's log records are pushed there (no log without it).
  */
-export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp; env?: NodeJS.ProcessEnv; via?: string } = {}): Promise<TestApp> {
+export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?: boolean; beside?: TestApp; env?: NodeJS.ProcessEnv; via?: string; logs?: Record<string, unknown>[] } = {}): Promise<TestApp> {
   const beside = options.beside;
   if (beside && !beside.databaseUrl) throw new Error('a second server needs PostgreSQL: the embedded database belongs to one process');
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -114,7 +115,8 @@ export async function startTestApp(options: { throttle?: ThrottlePolicy; onDisk?
     db,
     config,
     clock: () => new Date(Date.now() + offset),
-    logger: false,
+    logger: !!options.logs,
+    logStream: options.logs && { write: (line: string) => void options.logs!.push(JSON.parse(line) as Record<string, unknown>) },
     mailer,
     throttle: options.throttle ?? { windowMinutes: 15, maxPerAccountFromAddress: 5, maxPerAddress: 1000 },
   });

@@ -55,6 +55,8 @@ describe('clinic landing page', () => {
     // Read in one statement as JSON: the same shape, no bookkeeping columns, a yes-or-no booking flag.
     const whole = demo.body.data as { online_booking: unknown; landing_page: Record<string, unknown>; solutions: Record<string, unknown>[] };
     expect(typeof whole.online_booking).toBe('boolean');
+    // The clinic's zone, for its public pages' days (a visitor's device may be on another day).
+    expect(demo.body.data).toMatchObject({ time_zone: 'Asia/Baghdad' });
     expect(Array.isArray(whole.landing_page.locations) && Array.isArray(whole.landing_page.links)).toBe(true);
     expect([whole.landing_page, ...whole.solutions].filter((row) => 'created_at' in row || 'tenant_id' in row)).toEqual([]);
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import dayjs from 'dayjs';
 import { dayOf } from '../../src/server/days';
-import { DEMO, type TestApp, startTestApp } from './harness';
+import { DEMO, PASSWORD, type TestApp, startTestApp } from './harness';
+import { advanceToEvening } from './fixtures';
 
 let t: TestApp;
 let doctor: string;
@@ -49,6 +50,8 @@ describe("the clinic's choices", () => {
     const shown = (await t.call('GET', '/public/booking', { host: DEMO })).body.data as { doctors: { id: number; name: string }[]; services: { id: number }[] };
     expect(shown.doctors.map((d) => d.id)).toEqual([doctorId]);
     expect(shown.services.map((s) => s.id)).toEqual([serviceId]);
+    // Its days are the clinic's, in the clinic's zone, which the page's calendar counts by.
+    expect(shown).toMatchObject({ time_zone: 'Asia/Baghdad' });
   });
 });
 
@@ -137,5 +140,24 @@ describe('the desk', () => {
     expect(req.appointment_id).not.toBeNull();
     const { rows } = await sql<{ actor_name: string }>`select actor_name from audit_events where resource = 'appointments' and record_id = ${req.appointment_id} and action = 'create'`.execute(t.db.kysely);
     expect(rows.map((r) => r.actor_name)).toEqual(['online booking']);
+  });
+});
+
+// Last in the file: it moves the clock. At 21:30 UTC the clinic (Asia/Baghdad) is already on the
+// machine's tomorrow: that is the day offered, and the machine's today is the clinic's past.
+describe("the clinic's day, not the server machine's", () => {
+  it('offers and takes the clinic’s today at 21:30 UTC, and refuses its yesterday', async () => {
+    const at = advanceToEvening(t);
+    // A new sign-in (the kept one has been idle for hours on this clock).
+    const fresh = String((await t.call('POST', '/auth/tenant/login', { host: DEMO, body: { username: 'doctor', password: PASSWORD } })).body.token);
+    expect((await put(settings({ min_notice_hours: 0 }), fresh)).status).toBe(200);
+    const today = dayOf(at);
+    expect(today).not.toBe(at.toISOString().slice(0, 10));
+    const offer = (await t.call('GET', '/public/booking', { host: DEMO })).body.data as { from: string; to: string };
+    expect(offer.from).toBe(today);
+    expect(await slotsOf(today)).toContain('11:00');
+    const machineDay = at.toISOString().slice(0, 10);
+    expect((await ask({ date: machineDay, time: '11:00', phone: '0770 222 9911' }, '203.0.113.99')).body).toMatchObject({ errors: { time: expect.any(Array) } });
+    expect((await ask({ date: today, time: '11:00', phone: '0770 222 9911' }, '203.0.113.99')).status).toBe(201);
   });
 });

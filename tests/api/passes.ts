@@ -29,6 +29,7 @@ export const POSTGRES_PASS: Record<string, string> = {
   'live-beats': "the streams' sessions asked for in one statement (an array parameter) on PostgreSQL",
   migrations: 'migrations on a server database',
   money: 'two desks paying one booking at once',
+  'month-buckets': "months counted in the platform's time zone by the database's own zone data (AT TIME ZONE)",
   'offline-client-refs': 'one client reference sent twice at once, on two connections',
   outbox: 'two senders on their own pools never send twice',
   'printed-documents': "another clinic's printed documents unseen and unrevoked under row-level security",
@@ -52,6 +53,7 @@ export const POSTGRES_PASS: Record<string, string> = {
 export const EMBEDDED_ONLY: Record<string, string> = {
   labs: 'lab orders, their results and flags, the printed order form',
   audit: "the trail's events, reads and verification (append-only under each role: audit-append-only)",
+  'client-gone': "what the log says of an answer a client left half read (the HTTP layer, alike on both; the answer is held back on the embedded database's one connection)",
   'http-guarantees': 'bad text, malformed ids and bodies, caching (a repeated submission: idempotency)',
   'offline-writes': 'idempotent changes and deletes, kept keys, offline headers (a client reference twice at once: offline-client-refs)',
   'full-clinic-reads': 'every read of a clinic holding every kind of record in every state (two minutes on PostgreSQL beside the other files, and its data slowed the encryption scan of the cluster past its time: row-level security is held by isolation and kept-statements there)',

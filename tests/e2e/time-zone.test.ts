@@ -83,3 +83,50 @@ it("a device on another day shows today's queue and bookings, and opens the cale
   expect(await cell(localDay(new Date()).add(1, 'day').format('YYYY-MM-DD')).getAttribute('class')).toContain('ant-picker-cell-disabled');
   await context.close();
 });
+
+it("the clinic's booking page, signed out on a device on another day, offers the clinic's days and marks its today", async () => {
+  const now = new Date();
+  const zone = zoneOnAnotherDay(now);
+  const today = dayOf(now);
+  const tag = Date.now().toString(36);
+  const password = 'Qx7-marble-orchid-92';
+  // A clinic of its own booking online (the demo clinic's page is other journeys'), its doctor
+  // receiving every day around the clock, no notice asked: the clinic's today is offered.
+  const setup = await browser.newContext();
+  const central = await setup.newPage();
+  await login(central, 'localhost', 'owner');
+  await waitForPath(central, '/dashboard');
+  const plans = (await api<{ data: { id: number }[] }>(central, '/plans?sort=-price')).body.data;
+  const made = await api(central, '/tenants', { method: 'POST', body: { name: `Dr. Zone ${tag}`, subdomain: `zone${tag}`, username: `doc${tag}`, password, plan_id: plans[0].id } });
+  expect(made.status).toBe(201);
+  const host = `zone${tag}.localhost`;
+  const main = await setup.newPage();
+  await login(main, host, `doc${tag}`, password);
+  await waitForPath(main, '/dashboard');
+  const doctor = (await api<{ data: { id: number } }>(main, '/auth/tenant/profile')).body.data;
+  for (let weekday = 0; weekday < 7; weekday++) {
+    expect((await api(main, '/working-hours', { method: 'POST', body: { doctor_id: doctor.id, weekday, start_time: '00:00', end_time: '23:45' } })).status).toBe(201);
+  }
+  const current = (await api<{ data: Record<string, unknown> }>(main, '/settings/online-booking')).body.data;
+  expect((await api(main, '/settings/online-booking', { method: 'PUT', body: { ...current, enabled: true, doctor_ids: [doctor.id], min_notice_hours: 0 } })).status).toBe(200);
+  await setup.close();
+
+  const context = await browser.newContext({ timezoneId: zone });
+  await context.addInitScript(() => window.localStorage.setItem('user-locale', 'en'));
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(`${baseUrl(host)}/book`);
+  await page.getByTestId('book-doctor').getByText(`Dr. Zone ${tag}`).click();
+  // The device's own day is another.
+  const deviceDay = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  expect(deviceDay).not.toBe(today);
+  // The day chosen at first is the clinic's today, and its calendar marks that day as today; the
+  // clinic's yesterday cannot be chosen.
+  expect(await page.getByTestId('book-day').inputValue()).toBe(today);
+  await page.getByTestId('book-day').click();
+  const cell = (day: string) => page.locator(`.ant-picker-dropdown:visible td[title="${day}"]`).first();
+  expect(await page.locator('.ant-picker-dropdown:visible td.ant-picker-cell-today').getAttribute('title')).toBe(today);
+  expect(await cell(today).getAttribute('class')).not.toContain('ant-picker-cell-disabled');
+  expect(await cell(localDay(now).subtract(1, 'day').format('YYYY-MM-DD')).getAttribute('class')).toContain('ant-picker-cell-disabled');
+  await context.close();
+});

@@ -1,6 +1,7 @@
 // Stored moments are shown in the platform's time zone (engine/instant.ts), whatever the device's.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clinicToday, instantText } from '../../src/client/engine/instant';
+import { clinicToday, instantText, platformZone, publicTimeZone } from '../../src/client/engine/instant';
+import { getSession } from '../../src/client/providers/session';
 
 describe('a stored moment on screen', () => {
   it.each([
@@ -32,5 +33,20 @@ describe("the clinic's today", () => {
   ] as const)('at %s in %s is %s', (now, zone, day) => {
     vi.useFakeTimers({ now: new Date(now) });
     expect(clinicToday(zone)).toBe(day);
+  });
+});
+
+describe('signed out (the clinic\'s public pages)', () => {
+  afterEach(() => vi.useRealTimers());
+  it("counts in the zone a public answer named, not the device's", () => {
+    expect(getSession().user).toBeNull();
+    // Something else than a zone changes nothing.
+    publicTimeZone(undefined);
+    publicTimeZone(42);
+    expect(platformZone()).toBeUndefined();
+    publicTimeZone('Asia/Baghdad');
+    expect(platformZone()).toBe('Asia/Baghdad');
+    vi.useFakeTimers({ now: new Date('2026-11-27T22:30:00Z') });
+    expect(clinicToday()).toBe('2026-11-28');
   });
 });

@@ -5,6 +5,7 @@
 // bundle budget), and the clinic's page is asked at start-up, before the cache exists.
 import { useSyncExternalStore } from 'react';
 import { ApiError, api } from './http';
+import { publicTimeZone } from '../engine/instant';
 
 export type Texts = Record<string, unknown>;
 
@@ -72,6 +73,8 @@ export interface ClinicLanding {
   projects: LandingItem[];
   /** The clinic takes appointments on its site (/book). */
   online_booking?: boolean;
+  /** The clinic's time zone (its days, signed out as signed in). */
+  time_zone?: string;
 }
 
 export interface LandingState {
@@ -147,6 +150,8 @@ function normalizeCentral(data: Partial<CentralLanding> | undefined): CentralLan
 
 function normalizeClinic(data: Partial<ClinicLanding> | undefined): ClinicLanding {
   const list = (v: unknown): LandingItem[] => (Array.isArray(v) ? (v as LandingItem[]) : []);
+  // The clinic's days on its public pages (the booking calendar's today) are counted in its zone.
+  publicTimeZone(data?.time_zone);
   return { landing_page: data?.landing_page ?? null, solutions: list(data?.solutions), highlights: list(data?.highlights), projects: list(data?.projects), online_booking: data?.online_booking === true };
 }
 

@@ -18,7 +18,7 @@ import { TENANT_ROLE } from '../../shared/roles';
 import { type Booking, type ClosedDay, SLOT_FREEING_STATUSES, type WeeklyHours, doctorDay } from '../../shared/slots';
 import { originOf } from '../audit/origin';
 import type { Database } from '../db/schema';
-import { dayOf, timeOfDay } from '../days';
+import { PLATFORM_TIME_ZONE, dayOf, timeOfDay } from '../days';
 import type { DataAccess } from '../engine/data-access';
 import { Diverted, type Row } from '../engine/hooks';
 import { recordSchema } from '../engine/schema';
@@ -137,7 +137,7 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
   const tags = ['online booking'];
   const open = { scope: 'tenant' as const, auth: false, rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-  const offer = dataAnswer(obj({ doctors: arr(obj({ id: int, name: str })), services: arr(anyObject), from: str, to: str, auto_confirm: bool }));
+  const offer = dataAnswer(obj({ doctors: arr(obj({ id: int, name: str })), services: arr(anyObject), from: str, to: str, auto_confirm: bool, time_zone: str }));
   const days = dataAnswer(obj({ days: arr(obj({ date: str, free: arr(str) })) }));
   const slotsQuery = { type: 'object', additionalProperties: false, required: ['doctor_id'], properties: { doctor_id: { type: 'string' }, from: { type: 'string', description: 'YYYY-MM-DD' }, to: { type: 'string', description: 'YYYY-MM-DD' } } };
   // A clinic that takes no online bookings has no such page (404), before any body is judged.
@@ -152,7 +152,8 @@ export function registerBookingRequestRoutes(app: FastifyInstance, db: Db, clock
       sql<{ id: number; name: string; price: string }>`select id, name, price from prices where tenant_id = ${tenantId} and active and archived_at is null and id in (${sql.join([0, ...settings.service_ids])}) order by name`.execute(db),
     ]);
     const now = clock();
-    return { data: { doctors: doctors.rows, services: services.rows, from: earliest(now, settings).date, to: lastDay(now, settings), auto_confirm: settings.auto_confirm } };
+    // `from` and `to` are the clinic's days; its zone tells the page's calendar which day is today.
+    return { data: { doctors: doctors.rows, services: services.rows, from: earliest(now, settings).date, to: lastDay(now, settings), auto_confirm: settings.auto_confirm, time_zone: PLATFORM_TIME_ZONE } };
   });
 
   app.get('/public/booking/slots', { config: open, schema: { tags, summary: "A doctor's free start times, day by day (no one's bookings)", querystring: slotsQuery, response: { 200: days } } }, async (request) => {
