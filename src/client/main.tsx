@@ -12,8 +12,12 @@ import { App } from './App';
 import { applyDocumentLocale, currentLang, i18nReady } from './i18n';
 import { startup } from './startup';
 import { getSession } from './providers/session';
+import { CODE_CACHE_FRAME } from './offline/codeCacheFrame';
 
 async function main(): Promise<void> {
+  // The installed app's hidden frame that only evaluates these scripts for V8's code cache
+  // (offline/codeCache.ts): nothing is started there.
+  if (window.name === CODE_CACHE_FRAME) return;
   applyDocumentLocale(currentLang());
   const started = startup().catch(() => ({ tenantExists: true }));
   // Signed in here, the clinic existed at the sign-in: the app starts without waiting for the

@@ -7,6 +7,7 @@
 import { Workbox } from 'workbox-window';
 import { i18n } from '../i18n';
 import { setShellState } from './shellState';
+import { warmCodeCache } from './codeCache';
 
 /** How often an app left open all day asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -58,7 +59,8 @@ function register(): void {
   void wb.register().then((registration) => {
     if (registration) setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
   }, () => undefined);
-  void cacheAll().catch(() => false);
+  // Installed: the scripts loaded before the worker existed get their code cache (codeCache.ts).
+  void cacheAll().then((complete) => complete && warmCodeCache(), () => undefined);
 }
 
 export function startShell(): void {
