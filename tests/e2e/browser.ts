@@ -199,6 +199,21 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
 }
 
 /** One browser for the file and a fresh context and page for every test; `page()` is the current page. */
+/** A mark for the names a test makes, unique to this moment (`prefix` tells a file's apart). */
+export const stamp = (prefix = ''): string => `${prefix}${Date.now().toString(36)}`;
+
+/**
+ * Calls `renew` before a test that runs again (vitest's retry, or a repeat), so that its second
+ * run makes records of its own instead of meeting the first run's (three rows found as six). For
+ * files whose tests each make what they look for; a test that reads an earlier test's records
+ * cannot run again alone anyway.
+ */
+export function onRerun(renew: () => void): void {
+  beforeEach(({ task }) => {
+    if ((task.result?.retryCount ?? 0) > 0 || (task.result?.repeatCount ?? 0) > 0) renew();
+  });
+}
+
 export function pagePerTest(): { page: () => Page } {
   let browser: Browser;
   let context: BrowserContext | undefined;

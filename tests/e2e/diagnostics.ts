@@ -18,6 +18,8 @@ interface Watched {
   visits: string[];
   /** API answers of 400 and above, the last few. */
   refused: string[];
+  /** The last API writes: method, path, status, and whether the worker answered. */
+  writes: string[];
 }
 
 const SLOW_MS = 3_000;
@@ -33,7 +35,7 @@ function line(request: Request, started: number): string {
 }
 
 function watchPage(page: Page): void {
-  const watched: Watched = { page, pending: new Map(), errors: [], slow: [], visits: [], refused: [] };
+  const watched: Watched = { page, pending: new Map(), errors: [], slow: [], visits: [], refused: [], writes: [] };
   open.add(watched);
   const settle = (request: Request) => {
     const started = watched.pending.get(request);
@@ -45,7 +47,11 @@ function watchPage(page: Page): void {
   page.on('requestfailed', settle);
   page.on('response', (response) => {
     const { pathname } = new URL(response.url());
-    if (response.status() >= 400 && pathname.startsWith('/api/')) watched.refused = [...watched.refused, `${clock()} ${response.request().method()} ${pathname} ${response.status()}`].slice(-8);
+    const method = response.request().method();
+    const said = `${clock()} ${method} ${pathname} ${response.status()}${response.fromServiceWorker() ? ' (worker)' : ''}`;
+    if (response.status() >= 400 && pathname.startsWith('/api/')) watched.refused = [...watched.refused, said].slice(-8);
+    // Whether a write left the page, and what came back (a click that never sent one, or its answer lost).
+    if (method !== 'GET' && method !== 'HEAD' && pathname.startsWith('/api/')) watched.writes = [...watched.writes, said].slice(-10);
   });
   page.on('console', (message) => {
     if (message.type() === 'error') watched.errors = [...watched.errors, message.text().slice(0, 300)].slice(-8);
@@ -73,6 +79,7 @@ async function describe(watched: Watched): Promise<string> {
     `  unanswered: ${waiting.join('; ') || 'none'}`,
     `  slow: ${watched.slow.slice(-10).join('; ') || 'none'}`,
     `  refused: ${watched.refused.join('; ') || 'none'}`,
+    `  writes: ${watched.writes.join('; ') || 'none'}`,
     `  console errors: ${watched.errors.join(' | ') || 'none'}`,
     `  text: ${text}`,
   ].join('\n');

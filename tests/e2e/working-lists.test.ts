@@ -8,12 +8,13 @@ import ExcelJS from 'exceljs';
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, clickUntilShown, login, pagePerTest, screenshot, waitForPath } from './browser';
+import { api, baseUrl, clickUntilShown, login, onRerun, pagePerTest, screenshot, stamp, waitForPath } from './browser';
 
 const { page } = pagePerTest();
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
-const tag = `WL${Date.now().toString(36)}`;
+let tag = stamp('WL');
+onRerun(() => (tag = stamp('WL')));
 
 async function signIn(p: Page): Promise<void> {
   await p.setViewportSize({ width: 1440, height: 900 });
