@@ -47,19 +47,19 @@ export interface ClientIndex {
   dashboard: Readonly<Record<string, PartEntry>>;
 }
 
+/** Loads the module a part gives at `entry` (its folder's part first): a lazy page's code, or its warmup. */
+export async function loadEntry<P extends object>(index: ClientIndex, [folder, at]: PartEntry): Promise<{ default: ComponentType<P> }> {
+  const part = (await index.load[folder]()).default;
+  const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part) as Loader<P> | undefined;
+  if (!loader) throw new Error(`resources/${folder}/client.tsx gives nothing at ${at}: run npm run resources`);
+  return loader();
+}
+
 // One lazy component per place in a part: a page given for two routes (a screen and a resource's
 // tabs) is found at one place, so moving between them keeps it mounted.
 const made = new Map<string, unknown>();
-export function lazyFrom<P extends object>(index: ClientIndex, [folder, at]: PartEntry): LazyExoticComponent<ComponentType<P>> {
-  const key = `${folder}:${at}`;
-  if (!made.has(key)) {
-    const load = async () => {
-      const part = (await index.load[folder]()).default;
-      const loader = at.split('.').reduce<unknown>((node, step) => (node as Record<string, unknown> | undefined)?.[step], part) as Loader<P> | undefined;
-      if (!loader) throw new Error(`resources/${folder}/client.tsx gives nothing at ${at}: run npm run resources`);
-      return loader();
-    };
-    made.set(key, lazy(load));
-  }
+export function lazyFrom<P extends object>(index: ClientIndex, entry: PartEntry): LazyExoticComponent<ComponentType<P>> {
+  const key = `${entry[0]}:${entry[1]}`;
+  if (!made.has(key)) made.set(key, lazy(() => loadEntry<P>(index, entry)));
   return made.get(key) as LazyExoticComponent<ComponentType<P>>;
 }

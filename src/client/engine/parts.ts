@@ -4,7 +4,7 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { clientIndex } from '../../../resources/registry.client';
-import { type OverrideKind, lazyFrom } from './clientPart';
+import { type OverrideKind, lazyFrom, loadEntry } from './clientPart';
 
 type Page = LazyExoticComponent<ComponentType>;
 
@@ -28,6 +28,15 @@ export function panelOf(name: string): LazyExoticComponent<ComponentType<{ recor
 
 /** The cards modules put on the clinic's dashboard, each with the resource whose readers see it. */
 export const dashboardCards: readonly { resource: string; Card: Page }[] = Object.entries(clientIndex.dashboard).map(([resource, entry]) => ({ resource, Card: lazyFrom(clientIndex, entry) }));
+
+/**
+ * Loads a screen's page and, with `cards`, every dashboard card's code ahead of their first show
+ * (the login's warmup: routes.tsx preloadHome): the same modules their lazy components load.
+ */
+export function preloadScreen(page: string | undefined, cards: boolean): Promise<unknown> {
+  const entries = [page === undefined ? undefined : clientIndex.screens[page], ...(cards ? Object.values(clientIndex.dashboard) : [])];
+  return Promise.all(entries.filter((e) => e !== undefined).map((entry) => loadEntry(clientIndex, entry)));
+}
 
 /** The names given, for the checks that every declared panel and screen page has one. */
 export const givenNames = {

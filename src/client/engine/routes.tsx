@@ -5,7 +5,8 @@ import { Navigate, Route } from 'react-router';
 import type { Scope } from '../../shared/resource';
 import { Guard } from './Guard';
 import { routesOf } from './nav';
-import { overrideOf, screenPageOf } from './parts';
+import { overrideOf, preloadScreen, screenPageOf } from './parts';
+import { screensOf } from './screens';
 
 const ResourcePage = lazy(() => import('./resourcePages'));
 
@@ -28,4 +29,14 @@ export function appRoutes(scope: Scope) {
     }
     return <Route key={entry.path} path={entry.path} element={<Guard rule={entry.rule}>{element}</Guard>} />;
   });
+}
+
+/**
+ * Loads the code of the screen a login lands on (the dashboard's page) and, in a clinic, of every
+ * dashboard card, while the person types (warmup.ts): the first draw after the click then waits
+ * for none of them (a part's or a card's code was one more round trip each, one import level
+ * after another).
+ */
+export function preloadHome(scope: Scope): Promise<unknown> {
+  return preloadScreen(screensOf(scope).find((s) => s.path === 'dashboard')?.page, scope === 'tenant');
 }

@@ -23,7 +23,9 @@ import { SupportBanner } from './SupportBanner';
 import { hasPermission } from '../../shared/access';
 import { useKeyboardShortcuts } from '../engine/keyboard';
 
-const PatientSearch = lazy(() => import('../pages/clinic/PatientSearch'));
+/** The header's patient search (a clinic's), loaded when drawn or by the login's warmup (PrivateApp.tsx). */
+export const loadPatientSearch = () => import('../pages/clinic/PatientSearch');
+const PatientSearch = lazy(loadPatientSearch);
 // The menu's drawer is for narrow screens only: loaded there.
 const Drawer = lazy(() => import('antd/es/drawer'));
 
