@@ -7,9 +7,12 @@ import type { Page } from 'playwright-core';
 import { localDay } from '../../src/server/days';
 import ckb from '../../locales/ckb.json';
 import { type QueueItem, nextWaiting } from '../../src/client/pages/clinic/lib/queue';
-import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, onRerun, pagePerTest, waitForPath } from './browser';
 
 const { page } = pagePerTest();
+// A retried test books slots of its own: its first run's bookings hold theirs (and count on the day).
+let rerun = 0;
+onRerun(() => rerun++);
 
 type Doctor = { id: number; role: number; name: string };
 
@@ -38,8 +41,8 @@ describe('the calendar, in Kurdish', () => {
     await p.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
     await login(p, 'demo.localhost', 'secretary');
     await waitForPath(p, '/dashboard');
-    // A Monday far enough ahead that nothing is booked (the demo books two weeks ahead).
-    let day = localDay(new Date()).add(70, 'day');
+    // A Monday far enough ahead that nothing is booked (the demo books two weeks ahead); a rerun's a week later.
+    let day = localDay(new Date()).add(70 + 7 * rerun, 'day');
     while (day.day() !== 1) day = day.add(1, 'day');
     const date = day.format('YYYY-MM-DD');
     const doctors = (await api<{ doctors: Doctor[] }>(p, '/dashboard/doctors')).body.doctors;
@@ -125,7 +128,8 @@ describe('the calendar, in Kurdish', () => {
     const me = (await api<{ doctors: Doctor[] }>(p, '/dashboard/doctors')).body.doctors.find((d) => d.role === 0)!;
     // Three patients early today (other tests book the evening): two checked in, one to postpone.
     const ids: number[] = [];
-    for (const [i, time] of ['06:05', '06:20', '06:35'].entries()) {
+    const hour = String(6 + rerun).padStart(2, '0');
+    for (const [i, time] of [`${hour}:05`, `${hour}:20`, `${hour}:35`].entries()) {
       const patient = await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: `Queue ${i} ${tag}`, gender: 0 } });
       const booked = await api<{ data: { id: number } }>(p, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, doctor_id: me.id, date: today, time, duration_minutes: 10 } });
       expect(booked.status).toBe(201);
@@ -153,11 +157,11 @@ describe('the calendar, in Kurdish', () => {
     await p.getByTestId(`move-${ids[2]}-2`).click();
     const later = localDay(new Date()).add(7, 'day').format('YYYY-MM-DD');
     await p.getByTestId(`postpone-time-${ids[2]}`).click();
-    await p.getByTestId(`postpone-time-${ids[2]}`).fill('06:35');
+    await p.getByTestId(`postpone-time-${ids[2]}`).fill(`${hour}:35`);
     await p.getByTestId(`postpone-time-${ids[2]}`).press('Enter');
     await p.locator('.ant-popconfirm').getByRole('button', { name: ckb.enums.appointmentStatus['2'] }).click();
     await expect.poll(async () => (await api<{ data: { status: number } }>(p, `/appointments/${ids[2]}`)).body.data.status, { timeout: 5000 }).toBe(2);
     const moved = await api<{ data: { time: string; status: number }[] }>(p, `/appointments?filter[date]=${later}&filter[doctor_id]=${me.id}&per_page=100`);
-    expect(moved.body.data.some((a) => a.time === '06:35:00' && a.status === 0)).toBe(true);
+    expect(moved.body.data.some((a) => a.time === `${hour}:35:00` && a.status === 0)).toBe(true);
   }, 120_000);
 });

@@ -1,8 +1,13 @@
 // Clinic application journeys on demo.localhost (and the other clinic hosts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, onRerun, pagePerTest, waitForPath } from './browser';
 import { localDay } from '../../src/server/days';
+
+// A retried test books 52 weeks later (same weekday): its first run's booking holds the slot.
+let rerun = 0;
+onRerun(() => rerun++);
+const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
 
 describe('clinic application', () => {
   const current = pagePerTest();
@@ -132,7 +137,7 @@ describe('clinic application', () => {
     const tag = Date.now().toString(36);
     const drug = await api<{ data: { id: number } }>(page, '/drugs', { method: 'POST', body: { name: `Amoxil ${tag}`, scientific_name: 'Amoxicillin (a penicillin)' } });
     expect(drug.status).toBe(201);
-    const booked = await api<{ data: { id: number } }>(page, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, date: '2031-03-03', time: '08:05', duration_minutes: 5 } });
+    const booked = await api<{ data: { id: number } }>(page, '/appointments', { method: 'POST', body: { patient_id: patient.body.data.id, date: day('2031-03-03'), time: '08:05', duration_minutes: 5 } });
     expect(booked.status).toBe(201);
     await page.goto(`${baseUrl('demo.localhost')}/visitings/${booked.body.data.id}/new`);
     await page.getByTestId('safety-allergies').getByText('Penicillin').waitFor();

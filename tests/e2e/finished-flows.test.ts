@@ -7,9 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, kurdishPages, login, PASSWORD, screenshot, serverLog, waitForPath } from './browser';
+import { api, baseUrl, kurdishPages, login, onRerun, PASSWORD, screenshot, serverLog, stamp, waitForPath } from './browser';
 
-const tag = Date.now().toString(36);
+// A retried test makes records of its own (the first run's username is taken).
+let tag = stamp();
+onRerun(() => (tag = stamp()));
 
 const newPage = kurdishPages();
 const kurdishPage = (width = 1440) => newPage({ width });

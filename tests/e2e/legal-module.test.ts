@@ -5,12 +5,15 @@
 // platform's public laws open without login. Screenshots at 1440 and 390 px go to /tmp/legal-*.png.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { api, baseUrl, kurdishPages, login, screenshot, waitForPath } from './browser';
+import { api, baseUrl, kurdishPages, login, onRerun, screenshot, stamp, waitForPath } from './browser';
 import { note } from './diagnostics';
 
-const tag = Date.now().toString(36);
-const LAW = `law${tag}`;
-const PLAIN = `plain${tag}`;
+// A retried test makes records of its own (the first run's lawsuit would be counted beside its
+// own); the clinics are the first test's, named by its own run, read by the later tests.
+let tag = stamp();
+onRerun(() => (tag = stamp()));
+let LAW = '';
+let PLAIN = '';
 const BOSS_PASSWORD = 'copper-harbor-6620';
 const LEGAL = 'کاروباری یاسایی';
 const SAVE = 'پاشەکەوتکردن';
@@ -66,6 +69,7 @@ describe('the legal-practice module', () => {
     const owner = await signedIn('localhost', 'owner', 1440);
     const plans = await api<{ data: { id: number }[] }>(owner, '/plans');
     const plan = plans.body.data[plans.body.data.length - 1].id;
+    [LAW, PLAIN] = [`law${tag}`, `plain${tag}`];
     for (const subdomain of [LAW, PLAIN]) {
       const made = await api<{ data: { id: number } }>(owner, '/tenants', { method: 'POST', body: { name: `Dr. ${subdomain}`, subdomain, username: 'boss', password: BOSS_PASSWORD, plan_id: plan } });
       expect(made.status, JSON.stringify(made.body)).toBe(201);

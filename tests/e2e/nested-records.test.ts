@@ -4,11 +4,13 @@
 // who may not read them sees no tab, and its address says forbidden.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, login, pagePerTest, waitForPath } from './browser';
+import { baseUrl, login, onRerun, pagePerTest, stamp, waitForPath } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
-const tag = Date.now().toString(36);
+// A retried test makes records of its own (the first run's would be found beside them).
+let tag = stamp();
+onRerun(() => (tag = stamp()));
 const { page } = pagePerTest();
 
 async function api<T>(p: Page, path: string): Promise<T> {

@@ -9,17 +9,29 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { Page } from 'playwright-core';
 import { latinDigits } from '../../src/shared/digits';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, launch, screenshot } from './browser';
+import { api, baseUrl, kurdishPages, kurdishSessions, launch, login, onRerun, screenshot, stamp, waitForPath } from './browser';
 
-const tag = Date.now().toString(36);
-const CLINIC = `book${tag}.localhost`;
+// A retried test makes clinics of its own (the first run's subdomains are taken).
+let tag = stamp();
+let CLINIC = `book${tag}.localhost`;
+let SLOW = `slow${tag}`;
+onRerun(() => {
+  tag = stamp();
+  CLINIC = `book${tag}.localhost`;
+  SLOW = `slow${tag}`;
+});
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 const PASSWORD = 'Qx7-marble-orchid-92';
 
-const signedIn = kurdishSessions(CLINIC, PASSWORD);
+const kurdishPage = kurdishPages();
+/** Signed in to this run's clinic (`host`: the slow one), on its dashboard. */
+async function signedIn(user: string, width: number, host = CLINIC): Promise<Page> {
+  const page = await kurdishPage({ width });
+  await login(page, host, user, PASSWORD);
+  await waitForPath(page, '/dashboard');
+  return page;
+}
 const central = kurdishSessions('localhost');
-const SLOW = `slow${tag}`;
-const signedInSlow = kurdishSessions(`${SLOW}.localhost`, PASSWORD);
 
 /**
  * Picks a day on the booking page's calendar, until the field shows it: a click while the popup
@@ -120,7 +132,7 @@ describe('online booking', () => {
     const plans = (await api<{ data: { id: number }[] }>(owner, '/plans?sort=-price')).body.data;
     const made = await api(owner, '/tenants', { method: 'POST', body: { name: `Dr. Slow ${tag}`, subdomain: SLOW, username: `doc${SLOW}`, password: PASSWORD, plan_id: plans[0].id } });
     expect(made.status).toBe(201);
-    const main = await signedInSlow(`doc${SLOW}`, 1440);
+    const main = await signedIn(`doc${SLOW}`, 1440, `${SLOW}.localhost`);
     const doctor = (await api<{ data: { id: number } }>(main, '/auth/tenant/profile')).body.data;
     for (let weekday = 0; weekday < 7; weekday++) {
       expect((await api(main, '/working-hours', { method: 'POST', body: { doctor_id: doctor.id, weekday, start_time: '08:00', end_time: '20:00' } })).status).toBe(201);

@@ -2,12 +2,20 @@
 // its price fills the amount (still editable); the Main Doctor keeps the list under Accounting.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, login, pagePerTest, screenshot, waitForPath } from './browser';
+import { api, baseUrl, login, onRerun, pagePerTest, screenshot, stamp, waitForPath } from './browser';
 
 const { page } = pagePerTest();
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
-const tag = Date.now().toString(36);
+// A retried test makes records of its own: new names, and its bookings 52 weeks later (same
+// weekday), since the first run's booking holds its slot (one doctor's bookings never overlap).
+let tag = stamp();
+let rerun = 0;
+onRerun(() => {
+  tag = stamp();
+  rerun++;
+});
+const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
 
 describe('the price list', () => {
   it("fills the booking's amount from the service chosen, at 390 px", async () => {
@@ -19,7 +27,7 @@ describe('the price list', () => {
     const patient = await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: `Price ${tag}`, gender: 1 } });
     const prices = await api<{ data: { id: number; name: string; price: string }[] }>(p, '/prices?filter[active]=true');
     const ecg = prices.body.data.find((x) => x.name === 'ECG')!;
-    await p.goto(url(`/appointments/create?patient_id=${patient.body.data.id}&date=2031-07-07&time=06:10`));
+    await p.goto(url(`/appointments/create?patient_id=${patient.body.data.id}&date=${day('2031-07-07')}&time=06:10`));
     await p.locator('#field-service_id').click();
     await p.getByTestId(`service-${ecg.id}`).click();
     await expect.poll(() => p.locator('#field-amount').inputValue()).toBe('15,000');

@@ -3,11 +3,13 @@
 // a temperature typed as 375 is refused with the allowed range, never clamped; a declared
 // comparison between fields (a task's end not before its start) is said on the field.
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, kurdishSessions, screenshot, waitForPath } from './browser';
+import { api, baseUrl, kurdishSessions, onRerun, screenshot, stamp, waitForPath } from './browser';
 
 const HOST = 'demo.localhost';
 const url = (path: string) => `${baseUrl(HOST)}${path}`;
-const tag = Date.now().toString(36);
+// A retried test makes records of its own (the first run's would be found beside them).
+let tag = stamp();
+onRerun(() => (tag = stamp()));
 const SAVE = 'پاشەکەوتکردن';
 
 const session = kurdishSessions(HOST);
