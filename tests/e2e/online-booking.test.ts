@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Page } from 'playwright-core';
 import { latinDigits } from '../../src/shared/digits';
+import { localDay } from '../../src/server/days';
 import ckb from '../../locales/ckb.json';
 import { api, baseUrl, kurdishPages, kurdishSessions, launch, login, onRerun, screenshot, stamp, waitForPath } from './browser';
 
@@ -80,7 +81,8 @@ describe('online booking', () => {
 
       // The patient, on a phone, with no account.
       const browser = await launch();
-      const day = dayjs().add(3, 'day');
+      // Three days ahead on the clinic's calendar (Baghdad), not the machine's.
+      const day = localDay(new Date()).add(3, 'day');
       try {
         const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
         await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
