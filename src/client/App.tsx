@@ -16,7 +16,7 @@ import { registerNavigate } from './providers/navigation';
 import { clearSession } from './providers/session';
 import { onToastsWanted, toastsWanted } from './providers/notify';
 import { onShellState, shellHasNews } from './offline/shellState';
-import { useTheme } from './theme';
+import { THEME } from './theme';
 
 const Home = lazy(() => import('./pages/landing/Home'));
 const Terms = lazy(() => import('./pages/landing/Terms'));
@@ -142,7 +142,6 @@ export function App({ tenantExists }: { tenantExists: boolean }) {
   const { i18n } = useTranslation();
   const lang = (i18n.language as Lang) ?? 'ckb';
   const locale = useAntdLocale(lang);
-  const appTheme = useTheme();
   return (
     // No transitions: by default React Router keeps the previous page on screen, and clickable,
     // while the next one loads, so a "Create" pressed then opened the previous list's form. Now
@@ -151,7 +150,7 @@ export function App({ tenantExists }: { tenantExists: boolean }) {
       <ConfigProvider
         direction={isRtl(lang) ? 'rtl' : 'ltr'}
         locale={locale}
-        theme={appTheme}
+        theme={THEME}
       >
         <Root>
           <LoadingBar />

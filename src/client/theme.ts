@@ -3,7 +3,6 @@
 // (shade 7 on shade 1: green 3.4:1, gold 2.9:1) below it, which every screen showed (issue 39,
 // tests/e2e/every-screen.ts runs axe-core on each).
 import type { ThemeConfig } from 'antd';
-import { useSyncExternalStore } from 'react';
 import { presetPalettes } from '@ant-design/colors';
 
 export const FONT = "Vazirmatn, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -36,23 +35,3 @@ export const THEME: ThemeConfig = {
     Menu: { itemSelectedColor: '#0b4f4a', itemSelectedBg: '#dcefeb' },
   },
 };
-
-/**
- * The theme without antd's motion (no fading, zooming or sliding; durations 0) when the device
- * asks for less motion: an OS setting many people use (vestibular disorders), and Android's
- * "Remove animations" on a slow phone, where each animated frame costs the main thread.
- */
-const STILL: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };
-const REDUCE = '(prefers-reduced-motion: reduce)';
-const reduced = (): boolean => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(REDUCE).matches;
-function onMotionSetting(changed: () => void): () => void {
-  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return () => undefined;
-  const query = window.matchMedia(REDUCE);
-  query.addEventListener('change', changed);
-  return () => query.removeEventListener('change', changed);
-}
-
-/** The platform's theme, still when the device asks for reduced motion (followed live). */
-export function useTheme(): ThemeConfig {
-  return useSyncExternalStore(onMotionSetting, reduced, () => false) ? STILL : THEME;
-}

@@ -56,7 +56,7 @@ export async function launch(options: LaunchExtras = {}): Promise<Browser> {
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = watchContext(await newContext({ serviceWorkers: 'block', reducedMotion: process.env.E2E_MOTION ? 'no-preference' : 'reduce', ...options }));
+    const context = watchContext(await newContext({ serviceWorkers: 'block', ...options }));
     // A context made in a test (or its beforeEach) closes when the test ends: a page left open
     // runs the app on (its live stream, timers, refetches) beside the next tests, on the same
     // two cores. One made in a beforeAll is its file's to close (onTestFinished refuses there).
