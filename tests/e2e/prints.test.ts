@@ -5,16 +5,34 @@
 // the patient's allergies once a patient is picked; the patient is found by file number. A sick
 // note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, screenshot, waitForPrint } from './browser';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
-const tag = Date.now().toString(36);
-const LICENCE = `KRG-${tag}`;
+// A retried test makes records of its own (a second drug of the same name would be refused); the
+// later tests read the ids and the licence number the earlier ones made, whichever run made them.
+let tag = stamp();
+onRerun(() => (tag = stamp()));
+let licence = '';
 // A 1x1 PNG.
 const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const signedIn = kurdishSessions(CLINIC);
+
+/** Holds the page's POST <visit>/printed-documents until `release`; `count` says how many were sent. */
+async function holdPrintedDocuments(page: Page, visit: number): Promise<{ count: () => number; release: () => void }> {
+  let sent = 0;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/visitings/${visit}/printed-documents`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent++;
+    await held;
+    await route.continue();
+  });
+  return { count: () => sent, release: () => release() };
+}
 
 describe('prints fit for use', () => {
   let patientId = 0;
@@ -22,6 +40,7 @@ describe('prints fit for use', () => {
   let fileNumber = 0;
 
   it('the Main Doctor sets the letterhead on the settings page', async () => {
+    licence = `KRG-${tag}`;
     const page = await signedIn('doctor', 1440);
     await page.goto(url('/settings/profile'));
     const card = page.getByTestId('clinic-letterhead');
@@ -29,7 +48,7 @@ describe('prints fit for use', () => {
     // Empty lines show the profile's values as their placeholders; the form is ready once read.
     await expect.poll(() => card.locator('#letterhead-licence_number').isEnabled()).toBe(true);
     await card.locator('#letterhead-specialty').fill('نەخۆشییە ناوەکییەکان');
-    await card.locator('#letterhead-licence_number').fill(LICENCE);
+    await card.locator('#letterhead-licence_number').fill(licence);
     await card.getByTestId('paper-A5').click();
     // The logo: a real PNG from the device, shown as it will print.
     await card.getByTestId('letterhead-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(LOGO_PNG, 'base64') });
@@ -37,7 +56,7 @@ describe('prints fit for use', () => {
     await card.getByTestId('letterhead-save').click();
     await page.getByText('سەرپەڕەکە پاشەکەوت کرا').waitFor();
     const saved = await api<{ data: { licence_number: string; specialty: string; paper_size: string } }>(page, '/settings/letterhead');
-    expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
+    expect(saved.body.data).toMatchObject({ licence_number: licence, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
     await screenshot(page, 'prints-letterhead', { fullPage: true });
   });
 
@@ -87,7 +106,7 @@ describe('prints fit for use', () => {
     await waitForPrint(page);
     await page.emulateMedia({ media: 'print' });
     const head = sheet.getByTestId('print-letterhead');
-    await expect.poll(() => head.innerText()).toContain(LICENCE);
+    await expect.poll(() => head.innerText()).toContain(licence);
     expect(await head.innerText()).toContain('نەخۆشییە ناوەکییەکان');
     const who = await sheet.getByTestId('print-patient').innerText();
     expect(who).toContain(String(fileNumber));
@@ -119,7 +138,7 @@ describe('prints fit for use', () => {
     const rest = await sheet.getByTestId('print-rest').innerText();
     expect(rest).toContain('2026-11-20');
     expect(rest).toContain('2026-11-24');
-    expect(await sheet.getByTestId('print-letterhead').innerText()).toContain(LICENCE);
+    expect(await sheet.getByTestId('print-letterhead').innerText()).toContain(licence);
     expect(await sheet.getByTestId('print-signature').isVisible()).toBe(true);
     await page.pdf({ path: '/tmp/prints-sick-note.pdf', preferCSSPageSize: true, printBackground: true });
     await page.emulateMedia({ media: 'screen' });
@@ -137,6 +156,32 @@ describe('prints fit for use', () => {
     expect(await sheet.getByTestId('print-letter').innerText()).toContain('Amoxil');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ckb');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('a print asked for is drawn and opened once, even when the visits tab is left and opened again while the sheet is prepared', async () => {
+    const page = await signedIn('doctor', 1440);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    // The sheet's verification code is held until the tab has been left and opened again: what a
+    // slow link or a busy phone does between the click and the sheet, made certain here.
+    const issued = await holdPrintedDocuments(page, visitId);
+    const print = page.getByTestId(`print-${visitId}`);
+    await print.click();
+    await expect.poll(() => issued.count()).toBe(1);
+    // Being prepared, said on the button; a second press meanwhile prints nothing more.
+    await expect.poll(() => print.getAttribute('class')).toContain('ant-btn-loading');
+    await print.click();
+    await page.locator('.ant-tabs-tab[data-node-key="appointments"]').click();
+    await waitForPath(page, `/patients/${patientId}/appointments`);
+    await page.locator('.ant-tabs-tab[data-node-key="visitings"]').click();
+    await waitForPath(page, `/patients/${patientId}/visitings`);
+    await print.waitFor();
+    issued.release();
+    const sheet = page.getByTestId('print-prescription');
+    await sheet.getByTestId('rx-drug').waitFor({ state: 'attached' });
+    await waitForPrint(page);
+    await expect.poll(() => print.getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(issued.count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   });
 
   it("the assistant's reprint names the Main Doctor who prescribed, and says it is a copy and when it was first printed", async () => {
