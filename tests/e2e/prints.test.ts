@@ -6,7 +6,7 @@
 // note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, waitForPath, waitForPrint } from './browser';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, submitUntilSent, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -38,6 +38,7 @@ describe('prints fit for use', () => {
   let patientId = 0;
   let visitId = 0;
   let fileNumber = 0;
+  let patientName = '';
 
   it('the Main Doctor sets the letterhead on the settings page', async () => {
     licence = `KRG-${tag}`;
@@ -65,6 +66,7 @@ describe('prints fit for use', () => {
     const patient = await api<{ data: { id: number; file_number: number } }>(page, '/patients', { method: 'POST', body: { name: `Print Test ${tag}`, gender: 1, date_of_birth: '1990-05-01' } });
     expect(patient.status).toBe(201);
     patientId = patient.body.data.id;
+    patientName = `Print Test ${tag}`;
     fileNumber = patient.body.data.file_number;
     expect(fileNumber).toBeGreaterThan(0);
     expect((await api(page, '/allergies', { method: 'POST', body: { patient_id: patientId, substance: 'Penicillin', severity: 3 } })).status).toBe(201);
@@ -131,7 +133,10 @@ describe('prints fit for use', () => {
     await page.getByTestId(`letters-${visitId}`).click();
     await page.getByTestId(`letters-${visitId}-sickNote`).click();
     await page.locator(`#letters-${visitId}-days`).fill('٥');
-    await page.getByTestId(`letters-${visitId}-print`).click();
+    // Pressed until the print is asked of the server (a press landing in the dialog's opening is
+    // noted and made again): the sheet is then waited for, not a press that never reached it.
+    const printed = `/api/v1/visitings/${visitId}/prints`;
+    await submitUntilSent(page, page.getByTestId(`letters-${visitId}-print`), 'POST', printed);
     const sheet = page.getByTestId('print-prescription');
     await page.emulateMedia({ media: 'print' });
     await expect.poll(async () => (await sheet.getByTestId('print-rest').count()) > 0).toBe(true);
@@ -149,7 +154,7 @@ describe('prints fit for use', () => {
     await page.locator(`#letters-${visitId}-to`).fill('مستشفى شار، قسم القلب');
     await page.locator('.ant-modal .ant-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'العربية' }).click();
-    await page.getByTestId(`letters-${visitId}-print`).click();
+    await submitUntilSent(page, page.getByTestId(`letters-${visitId}-print`), 'POST', printed);
     await expect.poll(() => sheet.getAttribute('lang')).toBe('ar');
     await page.emulateMedia({ media: 'print' });
     expect(await sheet.getByTestId('print-referral-to').innerText()).toContain('مستشفى شار، قسم القلب');
@@ -186,6 +191,34 @@ describe('prints fit for use', () => {
     await expect.poll(() => print.getAttribute('class')).not.toContain('ant-btn-loading');
     expect([asked, issued.count()]).toEqual([1, 1]);
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  });
+
+  it("a print pressed before the screen has read the patient still names the patient and the file number", async () => {
+    const page = await signedIn('doctor', 1440);
+    // The screen's own reading of the patient is held until the sheet is drawn (a slow phone
+    // whose press came first); the print's own reading goes through.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await page.route(
+      (address) => address.pathname === `/api/v1/patients/${patientId}`,
+      async (route) => {
+        if (first && route.request().method() === 'GET') {
+          first = false;
+          await held;
+        }
+        await route.continue();
+      },
+    );
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    await page.getByTestId(`print-${visitId}`).click();
+    const who = page.getByTestId('print-prescription').getByTestId('print-patient');
+    await who.waitFor({ state: 'attached' });
+    const said = await who.textContent();
+    release();
+    expect(first).toBe(false);
+    expect(said).toContain(patientName);
+    expect(said).toContain(String(fileNumber));
   });
 
   it("the assistant's reprint names the Main Doctor who prescribed, and says it is a copy and when it was first printed", async () => {

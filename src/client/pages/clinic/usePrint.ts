@@ -54,7 +54,7 @@ export function usePrint(owner: string) {
     // Without the server's answer the sheet names the prescriber only when it is the person printing.
     const ownVisit = user && Number(visit.doctor_id) === user.id && (user.role === TENANT_ROLE.mainDoctor || user.role === TENANT_ROLE.doctor);
     const unknown: Printed = { prescriber: ownVisit ? user.name : null, printed_at: new Date().toISOString(), first_printed_at: null };
-    const [printed, letterhead, allergies] = await Promise.all([
+    const [printed, letterhead, allergies, person] = await Promise.all([
       // The print is in the audit trail like any opening of the record, and the server names the
       // prescriber of record and an earlier print; printing goes on regardless.
       visit.id !== undefined ? run({ url: `/visitings/${String(visit.id)}/prints`, meta: { quiet: true } }).then((r) => r.data, () => unknown) : unknown,
@@ -62,9 +62,12 @@ export function usePrint(owner: string) {
       ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
       // The pharmacist is told of the allergies too (those the printing user may read).
       patientId ? ask<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
+      // The patient as the screen read them; read here when a press came before that answer (a
+      // slow phone): a sheet, and the content its code vouches for, never go out without the name.
+      patient ?? (patientId ? ask<{ data: BaseRecord }>(`/patients/${String(patientId)}`, { quiet: true }).then((r) => r.data, () => undefined) : undefined),
       loadLanguage(lang),
     ]);
-    const built = printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient, allergies, visit, document, letter });
+    const built = printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient: person, allergies, visit, document, letter });
     // The sheet's verification code (issue 40): for a visit the server has, when it answers.
     const verify =
       visit.id !== undefined
