@@ -5,23 +5,43 @@
 // the patient's allergies once a patient is picked; the patient is found by file number. A sick
 // note and a referral letter print under the same letterhead. The PDF goes to /tmp/prints-prescription.pdf.
 import { describe, expect, it } from 'vitest';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, screenshot, waitForPrint } from './browser';
+import type { Page } from 'playwright-core';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, submitUntilSent, waitForPath, waitForPrint } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
-const tag = Date.now().toString(36);
-const LICENCE = `KRG-${tag}`;
+// A retried test makes records of its own (a second drug of the same name would be refused); the
+// later tests read the ids and the licence number the earlier ones made, whichever run made them.
+let tag = stamp();
+onRerun(() => (tag = stamp()));
+let licence = '';
 // A 1x1 PNG.
 const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const signedIn = kurdishSessions(CLINIC);
 
+/** Holds the page's POST <visit>/printed-documents until `release`; `count` says how many were sent. */
+async function holdPrintedDocuments(page: Page, visit: number): Promise<{ count: () => number; release: () => void }> {
+  let sent = 0;
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/visitings/${visit}/printed-documents`, async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    sent++;
+    await held;
+    await route.continue();
+  });
+  return { count: () => sent, release: () => release() };
+}
+
 describe('prints fit for use', () => {
   let patientId = 0;
   let visitId = 0;
   let fileNumber = 0;
+  let patientName = '';
 
   it('the Main Doctor sets the letterhead on the settings page', async () => {
+    licence = `KRG-${tag}`;
     const page = await signedIn('doctor', 1440);
     await page.goto(url('/settings/profile'));
     const card = page.getByTestId('clinic-letterhead');
@@ -29,7 +49,7 @@ describe('prints fit for use', () => {
     // Empty lines show the profile's values as their placeholders; the form is ready once read.
     await expect.poll(() => card.locator('#letterhead-licence_number').isEnabled()).toBe(true);
     await card.locator('#letterhead-specialty').fill('نەخۆشییە ناوەکییەکان');
-    await card.locator('#letterhead-licence_number').fill(LICENCE);
+    await card.locator('#letterhead-licence_number').fill(licence);
     await card.getByTestId('paper-A5').click();
     // The logo: a real PNG from the device, shown as it will print.
     await card.getByTestId('letterhead-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(LOGO_PNG, 'base64') });
@@ -37,7 +57,7 @@ describe('prints fit for use', () => {
     await card.getByTestId('letterhead-save').click();
     await page.getByText('سەرپەڕەکە پاشەکەوت کرا').waitFor();
     const saved = await api<{ data: { licence_number: string; specialty: string; paper_size: string } }>(page, '/settings/letterhead');
-    expect(saved.body.data).toMatchObject({ licence_number: LICENCE, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
+    expect(saved.body.data).toMatchObject({ licence_number: licence, specialty: 'نەخۆشییە ناوەکییەکان', paper_size: 'A5', logo: `data:image/png;base64,${LOGO_PNG}` });
     await screenshot(page, 'prints-letterhead', { fullPage: true });
   });
 
@@ -46,6 +66,7 @@ describe('prints fit for use', () => {
     const patient = await api<{ data: { id: number; file_number: number } }>(page, '/patients', { method: 'POST', body: { name: `Print Test ${tag}`, gender: 1, date_of_birth: '1990-05-01' } });
     expect(patient.status).toBe(201);
     patientId = patient.body.data.id;
+    patientName = `Print Test ${tag}`;
     fileNumber = patient.body.data.file_number;
     expect(fileNumber).toBeGreaterThan(0);
     expect((await api(page, '/allergies', { method: 'POST', body: { patient_id: patientId, substance: 'Penicillin', severity: 3 } })).status).toBe(201);
@@ -87,7 +108,7 @@ describe('prints fit for use', () => {
     await waitForPrint(page);
     await page.emulateMedia({ media: 'print' });
     const head = sheet.getByTestId('print-letterhead');
-    await expect.poll(() => head.innerText()).toContain(LICENCE);
+    await expect.poll(() => head.innerText()).toContain(licence);
     expect(await head.innerText()).toContain('نەخۆشییە ناوەکییەکان');
     const who = await sheet.getByTestId('print-patient').innerText();
     expect(who).toContain(String(fileNumber));
@@ -112,14 +133,17 @@ describe('prints fit for use', () => {
     await page.getByTestId(`letters-${visitId}`).click();
     await page.getByTestId(`letters-${visitId}-sickNote`).click();
     await page.locator(`#letters-${visitId}-days`).fill('٥');
-    await page.getByTestId(`letters-${visitId}-print`).click();
+    // Pressed until the print is asked of the server (a press landing in the dialog's opening is
+    // noted and made again): the sheet is then waited for, not a press that never reached it.
+    const printed = `/api/v1/visitings/${visitId}/prints`;
+    await submitUntilSent(page, page.getByTestId(`letters-${visitId}-print`), 'POST', printed);
     const sheet = page.getByTestId('print-prescription');
     await page.emulateMedia({ media: 'print' });
     await expect.poll(async () => (await sheet.getByTestId('print-rest').count()) > 0).toBe(true);
     const rest = await sheet.getByTestId('print-rest').innerText();
     expect(rest).toContain('2026-11-20');
     expect(rest).toContain('2026-11-24');
-    expect(await sheet.getByTestId('print-letterhead').innerText()).toContain(LICENCE);
+    expect(await sheet.getByTestId('print-letterhead').innerText()).toContain(licence);
     expect(await sheet.getByTestId('print-signature').isVisible()).toBe(true);
     await page.pdf({ path: '/tmp/prints-sick-note.pdf', preferCSSPageSize: true, printBackground: true });
     await page.emulateMedia({ media: 'screen' });
@@ -130,13 +154,71 @@ describe('prints fit for use', () => {
     await page.locator(`#letters-${visitId}-to`).fill('مستشفى شار، قسم القلب');
     await page.locator('.ant-modal .ant-select').click();
     await page.locator('.ant-select-item-option').filter({ hasText: 'العربية' }).click();
-    await page.getByTestId(`letters-${visitId}-print`).click();
+    await submitUntilSent(page, page.getByTestId(`letters-${visitId}-print`), 'POST', printed);
     await expect.poll(() => sheet.getAttribute('lang')).toBe('ar');
     await page.emulateMedia({ media: 'print' });
     expect(await sheet.getByTestId('print-referral-to').innerText()).toContain('مستشفى شار، قسم القلب');
     expect(await sheet.getByTestId('print-letter').innerText()).toContain('Amoxil');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ckb');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('a print asked for is drawn and opened once, even when the visits tab is left and opened again while the sheet is prepared', async () => {
+    const page = await signedIn('doctor', 1440);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    // The sheet's verification code is held until the tab has been left and opened again: what a
+    // slow link or a busy phone does between the click and the sheet, made certain here.
+    const issued = await holdPrintedDocuments(page, visitId);
+    let asked = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === `/api/v1/visitings/${visitId}/prints`) asked++;
+    });
+    const print = page.getByTestId(`print-${visitId}`);
+    await print.click();
+    await expect.poll(() => issued.count()).toBe(1);
+    // Being prepared, said on the button; a second press meanwhile prints nothing more.
+    await expect.poll(() => print.getAttribute('class')).toContain('ant-btn-loading');
+    await print.click();
+    await page.locator('.ant-tabs-tab[data-node-key="appointments"]').click();
+    await waitForPath(page, `/patients/${patientId}/appointments`);
+    await page.locator('.ant-tabs-tab[data-node-key="visitings"]').click();
+    await waitForPath(page, `/patients/${patientId}/visitings`);
+    await print.waitFor();
+    issued.release();
+    const sheet = page.getByTestId('print-prescription');
+    await sheet.getByTestId('rx-drug').waitFor({ state: 'attached' });
+    await waitForPrint(page);
+    await expect.poll(() => print.getAttribute('class')).not.toContain('ant-btn-loading');
+    expect([asked, issued.count()]).toEqual([1, 1]);
+    expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+  });
+
+  it("a print pressed before the screen has read the patient still names the patient and the file number", async () => {
+    const page = await signedIn('doctor', 1440);
+    // The screen's own reading of the patient is held until the sheet is drawn (a slow phone
+    // whose press came first); the print's own reading goes through.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await page.route(
+      (address) => address.pathname === `/api/v1/patients/${patientId}`,
+      async (route) => {
+        if (first && route.request().method() === 'GET') {
+          first = false;
+          await held;
+        }
+        await route.continue();
+      },
+    );
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    await page.getByTestId(`print-${visitId}`).click();
+    const who = page.getByTestId('print-prescription').getByTestId('print-patient');
+    await who.waitFor({ state: 'attached' });
+    const said = await who.textContent();
+    release();
+    expect(first).toBe(false);
+    expect(said).toContain(patientName);
+    expect(said).toContain(String(fileNumber));
   });
 
   it("the assistant's reprint names the Main Doctor who prescribed, and says it is a copy and when it was first printed", async () => {

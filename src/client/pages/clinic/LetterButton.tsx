@@ -13,7 +13,8 @@ import type { LetterInput, PrintDocument } from './lib/printModel';
 type Letter = Exclude<PrintDocument, 'prescription'>;
 type Values = { to?: string; days?: number | null; lang: Lang };
 
-export function LetterButton({ testId, onPrint, referral }: { testId: string; onPrint: (lang: Lang, document: Letter, letter: LetterInput) => void; referral?: string }) {
+/** `loading`: a print is being prepared; the button says so and opens nothing meanwhile. */
+export function LetterButton({ testId, onPrint, referral, loading }: { testId: string; onPrint: (lang: Lang, document: Letter, letter: LetterInput) => void; referral?: string; loading?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState<Letter | null>(null);
   // Printed, never sent: no server error to show. A field the letter does not ask is not checked.
@@ -24,6 +25,7 @@ export function LetterButton({ testId, onPrint, referral }: { testId: string; on
   return (
     <span onClick={(e) => e.stopPropagation()}>
       <Dropdown
+        disabled={loading}
         trigger={['click']}
         menu={{
           items: (['referral', 'sickNote'] as const).map((kind) => ({ key: kind, label: <span data-testid={`${testId}-${kind}`}>{title(kind)}</span> })),
@@ -33,7 +35,7 @@ export function LetterButton({ testId, onPrint, referral }: { testId: string; on
           },
         }}
       >
-        <Button size="small" icon={<FileTextOutlined />} data-testid={testId} aria-label={t('clinic.letters.title', 'Letters')} title={t('clinic.letters.title', 'Letters')}>
+        <Button size="small" icon={<FileTextOutlined />} loading={loading} data-testid={testId} aria-label={t('clinic.letters.title', 'Letters')} title={t('clinic.letters.title', 'Letters')}>
           {!narrow && t('clinic.letters.title', 'Letters')}
         </Button>
       </Dropdown>

@@ -21,10 +21,10 @@ const visits = resourceByName('visitings');
 const patients = resourceByName('patients');
 const allergyDef = resourceByName('allergies');
 
-export function PrescriptionPrint({ model, nonce }: { model: PrintModel | null; nonce: number }) {
+export function PrescriptionPrint({ model, nonce, onOpened }: { model: PrintModel | null; nonce: number; onOpened?: () => void }) {
   // The sheet's own language, which may differ from the interface's.
   const t = useMemo(() => fixedTranslate(model && isLang(model.lang) ? model.lang : 'ckb'), [model]);
-  usePrintDialog(!!model, nonce);
+  usePrintDialog(!!model, nonce, onOpened);
   if (!model) return null;
   const head = model.letterhead;
   const gender = enumLabel(t, patients.fields.gender, model.gender);

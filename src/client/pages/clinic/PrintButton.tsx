@@ -5,14 +5,16 @@ import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Lang } from '../../i18n';
 import { useT } from '../../i18n/useT';
 
-export function PrintButton({ onPrint, testId, label, primary }: { onPrint: (lang?: Lang) => void; testId: string; label: string; primary?: boolean }) {
+/** `loading`: a print is being prepared; the button says so and a press meanwhile does nothing. */
+export function PrintButton({ onPrint, testId, label, primary, loading }: { onPrint: (lang?: Lang) => void; testId: string; label: string; primary?: boolean; loading?: boolean }) {
   const t = useT();
   return (
     <Space.Compact onClick={(e) => e.stopPropagation()}>
-      <Button size={primary ? 'middle' : 'small'} type={primary ? 'primary' : 'default'} icon={<PrinterOutlined />} data-testid={testId} onClick={() => onPrint()}>
+      <Button size={primary ? 'middle' : 'small'} type={primary ? 'primary' : 'default'} icon={<PrinterOutlined />} loading={loading} data-testid={testId} onClick={() => onPrint()}>
         {label}
       </Button>
       <Dropdown
+        disabled={loading}
         trigger={['click']}
         menu={{
           items: LANGUAGES.map((l) => ({ key: l, label: <span lang={l} data-testid={`${testId}-${l}`}>{t(`lang.${l}`, l)}</span> })),

@@ -97,7 +97,8 @@ type Editing = { visit?: BaseRecord } | null;
 
 export function VisitHistory({ patientId, patient, allowNew }: { patientId: number; patient?: BaseRecord; allowNew?: boolean }) {
   const t = useT();
-  const printer = usePrint();
+  // The patient's sheets, kept above this screen: a tab left and opened again while one is prepared still shows it.
+  const printer = usePrint(`patient:${patientId}`);
   const [editing, setEditing] = useState<Editing>(null);
   const mayCreate = useCanDo(def, 'create');
   const mayEdit = useCanDo(def, 'update');
@@ -146,8 +147,8 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
                 <Button size="small" icon={<FolderOpenOutlined />}>{t('clinic.open', 'Open')}</Button>
               </Link>
             )}
-            <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} onPrint={(lang) => void printer.print(v, patient, lang)} />
-            <LetterButton testId={`letters-${String(v.id)}`} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
+            <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} loading={printer.preparing} onPrint={(lang) => void printer.print(v, patient, lang)} />
+            <LetterButton testId={`letters-${String(v.id)}`} loading={printer.preparing} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
             {/* Tests ordered from this visit (issue 40): the lab order's form, prefilled with it. */}
             {mayOrderLabs && (
               <Link to={`/${resourcePaths(labOrders).create}?patient_id=${patientId}&visiting_id=${String(v.id)}`} onClick={(e) => e.stopPropagation()} data-testid={`visit-lab-order-${String(v.id)}`}>
@@ -181,7 +182,7 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
           />
         )}
       </Drawer>
-      <PrescriptionPrint model={printer.model} nonce={printer.nonce} />
+      <PrescriptionPrint model={printer.model} nonce={printer.nonce} onOpened={printer.opened} />
     </>
   );
 }

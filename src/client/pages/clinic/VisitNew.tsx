@@ -32,7 +32,7 @@ function VisitNew({ id }: { id: string | undefined }) {
   const { result: existing } = useList({ resource: 'visitings', filters: [{ field: 'appointment_id', operator: 'eq', value: appointmentId }], pagination: { pageSize: 1 }, queryOptions: { enabled: !!id } });
   const invalidate = useInvalidate();
   const [saved, setSaved] = useState<BaseRecord | null>(null);
-  const printer = usePrint();
+  const printer = usePrint(`appointment:${String(id)}`);
   // The same doctor's patients waiting today, read once the visit is saved.
   const { result: waiting, query: wq } = useList<QueueItem & { patient_id: number; checked_in_at: string | null }>({
     resource: 'appointments',
@@ -73,7 +73,7 @@ function VisitNew({ id }: { id: string | undefined }) {
           title={t('clinic.visitSaved', 'Visit saved')}
           subTitle={t('clinic.appointmentDone', 'The appointment is marked as done.')}
           extra={[
-            <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
+            <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} loading={printer.preparing} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
             next && (
               <Link key="next" to={`/visitings/${String(next.id)}/new`} data-testid="next-patient">
                 <Button icon={<StepForwardOutlined />}>{t('clinic.nextPatient', 'Next patient')}{nextName ? <>: <bdi>{nextName}</bdi></> : null}</Button>
@@ -88,7 +88,7 @@ function VisitNew({ id }: { id: string | undefined }) {
           <VisitForm patientId={patientId} appointmentId={appointmentId} onSaved={onSaved} />
         </>
       ) : null}
-      <PrescriptionPrint model={printer.model} nonce={printer.nonce} />
+      <PrescriptionPrint model={printer.model} nonce={printer.nonce} onOpened={printer.opened} />
     </Card>
   );
 }
