@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import type { BaseRecord } from '@refinedev/core';
 import { type Lang, currentLang, loadLanguage } from '../../i18n';
 import { useAction, useAsk } from '../../engine/useAction';
-import { useSession } from '../../providers/session';
+import { getSession, subscribeSession, useSession } from '../../providers/session';
 import { TENANT_ROLE } from '../../../shared/roles';
 import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhead';
 import type { IssuedDocument } from '../../../shared/printedDocuments';
@@ -36,6 +36,14 @@ function setJob(next: Partial<PrintJob>): void {
   job = { ...job, ...next };
   for (const listener of listeners) listener();
 }
+
+// A sheet holds a patient's record: it goes with the session that printed it (signed out, or another user).
+let printedBy = getSession().token;
+subscribeSession(() => {
+  if (getSession().token === printedBy) return;
+  printedBy = getSession().token;
+  setJob({ owner: '', model: null, preparing: false });
+});
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
