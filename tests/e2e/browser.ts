@@ -214,6 +214,20 @@ export function onRerun(renew: () => void): void {
   });
 }
 
+/**
+ * A file's names and booking days, renewed when a test runs again: a new `tag`, and `day(iso)`
+ * 52 weeks later (the same weekday), since the first run's bookings hold their slots (one
+ * doctor's bookings never overlap).
+ */
+export function perRun(prefix = ''): { tag: string; rerun: number; day: (iso: string) => string } {
+  const run = { tag: stamp(prefix), rerun: 0, day: (iso: string) => new Date(Date.parse(iso) + run.rerun * 364 * 86_400_000).toISOString().slice(0, 10) };
+  onRerun(() => {
+    run.tag = stamp(prefix);
+    run.rerun++;
+  });
+  return run;
+}
+
 export function pagePerTest(): { page: () => Page } {
   let browser: Browser;
   let context: BrowserContext | undefined;

@@ -1,13 +1,11 @@
 // Clinic application journeys on demo.localhost (and the other clinic hosts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, login, onRerun, pagePerTest, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, perRun, waitForPath } from './browser';
 import { localDay } from '../../src/server/days';
 
 // A retried test books 52 weeks later (same weekday): its first run's booking holds the slot.
-let rerun = 0;
-onRerun(() => rerun++);
-const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
+const { day } = perRun();
 
 describe('clinic application', () => {
   const current = pagePerTest();

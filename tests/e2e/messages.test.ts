@@ -6,19 +6,14 @@
 // clinic's list shows the booking cancelled, with the tick of the patient's confirmation.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, launch, onRerun, screenshot, stamp } from './browser';
+import { api, baseUrl, kurdishSessions, launch, screenshot, perRun } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 // A retried test makes records of its own: new names, and its bookings 52 weeks later (same
 // weekday), since the first run's booking holds its slot (one doctor's bookings never overlap).
-let tag = stamp();
-let rerun = 0;
-onRerun(() => {
-  tag = stamp();
-  rerun++;
-});
-const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
+const run = perRun();
+const { day } = run;
 
 const signedIn = kurdishSessions(CLINIC);
 
@@ -33,7 +28,7 @@ interface Message {
 describe('messages to patients', () => {
   it('the desk sends the confirmation on WhatsApp in one click; the patient confirms and cancels from the link', async () => {
     const desk = await signedIn('secretary', 1440);
-    const name = `Messaged ${tag}`;
+    const name = `Messaged ${run.tag}`;
     const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name, gender: 1, phone: '٠٧٥٠١٢٣٤٥٦٧' } })).body.data;
     const booked = await api<{ data: { id: number } }>(desk, '/appointments', { method: 'POST', body: { patient_id: patient.id, date: day('2031-09-09'), time: '07:40' } });
     expect(booked.status).toBe(201);
@@ -98,7 +93,7 @@ describe('messages to patients', () => {
 
   it('booking at the desk offers to send the confirmation at once, one click to WhatsApp', async () => {
     const desk = await signedIn('secretary', 390);
-    const name = `Told at once ${tag}`;
+    const name = `Told at once ${run.tag}`;
     const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name, gender: 0, phone: '0751 234 5678' } })).body.data;
     await desk.context().route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>WhatsApp</title>' }));
     await desk.goto(url(`/appointments/create?patient_id=${patient.id}&date=${day('2031-09-10')}&time=07:50`));

@@ -7,19 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, submitUntilSent, waitForPrint } from './browser';
+import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, screenshot, submitUntilSent, waitForPrint, perRun } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 // A retried test makes records of its own: new names, and its bookings 52 weeks later (same
 // weekday), since the first run's booking holds its slot (one doctor's bookings never overlap).
-let tag = stamp();
-let rerun = 0;
-onRerun(() => {
-  tag = stamp();
-  rerun++;
-});
-const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
+const run = perRun();
+const { day } = run;
 
 const signedIn = kurdishSessions(CLINIC);
 
@@ -37,7 +32,7 @@ interface Payment {
 describe('payments at the desk', () => {
   it('the secretary takes part of the fee, prints the receipt and refunds part of it; the cash report counts it once', async () => {
     const desk = await signedIn('secretary', 1440);
-    const name = `Payer ${tag}`;
+    const name = `Payer ${run.tag}`;
     const patient = (await api<{ data: { id: number; file_number: number } }>(desk, '/patients', { method: 'POST', body: { name, gender: 1, language: 'ar' } })).body.data;
     const before = (await api<{ data: { total: { net: number } } }>(desk, '/payments/daily')).body.data.total.net;
 

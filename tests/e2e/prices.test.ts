@@ -2,20 +2,15 @@
 // its price fills the amount (still editable); the Main Doctor keeps the list under Accounting.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, login, onRerun, pagePerTest, screenshot, stamp, waitForPath } from './browser';
+import { api, baseUrl, login, pagePerTest, screenshot, waitForPath, perRun } from './browser';
 
 const { page } = pagePerTest();
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 // A retried test makes records of its own: new names, and its bookings 52 weeks later (same
 // weekday), since the first run's booking holds its slot (one doctor's bookings never overlap).
-let tag = stamp();
-let rerun = 0;
-onRerun(() => {
-  tag = stamp();
-  rerun++;
-});
-const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
+const run = perRun();
+const { day } = run;
 
 describe('the price list', () => {
   it("fills the booking's amount from the service chosen, at 390 px", async () => {
@@ -24,7 +19,7 @@ describe('the price list', () => {
     await p.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
     await login(p, CLINIC, 'secretary');
     await waitForPath(p, '/dashboard');
-    const patient = await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: `Price ${tag}`, gender: 1 } });
+    const patient = await api<{ data: { id: number } }>(p, '/patients', { method: 'POST', body: { name: `Price ${run.tag}`, gender: 1 } });
     const prices = await api<{ data: { id: number; name: string; price: string }[] }>(p, '/prices?filter[active]=true');
     const ecg = prices.body.data.find((x) => x.name === 'ECG')!;
     await p.goto(url(`/appointments/create?patient_id=${patient.body.data.id}&date=${day('2031-07-07')}&time=06:10`));

@@ -3,19 +3,14 @@
 // following ones to a new time from the second's form; the first keeps its time.
 import { describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { api, baseUrl, kurdishSessions, onRerun, screenshot, stamp } from './browser';
+import { api, baseUrl, kurdishSessions, screenshot, perRun } from './browser';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
 // A retried test makes records of its own: new names, and its bookings 52 weeks later (same
 // weekday), since the first run's booking holds its slot (one doctor's bookings never overlap).
-let tag = stamp();
-let rerun = 0;
-onRerun(() => {
-  tag = stamp();
-  rerun++;
-});
-const day = (iso: string) => new Date(Date.parse(iso) + rerun * 364 * 86_400_000).toISOString().slice(0, 10);
+const run = perRun();
+const { day } = run;
 
 const signedIn = kurdishSessions(CLINIC);
 
@@ -24,7 +19,7 @@ type Booking = { id: number; date: string; time: string; series_id: string | nul
 describe('recurring bookings', () => {
   it('the secretary books a weekly series and moves this and the following ones', async () => {
     const desk = await signedIn('secretary', 1440);
-    const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name: `Physio ${tag}`, gender: 0 } })).body.data;
+    const patient = (await api<{ data: { id: number } }>(desk, '/patients', { method: 'POST', body: { name: `Physio ${run.tag}`, gender: 0 } })).body.data;
     await desk.goto(url(`/appointments/create?patient_id=${patient.id}&date=${day('2031-10-06')}&time=05:40`));
     await desk.locator('#field-repeat_weeks').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]').click();
     await desk.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: ckb.clinic.repeatEvery['1'] }).click();
