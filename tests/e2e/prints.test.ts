@@ -165,6 +165,9 @@ describe('prints fit for use', () => {
 
   it('a print asked for is drawn and opened once, even when the visits tab is left and opened again while the sheet is prepared', async () => {
     const page = await signedIn('doctor', 1440);
+    // Another visit of the patient: its buttons wait while this one's sheet is prepared, without a spinner of their own.
+    const other = await api<{ data: { id: number } }>(page, '/visitings', { method: 'POST', body: { patient_id: patientId, date: '2026-11-10', chief_complaint: 'Follow-up' } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
     await page.goto(url(`/patients/${patientId}/visitings`));
     // The sheet's verification code is held until the tab has been left and opened again: what a
     // slow link or a busy phone does between the click and the sheet, made certain here.
@@ -178,6 +181,9 @@ describe('prints fit for use', () => {
     await expect.poll(() => issued.count()).toBe(1);
     // Being prepared, said on the button; a second press meanwhile prints nothing more.
     await expect.poll(() => print.getAttribute('class')).toContain('ant-btn-loading');
+    const otherPrint = page.getByTestId(`print-${other.body.data.id}`);
+    expect(await otherPrint.isDisabled()).toBe(true);
+    expect(await otherPrint.getAttribute('class')).not.toContain('ant-btn-loading');
     await print.click();
     await page.locator('.ant-tabs-tab[data-node-key="appointments"]').click();
     await waitForPath(page, `/patients/${patientId}/appointments`);

@@ -13,8 +13,8 @@ import type { LetterInput, PrintDocument } from './lib/printModel';
 type Letter = Exclude<PrintDocument, 'prescription'>;
 type Values = { to?: string; days?: number | null; lang: Lang };
 
-/** `loading`: a print is being prepared; the button says so and opens nothing meanwhile. */
-export function LetterButton({ testId, onPrint, referral, loading }: { testId: string; onPrint: (lang: Lang, document: Letter, letter: LetterInput) => void; referral?: string; loading?: boolean }) {
+/** `loading`: this visit's sheet is being prepared, and the button says so; `disabled`: another is. It opens nothing meanwhile. */
+export function LetterButton({ testId, onPrint, referral, loading, disabled }: { testId: string; onPrint: (lang: Lang, document: Letter, letter: LetterInput) => void; referral?: string; loading?: boolean; disabled?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState<Letter | null>(null);
   // Printed, never sent: no server error to show. A field the letter does not ask is not checked.
@@ -25,7 +25,7 @@ export function LetterButton({ testId, onPrint, referral, loading }: { testId: s
   return (
     <span onClick={(e) => e.stopPropagation()}>
       <Dropdown
-        disabled={loading}
+        disabled={loading || disabled}
         trigger={['click']}
         menu={{
           items: (['referral', 'sickNote'] as const).map((kind) => ({ key: kind, label: <span data-testid={`${testId}-${kind}`}>{title(kind)}</span> })),
@@ -35,7 +35,7 @@ export function LetterButton({ testId, onPrint, referral, loading }: { testId: s
           },
         }}
       >
-        <Button size="small" icon={<FileTextOutlined />} loading={loading} data-testid={testId} aria-label={t('clinic.letters.title', 'Letters')} title={t('clinic.letters.title', 'Letters')}>
+        <Button size="small" icon={<FileTextOutlined />} loading={loading} disabled={disabled} data-testid={testId} aria-label={t('clinic.letters.title', 'Letters')} title={t('clinic.letters.title', 'Letters')}>
           {!narrow && t('clinic.letters.title', 'Letters')}
         </Button>
       </Dropdown>

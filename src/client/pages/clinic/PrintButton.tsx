@@ -5,16 +5,16 @@ import { DownOutlined, PrinterOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Lang } from '../../i18n';
 import { useT } from '../../i18n/useT';
 
-/** `loading`: a print is being prepared; the button says so and a press meanwhile does nothing. */
-export function PrintButton({ onPrint, testId, label, primary, loading }: { onPrint: (lang?: Lang) => void; testId: string; label: string; primary?: boolean; loading?: boolean }) {
+/** `loading`: this sheet is being prepared, and the button says so; `disabled`: another is. A press meanwhile does nothing. */
+export function PrintButton({ onPrint, testId, label, primary, loading, disabled }: { onPrint: (lang?: Lang) => void; testId: string; label: string; primary?: boolean; loading?: boolean; disabled?: boolean }) {
   const t = useT();
   return (
     <Space.Compact onClick={(e) => e.stopPropagation()}>
-      <Button size={primary ? 'middle' : 'small'} type={primary ? 'primary' : 'default'} icon={<PrinterOutlined />} loading={loading} data-testid={testId} onClick={() => onPrint()}>
+      <Button size={primary ? 'middle' : 'small'} type={primary ? 'primary' : 'default'} icon={<PrinterOutlined />} loading={loading} disabled={disabled} data-testid={testId} onClick={() => onPrint()}>
         {label}
       </Button>
       <Dropdown
-        disabled={loading}
+        disabled={loading || disabled}
         trigger={['click']}
         menu={{
           items: LANGUAGES.map((l) => ({ key: l, label: <span lang={l} data-testid={`${testId}-${l}`}>{t(`lang.${l}`, l)}</span> })),

@@ -147,8 +147,8 @@ export function VisitHistory({ patientId, patient, allowNew }: { patientId: numb
                 <Button size="small" icon={<FolderOpenOutlined />}>{t('clinic.open', 'Open')}</Button>
               </Link>
             )}
-            <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} loading={printer.preparing} onPrint={(lang) => void printer.print(v, patient, lang)} />
-            <LetterButton testId={`letters-${String(v.id)}`} loading={printer.preparing} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
+            <PrintButton testId={`print-${String(v.id)}`} label={t('clinic.print', 'Print')} loading={printer.preparingFor(v)} disabled={printer.preparing && !printer.preparingFor(v)} onPrint={(lang) => void printer.print(v, patient, lang)} />
+            <LetterButton testId={`letters-${String(v.id)}`} loading={printer.preparingFor(v)} disabled={printer.preparing && !printer.preparingFor(v)} onPrint={(lang, document, letter) => void printer.print(v, patient, lang, document, letter)} />
             {/* Tests ordered from this visit (issue 40): the lab order's form, prefilled with it. */}
             {mayOrderLabs && (
               <Link to={`/${resourcePaths(labOrders).create}?patient_id=${patientId}&visiting_id=${String(v.id)}`} onClick={(e) => e.stopPropagation()} data-testid={`visit-lab-order-${String(v.id)}`}>

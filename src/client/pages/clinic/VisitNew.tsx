@@ -73,7 +73,7 @@ function VisitNew({ id }: { id: string | undefined }) {
           title={t('clinic.visitSaved', 'Visit saved')}
           subTitle={t('clinic.appointmentDone', 'The appointment is marked as done.')}
           extra={[
-            <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} loading={printer.preparing} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
+            <PrintButton key="print" primary testId="print-visit" label={t('clinic.printPrescription', 'Print prescription')} loading={printer.preparingFor(saved)} disabled={printer.preparing && !printer.preparingFor(saved)} onPrint={(lang) => void printer.print(saved, patient, lang)} />,
             next && (
               <Link key="next" to={`/visitings/${String(next.id)}/new`} data-testid="next-patient">
                 <Button icon={<StepForwardOutlined />}>{t('clinic.nextPatient', 'Next patient')}{nextName ? <>: <bdi>{nextName}</bdi></> : null}</Button>

@@ -26,10 +26,11 @@ interface PrintJob {
   nonce: number;
   /** The dialog was opened for this nonce. */
   opened: number;
-  preparing: boolean;
+  /** The visit whose sheet is being prepared (its id), or null. */
+  preparing: string | null;
 }
 
-let job: PrintJob = { owner: '', model: null, nonce: 0, opened: 0, preparing: false };
+let job: PrintJob = { owner: '', model: null, nonce: 0, opened: 0, preparing: null };
 const listeners = new Set<() => void>();
 
 function setJob(next: Partial<PrintJob>): void {
@@ -42,7 +43,7 @@ let printedBy = getSession().token;
 subscribeSession(() => {
   if (getSession().token === printedBy) return;
   printedBy = getSession().token;
-  setJob({ owner: '', model: null, preparing: false });
+  setJob({ owner: '', model: null, preparing: null });
 });
 
 function subscribe(listener: () => void): () => void {
@@ -84,12 +85,12 @@ export function usePrint(owner: string) {
     return { ...built, verify };
   };
   const print = async (visit: BaseRecord, patient: BaseRecord | undefined, lang: Lang = currentLang(), document: PrintDocument = 'prescription', letter: LetterInput = {}) => {
-    if (job.preparing) return;
-    setJob({ owner, preparing: true });
+    if (job.preparing !== null) return;
+    setJob({ owner, preparing: String(visit.id) });
     try {
       setJob({ owner, model: await prepare(visit, patient, lang, document, letter), nonce: job.nonce + 1 });
     } finally {
-      setJob({ preparing: false });
+      setJob({ preparing: null });
     }
   };
   const mine = current.owner === owner;
@@ -97,8 +98,10 @@ export function usePrint(owner: string) {
     model: mine ? current.model : null,
     // A sheet already opened is not opened again when its screen is drawn anew.
     nonce: mine && current.opened !== current.nonce ? current.nonce : 0,
-    /** A print is being prepared (this screen's or another's): the buttons say so and wait. */
-    preparing: current.preparing,
+    /** A print is being prepared (this screen's or another's): the other buttons wait. */
+    preparing: current.preparing !== null,
+    /** This visit's sheet is being prepared: its button says so. */
+    preparingFor: (visit: BaseRecord) => current.preparing === String(visit.id),
     /** Says the dialog was opened for the sheet. */
     opened: () => setJob({ opened: job.nonce }),
     print,
