@@ -6,8 +6,8 @@
 //   texts (text nodes, placeholders, titles and labels);
 // - in Kurdish, on a 360 px phone: nothing wider than the screen outside a box that scrolls, no
 //   button named only by its icon (antd names icons in English: "eye", "edit"), and no critical or
-//   serious failure of axe-core's WCAG 2.1 A/AA rules (the menu and the header checked once at
-//   1440 px, where they show whole).
+//   serious failure of axe-core's WCAG 2.1 A/AA rules (the menu, the header and a patient's or a
+//   doctor's tabs checked once at 1440 px, where they show whole).
 // English has no scan of its own: all it could find is a raw key, and a key missing in English is
 // missing in Kurdish too (tests/unit/locales.test.ts: the three files have the same keys, plural
 // forms included), where the Kurdish scan shows it.
@@ -203,14 +203,18 @@ export function everyScreenIn(lang: Lang, scope: Scope): void {
       await login(p, host, user);
       await waitForPath(p, '/dashboard');
       const found: string[] = [];
+      const paths = await pathsOf(p, scope);
       if (phone) {
-        // The menu and the header as a desk's screen shows them, then the rest on a phone.
+        // The menu and the header as a desk's screen shows them, and the record page with the most
+        // tabs (antd put its "more" button inside the tab list at this width), then the rest on a phone.
         await p.setViewportSize({ width: 1440, height: 900 });
-        await open(p, '/dashboard');
-        for (const failure of await axeFailures(p)) found.push(`/dashboard at 1440 px: ${failure}`);
+        for (const path of ['/dashboard', ...paths.filter((path) => /^\/(patients|doctors)\/\d+$/.test(path))]) {
+          await open(p, path);
+          for (const failure of await axeFailures(p)) found.push(`${path} at 1440 px: ${failure}`);
+        }
         await p.setViewportSize({ width: 360, height: 780 });
       }
-      for (const path of await pathsOf(p, scope)) {
+      for (const path of paths) {
         const text = await open(p, path);
         for (const key of text.match(RAW_KEY) ?? []) found.push(`${path}: ${key}`);
         for (const word of text.match(ENGLISH) ?? []) found.push(`${path}: "${word}"`);
