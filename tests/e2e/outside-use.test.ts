@@ -112,4 +112,26 @@ describe('outside use', () => {
     await p.getByRole('button', { name: 'Book anyway' }).click();
     await waitForPath(p, '/appointments');
   });
+
+  it('the login stays on screen, its button busy, until the signed-in application is drawn', async () => {
+    const p = page();
+    // The signed-in application's code held back, as on a slow link: the move there is drawn as a
+    // transition, so the login page waits on screen for it (before, it went at once for a spinner).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route(/\/assets\/AppGate-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await login(p, 'demo.localhost', 'secretary');
+    await expect.poll(() => p.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await p.waitForTimeout(500);
+    const submit = p.getByTestId('login-submit');
+    expect(await submit.isVisible()).toBe(true);
+    expect(await submit.getAttribute('class')).toContain('ant-btn-loading');
+    release();
+    await waitForPath(p, '/dashboard');
+    await p.getByTestId('app-menu').waitFor();
+    expect(await submit.count()).toBe(0);
+  });
 });

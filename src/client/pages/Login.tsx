@@ -4,7 +4,7 @@
 // than by antd's Form (whose validation engine, grid and label tooltips it would otherwise load).
 // On success it goes where the provider says. An account with two-step verification gets a second
 // step (the code, or enrolment when the staff policy requires it), loaded only then.
-import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
@@ -81,14 +81,17 @@ export default function Login() {
     try {
       const result = await authProvider.login(values);
       if (result.success) {
-        if (result.redirectTo) void navigate(result.redirectTo, { replace: true });
-      } else if (result.mfa) setMfa(result.mfa as MfaStep);
+        // The button spins on until the application is drawn (GuestOnly moves there as a transition).
+        const to = result.redirectTo;
+        if (to) startTransition(() => void navigate(to, { replace: true }));
+        return;
+      }
+      if (result.mfa) setMfa(result.mfa as MfaStep);
       else setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
     } catch (err) {
       setError(err instanceof Error ? err.message : t('auth.loginFailed', 'Login failed'));
-    } finally {
-      setPending(false);
     }
+    setPending(false);
   };
 
   const field = (name: Name) => ({

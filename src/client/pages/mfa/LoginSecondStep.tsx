@@ -2,7 +2,7 @@
 // or a recovery code; or, when the staff policy requires two-step verification of an account that
 // has none, enrolment first (scan, confirm with a code, keep the recovery codes) and then in.
 // A challenge that ended (five minutes, five wrong codes, used) sends back to the password.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, startTransition, useState } from 'react';
 import { Alert, Button, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
@@ -27,9 +27,14 @@ export default function LoginSecondStep({ step, onRestart }: { step: MfaStep; on
   const enter = async (answer: LoginAnswer) => {
     setPending(true);
     const result = await openSession(answer);
+    if (result.success) {
+      // As the login's first step: drawn as a transition, the button spinning meanwhile (engine/GuestOnly.tsx).
+      const to = result.redirectTo;
+      startTransition(() => void navigate(to, { replace: true }));
+      return;
+    }
     setPending(false);
-    if (result.success) void navigate(result.redirectTo, { replace: true });
-    else setError(result.error.message);
+    setError(result.error.message);
   };
 
   const submit = async (event: FormEvent) => {
