@@ -207,9 +207,18 @@ describe('clinic journeys (Kurdish)', () => {
     await page.locator('.ant-table-row').filter({ hasText: patientName }).locator('.ant-tag', { hasText: DONE }).waitFor();
   });
 
-  it("the doctor corrects the visit from the patient's page, prints it in Arabic, and records and deletes a walk-in visit", async () => {
+  it("the doctor corrects the visit from the patient's page, prints it in Arabic, and records and deletes a walk-in visit", async ({ task }) => {
     expect(patientId).toBeGreaterThan(0);
     await signIn(page, 'doctor');
+    // Run again, it corrects a visit of its own (the first run's may be corrected and paid): a
+    // patient of its own, the same diagnosis and drug line, 20,000 of 25,000 paid.
+    if ((task.result?.retryCount ?? 0) > 0 || (task.result?.repeatCount ?? 0) > 0) {
+      const drugId = (await api<{ data: { id: number }[] }>(page, '/drugs?per_page=1')).body.data[0].id;
+      patientId = (await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: patientName, gender: 1 } })).body.data.id;
+      const body = { patient_id: patientId, fee: 25000, payment: 20000, chief_complaint: 'کۆکە و تا', physician_diagnosis: 'هەوکردنی قورگ', prescriptions: [{ drug_id: drugId, dose: '500 mg' }] };
+      const made = await api(page, '/visitings', { method: 'POST', body });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
     await page.goto(url(`/patients/${patientId}/visitings`));
     const history = page.getByTestId('visit-history');
     await history.getByText('هەوکردنی قورگ').waitFor();
