@@ -2,13 +2,14 @@
 // server's message. Kept light (issue 7: the login page's first load): the auth provider is called
 // directly, not through Refine's useLogin, and the two required fields are checked here rather
 // than by antd's Form (whose validation engine, grid and label tooltips it would otherwise load).
-// On success it goes where the provider says. An account with two-step verification gets a second
-// step (the code, or enrolment when the staff policy requires it), loaded only then.
-import { type FormEvent, type ReactNode, Suspense, lazy, startTransition, useEffect, useState } from 'react';
+// On success the session opens and GuestOnly moves to the application (or to the page a login
+// link names). An account with two-step verification gets a second step (the code, or enrolment
+// when the staff policy requires it), loaded only then.
+import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 import { Button, theme } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { appScope } from '../host';
 import { useT } from '../i18n/useT';
 import { PublicShell } from '../layout/PublicShell';
@@ -44,7 +45,6 @@ function Row({ id, label, error, children }: { id: string; label: string; error?
 
 export default function Login() {
   const t = useT();
-  const navigate = useNavigate();
   // Back from a password reset: the username is given, only the new password is left to type.
   const given = (useLocation().state as { username?: unknown } | null)?.username;
   const prefilled = typeof given === 'string' && given ? given : '';
@@ -80,12 +80,8 @@ export default function Login() {
     setPending(true);
     try {
       const result = await authProvider.login(values);
-      if (result.success) {
-        // The button spins on until the application is drawn (GuestOnly moves there as a transition).
-        const to = result.redirectTo;
-        if (to) startTransition(() => void navigate(to, { replace: true }));
-        return;
-      }
+      // Signed in: GuestOnly moves to the application, and the button spins on until it is drawn.
+      if (result.success) return;
       if (result.mfa) setMfa(result.mfa as MfaStep);
       else setError(result.error?.message ?? t('auth.loginFailed', 'Login failed'));
     } catch (err) {

@@ -2,9 +2,8 @@
 // or a recovery code; or, when the staff policy requires two-step verification of an account that
 // has none, enrolment first (scan, confirm with a code, keep the recovery codes) and then in.
 // A challenge that ended (five minutes, five wrong codes, used) sends back to the password.
-import { type FormEvent, startTransition, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Alert, Button, Typography } from 'antd';
-import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { type LoginAnswer, type MfaStep, openSession, verifyMfa } from '../../providers/authProvider';
 import { ApiError } from '../../providers/http';
@@ -14,7 +13,6 @@ import { RecoveryCodes } from './RecoveryCodes';
 
 export default function LoginSecondStep({ step, onRestart }: { step: MfaStep; onRestart: (message?: string) => void }) {
   const t = useT();
-  const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -27,12 +25,8 @@ export default function LoginSecondStep({ step, onRestart }: { step: MfaStep; on
   const enter = async (answer: LoginAnswer) => {
     setPending(true);
     const result = await openSession(answer);
-    if (result.success) {
-      // As the login's first step: drawn as a transition, the button spinning meanwhile (engine/GuestOnly.tsx).
-      const to = result.redirectTo;
-      startTransition(() => void navigate(to, { replace: true }));
-      return;
-    }
+    // Signed in: GuestOnly moves to the application, and the button spins on until it is drawn.
+    if (result.success) return;
     setPending(false);
     setError(result.error.message);
   };
