@@ -1,19 +1,22 @@
 // Two-step verification in the browser, in Kurdish, on a phone-sized screen: a clinic Doctor (not
-// the Main Doctor: every staff member reaches their profile) turns it on from the profile with the
-// secret shown on the page, keeps the recovery codes, logs out, logs in, is asked the code, types it
-// in Arabic-Indic digits and gets in; new recovery codes ask the password. Screenshots of the enrolment card and the code step go to
-// /tmp/mfa-*.png.
+// the Main Doctor: every staff member reaches their profile; the Main Doctor resets the factor
+// first, so that a run again starts from an account without it) turns it on from the profile with
+// the secret shown on the page, keeps the recovery codes, logs out, logs in, is asked the code,
+// types it in Arabic-Indic digits and gets in; new recovery codes ask the password. A state that
+// cannot be read is said on the card, with a Retry. Screenshots of the enrolment card and the code
+// step go to /tmp/mfa-*.png.
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
-import { PASSWORD, baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import { PASSWORD, api, baseUrl, launch, login, screenshot, waitForPath } from './browser';
 
 const CLINIC = 'demo.localhost';
 let browser: Browser;
 let context: BrowserContext;
 
 async function kurdishPhone(): Promise<Page> {
+  await context?.close();
   context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await context.addInitScript(() => window.localStorage.setItem('user-locale', 'ckb'));
   context.setDefaultTimeout(15_000);
@@ -32,12 +35,25 @@ afterAll(async () => {
 
 describe('two-step verification (Kurdish)', () => {
   it('enrols from the profile, then the login asks the code, typed in Arabic-Indic digits', async () => {
+    const main = await kurdishPhone();
+    await login(main, CLINIC, 'doctor');
+    await waitForPath(main, '/dashboard');
+    const staff = (await api<{ data: { id: number }[] }>(main, '/tenantUsers?q=assistant')).body.data;
+    expect(staff).toHaveLength(1);
+    expect((await api(main, `/tenantUsers/${staff[0].id}/mfa-reset`, { method: 'POST' })).status).toBe(204);
+
     const page = await kurdishPhone();
     await login(page, CLINIC, 'assistant');
     await waitForPath(page, '/dashboard');
 
+    // A state that cannot be read is said on the card, with a Retry that reads it again.
+    const status = '**/api/v1/auth/tenant/profile/mfa';
+    await context.route(status, (route) => route.abort('internetdisconnected'));
     await page.goto(`${baseUrl(CLINIC)}/settings/profile`);
     const card = page.getByTestId('profile-mfa');
+    await card.getByTestId('load-error').waitFor();
+    await context.unroute(status);
+    await card.getByTestId('load-retry').click();
     await card.getByText('پشتڕاستکردنەوەی دوو هەنگاوی').first().waitFor();
     await card.getByTestId('mfa-turn-on').click();
     const shown = await card.getByTestId('mfa-secret').innerText();

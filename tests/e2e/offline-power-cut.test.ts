@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { appInstalled, api, CHROMIUM, PASSWORD, serverPort, unlockWith, until } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
@@ -21,7 +21,7 @@ import { axeFailures } from './axe';
 import ckb from '../../locales/ckb.json';
 import { outboxCount } from './outbox-count';
 
-const MARK = `Powercut${Date.now().toString(36)}`;
+let MARK = '';
 
 /** A free TCP port for the browser's debugging endpoint. */
 function freePort(): Promise<number> {
@@ -81,17 +81,27 @@ describe('a power cut during an internet cut (Kurdish, 1440 px)', () => {
   /** The power cut: every process of the browser killed at once. */
   const kill = async (): Promise<void> => {
     const child = process_!;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGKILL');
-    await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(-child.pid!, 'SIGKILL');
+      await exited;
+    }
     browser = null;
     process_ = null;
   };
 
   beforeAll(async () => {
-    profile = mkdtempSync(join(tmpdir(), 'power-cut-'));
     proxy = await cutProxy(serverPort());
     origin = `http://demo.localhost:${proxy.port}`;
+  });
+  // Each run (a run again too) on a fresh profile with the link up and a patient of its own: a
+  // failed first run leaves the link cut, its browser up and its waiting patient in the profile.
+  beforeEach(async () => {
+    if (process_) await kill();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    profile = mkdtempSync(join(tmpdir(), 'power-cut-'));
+    MARK = `Powercut${Date.now().toString(36)}`;
+    proxy.set('up');
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);

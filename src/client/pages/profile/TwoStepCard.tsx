@@ -2,12 +2,14 @@
 // confirm with a code, keep the ten recovery codes shown once); new recovery codes (asks the
 // password); turning it off (asks the password and a code; refused on the field while the
 // platform or the clinic requires it).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Input, Skeleton, Space, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { appScope } from '../../host';
 import { useT } from '../../i18n/useT';
-import { onFields, useAction, useAsk } from '../../engine/useAction';
+import { onFields, useAction } from '../../engine/useAction';
+import { useApiGet } from '../../engine/useApiGet';
+import { LoadError } from '../../engine/LoadError';
 import { FormField, FormLayout, useHandForm } from '../../engine/kit/form';
 import { CodeField } from '../mfa/CodeField';
 import { EnrolSecret } from '../mfa/EnrolSecret';
@@ -27,25 +29,18 @@ const EMPTY: PasswordCode = { current_password: '', code: '' };
 
 export function TwoStepCard() {
   const t = useT();
-  const [status, setStatus] = useState<MfaStatus | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'idle' });
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
-  const ask = useAsk();
+  // Read on opening and again after each change; a failure is said on the card, with a Retry.
+  const read = useApiGet<{ data: MfaStatus }>(mfaApi.status(), undefined, true, undefined, true);
+  const status = read.data?.data ?? null;
   // Refusals are said on their fields (the code, the password).
   const { run: act, busy } = useAction({ failure: onFields });
   const { control, reset, handleSubmit, showErrors } = useHandForm<PasswordCode>({ fields: ['current_password', 'code'], defaultValues: EMPTY });
   const required = t('validation.required', 'This field is required');
 
-  const load = () =>
-    ask<{ data: MfaStatus }>(mfaApi.status())
-      .then((body) => setStatus(body.data))
-      .catch(() => undefined);
-  useEffect(() => {
-    void load();
-    // Read once, on opening; again after each change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const load = () => read.refetch();
 
   const start = () =>
     act(mfaApi.setup())
@@ -94,7 +89,7 @@ export function TwoStepCard() {
   if (!status) {
     return (
       <Card title={title} data-testid="profile-mfa">
-        <Skeleton active paragraph={{ rows: 2 }} />
+        {read.isError ? <LoadError onRetry={() => void load()} retrying={read.isFetching} /> : <Skeleton active paragraph={{ rows: 2 }} />}
       </Card>
     );
   }
