@@ -199,6 +199,35 @@ describe('prints fit for use', () => {
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   });
 
+  it('a print whose writes are taken and never answered (a stalled link) prints without its code once the wait is over, and frees the buttons', async () => {
+    const page = await signedIn('doctor', 1440);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    // The print's record and its code are held for good; the reads go through.
+    const stalled = new Set<string>();
+    await page.route(
+      (address) => [`/api/v1/visitings/${visitId}/prints`, `/api/v1/visitings/${visitId}/printed-documents`].includes(address.pathname),
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        stalled.add(new URL(route.request().url()).pathname);
+        await new Promise(() => undefined);
+      },
+    );
+    const print = page.getByTestId(`print-${visitId}`);
+    const started = Date.now();
+    await print.click();
+    await waitForPrint(page);
+    const waited = Date.now() - started;
+    expect(stalled.size).toBe(2);
+    // It waited for the server's word, then printed without it (PRINT_WAIT_MS, 10 s), not before.
+    expect(waited).toBeGreaterThan(9_000);
+    const sheet = page.getByTestId('print-prescription');
+    await sheet.getByTestId('rx-drug').first().waitFor({ state: 'attached' });
+    expect(await sheet.getByTestId('print-verify').count()).toBe(0);
+    expect(await sheet.getByTestId('print-patient').textContent()).toContain(patientName);
+    await expect.poll(() => print.getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(await print.isDisabled()).toBe(false);
+  }, 60_000);
+
   it("a print pressed before the screen has read the patient still names the patient and the file number", async () => {
     const page = await signedIn('doctor', 1440);
     // The screen's own reading of the patient is held until the sheet is drawn (a slow phone

@@ -8,7 +8,7 @@ import { useLiveRefetch } from '../providers/useLiveRefetch';
 const NONE: readonly string[] = [];
 
 export function useApiGet<T extends BaseRecord>(path: string, query?: Record<string, string | number>, enabled = true, liveOn: readonly string[] = NONE, quiet = false) {
-  const { query: q, result } = useCustom<T>({
+  const { query: q } = useCustom<T>({
     url: path,
     method: 'get',
     config: query ? { query } : undefined,
@@ -17,5 +17,6 @@ export function useApiGet<T extends BaseRecord>(path: string, query?: Record<str
   });
   useLiveRefetch(enabled ? liveOn : NONE, q.refetch);
   // readAt: when the answer shown was read (engine/ReadBeforeCut.tsx says so during a cut).
-  return { data: result.data as T | undefined, isLoading: q.isLoading, isError: q.isError, isFetching: q.isFetching, refetch: q.refetch, readAt: q.dataUpdatedAt };
+  // Undefined until answered (Refine's `result.data` is an empty object then, which `?.` goes through).
+  return { data: q.data?.data as T | undefined, isLoading: q.isLoading, isError: q.isError, isFetching: q.isFetching, refetch: q.refetch, readAt: q.dataUpdatedAt };
 }

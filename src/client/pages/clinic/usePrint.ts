@@ -11,6 +11,7 @@ import { type LetterheadAnswer, letterheadLines } from '../../../shared/letterhe
 import type { IssuedDocument } from '../../../shared/printedDocuments';
 import { PRINTED_KIND, type LetterInput, type PrintDocument, type PrintModel, type Printed, printModel, printedContent } from './lib/printModel';
 import { issueVerification } from './lib/qr';
+import { PRINT_WAIT_MS, deadline } from './lib/deadline';
 
 /**
  * The print asked for, kept outside the screen that asked: a screen drawn again meanwhile (its tab
@@ -63,24 +64,25 @@ export function usePrint(owner: string) {
     // Without the server's answer the sheet names the prescriber only when it is the person printing.
     const ownVisit = user && Number(visit.doctor_id) === user.id && (user.role === TENANT_ROLE.mainDoctor || user.role === TENANT_ROLE.doctor);
     const unknown: Printed = { prescriber: ownVisit ? user.name : null, printed_at: new Date().toISOString(), first_printed_at: null };
+    const within = deadline(PRINT_WAIT_MS);
     const [printed, letterhead, allergies, person] = await Promise.all([
       // The print is in the audit trail like any opening of the record, and the server names the
       // prescriber of record and an earlier print; printing goes on regardless.
-      visit.id !== undefined ? run({ url: `/visitings/${String(visit.id)}/prints`, meta: { quiet: true } }).then((r) => r.data, () => unknown) : unknown,
+      visit.id !== undefined ? within(run({ url: `/visitings/${String(visit.id)}/prints`, meta: { quiet: true } }).then((r) => r.data), unknown) : unknown,
       // Without it (offline for a moment) the sheet still prints, with the clinic's name alone.
-      ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data), () => null),
+      within(ask<{ data: LetterheadAnswer }>('/settings/letterhead', { quiet: true }).then((r) => letterheadLines(r.data)), null),
       // The pharmacist is told of the allergies too (those the printing user may read).
-      patientId ? ask<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies, () => null) : null,
+      patientId ? within(ask<{ data: { allergies: Record<string, unknown>[] | null } }>(`/patients/${String(patientId)}/safety`, { quiet: true }).then((r) => r.data.allergies), null) : null,
       // The patient as the screen read them; read here when a press came before that answer (a
       // slow phone): a sheet, and the content its code vouches for, never go out without the name.
-      patient ?? (patientId ? ask<{ data: BaseRecord }>(`/patients/${String(patientId)}`, { quiet: true }).then((r) => r.data, () => undefined) : undefined),
+      patient ?? (patientId ? within(ask<{ data: BaseRecord }>(`/patients/${String(patientId)}`, { quiet: true }).then((r) => r.data), undefined) : undefined),
       loadLanguage(lang),
     ]);
     const built = printModel({ lang, letterhead, clinic: user?.tenant?.name, doctor: printed.prescriber, printed, patient: person, allergies, visit, document, letter });
     // The sheet's verification code (issue 40): for a visit the server has, when it answers.
     const verify =
       visit.id !== undefined
-        ? await issueVerification((url, values) => run<{ data: IssuedDocument }>({ url, values, meta: { quiet: true } }), `/visitings/${String(visit.id)}/printed-documents`, { kind: PRINTED_KIND[document], content: printedContent(built) })
+        ? await issueVerification((url, values) => run<{ data: IssuedDocument }>({ url, values, meta: { quiet: true } }), `/visitings/${String(visit.id)}/printed-documents`, { kind: PRINTED_KIND[document], content: printedContent(built) }, within)
         : null;
     return { ...built, verify };
   };

@@ -13,7 +13,7 @@ export function StaffMfaPolicy() {
   const t = useT();
   // A failed read is said on the card, with a Retry (not a switch left loading).
   const read = useApiGet<{ data: { required: boolean } }>(mfaApi.policy(), undefined, true, undefined, true);
-  const required = read.data?.data.required ?? null;
+  const required = read.data?.data?.required ?? null;
   const { run, busy: saving } = useAction<{ data: { required: boolean } }>({
     success: (body) => (body.data.required ? t('mfa.policyOn', 'Two-step verification is now required of staff') : t('mfa.policyOff', 'Two-step verification is no longer required')),
     refreshes: [mfaApi.policy()],

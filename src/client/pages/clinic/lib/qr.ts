@@ -3,6 +3,7 @@
 // is loaded only when something is printed, so no screen's bundle carries it.
 
 import type { IssuedDocument } from '../../../../shared/printedDocuments';
+import { PRINT_WAIT_MS, type Within, deadline } from './deadline';
 
 export interface QrImage {
   /** Modules per side, without the quiet zone. */
@@ -44,14 +45,13 @@ export interface PrintVerification {
 
 /**
  * Asks the server for the code of a sheet about to print (POST <record>/printed-documents) and
- * draws it. Null when it cannot be had (offline, a record not yet on the server): the sheet then
- * prints without one rather than not at all.
+ * draws it. Null when it cannot be had (offline, a record not yet on the server, no answer by the
+ * print's deadline: `within`, PRINT_WAIT_MS from now unless the print's own is given): the sheet
+ * then prints without one rather than not at all.
  */
-export async function issueVerification(post: (url: string, values: unknown) => Promise<{ data: IssuedDocument }>, url: string, values: unknown): Promise<PrintVerification | null> {
-  try {
-    const { data } = await post(url, values);
-    return { id: data.id, url: data.url, qr: await qrImage(data.url) };
-  } catch {
-    return null;
-  }
+export async function issueVerification(post: (url: string, values: unknown) => Promise<{ data: IssuedDocument }>, url: string, values: unknown, within: Within = deadline(PRINT_WAIT_MS)): Promise<PrintVerification | null> {
+  return within(
+    post(url, values).then(async ({ data }) => ({ id: data.id, url: data.url, qr: await qrImage(data.url) })),
+    null,
+  );
 }
