@@ -199,6 +199,21 @@ describe('prints fit for use', () => {
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
   });
 
+  it("at 390 px a visit's buttons go below its title and stay within the screen, also while its print is prepared", async () => {
+    const page = await signedIn('doctor', 390);
+    await page.goto(url(`/patients/${patientId}/visitings`));
+    const print = page.getByTestId(`print-${visitId}`);
+    await print.waitFor();
+    const sideways = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await sideways()).toBe(0);
+    const issued = await holdPrintedDocuments(page, visitId);
+    await print.click();
+    await expect.poll(() => print.getAttribute('class')).toContain('ant-btn-loading');
+    expect(await sideways()).toBe(0);
+    issued.release();
+    await waitForPrint(page);
+  });
+
   it('a print whose writes are taken and never answered (a stalled link) prints without its code once the wait is over, and frees the buttons', async () => {
     const page = await signedIn('doctor', 1440);
     await page.goto(url(`/patients/${patientId}/visitings`));
