@@ -27,7 +27,7 @@ import { type PageWeight, runPageWeight } from './page-weight';
 import { type PgliteRow, runPglite } from './pglite';
 import { type LongJobs, longJobsLines, runLongJobs } from './long-jobs';
 import { type BenchResults, resultsMarkdown } from './results-markdown';
-import { mergeResults } from './results-merge';
+import { PART_FIELDS, mergeResults } from './results-merge';
 import { type RlsRow, runRlsCost } from './rls';
 
 const log = (s: string) => console.log(s);
@@ -72,6 +72,12 @@ async function coldStart(): Promise<number> {
 const size = process.env.BENCH_SIZE === 'small' ? { clinics: 5, patients: 500 } : { clinics: 200, patients: 5000 };
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const parts = new Set((process.env.BENCH_PARTS ?? 'load,costs,profile,rls,pglite,pages,offline,outbox,cold,day,jobs').split(','));
+const LATEST = 'bench/results/latest.json';
+// A run of some parts keeps the others' figures from latest.json (kept in the repository). Without
+// it, RESULTS.md written from this run alone would lose them (and the docs' links to them): such a
+// run prints its figures and writes nothing.
+const writes = Object.keys(PART_FIELDS).every((p) => parts.has(p)) || fs.existsSync(LATEST);
+if (!writes) log(`${LATEST} is missing: the figures of this run of some parts are printed, not written (run every part once to write them).`);
 const calls = process.env.BENCH_CALLS ? process.env.BENCH_CALLS.split(',') : undefined;
 const connections = (process.env.BENCH_CONNECTIONS ?? '1,16,64').split(',').map(Number);
 const databaseUrl = process.env.DATABASE_URL || localPostgres();
@@ -116,10 +122,10 @@ const coldMs = parts.has('cold') ? await coldStart() : null;
 
 const run: BenchResults = { date: new Date().toISOString(), machine, size, seconds, parts: [...parts], load, costs, profile, rls, embedded, pages, offline, outbox, day, jobs, coldStartMs: coldMs };
 // The parts not run this time keep their last figures, dated.
-const LATEST = 'bench/results/latest.json';
 const results = mergeResults(fs.existsSync(LATEST) ? (JSON.parse(fs.readFileSync(LATEST, 'utf8')) as BenchResults) : null, run);
 const markdown = resultsMarkdown(results);
 console.log(`\n${markdown}`);
+if (!writes) process.exit(0);
 fs.mkdirSync('bench/results', { recursive: true });
 fs.writeFileSync(LATEST, JSON.stringify(results, null, 2));
 fs.writeFileSync('bench/RESULTS.md', markdown);
