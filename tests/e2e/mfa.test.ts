@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ckb from '../../locales/ckb.json';
 import { PASSWORD, api, baseUrl, launch, login, screenshot, waitForPath } from './browser';
+import { axeFailures } from './axe';
 
 const CLINIC = 'demo.localhost';
 let browser: Browser;
@@ -52,6 +53,7 @@ describe('two-step verification (Kurdish)', () => {
     await page.goto(`${baseUrl(CLINIC)}/settings/profile`);
     const card = page.getByTestId('profile-mfa');
     await card.getByTestId('load-error').waitFor();
+    expect(await axeFailures(page, '[data-testid="profile-mfa"]')).toEqual([]);
     await context.unroute(status);
     await card.getByTestId('load-retry').click();
     await card.getByText('پشتڕاستکردنەوەی دوو هەنگاوی').first().waitFor();

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { api, baseUrl, drawnOrder, kurdishSessions, leftToRight, onRerun, screenshot, stamp, submitUntilSent, waitForPath, waitForPrint } from './browser';
+import { axeFailures } from './axe';
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
@@ -210,6 +211,7 @@ describe('prints fit for use', () => {
     await print.click();
     await expect.poll(() => print.getAttribute('class')).toContain('ant-btn-loading');
     expect(await sideways()).toBe(0);
+    expect(await axeFailures(page, '[data-testid="visit-history"]')).toEqual([]);
     issued.release();
     await waitForPrint(page);
   });
