@@ -1,12 +1,14 @@
 // A front for the test server that a browser test can cut the way a clinic's uplink is cut (issue
-// 36): the page stays loaded while the server becomes unreachable (connections refused at once)
-// or hangs (requests never answered). Playwright's setOffline does not stop a service worker's
-// traffic; a cut here does, since every byte passes through this process. `rewrite` lets a test
-// change what the server sends (a new service worker, as a new deployment would give).
+// 36): the page stays loaded while the server becomes unreachable (connections refused at once),
+// hangs (requests never answered) or is mute (requests reach the server, its answers never come
+// back). Playwright's setOffline does not stop a service worker's traffic; a cut here does, since
+// every byte passes through this process. `rewrite` lets a test change what the server sends (a
+// new service worker, as a new deployment would give).
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type LinkState = 'up' | 'down' | 'hanging';
+/** 'mute': requests reach the server, its answers never come back (the write lands, its answer is lost). */
+export type LinkState = 'up' | 'down' | 'hanging' | 'mute';
 
 export interface CutProxy {
   port: number;
@@ -21,6 +23,12 @@ export async function cutProxy(targetPort: number): Promise<CutProxy> {
   let rewriter: ((path: string, body: string) => string | null) | null = null;
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
+    if (state === 'mute') {
+      const upstream = http.request({ host: '127.0.0.1', port: targetPort, method: req.method, path: req.url ?? '/', headers: req.headers }, (answer) => answer.resume());
+      upstream.on('error', () => undefined);
+      req.pipe(upstream);
+      return;
+    }
     if (state !== 'up') {
       // Hanging: kept open, never answered (the socket is destroyed when the link changes).
       if (state === 'down') req.socket.destroy();

@@ -6,6 +6,10 @@
 //   notes erased when the link came back.
 // - Save double-clicked keeps one change, as the server makes one record of one submission: the
 //   device kept two entries and showed the patient, and the payment, twice until the link came back.
+// - A patient saved while the link carries the request to the server but never brings its answer
+//   back (a mute link): after the write's wait (WRITE_TIMEOUT_MS) it is kept in the outbox and the
+//   form moves on; sent again when the link answers, it is one patient. The Save button was busy
+//   for good.
 // - A booking refused when sent (its slot taken meanwhile) shows in Sync problems with its doctor
 //   by name (the secretary may not read staff records: it read "1"), within a phone's width (390
 //   px, right to left: it looked cut), and axe finds nothing serious there.
@@ -146,6 +150,29 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     const made = (await api<{ data: { id: number }[] }>(page, `/patients?q=${MARK}`)).body.data;
     expect(made).toHaveLength(1);
     expect((await api<{ data: unknown[] }>(page, `/payments?filter[patient_id]=${made[0].id}`)).body.data).toHaveLength(1);
+  }, 120_000);
+
+  it('a patient saved over a mute link is kept once the write has waited its time, and is one patient when the link answers', async () => {
+    const name = `Mutelink${Date.now().toString(36)}`;
+    const save = page.locator('button.ant-btn-primary').filter({ hasText: ckb.buttons.save });
+    await goWithin(page, '/patients/create');
+    await page.locator('#field-name').fill(name);
+    await page.locator('#field-gender').click();
+    await page.locator('.ant-select-item-option').first().click();
+    proxy.set('mute');
+    try {
+      const started = Date.now();
+      await save.click();
+      // The request reached the server, which made the patient; its answer never came.
+      await expect.poll(async () => (await asDoctor<{ data: unknown[] }>(token, `/patients?q=${name}`)).body.data.length).toBe(1);
+      await page.waitForURL((u) => u.pathname === '/patients', { timeout: 40_000 });
+      expect(Date.now() - started).toBeGreaterThan(15_000);
+      expect(await outboxCount(page)).toBe(1);
+    } finally {
+      proxy.set('up');
+    }
+    await expect.poll(() => outboxCount(page), { timeout: 40_000 }).toBe(0);
+    expect((await asDoctor<{ data: unknown[] }>(token, `/patients?q=${name}`)).body.data).toHaveLength(1);
   }, 120_000);
 
   it('a booking refused when sent names its doctor in Sync problems, and the screen fits a phone', async () => {

@@ -6,7 +6,7 @@ import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, ApiError, api, newIdempotencyKey } from './http';
+import { API_BASE, ApiError, WRITE_TIMEOUT_MS, api, newIdempotencyKey } from './http';
 import { customRequest, queryString } from './custom';
 
 export { queryString };
@@ -305,7 +305,7 @@ export const dataProvider: DataProvider = {
     // A record the desk may make offline names itself (the submission's key, a UUID): sent now or
     // from the outbox after no answer, it is the same request, and lands once.
     const sent = { ...writableBody(resource, variables, 'create'), ...(defOf(resource)?.offline ? { client_ref: UUID.test(key) ? key : newIdempotencyKey() } : {}) };
-    const body = await once(`create ${key}`, () => orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true })));
+    const body = await once(`create ${key}`, () => orQueued({ resource, body: sent, key }, () => api<{ data: T }>(pathOf(resource), { method: 'POST', body: sent, headers: { 'Idempotency-Key': key }, refine: true, timeoutMs: WRITE_TIMEOUT_MS })));
     // 202: an Admin's request was submitted instead (see pending.ts); data has no record id.
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     return { data: body.data as T };
@@ -325,6 +325,7 @@ export const dataProvider: DataProvider = {
         headers: { 'Idempotency-Key': key, ...(version !== undefined ? { 'If-Match': `"${String(version)}"` } : {}) },
         conflictShown: !!original,
         refine: true,
+        timeoutMs: WRITE_TIMEOUT_MS,
       }).catch((error: unknown) => {
         // The form's loaded record may be refetched before the 412 reaches it (Refine invalidates
         // on settle): the conflict is judged against the version this request was based on.

@@ -18,6 +18,14 @@ export const API_BASE = '/api/v1';
 /** How long a read waits for the server; once it has not answered, how long a read tries it. */
 export const READ_TIMEOUT_MS = 15_000;
 export const OFFLINE_READ_TIMEOUT_MS = 4_000;
+/**
+ * How long a record's create or change waits for its answer (the data provider's writes, each
+ * under an Idempotency-Key): past it the write counts as unanswered, as when the link is cut, and
+ * goes where such a write goes: this device's outbox under the same key (the server makes one
+ * record of it, however many times it came), or refused as needing the server. A link that took
+ * the request and never answered left the Save button busy for good.
+ */
+export const WRITE_TIMEOUT_MS = 20_000;
 
 export class ApiError extends Error implements HttpError {
   statusCode: number;
