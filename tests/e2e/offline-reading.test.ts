@@ -101,7 +101,19 @@ describe.each([
     await proxy?.close();
   });
 
-  it('finds the patient offline by phone in Arabic-Indic digits, by name and by file number; the banner comes and goes', async () => {
+  it('finds the patient offline by phone in Arabic-Indic digits, by name and by file number; the banner comes and goes', async ({ task }) => {
+    const again = (task.result?.retryCount ?? 0) > 0;
+    if (again) {
+      // A run again starts as the first did: the link up, no column chosen, a spare of its own
+      // (the first run's may be deleted), the list opened anew.
+      proxy.set('up');
+      await passTimeUntil(page, gone(page.getByTestId('offline-banner')), 'the banner gone once the link is back');
+      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('list-columns:')).forEach((k) => localStorage.removeItem(k)));
+      expect((await api(page, '/patients', { method: 'POST', body: { name: `${MARK} ${width} spare`, gender: 0 } })).status).toBe(201);
+      await goWithin(page, '/dashboard');
+      await goWithin(page, '/patients');
+      await page.locator('.ant-table-row').first().waitFor();
+    }
     // Online, a delete is done and said (the toast stack is now drawn).
     const spare = page.locator('.ant-table-row').filter({ hasText: `${MARK} ${width} spare` });
     await page.getByTestId('list-search').fill(`${MARK} ${width} spare`);
@@ -155,8 +167,9 @@ describe.each([
     await goWithin(page, `/patients/${patientId}/payments`);
     await passTimeUntil(page, shown(page.getByTestId('balance-needs-server')), 'the balance needing the server');
     expect(await page.getByTestId('patient-summary').getByTestId('not-kept').innerText()).toBe(ckb.offline.notKept);
-    // (But the refusal of the delete just before, which may still show.)
-    expect(await page.evaluate((refusal) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !text.includes(refusal)), ckb.offline.refused.delete)).toEqual([]);
+    // (But the refusal of the delete just before, and the online delete's word, which may still show.)
+    const earlier = [ckb.offline.refused.delete, ckb.notifications.deleted];
+    expect(await page.evaluate((said) => (window as unknown as { toasts: string[] }).toasts.filter((text) => !said.some((s) => text.includes(s))), earlier)).toEqual([]);
     await screenshot(page, `offline-patient-card-${width}`, { fullPage: true });
     expect(await axeFailures(page)).toEqual([]);
     // The dashboard's counts and its stock warnings (the demo clinic has one item low, one
