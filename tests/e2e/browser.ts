@@ -210,8 +210,13 @@ export const stamp = (prefix = ''): string => `${prefix}${Date.now().toString(36
  */
 export function onRerun(renew: () => void): void {
   beforeEach(({ task }) => {
-    if ((task.result?.retryCount ?? 0) > 0 || (task.result?.repeatCount ?? 0) > 0) renew();
+    if (isRerun(task)) renew();
   });
+}
+
+/** Whether this run of a test is a second one (vitest's retry, or a repeat). */
+export function isRerun(task: { result?: { retryCount?: number; repeatCount?: number } }): boolean {
+  return (task.result?.retryCount ?? 0) > 0 || (task.result?.repeatCount ?? 0) > 0;
 }
 
 /**

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { localDay } from '../../src/server/days';
-import { api, baseUrl, countPrints, launch, login, onRerun, stamp, submitUntilSent, waitForPath, waitForPrint } from './browser';
+import { api, baseUrl, countPrints, launch, isRerun, login, onRerun, stamp, submitUntilSent, waitForPath, waitForPrint } from './browser';
 import { note } from './diagnostics';
 
 const HOST = 'demo.localhost';
@@ -212,7 +212,7 @@ describe('clinic journeys (Kurdish)', () => {
     await signIn(page, 'doctor');
     // Run again, it corrects a visit of its own (the first run's may be corrected and paid): a
     // patient of its own, the same diagnosis and drug line, 20,000 of 25,000 paid.
-    if ((task.result?.retryCount ?? 0) > 0 || (task.result?.repeatCount ?? 0) > 0) {
+    if (isRerun(task)) {
       const drugId = (await api<{ data: { id: number }[] }>(page, '/drugs?per_page=1')).body.data[0].id;
       patientId = (await api<{ data: { id: number } }>(page, '/patients', { method: 'POST', body: { name: patientName, gender: 1 } })).body.data.id;
       const body = { patient_id: patientId, fee: 25000, payment: 20000, chief_complaint: 'کۆکە و تا', physician_diagnosis: 'هەوکردنی قورگ', prescriptions: [{ drug_id: drugId, dose: '500 mg' }] };

@@ -8,7 +8,7 @@
 // share nothing the device remembers per session (an idle lock left behind).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { appInstalled, api, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
+import { appInstalled, api, isRerun, launch, login, newContext, PASSWORD, screenshot, serverPort, until, waitForPath } from './browser';
 import { axeFailures } from './axe';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, reopenAtLogin } from './device-store';
@@ -102,7 +102,7 @@ describe.each([
   });
 
   it('finds the patient offline by phone in Arabic-Indic digits, by name and by file number; the banner comes and goes', async ({ task }) => {
-    const again = (task.result?.retryCount ?? 0) > 0;
+    const again = isRerun(task);
     if (again) {
       // A run again starts as the first did: the link up, no column chosen, a spare of its own
       // (the first run's may be deleted), the list opened anew.
