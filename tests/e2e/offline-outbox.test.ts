@@ -325,7 +325,8 @@ describe('the desk writes through a cut (1440 px, Kurdish)', () => {
     await expect.poll(async () => latinDigits(await phone.inputValue()).replace(/\D/g, '')).toContain(mine.slice(1));
     await phone.fill(corrected);
     await phone.press('Enter');
-    await expect.poll(async () => (await server()).phone).toBe(`+964${corrected.slice(1)}`);
+    // Sent through the outbox and a sync pass: more than a poll's second on a loaded CI machine.
+    await expect.poll(async () => (await server()).phone, { timeout: 20_000 }).toBe(`+964${corrected.slice(1)}`);
     await expect.poll(async () => (await outbox(page)).count).toBe(0);
     await expect.poll(async () => (await page.getByTestId('menu-badge-syncProblems').textContent()) ?? '').not.toContain('1');
   });
