@@ -48,6 +48,18 @@ export interface LaunchExtras {
  * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
  * which on the CI's two cores cost the other tests their time.
  */
+const fileContexts = new WeakMap<Browser, Browser['newContext']>();
+
+/**
+ * A context that lives until the file closes it, even when made inside a test: for a file whose
+ * tests go on one after another on the same desk, and whose run again makes a new desk.
+ */
+export function fileContext(browser: Browser, options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext> {
+  const make = fileContexts.get(browser);
+  if (!make) throw new Error('fileContext: a browser from launch()');
+  return make(options);
+}
+
 export async function launch(options: LaunchExtras = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: options.executablePath ?? CHROMIUM,
@@ -55,6 +67,7 @@ export async function launch(options: LaunchExtras = {}): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.args ?? [])],
   });
   const newContext = browser.newContext.bind(browser);
+  fileContexts.set(browser, async (options) => watchContext(await newContext({ serviceWorkers: 'block', ...options })));
   browser.newContext = async (options) => {
     const context = watchContext(await newContext({ serviceWorkers: 'block', ...options }));
     // A context made in a test (or its beforeEach) closes when the test ends: a page left open
@@ -198,7 +211,6 @@ export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path);
 }
 
-/** One browser for the file and a fresh context and page for every test; `page()` is the current page. */
 /** A mark for the names a test makes, unique to this moment (`prefix` tells a file's apart). */
 export const stamp = (prefix = ''): string => `${prefix}${Date.now().toString(36)}`;
 
@@ -233,6 +245,7 @@ export function perRun(prefix = ''): { tag: string; rerun: number; day: (iso: st
   return run;
 }
 
+/** One browser for the file and a fresh context and page for every test; `page()` is the current page. */
 export function pagePerTest(): { page: () => Page } {
   let browser: Browser;
   let context: BrowserContext | undefined;
