@@ -22,6 +22,8 @@ import { rowsChanged } from './sync';
 import { type HistoryNote, type Landed, type OutboxEntry, type Problem, type SettledEntry, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
 import { pick, settleStale } from './conflicts';
 import { setShellState } from './shellState';
+import { keyMissing, lockIfKeyNeeded } from './idleWatch';
+import { translate } from '../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -175,7 +177,7 @@ let queueing: Promise<unknown> = Promise.resolve();
 
 async function queueOne(write: QueuedWrite): Promise<Row> {
   const state = deviceState();
-  if (!state) throw notAvailableOffline();
+  if (!state) throw keyToKeep();
   const landed = await landedMap(state);
   const entries = await waitingEntries(state);
   // The same submission again (its Idempotency-Key): kept once, as the server would answer it once.
@@ -232,6 +234,17 @@ async function queueOne(write: QueuedWrite): Promise<Row> {
     : { ...(original ?? {}), ...write.body, id: write.id, pending: true };
   await keepRow(state, write.resource, shown);
   return shown;
+}
+
+/**
+ * A write to keep on a page opened again (its device key lives in memory only): the lock asks the
+ * password that opens the device's copy, and the form, kept under it, is saved again after. It
+ * said "needs the server", with nothing offered, until a screen happened to read the copy.
+ */
+function keyToKeep(): ApiError {
+  if (!keyMissing()) return notAvailableOffline();
+  lockIfKeyNeeded(true);
+  return new ApiError(translate('offline.unlockToKeep'), 0);
 }
 
 type Sent = { ok: true; record: Row } | { ok: false; problem: Problem } | { ok: false; stop: true };
