@@ -10,22 +10,32 @@
 // and the taken slot wait in Sync problems and are settled from there (mine applied; another slot
 // chosen, after which the check-in and the visit that waited on the booking follow); the payment
 // has its receipt number beside the provisional one; the audit trail marks what was entered offline.
+// A test run again (vitest's retry) starts on a new PC (a new profile: a new device, signed in, the
+// link up) with names, phones and days of its own: its first run's are on the server.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
-import { appInstalled, api, CHROMIUM, countPrints, launch, PASSWORD, serverPort, until, waitForPrint } from './browser';
+import { appInstalled, api, CHROMIUM, countPrints, isRerun, launch, PASSWORD, serverPort, stamp, until, waitForPrint } from './browser';
 import { type CutProxy, cutProxy } from './cut-proxy';
 import { goWithin, keptRows, signInAt } from './device-store';
 import { note, watchContext } from './diagnostics';
 import { latinDigits } from '../../src/shared/digits';
 import ckb from '../../locales/ckb.json';
 
-const MARK = `Wholecut${Date.now().toString(36)}`;
-const TAIL = String(Date.now()).slice(-7);
-const NEW_PHONE = `0750${TAIL}`;
-const [MINE, THEIRS] = [`0770${TAIL}`, `0771${TAIL}`];
+let rerun = 0;
+let MARK = '';
+let NEW_PHONE = '';
+let [MINE, THEIRS] = ['', ''];
+/** The first test's names and phones, new for each run. */
+function renewMarks(): void {
+  const tail = String(Date.now()).slice(-7);
+  MARK = stamp('Wholecut');
+  NEW_PHONE = `0750${tail}`;
+  [MINE, THEIRS] = [`0770${tail}`, `0771${tail}`];
+}
+renewMarks();
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x660 + Number(d)));
 const e164 = (local: string) => `+964${local.slice(1)}`;
 
@@ -35,7 +45,10 @@ function dayAhead(days: number): string {
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
-const DAY = dayAhead(9);
+/** The first test's day (two days on for each run again: the slots of the run before are taken). */
+const bookingDay = () => dayAhead(9 + 2 * rerun);
+/** The day of the booking the second test postpones. */
+const postponeDay = () => dayAhead(10 + 2 * rerun);
 const [SLOT, OTHER_SLOT] = ['07:20', '07:40'];
 
 /** How many entries wait in the device's outbox (its store's count; -1 before it exists). */
@@ -81,8 +94,6 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
   let page: Page;
   let phone: Page;
   let origin = '';
-  /** The phone's booking at the slot the PC took during the cut (postponed by the second test). */
-  let takenByPhone = 0;
 
   /** The desk's PC: a browser profile on disk, so closing the browser keeps what the device holds. */
   const openPc = async (): Promise<Page> => {
@@ -107,8 +118,44 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     return opened;
   };
 
-  beforeAll(async () => {
+  /** The booking the second test postpones, made online on the phone before the PC signs in (its first pass brings it). */
+  let toPostpone = 0;
+  const newBookingToPostpone = async () => {
+    const doctor = await phone.evaluate(async (password) => {
+      const res = await fetch('/api/v1/auth/tenant/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'assistant', password }) });
+      const { token } = (await res.json()) as { token: string };
+      const profile = await fetch('/api/v1/auth/tenant/profile', { headers: { Authorization: `Bearer ${token}` } });
+      return ((await profile.json()) as { data: { id: number } }).data.id;
+    }, PASSWORD);
+    const [someone] = (await api<{ data: { id: number }[] }>(phone, '/patients?per_page=1&sort=id')).body.data;
+    const made = await api<{ data: { id: number } }>(phone, '/appointments', { method: 'POST', body: { patient_id: someone.id, doctor_id: doctor, date: postponeDay(), time: SLOT, duration_minutes: 15 } });
+    expect(made.status).toBe(201);
+    toPostpone = made.body.data.id;
+  };
+
+  /** The PC on a new profile, the assistant signed in, the working set and the installed shell on it. */
+  const freshPc = async () => {
+    await pc?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
     profile = mkdtempSync(join(tmpdir(), 'whole-cut-'));
+    page = await openPc();
+    await signInAt(page, origin, 'assistant');
+    // The working set on the PC, and its installed shell (a page opened during the cut loads).
+    // Its patients and the drug catalog (the visit's prescription during the cut): the shell's
+    // install no longer takes long enough to cover the rest of the pass.
+    await until(
+      page,
+      async () => {
+        const kept = await keptRows(page);
+        const resources = new Set(kept.map(([r]) => r));
+        return resources.has('patients') && resources.has('drugs') && kept.some(([r, id]) => r === 'appointments' && id === toPostpone);
+      },
+      'the working set did not reach the device',
+    );
+    await appInstalled(page);
+  };
+
+  beforeAll(async () => {
     proxy = await cutProxy(serverPort());
     origin = `http://demo.localhost:${proxy.port}`;
     browser = await launch();
@@ -118,20 +165,17 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     });
     phoneContext.setDefaultTimeout(15_000);
     phone = await phoneContext.newPage();
-    page = await openPc();
-    await Promise.all([signInAt(phone, `http://demo.localhost:${serverPort()}`, 'secretary'), signInAt(page, origin, 'assistant')]);
-    // The working set on the PC, and its installed shell (a page opened during the cut loads).
-    // Its patients and the drug catalog (the visit's prescription during the cut): the shell's
-    // install no longer takes long enough to cover the rest of the pass.
-    await until(
-      page,
-      async () => {
-        const kept = new Set((await keptRows(page)).map(([r]) => r));
-        return kept.has('patients') && kept.has('drugs');
-      },
-      'the working set did not reach the device',
-    );
-    await appInstalled(page);
+    await signInAt(phone, `http://demo.localhost:${serverPort()}`, 'secretary');
+    await newBookingToPostpone();
+    await freshPc();
+  });
+  beforeEach(async ({ task }) => {
+    if (!isRerun(task)) return;
+    proxy.set('up');
+    rerun++;
+    renewMarks();
+    await newBookingToPostpone();
+    await freshPc();
   });
   afterAll(async () => {
     await pc?.close();
@@ -142,6 +186,7 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
 
   it('keeps everything entered during the cut, once, and settles the clashes from Sync problems', async () => {
     const t0 = Date.now();
+    const DAY = bookingDay();
     // Where the test was, and when, in a failure's report.
     const mark = (what: string) => note(`${((Date.now() - t0) / 1000).toFixed(1)} s into the cut test: ${what}`);
     const me = (await api<{ data: { id: number } }>(page, '/auth/tenant/profile')).body.data.id;
@@ -337,15 +382,15 @@ describe('a whole cut: two devices of one clinic (Kurdish, 1440 px offline, 390 
     ] as const) {
       expect(await trail(resource, id, action), `${resource} ${action} marked offline`).toHaveLength(1);
     }
-    takenByPhone = taken.find((b) => b.time.startsWith(SLOT))!.id;
     mark('end');
   }, 240_000);
 
   it("postpones during a cut: the booking postponed and a new one at the slot chosen, once each, when the link returns", async () => {
-    expect(takenByPhone).toBeGreaterThan(0);
     const server = async <T>(path: string) => (await api<{ data: T }>(page, path)).body.data;
+    const [DAY, takenByPhone] = [postponeDay(), toPostpone];
+    expect((await keptRows(page)).some(([r, id]) => r === 'appointments' && id === takenByPhone)).toBe(true);
     const before = await server<{ patient_id: number; doctor_id: number }>(`/appointments/${takenByPhone}`);
-    const later = dayAhead(16);
+    const later = dayAhead(17 + 2 * rerun);
     await goWithin(page, `/appointments?date=${DAY}`);
     const move = page.getByTestId(`move-${takenByPhone}-2`);
     await move.waitFor();
