@@ -9,7 +9,6 @@ import { api, baseUrl, clickUntilShown, kurdishSessions, screenshot } from './br
 
 const CLINIC = 'demo.localhost';
 const url = (path: string) => `${baseUrl(CLINIC)}${path}`;
-const NAME = `Stocked ${Date.now().toString(36)}`;
 const signedIn = kurdishSessions(CLINIC);
 
 async function created(page: Parameters<typeof api>[0], path: string, body: Record<string, unknown>): Promise<number> {
@@ -21,6 +20,8 @@ async function created(page: Parameters<typeof api>[0], path: string, body: Reco
 describe('dispensing from a visit', () => {
   it('lowers the stock, refuses more than is left, and the dashboard warns under the reorder level', async () => {
     const page = await signedIn('doctor', 390);
+    // Made when the test runs (drug and stock names are unique): a run again makes its own.
+    const NAME = `Stocked ${Date.now().toString(36)}`;
     const drugId = await created(page, '/drugs', { name: NAME });
     const itemId = await created(page, '/stock-items', { name: NAME, drug_id: drugId, unit: 'box', reorder_level: 3 });
     await created(page, '/stock-movements', { stock_item_id: itemId, kind: 'in', quantity: 5, date: dayjs().format('YYYY-MM-DD') });
