@@ -4,7 +4,7 @@
 // phone; invoices print as a numbered sheet, and "mark paid" of two rows says two.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { api, baseUrl, countPrints, login, pagePerTest, waitForPath, waitForPrint } from './browser';
+import { api, baseUrl, countPrints, login, pagePerTest, stamp, waitForPath, waitForPrint } from './browser';
 
 const { page } = pagePerTest();
 const suffix = Date.now().toString(36).slice(-5);
@@ -17,8 +17,9 @@ async function owner(p: Page, width: number): Promise<void> {
   await waitForPath(p, '/dashboard');
 }
 
-/** A clinic made and suspended through the API, as the signed-in Owner. */
-async function suspendedDoctor(p: Page, subdomain: string): Promise<number> {
+/** A clinic made and suspended through the API, as the signed-in Owner (a subdomain of this moment: a run again makes its own). */
+async function suspendedDoctor(p: Page, prefix: string): Promise<number> {
+  const subdomain = stamp(prefix);
   const plans = await api<{ data: { id: number }[] }>(p, '/plans');
   const made = await api<{ data: { id: number } }>(p, '/tenants', {
     method: 'POST',
@@ -33,7 +34,7 @@ describe('platform staff read what happened', () => {
   it("a phone shows the doctor's whole name, its actions in one menu, and a suspended clinic on hold", async () => {
     const p = page();
     await owner(p, 360);
-    const id = await suspendedDoctor(p, `hdr${suffix}`);
+    const id = await suspendedDoctor(p, 'hdr');
     await p.goto(`${baseUrl()}/doctors/show/${id}`);
     const title = p.getByTestId('doctor-title');
     await title.waitFor();
@@ -68,7 +69,7 @@ describe('platform staff read what happened', () => {
   it('the Activity trail names the suspension, who did it in which role, and the clinic by name', async () => {
     const p = page();
     await owner(p, 1280);
-    await suspendedDoctor(p, `act${suffix}`);
+    await suspendedDoctor(p, 'act');
     await p.goto(`${baseUrl()}/activity`);
     const row = p.locator('.ant-table-row').filter({ hasText: name }).filter({ hasText: 'Suspended' }).first();
     await row.waitFor();
