@@ -109,7 +109,9 @@ describe('central workflows', () => {
 
   it('"mark all as read" empties the unread tab and the bell', async () => {
     // The accepted request's notice was resolved when it was decided; a new request is unread.
-    const later = { name: `Dr. Later ${suffix}`, subdomain: `later${suffix}`, username: `later${suffix}`, password: PASSWORD };
+    // Named at this moment: a run again's request would meet the first run's subdomain.
+    const tag = stamp();
+    const later = { name: `Dr. Later ${tag}`, subdomain: `later${tag}`, username: `later${tag}`, password: PASSWORD };
     const admin = await actor(browser, 'localhost', 'admin');
     contexts.push(admin.context);
     const asked = await admin.page.evaluate(async (body) => {

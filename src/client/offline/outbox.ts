@@ -15,15 +15,13 @@ import { type WorkingSetResource, isWorkingSetResource, keptFields } from '../..
 import { ApiError, api, newIdempotencyKey } from '../providers/http';
 import { type Unlocked, deviceState, isOfflineToken } from './device';
 import { getSession } from '../providers/session';
-import { notAvailableOffline, offlineOne } from './reader';
+import { keyNeeded, notAvailableOffline, offlineOne } from './reader';
 import { open, seal } from './sealing';
 import { applyRows, offlineDb } from './store';
 import { rowsChanged } from './sync';
 import { type HistoryNote, type Landed, type OutboxEntry, type Problem, type SettledEntry, type Target, dependenciesOf, nextToSend, provisionalId, rewriteLanded, rewriteSent } from './outboxPlan';
 import { pick, settleStale } from './conflicts';
 import { setShellState } from './shellState';
-import { keyMissing, lockIfKeyNeeded } from './idleWatch';
-import { translate } from '../i18n';
 
 type Row = Record<string, unknown>;
 
@@ -177,7 +175,9 @@ let queueing: Promise<unknown> = Promise.resolve();
 
 async function queueOne(write: QueuedWrite): Promise<Row> {
   const state = deviceState();
-  if (!state) throw keyToKeep();
+  // A page opened again holds no key: the lock asks the password (reader.ts keyNeeded). It said
+  // "needs the server", with nothing offered, until a screen happened to read the device's copy.
+  if (!state) throw keyNeeded(true);
   const landed = await landedMap(state);
   const entries = await waitingEntries(state);
   // The same submission again (its Idempotency-Key): kept once, as the server would answer it once.
@@ -234,17 +234,6 @@ async function queueOne(write: QueuedWrite): Promise<Row> {
     : { ...(original ?? {}), ...write.body, id: write.id, pending: true };
   await keepRow(state, write.resource, shown);
   return shown;
-}
-
-/**
- * A write to keep on a page opened again (its device key lives in memory only): the lock asks the
- * password that opens the device's copy, and the form, kept under it, is saved again after. It
- * said "needs the server", with nothing offered, until a screen happened to read the copy.
- */
-function keyToKeep(): ApiError {
-  if (!keyMissing()) return notAvailableOffline();
-  lockIfKeyNeeded(true);
-  return new ApiError(translate('offline.unlockToKeep'), 0);
 }
 
 type Sent = { ok: true; record: Row } | { ok: false; problem: Problem } | { ok: false; stop: true };

@@ -13,7 +13,7 @@ import { keptDaysOnly } from '../../shared/keptDays';
 import { type AvailabilityQuery, availabilityFromKept } from './availability';
 import { resources } from '../../../resources';
 import { deviceState } from './device';
-import { lockIfKeyNeeded } from './idleWatch';
+import { keyMissing, lockIfKeyNeeded } from './idleWatch';
 import { foldText, nameMatcher } from '../../shared/fold';
 import { keptAnswer, keptRows, syncGeneration } from './sync';
 import { clinicNow } from '../engine/clinicDay';
@@ -30,10 +30,15 @@ export function notAvailableOffline(): ApiError {
 
 /**
  * No key on this page (opened again) while the device's copy is asked for: the lock asks the
- * password that opens it (idleWatch.ts), and this read says it needs the server meanwhile.
+ * password that opens it (idleWatch.ts), and this read says it needs the server meanwhile. A
+ * write to keep (outbox.ts) says it is not saved yet: the form, under the lock, is saved again after.
  */
-function keyNeeded(): ApiError {
-  lockIfKeyNeeded(true);
+export function keyNeeded(write = false): ApiError {
+  if (!write) lockIfKeyNeeded(true);
+  else if (keyMissing()) {
+    lockIfKeyNeeded(true);
+    return new ApiError(translate('offline.unlockToKeep'), 0);
+  }
   return notAvailableOffline();
 }
 
