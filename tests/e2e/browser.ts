@@ -41,13 +41,6 @@ export interface LaunchExtras {
   args?: string[];
 }
 
-/**
- * Chromium; every context it opens is watched, so a failed test says what its pages were doing,
- * and closed when the test that made it ends.
- * A context runs no service worker unless it asks (`serviceWorkers: 'allow'`, the installed app's
- * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
- * which on the CI's two cores cost the other tests their time.
- */
 const fileContexts = new WeakMap<Browser, Browser['newContext']>();
 
 /**
@@ -60,6 +53,13 @@ export function fileContext(browser: Browser, options?: Parameters<Browser['newC
   return make(options);
 }
 
+/**
+ * Chromium; every context it opens is watched, so a failed test says what its pages were doing,
+ * and closed when the test that made it ends.
+ * A context runs no service worker unless it asks (`serviceWorkers: 'allow'`, the installed app's
+ * tests): the worker's first install fetches the whole precache (~4.5 MB) in every fresh context,
+ * which on the CI's two cores cost the other tests their time.
+ */
 export async function launch(options: LaunchExtras = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: options.executablePath ?? CHROMIUM,
@@ -67,9 +67,10 @@ export async function launch(options: LaunchExtras = {}): Promise<Browser> {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.args ?? [])],
   });
   const newContext = browser.newContext.bind(browser);
-  fileContexts.set(browser, async (options) => watchContext(await newContext({ serviceWorkers: 'block', ...options })));
+  const watched: Browser['newContext'] = async (options) => watchContext(await newContext({ serviceWorkers: 'block', ...options }));
+  fileContexts.set(browser, watched);
   browser.newContext = async (options) => {
-    const context = watchContext(await newContext({ serviceWorkers: 'block', ...options }));
+    const context = await watched(options);
     // A context made in a test (or its beforeEach) closes when the test ends: a page left open
     // runs the app on (its live stream, timers, refetches) beside the next tests, on the same
     // two cores. One made in a beforeAll is its file's to close (onTestFinished refuses there).
