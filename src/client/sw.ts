@@ -8,7 +8,8 @@
 // file of the list the page asks for is fetched into the cache and answered from it, so V8 keeps
 // its code cache with it (in CacheStorage) from the first visit on. Meanwhile it caches the
 // login's and the signed-in path's files (marked `first` at build time: scripts/sw-first.ts) six
-// at a time, then the rest a few at a time; the page asks for that (CACHE_ALL, serviceWorker.ts)
+// at a time, then the rest a few at a time, each once the pages have asked for nothing for a
+// moment (their own reads and files first); the page asks for that (CACHE_ALL, serviceWorker.ts)
 // and the answer says when everything is cached, i.e. when every screen and language opens with
 // the server stopped. The login's warmup waits for the worker to take the page (warmup.ts).
 // An update caches everything before it waits: "a new version is ready" is said of a whole one.
@@ -39,12 +40,22 @@ interface WorkerScope {
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: Extendable) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventLike) => void): void;
+  addEventListener(type: 'fetch', listener: () => void): void;
 }
 
 /** Files fetched at once: the first set is some 130 small files, and the browser sends six at a time to a host. */
 const FIRST_AT_ONCE = 6;
 /** The rest, a few at a time: the page's own requests share the link. */
 const REST_AT_ONCE = 3;
+/**
+ * Each of the rest's fetches waits until the pages have asked for nothing (a read, a file) for
+ * QUIET_MS, or MAX_YIELD_MS at most. On a first visit on a slow link the rest (other screens'
+ * code, the charts' 420 KiB, the other languages) went on while the person went from the
+ * dashboard to a list, whose rows then shared the link with them (issue 41).
+ */
+const QUIET_MS = 1_500;
+const MAX_YIELD_MS = 3_000;
+const POLL_MS = 250;
 
 const worker = self as unknown as WorkerScope;
 const entries = (self as unknown as { __WB_MANIFEST: Entry[] }).__WB_MANIFEST;
@@ -95,8 +106,30 @@ registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('index.html')
 // Caches of older Workbox versions' layouts.
 cleanupOutdatedCaches();
 
-/** Caches the entries not cached yet, `atOnce` fetches at a time; rejects if any fails. */
-async function cacheEntries(list: Entry[], atOnce: number, cache: Cache, have: Set<string>): Promise<void> {
+/** When a page last asked for something through this worker (a request's start). */
+let pageAsked = 0;
+worker.addEventListener('fetch', () => {
+  pageAsked = Date.now();
+});
+
+/** Resolves once no page has asked for anything for QUIET_MS, or after MAX_YIELD_MS. */
+function pagesQuiet(): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const now = Date.now();
+      if (now - pageAsked >= QUIET_MS || now - started >= MAX_YIELD_MS) resolve();
+      else setTimeout(check, POLL_MS);
+    };
+    check();
+  });
+}
+
+/**
+ * Caches the entries not cached yet, `atOnce` fetches at a time (each after the pages' quiet
+ * moment when `yieldToPages`); rejects if any fails.
+ */
+async function cacheEntries(list: Entry[], atOnce: number, cache: Cache, have: Set<string>, yieldToPages = false): Promise<void> {
   const todo = list.flatMap((entry) => {
     const url = new URL(entry.url, location.href).href;
     const key = precache.getCacheKeyForURL(url);
@@ -106,6 +139,7 @@ async function cacheEntries(list: Entry[], atOnce: number, cache: Cache, have: S
   const fetchNext = async (): Promise<void> => {
     while (next < todo.length) {
       const { url, key } = todo[next++];
+      if (yieldToPages) await pagesQuiet();
       await fetchInto(cache, url, key);
       have.add(key);
     }
@@ -140,7 +174,7 @@ function cacheAll(): Promise<void> {
       cache,
       have,
     );
-    await cacheEntries(entries, REST_AT_ONCE, cache, have);
+    await cacheEntries(entries, REST_AT_ONCE, cache, have, true);
     complete = true;
   })().finally(() => {
     caching = null;

@@ -19,6 +19,18 @@ async function actor(browser: Browser, host: string, username: string): Promise<
   return { context, page };
 }
 
+/** An Admin's new-doctor request, through the API (202: sent for the Owner's approval). */
+function fileDoctorRequest(page: Page, doctor: { name: string; subdomain: string; username: string }): Promise<number> {
+  return page.evaluate(async (body) => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' };
+    // The Pro plan, as the form's test chooses (its year gives the "days left" checked later).
+    const plans = (await (await fetch('/api/v1/plans', { headers })).json()) as { data: { id: number; type_en: string }[] };
+    const plan = plans.data.find((p) => p.type_en === 'Pro') ?? plans.data[0];
+    const res = await fetch('/api/v1/tenants', { method: 'POST', headers, body: JSON.stringify({ ...body, plan_id: plan.id }) });
+    return res.status;
+  }, { ...doctor, password: PASSWORD });
+}
+
 /** The OK button of the open confirmation (Popconfirm). */
 function confirmButton(page: Page, name: string) {
   return page.locator('.ant-popover:visible').getByRole('button', { name, exact: true });
@@ -56,7 +68,14 @@ describe('central workflows', () => {
     expect(await page.getByRole('cell', { name: doctor.subdomain, exact: true }).count()).toBe(0);
   });
 
-  it('the Owner sees the pending request (menu badge) and accepts it', async () => {
+  it('the Owner sees the pending request (menu badge) and accepts it', async ({ task }) => {
+    if (isRerun(task)) {
+      // The first run may have accepted the request: a new one (the later tests follow it).
+      Object.assign(doctor, newDoctor(stamp()));
+      const admin = await actor(browser, 'localhost', 'admin');
+      contexts.push(admin.context);
+      expect(await fileDoctorRequest(admin.page, doctor)).toBe(202);
+    }
     const { context, page } = await actor(browser, 'localhost', 'owner');
     contexts.push(context);
     await page.getByTestId('menu-pending-requests').waitFor();
@@ -85,15 +104,22 @@ describe('central workflows', () => {
     expect(await page.getByTestId('user-name').textContent()).toBe(doctor.name);
   });
 
-  it('the Owner suspends the clinic; its login then shows the 417 screen', async () => {
+  it('the Owner suspends the clinic; its login then shows the 417 screen', async ({ task }) => {
     const { context, page } = await actor(browser, 'localhost', 'owner');
     contexts.push(context);
     await page.goto(`${baseUrl()}/doctors?q=${doctor.subdomain}`);
     const row = page.locator('.ant-table-row').filter({ hasText: doctor.subdomain });
     await row.waitFor();
-    expect(await row.getByTestId('remaining-days').textContent()).toMatch(/^36[56] days left$/);
+    // (On a run again, the first run may have put the clinic on hold: "On hold · 365 days left".)
+    expect(await row.getByTestId('remaining-days').textContent()).toMatch(isRerun(task) ? /36[56] days left$/ : /^36[56] days left$/);
     await row.locator('a, button').filter({ has: page.locator('.anticon-eye') }).first().click();
     await page.getByTestId('doctor-details').waitFor();
+    if (isRerun(task) && (await page.getByTestId('status-reactivate').isVisible())) {
+      // The first run suspended it: active again first.
+      await page.getByTestId('status-reactivate').click();
+      await confirmButton(page, 'Reactivate').click();
+      await page.getByTestId('status-suspend').waitFor();
+    }
     await page.getByTestId('status-suspend').click();
     await confirmButton(page, 'Suspend').click();
     await page.getByTestId('doctor-details').getByText('Suspended').waitFor();
@@ -114,16 +140,7 @@ describe('central workflows', () => {
     const later = { name: `Dr. Later ${tag}`, subdomain: `later${tag}`, username: `later${tag}`, password: PASSWORD };
     const admin = await actor(browser, 'localhost', 'admin');
     contexts.push(admin.context);
-    const asked = await admin.page.evaluate(async (body) => {
-      const plans = (await (await fetch('/api/v1/plans', { headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` } })).json()) as { data: { id: number }[] };
-      const res = await fetch('/api/v1/tenants', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...body, plan_id: plans.data[0].id }),
-      });
-      return res.status;
-    }, later);
-    expect(asked).toBe(202);
+    expect(await fileDoctorRequest(admin.page, later)).toBe(202);
     const { context, page } = await actor(browser, 'localhost', 'owner');
     contexts.push(context);
     // The Admin's request notified the Owner.

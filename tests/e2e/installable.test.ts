@@ -175,6 +175,51 @@ describe('the installed shell through a cut', () => {
     }
   });
 
+  it('a first visit: while the page keeps asking, the worker holds back the rest of the app, and caches it once the page is quiet', async () => {
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'allow' });
+    try {
+      // A page that asks for something every 300 ms from its start until told to stop (a person
+      // going from screen to screen on a slow link).
+      await fresh.addInitScript(() => {
+        const w = window as unknown as { asking: number };
+        w.asking = window.setInterval(() => void fetch('/api/v1/tenant-check').catch(() => undefined), 300);
+      });
+      const byWorker: { path: string; at: number }[] = [];
+      const byPage = new Set<string>();
+      fresh.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.serviceWorker()) byWorker.push({ path, at: Date.now() });
+        else byPage.add(path);
+      });
+      const first = await fresh.newPage();
+      await first.goto(`${url()}/login`);
+      await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      // The worker's list, each file with its set (scripts/sw-first.ts marks the first).
+      const list = await first.evaluate(async () => {
+        const text = await (await fetch('/sw.js')).text();
+        return (text.match(/\{[^{}]*"url":"[^"]*"[^{}]*\}/g) ?? []).map((entry) => JSON.parse(entry) as { url: string; first?: boolean });
+      });
+      const firstSet = list.filter((e) => e.first).map((e) => `/${e.url}`);
+      const rest = new Set(list.filter((e) => !e.first).map((e) => `/${e.url}`));
+      expect(firstSet.length).toBeGreaterThan(50);
+      expect(rest.size).toBeGreaterThan(50);
+      // The first set is fetched at once, asking or not.
+      await expect.poll(() => firstSet.every((p) => byWorker.some((r) => r.path === p)), { timeout: 30_000 }).toBe(true);
+      // Then, for 4 s more of asking, the rest waits: each of its three lanes lets one file
+      // through after 3 s without a quiet moment (sw.ts MAX_YIELD_MS). Before, the rest followed
+      // the first set at once (some 130 files here in a second or two).
+      const end = Date.now() + 4_000;
+      await first.waitForTimeout(4_000);
+      const restFetched = byWorker.filter((r) => r.at < end && rest.has(r.path) && !byPage.has(r.path));
+      expect(restFetched.length).toBeLessThanOrEqual(6);
+      // Quiet: the whole app is cached.
+      await first.evaluate(() => clearInterval((window as unknown as { asking: number }).asking));
+      await appInstalled(first);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it.each(['down', 'hanging'] as const)('with the server %s, the app still opens from its start address, in Kurdish', async (state) => {
     proxy.set(state);
     try {
