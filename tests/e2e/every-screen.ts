@@ -11,14 +11,20 @@
 // English has no scan of its own: all it could find is a raw key, and a key missing in English is
 // missing in Kurdish too (tests/unit/locales.test.ts: the three files have the same keys, plural
 // forms included), where the Kurdish scan shows it.
+// Arabic opens every screen, tab and hand-written page, and of the generated lists and record
+// pages (most of the routes) enough to show each field type and each declared feature on each
+// kind of page (`generatedSample`): what else differs between two generated pages of one kind is
+// the keys' texts, which the locales test checks in every language (no Arabic text left in
+// English where Kurdish has its own). The Kurdish scan opens every route.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import ar from '../../locales/ar.json';
 import ckb from '../../locales/ckb.json';
 import en from '../../locales/en.json';
 import { resourceByName } from '../../resources/index';
-import { routesOf } from '../../src/client/engine/nav';
-import type { Scope } from '../../src/shared/resource';
+import { clientIndex } from '../../resources/registry.client';
+import { type RouteEntry, routesOf } from '../../src/client/engine/nav';
+import { type ResourceDef, type Scope, allFields } from '../../src/shared/resource';
 import { axeFailures } from './axe';
 import { baseUrl, login, pagePerTest, waitForPath } from './browser';
 
@@ -49,18 +55,49 @@ async function firstId(p: Page, path: string): Promise<number | null> {
   }, path);
 }
 
+/** What a declaration draws on a generated page besides its keys' texts. */
+const DRAWN: readonly (keyof ResourceDef)[] = ['within', 'fixed', 'patientData', 'appendOnly', 'deletePolicy', 'cancelsOnArchive', 'actions', 'rowActions', 'quickFilters', 'bulkDelete', 'recordActions', 'panels', 'offline', 'quota', 'module'];
+
+/** Each field type and each declared feature a generated page of `def` shows, by the page's kind. */
+function featuresOf(def: ResourceDef, page: string): string[] {
+  const fields = Object.values(allFields(def)).map((f) => `${page} ${f.type}${f.enum ? ' enum' : ''}${f.items ? ' items' : ''}${f.accept ? ` ${f.accept}` : ''}`);
+  const drawn = DRAWN.filter((key) => def[key] !== undefined && def[key] !== false).map((key) => `${page} ${key}`);
+  const panels = Object.keys(def.panels ?? {}).map((name) => `${page} panel ${name}`);
+  return [...fields, ...drawn, ...panels];
+}
+
 /**
- * Every route of the application with its parameters filled from real records: each resource's
- * first record asked for once (its edit, show and tab routes share it), all of them at once.
+ * The routes to open in Arabic: every one but the generated lists and record pages, of which the
+ * fewest that show every feature of every generated page (greedily: the page showing the most not
+ * yet shown first).
  */
-async function pathsOf(p: Page, scope: Scope): Promise<string[]> {
+export function generatedSample(entries: readonly RouteEntry[]): Set<RouteEntry> {
+  const generated = (e: RouteEntry): e is Extract<RouteEntry, { type: 'resource' }> => e.type === 'resource' && !clientIndex.pages[`${e.def.name}.${e.page}`];
+  const kept = new Set<RouteEntry>(entries.filter((e) => !generated(e)));
+  const shown = new Set<string>();
+  const left = entries.filter(generated).map((e) => ({ e, features: featuresOf(e.def, e.page) }));
+  for (;;) {
+    const unseen = (x: (typeof left)[number]) => x.features.filter((f) => !shown.has(f)).length;
+    const best = left.reduce<(typeof left)[number] | null>((a, x) => (a === null || unseen(x) > unseen(a) ? x : a), null);
+    if (!best || unseen(best) === 0) return kept;
+    kept.add(best.e);
+    for (const f of best.features) shown.add(f);
+  }
+}
+
+/**
+ * Every route of the application with its parameters filled from real records (or those of
+ * `only`): each resource's first record asked for once (its edit, show and tab routes share it),
+ * all of them at once.
+ */
+async function pathsOf(p: Page, scope: Scope, only?: Set<RouteEntry>): Promise<string[]> {
   const ids = new Map<string, Promise<number | null>>();
   const idOf = (apiPath: string) => {
     if (!ids.has(apiPath)) ids.set(apiPath, firstId(p, apiPath));
     return ids.get(apiPath)!;
   };
   const paths = routesOf(scope).map(async (entry) => {
-    if (entry.type === 'redirect') return null;
+    if (entry.type === 'redirect' || (only && !only.has(entry))) return null;
     if (!entry.path.includes(':id')) return `/${entry.path}`;
     const def = entry.type === 'resource' || entry.type === 'tab' ? entry.def : entry.path.startsWith('patients/') ? resourceByName('patients') : null;
     const id = def ? await idOf(def.path) : null;
@@ -203,7 +240,8 @@ export function everyScreenIn(lang: Lang, scope: Scope): void {
       await login(p, host, user);
       await waitForPath(p, '/dashboard');
       const found: string[] = [];
-      const paths = await pathsOf(p, scope);
+      const paths = await pathsOf(p, scope, phone ? undefined : generatedSample(routesOf(scope)));
+      if (process.env.SCAN_LOG) console.log(`${paths.length} screens`);
       if (phone) {
         // The menu and the header as a desk's screen shows them, and the record page with the most
         // tabs (antd put its "more" button inside the tab list at this width), then the rest on a phone.

@@ -10,6 +10,10 @@
 //   back (a mute link): after the write's wait (WRITE_TIMEOUT_MS) it is kept in the outbox and the
 //   form moves on; sent again when the link answers, it is one patient. The Save button was busy
 //   for good.
+// - A refund (an action, not a record's create or change) over a mute link: past the write's wait
+//   it is told as perhaps done, with the dialog free again; sent again when the link answers, it is
+//   one refund (the same Idempotency-Key). The button was busy for good, and a second try after a
+//   reload would have been a second refund.
 // - A booking refused when sent (its slot taken meanwhile) shows in Sync problems with its doctor
 //   by name (the secretary may not read staff records: it read "1"), within a phone's width (390
 //   px, right to left: it looked cut), and axe finds nothing serious there.
@@ -196,6 +200,37 @@ describe('the desk writes through a cut as a desk does (Kurdish, 1440 px)', () =
     }
     await expect.poll(() => outboxCount(page), { timeout: 40_000 }).toBe(0);
     expect((await asDoctor<{ data: unknown[] }>(token, `/patients?q=${name}`)).body.data).toHaveLength(1);
+  }, 120_000);
+
+  it('a refund over a mute link is told as perhaps done once its wait is over, not busy for good; sent again when the link answers, it is one refund', async () => {
+    const paid = (await asDoctor<{ data: { id: number } }>(token, '/payments', { method: 'POST', body: { patient_id: patient, amount: 25000 } })).body.data;
+    const refunds = async () => (await asDoctor<{ data: { refund_of: number | null }[] }>(token, `/payments?filter[patient_id]=${patient}&per_page=100`)).body.data.filter((p) => p.refund_of === paid.id).length;
+    await goWithin(page, `/payments/show/${paid.id}`);
+    await page.getByTestId('payment-refund').click();
+    await page.locator('#refund-amount').fill('2000');
+    const ok = page.getByTestId('payment-refund-ok');
+    const told = page.locator('.ant-message-notice, .ant-notification-notice').filter({ hasText: ckb.offline.unanswered });
+    proxy.set('mute');
+    try {
+      const started = Date.now();
+      await ok.click();
+      // The refund reached the server, which made it; its answer never came.
+      await expect.poll(refunds).toBe(1);
+      await told.first().waitFor({ timeout: 40_000 });
+      expect(Date.now() - started).toBeGreaterThan(15_000);
+      expect(await ok.getAttribute('class')).not.toContain('ant-btn-loading');
+    } finally {
+      proxy.set('up');
+    }
+    // Sent again (the person's next try, the same amount) once the app sees the link back: the
+    // server answers it with the first one's answer, and the dialog closes on it.
+    for (let tries = 0; tries < 30 && (await ok.isVisible()); tries++) {
+      await ok.click({ timeout: 2_000 }).catch(() => undefined);
+      await page.waitForTimeout(1_000);
+    }
+    expect(await ok.isVisible(), 'the refund sent again was not answered').toBe(false);
+    expect(await refunds()).toBe(1);
+    expect(await outboxCount(page)).toBe(0);
   }, 120_000);
 
   it('a booking refused when sent names its doctor in Sync problems, and the screen fits a phone', async () => {

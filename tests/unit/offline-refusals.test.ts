@@ -77,13 +77,16 @@ describe('which writes are refused offline', () => {
 
 describe('the data provider refuses them, never queues them', () => {
   const fetched: string[] = [];
+  const keys: (string | undefined)[] = [];
   beforeEach(() => {
     clearSession();
     setToastSink(() => undefined);
     fetched.length = 0;
+    keys.length = 0;
     // No answer from the server (the link is cut).
-    vi.stubGlobal('fetch', (url: string) => {
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
       fetched.push(String(url));
+      keys.push((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
       return Promise.reject(new TypeError('Failed to fetch'));
     });
   });
@@ -98,15 +101,24 @@ describe('the data provider refuses them, never queues them', () => {
     ['ckb', ckb],
     ['ar', ar],
     ['en', en],
-  ] as const)('a refund with no answer is refused in %s, and once known offline is not even sent', async (lang, texts) => {
+  ] as const)('a refund with no answer is told as perhaps done in %s, once known offline is not even sent, and sent again goes with its key', async (lang, texts) => {
     await setLocale(lang);
-    const message = (texts as { offline: { refused: Record<string, string> } }).offline.refused.refund;
-    const refund = () => dataProvider.custom!({ url: '/payments/12/refund', method: 'post', payload: { amount: 5 } });
-    await expect(refund()).rejects.toMatchObject({ message, statusCode: 0 });
+    const { refused, unanswered } = (texts as { offline: { refused: Record<string, string>; unanswered: string } }).offline;
+    const amount = Math.random();
+    const refund = () => dataProvider.custom!({ url: '/payments/12/refund', method: 'post', payload: { amount } });
+    await expect(refund()).rejects.toMatchObject({ message: unanswered, statusCode: 0 });
     expect(fetched).toHaveLength(1);
     // The failed call marked the link down: the next refusal asks nothing of the server.
-    await expect(refund()).rejects.toMatchObject({ message, statusCode: 0 });
+    await expect(refund()).rejects.toMatchObject({ message: refused.refund, statusCode: 0 });
     expect(fetched).toHaveLength(1);
+    // Once the link is thought up again, the same refund goes with the same key (the server does it
+    // once, whether the first reached it or not); another refund goes with a key of its own.
+    setShellState({ offlineSince: null });
+    await expect(refund()).rejects.toMatchObject({ message: unanswered });
+    setShellState({ offlineSince: null });
+    await expect(dataProvider.custom!({ url: '/payments/12/refund', method: 'post', payload: { amount: amount + 1 } })).rejects.toMatchObject({ message: unanswered });
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys.slice(1)).toEqual([keys[0], expect.not.stringMatching(keys[0]!)]);
   });
 
   it('a delete and a settings change are refused while offline, a read still fails as a read', async () => {

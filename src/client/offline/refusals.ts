@@ -64,3 +64,8 @@ export function offlineRefusal(write: OfflineWrite): RefusalKind | null {
 export function refusedOffline(kind: RefusalKind): ApiError {
   return new ApiError(translate(`offline.refused.${kind}`), 0);
 }
+
+/** A write sent whose answer never came: perhaps done, and done once if sent again (its key). */
+export function unanswered(): ApiError {
+  return new ApiError(translate('offline.unanswered'), 0);
+}

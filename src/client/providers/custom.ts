@@ -8,7 +8,7 @@
 // meta.quiet: a background read whose failure the screen shows its own way (no toast, no error
 // screen; the session still ends on a 401). meta.file: the answer is a file ({ blob, name }).
 import type { BaseRecord, CustomParams, CustomResponse } from '@refinedev/core';
-import { API_BASE, ApiError, api } from './http';
+import { API_BASE, ApiError, WRITE_TIMEOUT_MS, api } from './http';
 import { offlineSince } from '../offline/link';
 import { isComputedAnswer, isKeptAnswer } from '../../shared/workingSet';
 
@@ -29,7 +29,8 @@ export function queryString(query: Query): string {
 /** A record named by its provisional (negative) id: see offline/provisional.ts. */
 const PROVISIONAL = /^\/[a-z0-9-]+\/-\d+(\/|$)/;
 
-export async function customRequest<T = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams): Promise<CustomResponse<T>> {
+/** `deadline`: a write that gives up past WRITE_TIMEOUT_MS as unanswered (actionKeys.ts). */
+export async function customRequest<T = BaseRecord>({ url, method, payload, query, headers, meta }: CustomParams, deadline = false): Promise<CustomResponse<T>> {
   let path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
   const qs = query && typeof query === 'object' ? queryString(query as Query) : undefined;
   const verb = method.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -52,13 +53,13 @@ export async function customRequest<T = BaseRecord>({ url, method, payload, quer
       return kept();
     }
   }
-  return online<T>(path, verb, { payload, query: qs || undefined, headers, file, quiet });
+  return online<T>(path, verb, { payload, query: qs || undefined, headers, file, quiet, timeoutMs: deadline ? WRITE_TIMEOUT_MS : undefined });
 }
 
 async function online<T>(
   path: string,
   verb: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  { payload, query, headers, file, quiet }: { payload: unknown; query?: string; headers: unknown; file?: boolean; quiet?: boolean },
+  { payload, query, headers, file, quiet, timeoutMs }: { payload: unknown; query?: string; headers: unknown; file?: boolean; quiet?: boolean; timeoutMs?: number },
 ): Promise<CustomResponse<T>> {
   const data = await api<T>(path, {
     method: verb,
@@ -66,6 +67,7 @@ async function online<T>(
     query,
     headers: headers as Record<string, string> | undefined,
     file,
+    timeoutMs,
     // A quiet call fails without a toast or an error screen: told neither here nor by Refine.
     ...(quiet ? { quiet: true } : { refine: true }),
   }).catch((error: unknown) => {

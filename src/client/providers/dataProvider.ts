@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
 import { API_BASE, ApiError, WRITE_TIMEOUT_MS, api, newIdempotencyKey } from './http';
 import { customRequest, queryString } from './custom';
+import { keyedWrite } from './actionKeys';
 
 export { queryString };
 import { offlineSince } from '../offline/link';
@@ -31,7 +32,7 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
 }
 import { isPendingAnswer, toPendingResult } from './pending';
 import type { QueuedWrite } from '../offline/outbox';
-import { type OfflineWrite, offlineRefusal, refusedOffline } from '../offline/refusals';
+import { type OfflineWrite, offlineRefusal, refusedOffline, unanswered } from '../offline/refusals';
 import { type OfflineAction, offlineAction } from '../offline/actions';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -91,7 +92,11 @@ async function orQueuedAction<T>(action: OfflineAction, values: unknown, online:
   return { data: last };
 }
 
-/** A write refused offline: not sent while the server is known not to answer, and told as such when it gave no answer. */
+/**
+ * A write refused offline: not sent while the server is known not to answer. Sent and given no
+ * answer, it may have been done: told so, and that sending it again does it once (each such write
+ * goes under an Idempotency-Key it keeps for that: actionKeys.ts, and the create and change below).
+ */
 async function orRefused<T>(write: OfflineWrite, online: () => Promise<T>): Promise<T> {
   const refusal = offlineRefusal(write);
   if (!refusal) return online();
@@ -99,7 +104,7 @@ async function orRefused<T>(write: OfflineWrite, online: () => Promise<T>): Prom
   try {
     return await online();
   } catch (err) {
-    throw err instanceof ApiError && err.statusCode === 0 ? refusedOffline(refusal) : err;
+    throw err instanceof ApiError && err.statusCode === 0 ? unanswered() : err;
   }
 }
 
@@ -349,10 +354,12 @@ export const dataProvider: DataProvider = {
   // Every call to an endpoint that is not a resource's CRUD (actions, reports, files): custom.ts.
   // A write among them while the server does not answer is refused, unless the device can keep
   // it as plain writes (offline/actions.ts: postponing).
+  // A write among them goes under an Idempotency-Key and a deadline (actionKeys.ts).
   custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) => {
     if (params.method === 'get') return customRequest<TData>(params);
+    const online = () => keyedWrite(params, (sent, deadline) => customRequest<TData>(sent, deadline));
     const action = offlineAction(params.url, params.method);
-    if (action) return orQueuedAction(action, params.payload, () => customRequest<TData>(params)) as ReturnType<typeof customRequest<TData>>;
-    return orRefused({ url: params.url, method: params.method }, () => customRequest<TData>(params));
+    if (action) return orQueuedAction(action, params.payload, online) as ReturnType<typeof customRequest<TData>>;
+    return orRefused({ url: params.url, method: params.method }, online);
   },
 };
