@@ -157,6 +157,29 @@ export async function unlockWith(page: Page, password: string, timeout = 30_000)
 }
 
 /**
+ * Types a password the idle lock must refuse, then Unlock, until the lock says why (other than an
+ * empty field): a click landing while the lock is drawn again is lost, as a person's would be, who
+ * clicks again (CI 2026-11-29: the refusal never came within 15 s, and came on the run again).
+ * Answers the refusal's words.
+ */
+export async function refusedOnLock(page: Page, password: string, timeout = 30_000): Promise<string> {
+  const error = page.getByTestId('idle-lock-error');
+  const said = async () => ((await error.count()) ? (await error.innerText()).trim() : '');
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await page.getByTestId('idle-lock-password').fill(password);
+    await page.getByTestId('idle-lock-submit').click();
+    const deadline = Date.now() + (attempt === 3 ? timeout : 8_000);
+    while (Date.now() < deadline) {
+      const words = await said();
+      if (words && words !== ckb.validation.required) return words;
+      await page.waitForTimeout(250);
+    }
+    note(`a wrong password on the idle lock was not refused (attempt ${attempt})`);
+  }
+  throw new Error('three tries of a wrong password on the idle lock were not refused');
+}
+
+/**
  * Clicks `target` until `shown` is visible: a popover's trigger clicked while the screen is still
  * settling (its data arriving redraws it) can close what the click opened, and a person clicks again.
  */

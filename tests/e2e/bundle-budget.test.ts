@@ -26,8 +26,10 @@ const LOGIN_BUDGET = 202 * KIB;
 // the generated forms, the screens' failsafe and the double-tap guard); 461.0 measured (2026-11-27)
 // once the table's column-filter menu (antd's Tree) and the save-view dialog (antd's Modal) load
 // when used, and Radio no longer brings antd's form store (scripts/antd-narrow-imports.ts): issue
-// 35's goal, 461.7.
-const PATIENTS_BUDGET = 461.7 * KIB;
+// 35's goal, 461.7; 462.1 since 2026-11-29 (462.05 measured): an action's and a delete's
+// Idempotency-Key and deadline, and the words for a write sent and never answered (actionKeys.ts;
+// loading it only at the first write saved 46 bytes, not worth a write failing on its import).
+const PATIENTS_BUDGET = 462.1 * KIB;
 const DIST = path.resolve('dist/client');
 
 let browser: Browser;
@@ -70,7 +72,7 @@ it('loads at most 202 KiB of gzipped JavaScript for the login page', async () =>
   expect(names.filter((n) => /plots|g2|antv|^dist$/i.test(n))).toEqual([]);
 });
 
-it('loads at most 461.7 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
+it('loads at most 462.1 KiB of gzipped JavaScript for the patients list after a clinic login', async () => {
   const context = await newContext(browser);
   const first = await context.newPage();
   await login(first, 'demo.localhost', 'doctor');

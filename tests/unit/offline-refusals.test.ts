@@ -121,6 +121,15 @@ describe('the data provider refuses them, never queues them', () => {
     expect(keys.slice(1)).toEqual([keys[0], expect.not.stringMatching(keys[0]!)]);
   });
 
+  it('a delete with no answer is told as perhaps done, and sent again goes with its key', async () => {
+    const id = Math.floor(Math.random() * 1e9);
+    await expect(dataProvider.deleteOne({ resource: 'patients', id })).rejects.toMatchObject({ message: ckb.offline.unanswered, statusCode: 0 });
+    setShellState({ offlineSince: null });
+    await expect(dataProvider.deleteOne({ resource: 'patients', id })).rejects.toMatchObject({ message: ckb.offline.unanswered });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('a delete and a settings change are refused while offline, a read still fails as a read', async () => {
     setShellState({ offlineSince: new Date() });
     await expect(dataProvider.deleteOne({ resource: 'patients', id: 3 })).rejects.toMatchObject({ message: ckb.offline.refused.delete });

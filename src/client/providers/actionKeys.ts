@@ -1,6 +1,6 @@
-// A custom write (an action: a refund, a check-in, a renewal, a decision) under an
-// Idempotency-Key and a deadline, as a record's create and change are (dataProvider.ts). It had
-// neither: over a link that took the request and never brought the answer back, the action's
+// A custom write (an action: a refund, a check-in, a renewal, a decision) and a record's delete
+// under an Idempotency-Key and a deadline, as a record's create and change are (dataProvider.ts).
+// They had neither: over a link that took the request and never brought the answer back, the action's
 // button stayed busy for good, and the person's next try was a second refund.
 // - Past WRITE_TIMEOUT_MS without an answer the write fails as unanswered (as when the link is cut).
 // - Sent again (the same action, on the same address, with the same values) after it went

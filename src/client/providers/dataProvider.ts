@@ -343,7 +343,12 @@ export const dataProvider: DataProvider = {
   },
 
   deleteOne: async <T extends BaseRecord>({ resource, id }: { resource: string; id: string | number }) => {
-    const body = await orRefused({ resource, action: 'delete' }, () => api(`${pathOf(resource)}/${encodeURIComponent(String(id))}`, { method: 'DELETE', refine: true }));
+    // Under a key and a deadline as an action is (actionKeys.ts): a delete sent again after no
+    // answer is answered as the first was, not "not found".
+    const url = `${pathOf(resource)}/${encodeURIComponent(String(id))}`;
+    const body = await orRefused({ resource, action: 'delete' }, () =>
+      keyedWrite({ url, method: 'delete' }, (sent, deadline) => api(url, { method: 'DELETE', refine: true, headers: sent.headers as Record<string, string>, timeoutMs: deadline ? WRITE_TIMEOUT_MS : undefined })),
+    );
     if (isPendingAnswer(body)) return { data: toPendingResult(body) as unknown as T };
     // 200: archived instead of deleted (others still use it); the server says so in `message`.
     const archived = body as { message?: string; data?: BaseRecord } | undefined;
