@@ -357,9 +357,9 @@ export const dataProvider: DataProvider = {
   },
 
   // Every call to an endpoint that is not a resource's CRUD (actions, reports, files): custom.ts.
-  // A write among them while the server does not answer is refused, unless the device can keep
-  // it as plain writes (offline/actions.ts: postponing).
-  // A write among them goes under an Idempotency-Key and a deadline (actionKeys.ts).
+  // A write among them goes under an Idempotency-Key and a deadline (actionKeys.ts); while the
+  // server does not answer it is refused, unless the device can keep it as plain writes
+  // (offline/actions.ts: postponing).
   custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) => {
     if (params.method === 'get') return customRequest<TData>(params);
     const online = () => keyedWrite(params, (sent, deadline) => customRequest<TData>(sent, deadline));
