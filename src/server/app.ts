@@ -38,6 +38,7 @@ import { helmetHeaders, installSecurityHeaders } from './http/security-headers';
 import { installRouteRules } from './http/route-rules';
 import { describeRoute } from './http/openapi';
 import { routeValidator } from './engine/validate';
+import { routeSerializer } from './http/serializer';
 import { sealEvents } from './audit/chain';
 import { ReadLog } from './audit/read-log';
 import { FieldCipher } from './crypto/fields';
@@ -112,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every route's body, query and path are validated from its schema by the engine's validator
   // (strict, answered as a localized 422): see http/route-rules.ts for the order of the checks.
   app.setValidatorCompiler(routeValidator);
+  app.setSerializerCompiler(routeSerializer);
   // The API speaks JSON (and multipart for uploads): plain text bodies are refused with 415.
   app.removeContentTypeParser('text/plain');
 

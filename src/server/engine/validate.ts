@@ -17,13 +17,16 @@ addFormats(ajv, ['email', 'date', 'date-time', 'uri']);
 // A phone is stored in E.164 (normalizeInput converts what was typed): anything else is refused.
 ajv.addFormat('phone', { type: 'string', validate: (value: string) => isE164Phone(value) });
 
-const cache = new WeakMap<JsonSchema, ValidateFunction>();
+// Keyed by the schema's text, not its object: each app built in a process (the API tests build one
+// per file) makes its routes' schemas anew, and compiling them was half of an app's start.
+const cache = new Map<string, ValidateFunction>();
 
 export function compile(schema: JsonSchema): ValidateFunction {
-  let fn = cache.get(schema);
+  const key = JSON.stringify(schema);
+  let fn = cache.get(key);
   if (!fn) {
     fn = ajv.compile(schema);
-    cache.set(schema, fn);
+    cache.set(key, fn);
   }
   return fn;
 }
