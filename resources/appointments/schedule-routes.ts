@@ -2,7 +2,7 @@
 // - GET /appointments/availability: each doctor's hours and free slots over a few days, for the
 //   calendar (shading, click-to-book) and the booking form's slot choices. Read by whoever may
 //   read appointments; it names no patient.
-// - POST /appointments/:id/postpone { date, time }: the booking is marked Postponed and a new one
+// - POST /appointments/:id/postpone { date, time, client_ref? }: the booking is marked Postponed and a new one
 //   made at the new slot, in one transaction (both audited, the new one under the overlap rule):
 //   a refused slot leaves the booking as it was.
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +16,7 @@ import { Diverted } from '../../src/server/engine/hooks';
 import { recordSchema } from '../../src/server/engine/schema';
 import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
 import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import { CLIENT_REF_FIELD } from '../../src/shared/resource';
 import { dayOf, timeOfDay } from '../../src/server/days';
 
 const APPOINTMENTS = resourceByName('appointments');
@@ -45,11 +46,18 @@ function readQuery(query: Query): { from: string; to: string; doctorId: number |
   return { from, to, doctorId, slot };
 }
 
+// client_ref: the device's reference for the new booking (src/client/offline/actions.ts). A
+// postpone whose answer was lost and that the device then kept as its two plain writes during the
+// cut sends the new booking's create with the same reference: it finds this booking, not a second.
 const postponeBody = {
   type: 'object',
   additionalProperties: false,
   required: ['date', 'time'],
-  properties: { date: { type: 'string', format: 'date' }, time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' } },
+  properties: {
+    date: { type: 'string', format: 'date' },
+    time: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+    client_ref: { type: 'string', maxLength: CLIENT_REF_FIELD.maxLength, pattern: CLIENT_REF_FIELD.pattern },
+  },
 };
 const availabilityQuery = {
   type: 'object',
@@ -71,13 +79,13 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
       schema: { tags: ['appointments'], summary: 'Postpone a booking to a new slot: it becomes Postponed, a new booking holds the slot', body: postponeBody, response: { 201: dataAnswer(recordSchema(APPOINTMENTS)) } },
     },
     async (request, reply) => {
-    const body = request.body as { date: string; time: string };
+    const body = request.body as { date: string; time: string; client_ref?: string };
     const id = Number((request.params as { id: string }).id);
     const made = await request.data.transaction(async (_trx, data) => {
       const old = await data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
       if (old instanceof Diverted) throw new Error('appointments are never diverted');
       const carried = Object.fromEntries(POSTPONE_CARRIED.map((k) => [k, old[k]]));
-      return data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active });
+      return data.create(APPOINTMENTS, { ...carried, date: body.date, time: body.time, status: APPOINTMENT_STATUS.active, ...(body.client_ref && { client_ref: body.client_ref }) });
     });
     if (made instanceof Diverted) throw new Error('appointments are never diverted');
     return reply.code(201).send({ data: made });

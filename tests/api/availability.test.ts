@@ -2,6 +2,7 @@
 // hours (weekly hours less the break, nothing on a closed day) and the free slots between the
 // bookings that hold time; a move onto a taken slot is refused with the reason, and the slot list
 // names no patient.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '../../src/shared/enums';
 import { DEMO, type TestApp, startTestApp } from './harness';
@@ -127,6 +128,22 @@ describe('moving a booking (the calendar drag)', () => {
 });
 
 describe('postponing to a new slot', () => {
+  it('whose answer was lost, then kept on the device as its two writes and sent from its outbox: one new booking, no refusal', async () => {
+    const old = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, date: '2031-08-03', time: '09:00', duration_minutes: 20 } })).body.data as { id: number; version: number };
+    const ref = randomUUID();
+    // The postpone reached the server; its answer never reached the desk.
+    const first = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '09:30', client_ref: ref }, headers: { 'Idempotency-Key': ref } });
+    expect(first.status).toBe(201);
+    // During the cut the desk postponed again: the outbox sends the booking Postponed on the version
+    // it held, then the new booking under the same reference (offline/actions.ts), each with a key of its own.
+    const postponed = await t.call('PATCH', `/appointments/${old.id}`, { host: DEMO, token: secretary, body: { status: APPOINTMENT_STATUS.postponed }, headers: { 'If-Match': `"${old.version}"`, 'Idempotency-Key': randomUUID() } });
+    expect(postponed.status).toBe(200);
+    const made = await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, duration_minutes: 20, date: '2031-08-10', time: '09:30', status: APPOINTMENT_STATUS.active, client_ref: ref.toUpperCase() }, headers: { 'Idempotency-Key': randomUUID() } });
+    expect([made.status, (made.body.data as { id: number }).id]).toEqual([201, (first.body.data as { id: number }).id]);
+    const atSlot = (await t.call('GET', `/appointments?filter[date]=2031-08-10&filter[patient_id]=${patientId}`, { host: DEMO, token: secretary })).body.data as unknown[];
+    expect(atSlot).toHaveLength(1);
+  });
+
   it('marks the booking Postponed and books the new slot in one step; a taken slot leaves it as it was', async () => {
     const old = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, date: '2031-06-22', time: '09:00', duration_minutes: 20, amount: 25000 } })).body.data as { id: number };
     const other = await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, date: '2031-06-29', time: '09:00' } });
@@ -144,6 +161,9 @@ describe('postponing to a new slot', () => {
     expect(moved.status).toBe(201);
     expect(moved.body.data).toMatchObject({ patient_id: patientId, doctor_id: doctorId, date: '2031-06-29', time: '09:30:00', duration_minutes: 20, amount: 25000, status: APPOINTMENT_STATUS.active });
     expect(((await t.call('GET', `/appointments/${old.id}`, { host: DEMO, token: secretary })).body.data as { status: number }).status).toBe(APPOINTMENT_STATUS.postponed);
+    // A client reference that is no device's (not a UUID) is refused on its field.
+    const badRef = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-06-29', time: '09:45', client_ref: 'x' } });
+    expect([badRef.status, Object.keys(badRef.body.errors ?? {})]).toEqual([422, ['client_ref']]);
     // The nurse, who may not change appointments, may not postpone one.
     const nurseTry = await t.call('POST', `/appointments/${(moved.body.data as { id: number }).id}/postpone`, { host: DEMO, token: nurse, body: { date: '2031-07-06', time: '09:00' } });
     expect(nurseTry.status).toBe(403);

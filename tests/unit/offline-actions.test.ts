@@ -3,7 +3,7 @@
 // version the device holds) and a new booking at the chosen slot carrying what the server's
 // postpone route carries; nothing else among the custom writes is kept.
 import { describe, expect, it } from 'vitest';
-import { offlineAction, postponeWrites } from '../../src/client/offline/actions';
+import { offlineAction, postponeWrites, withClientRef } from '../../src/client/offline/actions';
 import { APPOINTMENT_STATUS } from '../../src/shared/enums';
 import { POSTPONE_CARRIED } from '../../src/shared/slots';
 
@@ -35,5 +35,16 @@ describe('postponing during a cut', () => {
     expect(made).toEqual({ resource: 'appointments', body: { ...carried, date: slot.date, time: slot.time, status: APPOINTMENT_STATUS.active, client_ref: 'a-ref' } });
     // Never the payment, the status or the old slot: only what the server's route carries.
     for (const field of Object.keys(made.body)) expect([...POSTPONE_CARRIED, 'date', 'time', 'status', 'client_ref']).toContain(field);
+  });
+});
+
+describe("an action's key as its new record's client reference", () => {
+  const key = '0f8fa1d2-3c4b-4e5f-8a9b-0c1d2e3f4a5b';
+  it.each<[string, unknown, string, unknown]>([
+    ['the slot and the key', { date: '2031-06-29', time: '09:30' }, key, { date: '2031-06-29', time: '09:30', client_ref: key }],
+    ['no values', undefined, key, { client_ref: key }],
+    ["a caller's own key that is no UUID: left out (the server would refuse it)", { date: '2031-06-29', time: '09:30' }, 'form-7', { date: '2031-06-29', time: '09:30' }],
+  ])('%s', (_name, values, given, expected) => {
+    expect(withClientRef(values, given)).toEqual(expected);
   });
 });

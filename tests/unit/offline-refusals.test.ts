@@ -10,6 +10,7 @@ import { resourceActions } from '../../src/shared/resource';
 import { type OfflineWrite, type RefusalKind, offlineRefusal } from '../../src/client/offline/refusals';
 import { setShellState } from '../../src/client/offline/shellState';
 import { dataProvider } from '../../src/client/providers/dataProvider';
+import { pendingKey } from '../../src/client/providers/actionKeys';
 import { setToastSink } from '../../src/client/providers/notify';
 import { clearSession } from '../../src/client/providers/session';
 import { setLocale } from '../../src/client/i18n';
@@ -119,6 +120,26 @@ describe('the data provider refuses them, never queues them', () => {
     await expect(dataProvider.custom!({ url: '/payments/12/refund', method: 'post', payload: { amount: amount + 1 } })).rejects.toMatchObject({ message: unanswered });
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys.slice(1)).toEqual([keys[0], expect.not.stringMatching(keys[0]!)]);
+  });
+
+  it("a postpone sends its key as the new booking's client reference, the same when sent again; kept on the device its create would carry it", async () => {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
+      keys.push((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']);
+      bodies.push(JSON.parse(String(init?.body)));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const params = { url: `/appointments/${Math.floor(Math.random() * 1e9)}/postpone`, method: 'post' as const, payload: { date: '2031-06-29', time: '09:30' } };
+    // Unanswered and the link then known down, it would go to the device's outbox (IndexedDB, not
+    // here): what matters is what was sent and the reference its writes would be kept with.
+    await dataProvider.custom!(params).catch(() => undefined);
+    setShellState({ offlineSince: null });
+    await dataProvider.custom!(params).catch(() => undefined);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(bodies).toEqual([{ ...params.payload, client_ref: keys[0] }, { ...params.payload, client_ref: keys[0] }]);
+    expect(pendingKey(params)).toBe(keys[0]);
+    expect(pendingKey({ ...params, payload: { date: '2031-06-29', time: '10:00' } })).not.toBe(keys[0]);
   });
 
   it('a delete with no answer is told as perhaps done, and sent again goes with its key', async () => {

@@ -8,6 +8,7 @@
 import { APPOINTMENT_STATUS } from '../../shared/enums';
 import { POSTPONE_CARRIED } from '../../shared/slots';
 import type { QueuedWrite } from './outbox';
+import { UUID } from '../providers/http';
 
 type Row = Record<string, unknown>;
 
@@ -20,6 +21,16 @@ export interface OfflineAction {
 }
 
 const POSTPONE = /^\/appointments\/(-?\d+)\/postpone$/;
+
+/**
+ * An action the device could keep sends its Idempotency-Key as its new record's client reference,
+ * and kept on the device its create carries the same (`writes`' ref: the key it went unanswered
+ * with). So a postpone whose answer was lost, kept during the cut that followed and sent once the
+ * link is back, finds the booking the first send made instead of asking for its slot again.
+ */
+export function withClientRef(values: unknown, key: string): unknown {
+  return UUID.test(key) ? { ...(values as Record<string, unknown> | undefined), client_ref: key } : values;
+}
 
 /** The action a custom write is, when the device can keep it during a cut; null otherwise. */
 export function offlineAction(url: string, method: string): OfflineAction | null {

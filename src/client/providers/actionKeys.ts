@@ -40,18 +40,26 @@ export function settled(same: string, key: string, error?: unknown, now = Date.n
   else unanswered.delete(same);
 }
 
+/** The key the write would go with now (for a write kept on the device instead: offline/actions.ts). */
+export function pendingKey(params: CustomParams): string {
+  const same = sameWrite(params);
+  return same === null ? newIdempotencyKey() : keyFor(same, params.headers as Record<string, string> | undefined);
+}
+
 /**
  * Sends a custom write with its key and deadline (`send` is given the headers to add and whether a
- * deadline applies), and notes how it ended.
+ * deadline applies), and notes how it ended. `carry` puts the key in the body as well (an action
+ * whose new record takes it as its client reference: offline/actions.ts).
  */
-export async function keyedWrite<T>(params: CustomParams, send: (params: CustomParams, deadline: boolean) => Promise<T>): Promise<T> {
+export async function keyedWrite<T>(params: CustomParams, send: (params: CustomParams, deadline: boolean) => Promise<T>, carry?: (payload: unknown, key: string) => unknown): Promise<T> {
   const same = sameWrite(params);
   if (same === null) return send(params, false);
   const headers = params.headers as Record<string, string> | undefined;
   const key = keyFor(same, headers);
   const hasOwn = Object.keys(headers ?? {}).some((name) => name.toLowerCase() === KEY_HEADER);
+  const keyed = hasOwn ? params : { ...params, headers: { ...headers, 'Idempotency-Key': key } };
   try {
-    const answer = await send(hasOwn ? params : { ...params, headers: { ...headers, 'Idempotency-Key': key } }, true);
+    const answer = await send(carry ? { ...keyed, payload: carry(params.payload, key) } : keyed, true);
     settled(same, key);
     return answer;
   } catch (error) {

@@ -6,9 +6,9 @@ import { resources } from '../../../resources';
 import type { RelationLabels } from '../../shared/labels';
 import type { ResourceDef } from '../../shared/resource';
 import { type FieldDef, MAX_PER_PAGE, writableFields } from '../../shared/resource';
-import { API_BASE, ApiError, WRITE_TIMEOUT_MS, api, newIdempotencyKey } from './http';
+import { API_BASE, ApiError, UUID, WRITE_TIMEOUT_MS, api, newIdempotencyKey } from './http';
 import { customRequest, queryString } from './custom';
-import { keyedWrite } from './actionKeys';
+import { keyedWrite, pendingKey } from './actionKeys';
 
 export { queryString };
 import { offlineSince } from '../offline/link';
@@ -33,9 +33,7 @@ async function orKept<T>(resource: string, online: () => Promise<T>, kept: (read
 import { isPendingAnswer, toPendingResult } from './pending';
 import type { QueuedWrite } from '../offline/outbox';
 import { type OfflineWrite, offlineRefusal, refusedOffline, unanswered } from '../offline/refusals';
-import { type OfflineAction, offlineAction } from '../offline/actions';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { type OfflineAction, offlineAction, withClientRef } from '../offline/actions';
 
 /**
  * Every write passes here (issue 37). A create or change of a resource the desk may write offline
@@ -77,7 +75,7 @@ function once<T>(same: string, write: () => Promise<T>): Promise<T> {
  * to answer or when it gave none: its plain writes queued in order, answered with the record the
  * last one makes (the new booking) as the screens show it.
  */
-async function orQueuedAction<T>(action: OfflineAction, values: unknown, online: () => Promise<T>): Promise<T | { data: Record<string, unknown> }> {
+async function orQueuedAction<T>(action: OfflineAction, params: CustomParams, online: () => Promise<T>): Promise<T | { data: Record<string, unknown> }> {
   if (!offlineSince()) {
     try {
       return await online();
@@ -88,7 +86,9 @@ async function orQueuedAction<T>(action: OfflineAction, values: unknown, online:
   const [{ queueWrite }, { offlineOne }] = await Promise.all([import('../offline/outbox'), import('../offline/reader')]);
   const record = (await offlineOne(action.resource, action.id)) as Record<string, unknown>;
   let last: Record<string, unknown> = record;
-  for (const write of action.writes(record, (values ?? {}) as Record<string, unknown>, newIdempotencyKey())) last = await queueWrite(write);
+  // The reference its new record would have taken online (the key it went unanswered with, if it
+  // did): sent later as a plain create, it finds what that send made, if it reached the server.
+  for (const write of action.writes(record, (params.payload ?? {}) as Record<string, unknown>, pendingKey(params))) last = await queueWrite(write);
   return { data: last };
 }
 
@@ -362,9 +362,9 @@ export const dataProvider: DataProvider = {
   // (offline/actions.ts: postponing).
   custom: <TData extends BaseRecord = BaseRecord>(params: CustomParams) => {
     if (params.method === 'get') return customRequest<TData>(params);
-    const online = () => keyedWrite(params, (sent, deadline) => customRequest<TData>(sent, deadline));
     const action = offlineAction(params.url, params.method);
-    if (action) return orQueuedAction(action, params.payload, online) as ReturnType<typeof customRequest<TData>>;
+    const online = () => keyedWrite(params, (sent, deadline) => customRequest<TData>(sent, deadline), action ? withClientRef : undefined);
+    if (action) return orQueuedAction(action, params, online) as ReturnType<typeof customRequest<TData>>;
     return orRefused({ url: params.url, method: params.method }, online);
   },
 };

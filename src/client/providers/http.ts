@@ -44,6 +44,9 @@ export class ApiError extends Error implements HttpError {
   }
 }
 
+/** An Idempotency-Key as this app makes them, which a record may take as its client_ref. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A fresh Idempotency-Key (crypto.randomUUID needs a secure context; a plain-http clinic has none). */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
