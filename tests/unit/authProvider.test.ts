@@ -4,6 +4,7 @@ import { authProvider, homePath, openSession, verifyMfa } from '../../src/client
 import { setHostOverride } from '../../src/client/host';
 import { registerNavigate } from '../../src/client/providers/navigation';
 import { setToastSink } from '../../src/client/providers/notify';
+import { setShellState } from '../../src/client/offline/shellState';
 import { clearSession, getSession, reloadSession, setSession } from '../../src/client/providers/session';
 import { dataProvider } from '../../src/client/providers/dataProvider';
 import { ApiError } from '../../src/client/providers/http';
@@ -181,5 +182,17 @@ describe('auth provider', () => {
     expect(toasts).toEqual(shown);
     if (status === 422) expect(formErrorNotification(error)).toBe(false);
     else expect(formErrorNotification(error)).toBeUndefined();
+  });
+
+  it('an action sent and never answered (perhaps done) is a warning saying so, not an "Error:"', async () => {
+    setSession({ token: 'tok', user: nurse, role: 3 });
+    const shown: [string, string][] = [];
+    setToastSink((kind, text) => shown.push([kind, text]));
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const error = (await dataProvider.custom!({ url: `/payments/${Math.random()}/refund`, method: 'post', payload: { amount: 1 } }).catch((err: unknown) => err)) as ApiError;
+    expect(error.statusCode).toBe(0);
+    notificationProvider.open({ key: 'k', type: 'error', message: 'Error (status code: 0)', description: error.message });
+    expect(shown).toEqual([['warning', error.message]]);
+    setShellState({ offlineSince: null });
   });
 });

@@ -26,6 +26,8 @@ export const notificationProvider: NotificationProvider = {
     // list not kept on the device): the banner says so, and the screen shows its own quiet state;
     // a toast of "can't reach the server" for each was noise over the desk's work.
     if (offlineSince() && description === translate('errors.network')) return;
+    // A write sent and never answered may have been done: a warning of what to do, not an "Error:".
+    if (description === translate('offline.unanswered')) return toast('warning', description, key);
     // The key: two hooks failing on one query show one toast.
     if (description) toast('error', errorText(description), key);
   },
