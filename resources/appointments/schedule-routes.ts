@@ -4,14 +4,15 @@
 //   read appointments; it names no patient.
 // - POST /appointments/:id/postpone { date, time, client_ref? }: the booking is marked Postponed and a new one
 //   made at the new slot, in one transaction (both audited, the new one under the overlap rule):
-//   a refused slot leaves the booking as it was.
+//   a refused slot leaves the booking as it was. Only a booking still to come (active or late) is
+//   postponed; any other answers 409, but the same postpone sent again from a device's outbox.
 import type { FastifyInstance } from 'fastify';
 import dayjs from 'dayjs';
 import { sql } from 'kysely';
 import { resourceByName } from '..';
 import { TENANT_ROLE } from '../../src/shared/roles';
 import { type Booking, type ClosedDay, POSTPONE_CARRIED, SLOT_FREEING_STATUSES, type WeeklyHours, availabilityDays } from '../../src/shared/slots';
-import { badQuery } from '../../src/server/http/errors';
+import { ApiError, badQuery } from '../../src/server/http/errors';
 import { Diverted } from '../../src/server/engine/hooks';
 import { recordSchema } from '../../src/server/engine/schema';
 import { anyObject, arr, dataAnswer, int, obj, str } from '../../src/server/http/answers';
@@ -49,6 +50,9 @@ function readQuery(query: Query): { from: string; to: string; doctorId: number |
 // client_ref: the device's reference for the new booking (src/client/offline/actions.ts). A
 // postpone whose answer was lost and that the device then kept as its two plain writes during the
 // cut sends the new booking's create with the same reference: it finds this booking, not a second.
+/** What may be postponed: a booking still to come (the queue's moves, src/client/pages/clinic/lib/queue.ts). */
+const POSTPONABLE: readonly number[] = [APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.late];
+
 const postponeBody = {
   type: 'object',
   additionalProperties: false,
@@ -81,7 +85,20 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
     async (request, reply) => {
     const body = request.body as { date: string; time: string; client_ref?: string };
     const id = Number((request.params as { id: string }).id);
-    const made = await request.data.transaction(async (_trx, data) => {
+    const made = await request.data.transaction(async (trx, data) => {
+      // Only a booking still to come is postponed (as the queue offers it). One postponed already
+      // by this same postpone, kept on a device and sent from its outbox, answers the booking that
+      // made (same client reference); any other try is refused, so a perhaps-done postpone tried
+      // again with another slot cannot make a second booking.
+      const tenantId = request.tenant!.id;
+      const now = await sql<{ status: number }>`select status from appointments where tenant_id = ${tenantId} and id = ${id} for update`.execute(trx);
+      const status = Number(now.rows[0]?.status);
+      if (!POSTPONABLE.includes(status)) {
+        const ref = body.client_ref?.toLowerCase();
+        const before = status === APPOINTMENT_STATUS.postponed && ref ? (await sql<{ id: number }>`select id from appointments where tenant_id = ${tenantId} and client_ref = ${ref}`.execute(trx)).rows[0] : undefined;
+        if (before) return data.get(APPOINTMENTS, Number(before.id));
+        throw new ApiError(409, 'errors.notPostponable');
+      }
       const old = await data.update(APPOINTMENTS, id, { status: APPOINTMENT_STATUS.postponed });
       if (old instanceof Diverted) throw new Error('appointments are never diverted');
       const carried = Object.fromEntries(POSTPONE_CARRIED.map((k) => [k, old[k]]));

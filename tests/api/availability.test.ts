@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPOINTMENT_STATUS } from '../../src/shared/enums';
+import ckb from '../../locales/ckb.json';
 import { DEMO, type TestApp, startTestApp } from './harness';
 
 type DoctorDay = { doctor_id: number; closed: boolean; reason: string | null; hours: { start: string; end: string }[] | null; free: string[] };
@@ -140,8 +141,28 @@ describe('postponing to a new slot', () => {
     expect(postponed.status).toBe(200);
     const made = await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, duration_minutes: 20, date: '2031-08-10', time: '09:30', status: APPOINTMENT_STATUS.active, client_ref: ref.toUpperCase() }, headers: { 'Idempotency-Key': randomUUID() } });
     expect([made.status, (made.body.data as { id: number }).id]).toEqual([201, (first.body.data as { id: number }).id]);
+    // The same postpone sent once more under a key of its own: the booking it made, no other.
+    const again = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '09:30', client_ref: ref }, headers: { 'Idempotency-Key': randomUUID() } });
+    expect([again.status, (again.body.data as { id: number }).id]).toEqual([201, (first.body.data as { id: number }).id]);
+    // Perhaps done, tried again with another slot: refused, saying why; no second booking.
+    const otherSlot = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '11:00', client_ref: randomUUID() }, lang: 'ckb' });
+    expect([otherSlot.status, otherSlot.body.message]).toEqual([409, ckb.errors.notPostponable]);
     const atSlot = (await t.call('GET', `/appointments?filter[date]=2031-08-10&filter[patient_id]=${patientId}`, { host: DEMO, token: secretary })).body.data as unknown[];
     expect(atSlot).toHaveLength(1);
+  });
+
+  it.each([
+    ['done', APPOINTMENT_STATUS.done, 409],
+    ['cancelled', APPOINTMENT_STATUS.cancelled, 409],
+    ['waiting (checked in)', APPOINTMENT_STATUS.waiting, 409],
+    ['late', APPOINTMENT_STATUS.late, 201],
+  ] as const)('a booking %s: postponing it answers %i', async (_name, status, expected) => {
+    const day = `2031-09-${String(10 + status).padStart(2, '0')}`;
+    const booking = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: patientId, doctor_id: doctorId, date: day, time: '09:00' } })).body.data as { id: number };
+    expect((await t.call('PATCH', `/appointments/${booking.id}`, { host: DEMO, token: secretary, body: { status, ...(status === APPOINTMENT_STATUS.done && { doctor_id: doctorId }) } })).status).toBe(200);
+    const res = await t.call('POST', `/appointments/${booking.id}/postpone`, { host: DEMO, token: secretary, body: { date: day, time: '10:00' } });
+    expect(res.status).toBe(expected);
+    expect(((await t.call('GET', `/appointments?filter[date]=${day}&filter[patient_id]=${patientId}`, { host: DEMO, token: secretary })).body.data as unknown[]).length).toBe(expected === 201 ? 2 : 1);
   });
 
   it('marks the booking Postponed and books the new slot in one step; a taken slot leaves it as it was', async () => {
