@@ -47,12 +47,12 @@ function readQuery(query: Query): { from: string; to: string; doctorId: number |
   return { from, to, doctorId, slot };
 }
 
-// client_ref: the device's reference for the new booking (src/client/offline/actions.ts). A
-// postpone whose answer was lost and that the device then kept as its two plain writes during the
-// cut sends the new booking's create with the same reference: it finds this booking, not a second.
 /** What may be postponed: a booking still to come (the queue's moves, src/client/pages/clinic/lib/queue.ts). */
 const POSTPONABLE: readonly number[] = [APPOINTMENT_STATUS.active, APPOINTMENT_STATUS.late];
 
+// client_ref: the device's reference for the new booking (src/client/offline/actions.ts). A
+// postpone whose answer was lost and that the device then kept as its two plain writes during the
+// cut sends the new booking's create with the same reference: it finds this booking, not a second.
 const postponeBody = {
   type: 'object',
   additionalProperties: false,
