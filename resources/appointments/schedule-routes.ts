@@ -91,11 +91,12 @@ export function registerScheduleRoutes(app: FastifyInstance): void {
       // made (same client reference); any other try is refused, so a perhaps-done postpone tried
       // again with another slot cannot make a second booking.
       const tenantId = request.tenant!.id;
-      const now = await sql<{ status: number }>`select status from appointments where tenant_id = ${tenantId} and id = ${id} for update`.execute(trx);
+      const now = await sql<{ status: number; patient_id: number }>`select status, patient_id from appointments where tenant_id = ${tenantId} and id = ${id} for update`.execute(trx);
       const status = Number(now.rows[0]?.status);
       if (!POSTPONABLE.includes(status)) {
         const ref = body.client_ref?.toLowerCase();
-        const before = status === APPOINTMENT_STATUS.postponed && ref ? (await sql<{ id: number }>`select id from appointments where tenant_id = ${tenantId} and client_ref = ${ref}`.execute(trx)).rows[0] : undefined;
+        // The booking that reference made for this patient, never another's.
+        const before = status === APPOINTMENT_STATUS.postponed && ref ? (await sql<{ id: number }>`select id from appointments where tenant_id = ${tenantId} and client_ref = ${ref} and patient_id = ${now.rows[0].patient_id}`.execute(trx)).rows[0] : undefined;
         if (before) return data.get(APPOINTMENTS, Number(before.id));
         throw new ApiError(409, 'errors.notPostponable');
       }

@@ -144,6 +144,11 @@ describe('postponing to a new slot', () => {
     // The same postpone sent once more under a key of its own: the booking it made, no other.
     const again = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '09:30', client_ref: ref }, headers: { 'Idempotency-Key': randomUUID() } });
     expect([again.status, (again.body.data as { id: number }).id]).toEqual([201, (first.body.data as { id: number }).id]);
+    // Another patient's postponed booking naming that reference: refused, not answered with this one.
+    const stranger = (await t.call('POST', '/patients', { host: DEMO, token: secretary, body: { name: `Stranger ${ref.slice(0, 6)}`, gender: 0 } })).body.data as { id: number };
+    const theirs = (await t.call('POST', '/appointments', { host: DEMO, token: secretary, body: { patient_id: stranger.id, doctor_id: doctorId, date: '2031-08-17', time: '09:00' } })).body.data as { id: number };
+    expect((await t.call('PATCH', `/appointments/${theirs.id}`, { host: DEMO, token: secretary, body: { status: APPOINTMENT_STATUS.postponed } })).status).toBe(200);
+    expect((await t.call('POST', `/appointments/${theirs.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '09:30', client_ref: ref } })).status).toBe(409);
     // Perhaps done, tried again with another slot: refused, saying why; no second booking.
     const otherSlot = await t.call('POST', `/appointments/${old.id}/postpone`, { host: DEMO, token: secretary, body: { date: '2031-08-10', time: '11:00', client_ref: randomUUID() }, lang: 'ckb' });
     expect([otherSlot.status, otherSlot.body.message]).toEqual([409, ckb.errors.notPostponable]);
